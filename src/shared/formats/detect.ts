@@ -1,0 +1,57 @@
+// Layer: shared (pure TS). Picks the loader for a file: by explicit layout
+// name, else by asking every registered loader to sniff the file's start.
+
+import { LoadError } from './errors';
+import { LOADERS } from './registry';
+import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+
+const HEAD_BYTES = 64 * 1024;
+
+export function layoutNames(): string[] {
+  return LOADERS.map((l) => l.id);
+}
+
+export function findLoader(id: string, file: string): FormatLoader {
+  const l = LOADERS.find((x) => x.id === id);
+  if (!l) throw new LoadError(file, `unknown layout ${JSON.stringify(id)}; known layouts: ${layoutNames().join(', ')}`);
+  return l;
+}
+
+export function headText(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, HEAD_BYTES));
+}
+
+/** The loader whose layout this is, or a LoadError saying what it looks like. */
+export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
+  if (isBlank(bytes)) throw new LoadError(file, 'the file is empty');
+  if (looksBinary(bytes)) throw new LoadError(file, 'this is not a text file (it contains binary data); expected a JSON prediction file');
+  const head = headText(bytes);
+  const near: string[] = [];
+  for (const l of LOADERS) {
+    const r = l.sniff(head);
+    if (r === 'yes') return l;
+    if (r !== 'no') near.push(`this looks like ${l.label} but ${r.near}`);
+  }
+  if (near.length > 0) throw new LoadError(file, `unknown layout: ${near.join('; ')}`);
+  throw new LoadError(file, `unknown layout: not one of ${LOADERS.map((l) => l.label).join(', ')} (use --layout NAME to force one: ${layoutNames().join(', ')})`);
+}
+
+export function loadCorpus(bytes: Uint8Array, opts: LoadOptions & { layout?: string }): LoadedCorpus {
+  if (isBlank(bytes)) throw new LoadError(opts.file, 'the file is empty');
+  const loader = opts.layout ? findLoader(opts.layout, opts.file) : detectLoader(bytes, opts.file);
+  return loader.load(bytes, opts);
+}
+
+function isBlank(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
+  }
+  return true;
+}
+
+function looksBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 4096);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
+  return false;
+}

@@ -1,0 +1,310 @@
+// Layer: shared (pure TS). A validating pull scanner over the bytes of a JSON
+// file. Loaders walk the structure they expect with it; it reports syntax
+// errors with line:column and lets loaders report shape errors with a JSON
+// path. Strings can be interned straight from bytes (see ByteInterner).
+
+import type { ByteInterner } from './byte-interner';
+import { describeValue, LoadError, locate } from './errors';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export function charName(c: number | undefined): string {
+  if (c === undefined) return 'the end of the file';
+  if (c >= 0x20 && c < 0x7f) return `'${String.fromCharCode(c)}'`;
+  return `byte 0x${c.toString(16).padStart(2, '0')}`;
+}
+
+export class JsonScanner {
+  pos = 0;
+  /** Set by readKey: the key's raw byte range (without quotes) and hash. */
+  keyStart = 0;
+  keyEnd = 0;
+  keyHash = 0;
+  keyEscaped = false;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly file: string,
+  ) {
+    if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) this.pos = 3;
+  }
+
+  syntaxError(problem: string, at = this.pos): LoadError {
+    return new LoadError(this.file, problem, locate(this.bytes, at));
+  }
+
+  shapeError(problem: string, path: string, at = this.pos): LoadError {
+    return new LoadError(this.file, problem, locate(this.bytes, at), path);
+  }
+
+  /** Skips whitespace; returns the next byte (undefined at the end). */
+  peek(): number | undefined {
+    const b = this.bytes;
+    let p = this.pos;
+    for (;;) {
+      const c = b[p];
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) p++;
+      else break;
+    }
+    this.pos = p;
+    return b[p];
+  }
+
+  /** Requires the file to end here (only whitespace left). */
+  end(): void {
+    const c = this.peek();
+    if (c !== undefined) this.fail(`unexpected ${charName(c)} after the end of the JSON value`);
+  }
+
+  fail(problem: string): never {
+    throw this.syntaxError(problem);
+  }
+
+  /**
+   * Expects an object to start here. If another valid JSON value is here,
+   * throws a shape error naming `path` and what was found instead.
+   */
+  openObject(path: string, what: string): void {
+    const c = this.peek();
+    if (c === 0x7b) {
+      this.pos++;
+      return;
+    }
+    this.wrongType(path, what);
+  }
+
+  /** Throws the shape error for a value of the wrong type at `path`. */
+  wrongType(path: string, what: string): never {
+    const at = this.pos;
+    const found = this.describeHere();
+    throw this.shapeError(`expected ${what}, found ${found}`, path, at);
+  }
+
+  /** Describes (and validates) the value at the cursor without moving it. */
+  describeHere(): string {
+    const start = this.pos;
+    const c = this.peek();
+    if (c === undefined) return 'the end of the file';
+    this.skipValue();
+    const end = this.pos;
+    this.pos = start;
+    if (c === 0x7b) return 'an object';
+    if (c === 0x5b) return 'an array';
+    if (end - start > 200) return 'a long string';
+    return describeValue(JSON.parse(decoder.decode(this.bytes.subarray(start, end))));
+  }
+
+  /**
+   * Inside an object: moves to the next key. Returns false at '}' (consumed).
+   * On true, the key is in keyStart/keyEnd and the ':' has been consumed.
+   */
+  nextKey(first: boolean): boolean {
+    let c = this.peek();
+    if (c === 0x7d) {
+      this.pos++;
+      return false;
+    }
+    if (!first) {
+      if (c !== 0x2c) this.fail(`expected ',' or '}' in an object, found ${charName(c)}`);
+      this.pos++;
+      c = this.peek();
+    }
+    if (c !== QUOTE) this.fail(`expected a property name in double quotes, found ${charName(c)}`);
+    this.scanString();
+    this.keyStart = this.strStart;
+    this.keyEnd = this.strEnd;
+    this.keyHash = this.strHash;
+    this.keyEscaped = this.strEscaped;
+    c = this.peek();
+    if (c !== 0x3a) this.fail(`expected ':' after a property name, found ${charName(c)}`);
+    this.pos++;
+    return true;
+  }
+
+  /** The current key as a string. */
+  key(): string {
+    return this.decodeString(this.keyStart, this.keyEnd, this.keyEscaped);
+  }
+
+  keyIs(ascii: string): boolean {
+    if (this.keyEscaped || this.keyEnd - this.keyStart !== ascii.length) return this.keyEscaped && this.key() === ascii;
+    for (let i = 0; i < ascii.length; i++) if (this.bytes[this.keyStart + i] !== ascii.charCodeAt(i)) return false;
+    return true;
+  }
+
+  internKey(table: ByteInterner): number {
+    if (this.keyEscaped) return table.target.intern(this.key());
+    return this.internRange(table, this.keyStart, this.keyEnd, this.keyHash);
+  }
+
+  isString(): boolean {
+    return this.peek() === QUOTE;
+  }
+
+  /** Reads a string value and interns it; the caller checked isString(). */
+  readStringId(table: ByteInterner): number {
+    this.scanString();
+    if (this.strEscaped) return table.target.intern(this.decodeString(this.strStart, this.strEnd, true));
+    return this.internRange(table, this.strStart, this.strEnd, this.strHash);
+  }
+
+  readString(): string {
+    this.scanString();
+    return this.decodeString(this.strStart, this.strEnd, this.strEscaped);
+  }
+
+  private internRange(table: ByteInterner, start: number, end: number, hash: number): number {
+    try {
+      return table.intern(this.bytes, start, end, hash);
+    } catch {
+      throw this.syntaxError('a string is not valid UTF-8', start);
+    }
+  }
+
+  private strStart = 0;
+  private strEnd = 0;
+  private strHash = 0;
+  private strEscaped = false;
+
+  /** Scans a string at the cursor (which is on '"'); sets str* fields. */
+  private scanString(): void {
+    const b = this.bytes;
+    let p = this.pos + 1;
+    const start = p;
+    let h = 0x811c9dc5 | 0;
+    let escaped = false;
+    for (;;) {
+      const c = b[p];
+      if (c === QUOTE) break;
+      if (c === undefined) throw this.syntaxError('unterminated string', this.pos);
+      if (c < 0x20) throw this.syntaxError(`control character ${charName(c)} inside a string`, p);
+      if (c === BACKSLASH) {
+        escaped = true;
+        const e = b[p + 1];
+        if (e === 0x75) {
+          for (let k = 2; k < 6; k++) if (!isHex(b[p + k])) throw this.syntaxError('bad \\u escape in a string', p);
+          p += 6;
+        } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+          p += 2;
+        } else throw this.syntaxError('bad escape in a string', p);
+        continue;
+      }
+      h = Math.imul(h ^ c, 0x01000193);
+      p++;
+    }
+    this.strStart = start;
+    this.strEnd = p;
+    this.strHash = h;
+    this.strEscaped = escaped;
+    this.pos = p + 1;
+  }
+
+  private decodeString(start: number, end: number, escaped: boolean): string {
+    let text: string;
+    try {
+      text = decoder.decode(this.bytes.subarray(start, end));
+    } catch {
+      throw this.syntaxError('a string is not valid UTF-8', start);
+    }
+    return escaped ? (JSON.parse(`"${text}"`) as string) : text;
+  }
+
+  /** Validates and skips one JSON value of any type (iteratively: no stack overflow on deep nesting). */
+  skipValue(): void {
+    const closers: number[] = [];
+    let expectValue = true;
+    for (;;) {
+      let c = this.peek();
+      if (expectValue) {
+        if (c === 0x7b || c === 0x5b) {
+          this.pos++;
+          closers.push(c === 0x7b ? 0x7d : 0x5d);
+          const n = this.peek();
+          if (n === closers[closers.length - 1]) {
+            this.pos++;
+            closers.pop();
+            expectValue = false;
+          } else if (c === 0x7b) {
+            this.objectKey(n);
+          }
+          if (closers.length === 0 && !expectValue) return;
+          continue;
+        }
+        this.skipScalar(c);
+        expectValue = false;
+      }
+      if (closers.length === 0) return;
+      c = this.peek();
+      const closer = closers[closers.length - 1];
+      if (c === closer) {
+        this.pos++;
+        closers.pop();
+        if (closers.length === 0) return;
+      } else if (c === 0x2c) {
+        this.pos++;
+        if (closer === 0x7d) this.objectKey(this.peek());
+        expectValue = true;
+      } else {
+        this.fail(`expected ',' or '${String.fromCharCode(closer)}', found ${charName(c)}`);
+      }
+    }
+  }
+
+  private objectKey(c: number | undefined): void {
+    if (c !== QUOTE) this.fail(`expected a property name in double quotes, found ${charName(c)}`);
+    this.scanString();
+    const n = this.peek();
+    if (n !== 0x3a) this.fail(`expected ':' after a property name, found ${charName(n)}`);
+    this.pos++;
+  }
+
+  private skipScalar(c: number | undefined): void {
+    if (c === QUOTE) {
+      this.scanString();
+      return;
+    }
+    if (c === 0x74) return this.literal('true');
+    if (c === 0x66) return this.literal('false');
+    if (c === 0x6e) return this.literal('null');
+    if (c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) return this.number();
+    this.fail(`expected a JSON value, found ${charName(c)}`);
+  }
+
+  private literal(word: string): void {
+    for (let i = 0; i < word.length; i++) {
+      if (this.bytes[this.pos + i] !== word.charCodeAt(i)) this.fail(`expected a JSON value, found ${charName(this.bytes[this.pos])}`);
+    }
+    this.pos += word.length;
+  }
+
+  private number(): void {
+    const b = this.bytes;
+    let p = this.pos;
+    if (b[p] === 0x2d) p++;
+    if (b[p] === 0x30) p++;
+    else if (isDigit(b[p])) while (isDigit(b[p])) p++;
+    else throw this.syntaxError('bad number', p);
+    if (b[p] === 0x2e) {
+      p++;
+      if (!isDigit(b[p])) throw this.syntaxError('bad number: no digit after the decimal point', p);
+      while (isDigit(b[p])) p++;
+    }
+    if (b[p] === 0x65 || b[p] === 0x45) {
+      p++;
+      if (b[p] === 0x2b || b[p] === 0x2d) p++;
+      if (!isDigit(b[p])) throw this.syntaxError('bad number: no digit in the exponent', p);
+      while (isDigit(b[p])) p++;
+    }
+    this.pos = p;
+  }
+}
+
+function isDigit(c: number | undefined): boolean {
+  return c !== undefined && c >= 0x30 && c <= 0x39;
+}
+
+function isHex(c: number | undefined): boolean {
+  return c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
+}

@@ -1,0 +1,58 @@
+// Layer: shared (pure TS). Compares one turn's gold and predicted belief sets
+// (value "none" = absent) slot by slot. JGA, SA, AGA and RSA are all functions
+// of these four counts; see spec sections 2-5.
+
+import { NONE_ID } from '../model/corpus';
+
+export interface BeliefComparison {
+  /** Slots in both with the same value. */
+  correct: number;
+  /** Slots in both with different values. */
+  wrong: number;
+  /** Slots in gold only. */
+  missed: number;
+  /** Slots in prediction only. */
+  overshot: number;
+}
+
+/**
+ * Merge-walks two states (pair ranges sorted by slot id) in `pairs`.
+ * `gs`, `ps` are pair offsets, `gl`, `pl` pair counts.
+ */
+export function compareBelief(pairs: Int32Array, gs: number, gl: number, ps: number, pl: number, out: BeliefComparison): BeliefComparison {
+  let correct = 0;
+  let wrong = 0;
+  let missed = 0;
+  let overshot = 0;
+  let i = gs;
+  let j = ps;
+  const ge = gs + gl;
+  const pe = ps + pl;
+  while (i < ge || j < pe) {
+    if (i < ge && pairs[2 * i + 1] === NONE_ID) {
+      i++;
+      continue;
+    }
+    if (j < pe && pairs[2 * j + 1] === NONE_ID) {
+      j++;
+      continue;
+    }
+    if (j >= pe || (i < ge && pairs[2 * i] < pairs[2 * j])) {
+      missed++;
+      i++;
+    } else if (i >= ge || pairs[2 * j] < pairs[2 * i]) {
+      overshot++;
+      j++;
+    } else {
+      if (pairs[2 * i + 1] === pairs[2 * j + 1]) correct++;
+      else wrong++;
+      i++;
+      j++;
+    }
+  }
+  out.correct = correct;
+  out.wrong = wrong;
+  out.missed = missed;
+  out.overshot = overshot;
+  return out;
+}

@@ -1,0 +1,79 @@
+// Layer: shared (pure TS). FGA, flexible goal accuracy (spec section 6).
+// A turn is classified once, independently of λ, as a code:
+//   0 = exact, -1 = type-1 error, d > 0 = type-2 error at distance d = t - t_err.
+// The score for any λ follows from the code, so λ can change without a re-walk.
+
+import { NONE_ID } from '../model/corpus';
+import type { SlotMap } from '../model/slot-map';
+
+export const FGA_EXACT = 0;
+export const FGA_TYPE1 = -1;
+export const DEFAULT_LAMBDAS: readonly number[] = [0.5];
+
+export type FgaClass = 'exact' | 'type1' | 'type2';
+
+export function fgaClass(code: number): FgaClass {
+  return code === FGA_EXACT ? 'exact' : code === FGA_TYPE1 ? 'type1' : 'type2';
+}
+
+export function fgaScore(code: number, lambda: number): number {
+  if (code === FGA_EXACT) return 1;
+  if (code === FGA_TYPE1) return 0;
+  return 1 - Math.exp(-lambda * code);
+}
+
+/**
+ * Step 4 of the rule: the turn's own changes are right. T = G_t \ G_{t-1} must be
+ * in P_t and T' = P_t \ P_{t-1} in G_t. Maps hold raw values ("none" included);
+ * only non-"none" triples are looked up, so "none" never matches a triple.
+ */
+export function changesRight(
+  pairs: Int32Array,
+  gs: number,
+  gl: number,
+  ps: number,
+  pl: number,
+  prevGold: SlotMap,
+  prevPred: SlotMap,
+  gold: SlotMap,
+  pred: SlotMap,
+): boolean {
+  for (let k = gs; k < gs + gl; k++) {
+    const s = pairs[2 * k];
+    const v = pairs[2 * k + 1];
+    if (v === NONE_ID || prevGold.get(s) === v) continue;
+    if (pred.get(s) !== v) return false;
+  }
+  for (let k = ps; k < ps + pl; k++) {
+    const s = pairs[2 * k];
+    const v = pairs[2 * k + 1];
+    if (v === NONE_ID || prevPred.get(s) === v) continue;
+    if (gold.get(s) !== v) return false;
+  }
+  return true;
+}
+
+/** Walks one dialogue's turns in order and classifies each. */
+export class FgaWalker {
+  private tErr = -1;
+  private prevExact = false;
+  private first = true;
+
+  reset(): void {
+    this.tErr = -1;
+    this.prevExact = false;
+    this.first = true;
+  }
+
+  /** `t` is the integer turn index; `right` evaluates step 4 lazily. */
+  next(t: number, exact: boolean, right: () => boolean): number {
+    let code: number;
+    if (exact) code = FGA_EXACT;
+    else if (this.first || this.prevExact || !right()) code = FGA_TYPE1;
+    else code = t - this.tErr;
+    if (code === FGA_TYPE1) this.tErr = t;
+    this.first = false;
+    this.prevExact = exact;
+    return code;
+  }
+}

@@ -1,0 +1,150 @@
+// Layer: shared (pure TS). GCA, granular change accuracy (spec section 7,
+// reference behaviour throughout). Works on raw states: an explicit "none" is
+// a value. Per dialogue it tracks the slots ever seen on each side, completes
+// each turn's maps with "none", and counts how each change was predicted.
+
+import { NONE_ID } from '../model/corpus';
+import { ABSENT, SlotMap } from '../model/slot-map';
+
+export interface GcaCounts {
+  C: number;
+  W: number;
+  M: number;
+  O: number;
+}
+
+/** Value accuracies weigh ten times the label accuracies. */
+export const GCA_ALPHA = 10 / 11;
+
+export function zeroCounts(): GcaCounts {
+  return { C: 0, W: 0, M: 0, O: 0 };
+}
+
+export interface GcaRates {
+  VP: number | null;
+  VR: number | null;
+  LP: number | null;
+  LR: number | null;
+}
+
+export function gcaRates(c: GcaCounts): GcaRates {
+  const p = c.C + c.W + c.O;
+  const g = c.C + c.W + c.M;
+  return {
+    VP: p === 0 ? null : c.C / p,
+    VR: g === 0 ? null : c.C / g,
+    LP: p === 0 ? null : (c.C + c.W) / p,
+    LR: g === 0 ? null : (c.C + c.W) / g,
+  };
+}
+
+export function gcaScore(c: GcaCounts, alpha: number = GCA_ALPHA): number {
+  const p = c.C + c.W + c.O;
+  const g = c.C + c.W + c.M;
+  const { VP, VR, LP, LR } = gcaRates(c);
+  if (!VP || !VR || !LP || !LR) return 0;
+  const num = alpha * p + alpha * g + (1 - alpha) * p + (1 - alpha) * g;
+  const den = (alpha * p) / VP + (alpha * g) / VR + ((1 - alpha) * p) / LP + ((1 - alpha) * g) / LR;
+  return num / den;
+}
+
+export class GcaWalker {
+  private readonly ag: number[] = [];
+  private readonly ap: number[] = [];
+  private readonly inAg = new SlotMap();
+  private readonly inAp = new SlotMap();
+  private g = new SlotMap();
+  private p = new SlotMap();
+  private gPrev = new SlotMap();
+  private pPrev = new SlotMap();
+  private readonly correctMark = new SlotMap();
+  private readonly wrongMark = new SlotMap();
+
+  reset(): void {
+    this.ag.length = 0;
+    this.ap.length = 0;
+    this.inAg.clear();
+    this.inAp.clear();
+    this.g.clear();
+    this.p.clear();
+    this.gPrev.clear();
+    this.pPrev.clear();
+  }
+
+  /**
+   * Processes the next turn; writes the counts it added to `out`. When `changed`
+   * is given, the ids of slots in Δg ∪ Δp are pushed to it.
+   */
+  turn(pairs: Int32Array, gs: number, gl: number, ps: number, pl: number, out: GcaCounts, changed?: number[]): void {
+    // Steps 1-2: new slots join A_g / A_p; complete the maps over them.
+    [this.gPrev, this.g] = [this.g, this.gPrev];
+    [this.pPrev, this.p] = [this.p, this.pPrev];
+    const g = this.g;
+    const p = this.p;
+    g.clear();
+    p.clear();
+    for (let k = gs; k < gs + gl; k++) {
+      const s = pairs[2 * k];
+      if (!this.inAg.has(s)) {
+        this.inAg.set(s, 1);
+        this.ag.push(s);
+      }
+      g.set(s, pairs[2 * k + 1]);
+    }
+    for (let k = ps; k < ps + pl; k++) {
+      const s = pairs[2 * k];
+      if (!this.inAp.has(s)) {
+        this.inAp.set(s, 1);
+        this.ap.push(s);
+      }
+      p.set(s, pairs[2 * k + 1]);
+    }
+    for (const s of this.ag) if (!g.has(s)) g.set(s, NONE_ID);
+    for (const s of this.ap) if (!p.has(s)) p.set(s, NONE_ID);
+
+    let C = 0;
+    let W = 0;
+    let M = 0;
+    let O = 0;
+    this.correctMark.clear();
+    this.wrongMark.clear();
+    // Step 4: gold changes.
+    for (const s of this.ag) {
+      const v = g.get(s);
+      if (this.gPrev.get(s) === v) continue;
+      changed?.push(s);
+      const pv = p.get(s);
+      if (pv === ABSENT) {
+        if (v !== NONE_ID) M++;
+        else {
+          C++;
+          this.correctMark.set(s, 1);
+        }
+      } else if (pv === v) {
+        C++;
+        this.correctMark.set(s, 1);
+      } else if (v === NONE_ID) O++;
+      else {
+        W++;
+        this.wrongMark.set(s, 1);
+      }
+    }
+    // Step 5: predicted changes.
+    for (const s of this.ap) {
+      const v = p.get(s);
+      if (this.pPrev.get(s) === v) continue;
+      if (changed && this.gPrev.get(s) === g.get(s)) changed.push(s);
+      const gv = g.get(s);
+      if (gv === ABSENT) {
+        if (v !== NONE_ID) O++;
+        else C++;
+      } else if (v === gv && !this.correctMark.has(s)) C++;
+      else if (v === NONE_ID) M++;
+      else if (v !== gv && !this.wrongMark.has(s)) W++;
+    }
+    out.C = C;
+    out.W = W;
+    out.M = M;
+    out.O = O;
+  }
+}
