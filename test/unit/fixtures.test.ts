@@ -3,7 +3,7 @@
 // percentages match the official scripts' printed numbers to the last digit.
 import { describe, expect, it } from 'vitest';
 import { defaultConfig, lambdaKey } from '../../src/shared/metrics/config';
-import { evaluate } from '../../src/shared/metrics/evaluate';
+import { dialogueResults, evaluate } from '../../src/shared/metrics/evaluate';
 import { fixtureCases, LAMBDAS, loadFile } from '../helpers/fixtures';
 
 const TOL = 1e-9;
@@ -22,7 +22,8 @@ function close(actual: number | null | undefined, expected: number | null | unde
 }
 
 describe.each(fixtureCases())('fixture $name', ({ file, expected }) => {
-  const ev = evaluate(loadFile(file), config, { perTurn: true });
+  const ev = evaluate(loadFile(file), config);
+  const dialogues = [...dialogueResults(ev, true)];
 
   it('corpus values match to 1e-9', () => {
     const c = ev.corpus;
@@ -51,8 +52,8 @@ describe.each(fixtureCases())('fixture $name', ({ file, expected }) => {
 
   it('per-dialogue and per-turn values match to 1e-9', () => {
     const ids = Object.keys(expected.dialogues);
-    expect(ev.dialogues?.map((d) => d.id).sort()).toEqual([...ids].sort());
-    for (const d of ev.dialogues ?? []) {
+    expect(dialogues.map((d) => d.id).sort()).toEqual([...ids].sort());
+    for (const d of dialogues) {
       const e = expected.dialogues[d.id];
       expect(d.turns, d.id).toBe(e.turns);
       close(d.JGA, e.jga, `${d.id} JGA`);

@@ -66,7 +66,7 @@ export class ByteInterner {
   }
 
   private growEntries(): void {
-    const grow = (a: Int32Array): Int32Array => {
+    const grow = (a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
       const n = new Int32Array(a.length * 2);
       n.set(a);
       return n;

@@ -48,12 +48,6 @@ export interface DialogueResult extends Omit<Scores, 'dialogues'> {
   perTurn?: TurnRecord[];
 }
 
-export interface Evaluation {
-  corpus: Scores;
-  state: MetricState;
-  dialogues?: DialogueResult[];
-}
-
 export function dialogueState(corpus: Corpus, stats: TurnStats, d: number, config: MetricConfig, base = 0): MetricState {
   const s = emptyState(config);
   s.dialogues = 1;
@@ -155,24 +149,34 @@ export function slotRecords(corpus: Corpus, i: number, changed: Set<number>): Sl
 }
 
 export interface EvaluateOptions {
-  perDialogue?: boolean;
-  perTurn?: boolean;
   onProgress?: (fraction: number) => void;
+}
+
+export interface Evaluation {
+  /** Corpus scores: the merge of every dialogue's state. */
+  corpus: Scores;
+  state: MetricState;
+  stats: TurnStats;
+  source: Corpus;
+  config: MetricConfig;
 }
 
 /** Scores a whole corpus in one pass; the corpus result is the merge of per-dialogue states. */
 export function evaluate(corpus: Corpus, config: MetricConfig, opts: EvaluateOptions = {}): Evaluation {
   const stats = analyseCorpus(corpus, opts.onProgress);
-  return evaluateStats(corpus, stats, config, opts);
+  return evaluateStats(corpus, stats, config);
 }
 
-export function evaluateStats(corpus: Corpus, stats: TurnStats, config: MetricConfig, opts: EvaluateOptions = {}): Evaluation {
+export function evaluateStats(corpus: Corpus, stats: TurnStats, config: MetricConfig): Evaluation {
   const keys = config.lambdas.map(lambdaKey);
   const total = emptyState(config);
-  const dialogues: DialogueResult[] | undefined = opts.perDialogue || opts.perTurn ? [] : undefined;
-  for (let d = 0; d < corpus.dialogueIds.length; d++) {
-    mergeState(total, dialogueState(corpus, stats, d, config));
-    if (dialogues) dialogues.push(opts.perTurn ? dialogueDetail(corpus, d, config) : dialogueResult(corpus, stats, d, config));
+  for (let d = 0; d < corpus.dialogueIds.length; d++) mergeState(total, dialogueState(corpus, stats, d, config));
+  return { corpus: computeScores(total, config, keys), state: total, stats, source: corpus, config };
+}
+
+/** Per-dialogue results, made one at a time (with per-turn records when asked). */
+export function* dialogueResults(ev: Evaluation, perTurn = false): Generator<DialogueResult> {
+  for (let d = 0; d < ev.source.dialogueIds.length; d++) {
+    yield perTurn ? dialogueDetail(ev.source, d, ev.config) : dialogueResult(ev.source, ev.stats, d, ev.config);
   }
-  return { corpus: computeScores(total, config, keys), state: total, dialogues };
 }

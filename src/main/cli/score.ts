@@ -1,0 +1,118 @@
+// Layer: main (Node). `dst-inspector score`: loads prediction files, scores
+// them and prints a table, LaTeX, CSV or JSON. Heavy lifting is in src/shared.
+
+import { writeFileAtomic } from '../services/atomic-write';
+import { readInput } from '../services/read-input';
+import { loadCorpus } from '../../shared/formats/detect';
+import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
+import { dialogueResults, evaluate, type Evaluation } from '../../shared/metrics/evaluate';
+import { metricSignature } from '../../shared/metrics/signature';
+import { renderCsv } from '../../shared/report/csv';
+import { jsonChunks } from '../../shared/report/json';
+import { renderLatex } from '../../shared/report/latex';
+import { corpusRow, dialogueRow, type ReportRow } from '../../shared/report/rows';
+import { renderTable } from '../../shared/report/table';
+import { terminalProgress } from './progress';
+import { oneOf, parseCommand, parseLambdas, parsePositiveInt, UsageError } from './usage';
+import { basename } from 'node:path';
+
+export const SCORE_HELP = `Usage: dst-inspector score <predictions.json> [more files…] [options]
+
+Scores DST predictions with JGA, SA, AGA, RSA, FGA and GCA.
+
+Options:
+  --lambdas L1,L2,…     FGA decay values λ (default 0.5)
+  --slots K             slot count K for SA (default 30, MultiWOZ)
+  --format FMT          table (default) | json | csv | latex
+  --per-dialogue        one row (csv, table, latex) or object (json) per dialogue
+  --per-turn            json only: per-turn records with slot classes
+  --layout NAME         input layout, skipping detection (fga)
+  --traits paper|notebook  TO/NU definition (default paper)
+  --max-size BYTES      refuse larger files (default 2 GiB)
+  --out FILE            write to FILE (atomically) instead of stdout
+  -h, --help            this help
+
+Exit codes: 0 ok, 2 bad input or usage (one message on stderr).
+`;
+
+const FORMATS = ['table', 'json', 'csv', 'latex'] as const;
+
+export function scoreCommand(argv: string[], write: (s: string) => void): void {
+  const { values, positionals } = parseCommand('score', argv, {
+    lambdas: { type: 'string' },
+    slots: { type: 'string' },
+    format: { type: 'string', default: 'table' },
+    'per-dialogue': { type: 'boolean', default: false },
+    'per-turn': { type: 'boolean', default: false },
+    layout: { type: 'string' },
+    traits: { type: 'string', default: 'paper' },
+    'max-size': { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    write(SCORE_HELP);
+    return;
+  }
+  if (positionals.length === 0) throw new UsageError('score: no prediction file given\n\n' + SCORE_HELP);
+  const format = oneOf('--format', values.format as string, FORMATS);
+  const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', values.traits as string, ['paper', 'notebook'] as const) };
+  if (values.lambdas) overrides.lambdas = parseLambdas(values.lambdas);
+  if (values.slots) overrides.slotCount = parsePositiveInt('--slots', values.slots);
+  const config = defaultConfig(overrides);
+  const problem = checkConfig(config);
+  if (problem) throw new UsageError(problem);
+  const perTurn = values['per-turn'] as boolean;
+  const perDialogue = (values['per-dialogue'] as boolean) || perTurn;
+  if (perTurn && format !== 'json') throw new UsageError('--per-turn needs --format json');
+  const maxBytes = values['max-size'] ? parsePositiveInt('--max-size', values['max-size']) : undefined;
+
+  const signature = metricSignature(config);
+  const progress = terminalProgress();
+  const results: { file: string; ev: Evaluation }[] = [];
+  try {
+    for (const file of positionals) {
+      const bytes = readInput(file, maxBytes);
+      const loaded = loadCorpus(bytes, { file, layout: values.layout, onProgress: (f) => progress.update(`reading ${basename(file)}`, f) });
+      const ev = evaluate(loaded.corpus, config, { onProgress: (f) => progress.update(`scoring ${basename(file)}`, f) });
+      results.push({ file, ev });
+    }
+  } finally {
+    progress.done();
+  }
+
+  const chunks = render(format, results, config, signature, perDialogue, perTurn);
+  if (values.out) writeFileAtomic(values.out, chunks);
+  else for (const c of chunks) write(c);
+}
+
+function* render(
+  format: (typeof FORMATS)[number],
+  results: { file: string; ev: Evaluation }[],
+  config: MetricConfig,
+  signature: string,
+  perDialogue: boolean,
+  perTurn: boolean,
+): Generator<string> {
+  if (format === 'json') {
+    if (results.length === 1) yield* jsonChunks(results[0].ev, signature, { perDialogue, perTurn });
+    else {
+      yield '[\n';
+      for (let i = 0; i < results.length; i++) {
+        yield* jsonChunks(results[i].ev, signature, { perDialogue, perTurn, file: results[i].file });
+        if (i < results.length - 1) yield ',\n';
+      }
+      yield ']\n';
+    }
+    return;
+  }
+  const rows: ReportRow[] = [];
+  for (const { file, ev } of results) {
+    if (perDialogue) rows.push(...[...dialogueResults(ev)].map((d) => (results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d))));
+    else rows.push(corpusRow(basename(file), ev.corpus));
+  }
+  const title = perDialogue ? 'Dialogue' : 'Model';
+  if (format === 'table') yield renderTable(rows, config, signature, title);
+  else if (format === 'latex') yield renderLatex(rows, config, signature, title);
+  else yield renderCsv(rows, config, signature, perDialogue ? 'dialogue' : 'file');
+}

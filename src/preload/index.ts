@@ -1,0 +1,2 @@
+// Layer: preload. Exposes the typed API to the renderer (filled in with the UI).
+export {};

@@ -1,0 +1,23 @@
+// Layer: shared (pure TS). Plain-text table in the papers' Table-2 style:
+// percentages with 2 decimals, the signature underneath.
+
+import type { MetricConfig } from '../metrics/config';
+import { metricColumns, pct, type ReportRow } from './rows';
+
+export function renderTable(rows: ReportRow[], config: MetricConfig, signature: string, title = 'Model'): string {
+  const cols = metricColumns(config);
+  const header = [title, 'turns', ...cols.map((c) => c.header)];
+  const body = rows.map((r) => [r.label, String(r.turns), ...cols.map((c) => pct(c.get(r)))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  const out = [line(header), rule, ...body.map(line), ''];
+  if (rows.length === 1) {
+    const s = rows[0].scores;
+    out.push(
+      `GCA detail: VP ${pct(s.VP)}  VR ${pct(s.VR)}  LP ${pct(s.LP)}  LR ${pct(s.LR)}  counts C=${s.counts.C} W=${s.counts.W} M=${s.counts.M} O=${s.counts.O}`,
+    );
+  }
+  out.push(`signature: ${signature}`);
+  return out.join('\n') + '\n';
+}
