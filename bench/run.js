@@ -1,0 +1,202 @@
+// Benchmark (`npm run bench`, Node): generates seeded synthetic corpora in the
+// FGA/GCA per-turn layout into .bench/ (git-ignored), then for each size prints
+// the file size, the in-process phase times (read, JSON.parse for context,
+// load = scan + intern + build, score, render), the whole CLI process time and
+// peak RSS of `node out/main/cli.js score FILE --format json` (median of
+// --runs runs), turns/s, and the ratios against the official Python scripts as
+// measured in issue 2. It prints numbers; it asserts nothing.
+//
+//   npm run bench                              # 10k, 100k, 1M, 75k, 750k turns
+//   npm run bench -- --sizes 75k,750k --runs 5
+//   npm run bench -- --regen                   # rewrite cached corpora
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateFile } from './generate.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const WORK = join(ROOT, '.bench');
+const CLI = join(ROOT, 'out', 'main', 'cli.js');
+/** Bump when the generator's output changes, so cached corpora are rewritten. */
+const GENERATOR_VERSION = 1;
+
+/**
+ * The official Python scripts (FGA's and GCA's), measured by the issue author
+ * on this machine: whole process time and peak RSS.
+ */
+const REFERENCE = [
+  { turns: 75_000, seconds: 3.9, rssBytes: null, target: 6 },
+  { turns: 750_000, seconds: 52, rssBytes: 2.2e9, target: 15 },
+];
+
+function parseArgs(argv) {
+  const opts = { sizes: ['10k', '100k', '1m', '75k', '750k'], runs: 3, regen: false, build: false, jsonParse: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--sizes') opts.sizes = argv[++i].split(',');
+    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
+    else if (a === '--regen') opts.regen = true;
+    else if (a === '--build') opts.build = true;
+    else if (a === '--no-json-parse') opts.jsonParse = false;
+    else if (a === '-h' || a === '--help') {
+      process.stdout.write('Usage: npm run bench -- [--sizes 10k,100k,1m,75k,750k] [--runs 3] [--regen] [--build] [--no-json-parse]\n');
+      process.exit(0);
+    } else throw new Error(`bench: unknown option ${a}`);
+  }
+  return opts;
+}
+
+function turnsOf(label) {
+  const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(label);
+  if (!m) throw new Error(`bench: bad size ${label} (use e.g. 10k, 1m, 75000)`);
+  return Math.round(Number(m[1]) * (m[2].toLowerCase() === 'm' ? 1e6 : m[2].toLowerCase() === 'k' ? 1e3 : 1));
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (bytes) => bytes / 1e6;
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    newest = Math.max(newest, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function ensureBuilt(force) {
+  const stale = !existsSync(CLI) || statSync(CLI).mtimeMs < newestSource(join(ROOT, 'src'));
+  if (!force && !stale) return;
+  process.stderr.write(`bench: ${existsSync(CLI) ? 'out/main/cli.js is older than src/, ' : ''}running npm run build…\n`);
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('bench: npm run build failed');
+}
+
+async function buildPhases() {
+  const { build } = await import('vite');
+  const outDir = join(WORK, 'build');
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    build: {
+      ssr: join(ROOT, 'bench', 'phases.ts'),
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      target: 'node20',
+      rollupOptions: { output: { entryFileNames: 'phases.mjs' } },
+    },
+  });
+  return join(outDir, 'phases.mjs');
+}
+
+function corpusFile(turns) {
+  const seed = turns; // one fixed seed per size
+  const file = join(WORK, `fga-${turns}-s${seed}-v${GENERATOR_VERSION}.json`);
+  return { file, seed };
+}
+
+function ensureCorpus(turns, regen) {
+  const { file, seed } = corpusFile(turns);
+  if (existsSync(file) && !regen) return { file, generatedMs: null };
+  const t = performance.now();
+  generateFile(file, turns, seed);
+  return { file, generatedMs: performance.now() - t };
+}
+
+/** Runs the real CLI process once: wall seconds and peak RSS in bytes. */
+function runCli(file) {
+  const args = [CLI, 'score', file, '--format', 'json'];
+  const useTime = existsSync('/usr/bin/time');
+  const rssFile = join(WORK, 'rss.txt');
+  rmSync(rssFile, { force: true });
+  const t = performance.now();
+  const r = useTime
+    ? spawnSync('/usr/bin/time', ['-f', 'BENCH_MAXRSS_KB=%M', process.execPath, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    : spawnSync(process.execPath, ['--import', join(ROOT, 'bench', 'max-rss.mjs'), ...args], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+        env: { ...process.env, BENCH_RSS_FILE: rssFile },
+      });
+  const seconds = (performance.now() - t) / 1000;
+  if (r.status !== 0) throw new Error(`bench: the CLI failed on ${file}:\n${r.stderr}`);
+  const kb = useTime ? Number(/BENCH_MAXRSS_KB=(\d+)/.exec(r.stderr)?.[1]) : Number(readFileSync(rssFile, 'utf8'));
+  const out = JSON.parse(r.stdout);
+  return { seconds, rssBytes: kb * 1024, corpus: out.corpus };
+}
+
+/** Reference seconds for `turns`, scaled linearly by turns from the nearest measured size. */
+function reference(turns) {
+  let best = REFERENCE[0];
+  for (const r of REFERENCE) if (Math.abs(Math.log(turns / r.turns)) < Math.abs(Math.log(turns / best.turns))) best = r;
+  return { ...best, scaledSeconds: (best.seconds * turns) / best.turns, exact: best.turns === turns };
+}
+
+function pad(s, n) {
+  s = String(s);
+  return s.length >= n ? s : ' '.repeat(n - s.length) + s;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  mkdirSync(WORK, { recursive: true });
+  ensureBuilt(opts.build);
+  const phases = await buildPhases();
+  process.stdout.write(`DST Inspector benchmark — node ${process.version}, ${opts.runs} run(s) per measurement, medians\n`);
+  process.stdout.write('Official Python times are the issue author\'s (3.9 s at 75k turns, 52 s and 2.2 GB at 750k), scaled linearly by turns from the nearest measured size where sizes differ (marked ~).\n\n');
+  const rows = [];
+  for (const label of opts.sizes) {
+    const turns = turnsOf(label);
+    const { file, generatedMs } = ensureCorpus(turns, opts.regen);
+    const bytes = statSync(file).size;
+    if (generatedMs !== null) process.stderr.write(`bench: generated ${file} (${mb(bytes).toFixed(1)} MB) in ${(generatedMs / 1000).toFixed(1)} s\n`);
+    const ph = spawnSync(process.execPath, ['--expose-gc', phases, file, String(opts.runs), ...(opts.jsonParse ? ['--json-parse'] : [])], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (ph.status !== 0) throw new Error(`bench: phase timing failed on ${file}:\n${ph.stderr}`);
+    const p = JSON.parse(ph.stdout);
+    const cli = [];
+    for (let r = 0; r < opts.runs; r++) cli.push(runCli(file));
+    const seconds = median(cli.map((c) => c.seconds));
+    const rss = median(cli.map((c) => c.rssBytes));
+    const ref = reference(p.turns);
+    rows.push({ label, bytes, p, seconds, rss, ref, corpus: cli[0].corpus });
+  }
+
+  const head = ['size', 'turns', 'dialogues', 'file MB', 'read s', 'JSON.parse s', 'load s', 'score s', 'CLI s', 'turns/s', 'peak RSS MB', 'RSS/file', 'Python s', 'speed-up', 'target'];
+  const table = rows.map(({ label, bytes, p, seconds, rss, ref }) => [
+    label,
+    p.turns,
+    p.dialogues,
+    mb(bytes).toFixed(1),
+    (p.readMs / 1000).toFixed(3),
+    p.jsonParseMs === null ? '-' : (p.jsonParseMs / 1000).toFixed(3),
+    (p.loadMs / 1000).toFixed(3),
+    (p.scoreMs / 1000).toFixed(3),
+    seconds.toFixed(3),
+    Math.round(p.turns / seconds).toLocaleString('en-US'),
+    mb(rss).toFixed(0),
+    (rss / bytes).toFixed(2) + '×',
+    (ref.exact ? '' : '~') + ref.scaledSeconds.toFixed(2),
+    (ref.scaledSeconds / seconds).toFixed(1) + '×',
+    `≥${ref.target}×`,
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => String(r[i]).length)));
+  process.stdout.write(head.map((h, i) => pad(h, widths[i])).join('  ') + '\n');
+  for (const r of table) process.stdout.write(r.map((c, i) => pad(c, widths[i])).join('  ') + '\n');
+  process.stdout.write('\nload = scan + intern + build the corpus; score = one pass over all turns + corpus merge; CLI = the whole process (start-up, read, load, score, render).\n');
+  for (const { label, rss, ref } of rows) {
+    if (ref.rssBytes && ref.exact) process.stdout.write(`Peak RSS at ${label}: ${mb(rss).toFixed(0)} MB vs the official scripts' ${mb(ref.rssBytes).toFixed(0)} MB (${(ref.rssBytes / rss).toFixed(1)}× less).\n`);
+  }
+  process.stdout.write('\nScores of the synthetic corpora (plausibility check):\n');
+  for (const { label, corpus } of rows) {
+    const f = (x) => (x === null ? '-' : (100 * x).toFixed(2));
+    process.stdout.write(`  ${pad(label, 5)}: JGA ${f(corpus.JGA)}  SA ${f(corpus.SA)}  AGA ${f(corpus.AGA)}  RSA ${f(corpus.RSA)}  FGA ${f(corpus.FGA['0.5'])}  GCA ${f(corpus.GCA)}  C/W/M/O ${corpus.counts.C}/${corpus.counts.W}/${corpus.counts.M}/${corpus.counts.O}\n`);
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`${e.message ?? e}\n`);
+  process.exit(1);
+});
