@@ -12,6 +12,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/electron/main.ts'),
           cli: resolve(__dirname, 'src/main/cli/index.ts'),
+          'score-worker': resolve(__dirname, 'src/main/services/score-worker.ts'),
         },
       },
     },

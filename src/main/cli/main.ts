@@ -5,6 +5,7 @@
 import { LoadError } from '../../shared/formats/errors';
 import { APP_VERSION } from '../../shared/version';
 import { scoreCommand, SCORE_HELP } from './score';
+import { serveCommand, SERVE_HELP } from './serve';
 import { traitsCommand, TRAITS_HELP } from './traits';
 import { UsageError } from './usage';
 
@@ -15,6 +16,7 @@ Usage: dst-inspector <command> [options]
 Commands:
   score <predictions.json>   print JGA, SA, AGA, RSA, FGA and GCA
   traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
+  serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
   help [command]             show help
 
 Run "dst-inspector <command> --help" for a command's options.
@@ -25,6 +27,7 @@ export type Command = (argv: string[], write: (s: string) => void) => void | Pro
 const COMMANDS: Record<string, { run: Command; help: string }> = {
   score: { run: scoreCommand, help: SCORE_HELP },
   traits: { run: traitsCommand, help: TRAITS_HELP },
+  serve: { run: serveCommand, help: SERVE_HELP },
 };
 
 export function registerCommand(name: string, run: Command, help: string): void {

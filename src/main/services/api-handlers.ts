@@ -1,0 +1,52 @@
+// Layer: main (Node). One handler per call of src/shared/api.ts, over one
+// corpus store, and the dispatcher both transports use: it refuses unknown
+// calls, validates every argument with validateArgs before anything runs, and
+// turns failures into ApiError (code + message, never a stack trace).
+
+import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults } from '../../shared/api';
+import { defaultConfig } from '../../shared/metrics/config';
+import { APP_VERSION } from '../../shared/version';
+import { ApiError } from './api-error';
+import type { CorpusStore } from './corpus-store';
+
+export interface HandlerOptions {
+  mode: 'electron' | 'browser';
+  /** Native file dialog (Electron); absent in browser mode. */
+  pickFile?: (purpose: 'predictions' | 'dialogues') => Promise<string | null>;
+  /** Called after a file was opened by path (recent files). */
+  onOpened?: (source: ApiArgs<'openCorpus'>['source']) => void;
+}
+
+export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
+
+export function createApiHandlers(store: CorpusStore, opts: HandlerOptions): ApiHandlers {
+  return {
+    appInfo: () => ({ version: APP_VERSION, mode: opts.mode, defaultConfig: defaultConfig(), canPickFiles: !!opts.pickFile }),
+    openCorpus: ({ source }) => {
+      const s = store.open(source);
+      opts.onOpened?.(source);
+      return s;
+    },
+    openDialogues: ({ path }) => store.openDialogues(path),
+    loadStatus: () => store.status(),
+    corpusSummary: ({ config }) => store.summary(config),
+    dialoguePage: (args) => store.page(args),
+    dialogueDetail: ({ config, id }) => store.detail(config, id),
+    dialogueRaw: ({ id }) => store.raw(id),
+    loadErrorSource: () => store.errorSource(),
+    pickFile: async ({ purpose }) => ({ path: opts.pickFile ? await opts.pickFile(purpose) : null }),
+  };
+}
+
+/** Validates and runs one call; throws ApiError for unknown calls, bad arguments and failures. */
+export async function dispatch(handlers: ApiHandlers, call: unknown, args: unknown): Promise<unknown> {
+  if (!isApiCall(call)) throw new ApiError('not-found', `unknown call ${JSON.stringify(String(call)).slice(0, 100)}; calls: ${Object.keys(API_CALLS).join(', ')}`);
+  const v = validateArgs(call, args);
+  if (!v.ok) throw new ApiError('bad-args', v.error);
+  try {
+    return await (handlers[call] as (a: unknown) => unknown)(v.value);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw new ApiError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
+  }
+}

@@ -1,0 +1,174 @@
+// Layer: main (Node). Queries over a loaded corpus for the dialogue list: the
+// per-dialogue scores under a config (one column per metric, cached per
+// config) and the sorted, filtered index (cached per config, sort and filter),
+// so paging through 100k dialogues costs a slice, not a re-sort.
+
+import type { ApiArgs, DialogueRow, SortKey } from '../../shared/api';
+import type { Corpus } from '../../shared/model/corpus';
+import type { MetricConfig } from '../../shared/metrics/config';
+import { lambdaKey } from '../../shared/metrics/config';
+import { dialogueState } from '../../shared/metrics/evaluate';
+import { computeScores } from '../../shared/metrics/state';
+import type { TurnStats } from '../../shared/metrics/turn-stats';
+import type { RawIndex } from './load-types';
+
+export interface Loaded {
+  corpus: Corpus;
+  stats: TurnStats;
+  raw: RawIndex;
+  domains: string[];
+  domainStart: Int32Array;
+  domainList: Int32Array;
+  format: string;
+  warnings: string[];
+  file: string;
+  isDemo: boolean;
+  dialoguesFile?: string;
+  landing?: string;
+  idIndex: Map<string, number>;
+}
+
+/** Per-dialogue scores under one (first λ, K): AGA is NaN where it is undefined. */
+export interface RowColumns {
+  JGA: Float64Array;
+  SA: Float64Array;
+  AGA: Float64Array;
+  RSA: Float64Array;
+  FGA: Float64Array;
+  GCA: Float64Array;
+  disagreement: Float64Array;
+  mistakes: Int32Array;
+}
+
+/** Row scores depend only on the first λ and K. */
+export function rowConfigKey(config: MetricConfig): string {
+  return `${lambdaKey(config.lambdas[0])}|${config.slotCount}`;
+}
+
+export function rowColumns(l: Loaded, config: MetricConfig): RowColumns {
+  const n = l.corpus.dialogueIds.length;
+  const one: MetricConfig = { ...config, lambdas: [config.lambdas[0]] };
+  const keys = [lambdaKey(config.lambdas[0])];
+  const cols: RowColumns = {
+    JGA: new Float64Array(n),
+    SA: new Float64Array(n),
+    AGA: new Float64Array(n),
+    RSA: new Float64Array(n),
+    FGA: new Float64Array(n),
+    GCA: new Float64Array(n),
+    disagreement: new Float64Array(n),
+    mistakes: new Int32Array(n),
+  };
+  for (let d = 0; d < n; d++) {
+    const s = computeScores(dialogueState(l.corpus, l.stats, d, one), one, keys);
+    cols.JGA[d] = s.JGA;
+    cols.SA[d] = s.SA;
+    cols.AGA[d] = s.AGA ?? NaN;
+    cols.RSA[d] = s.RSA;
+    cols.FGA[d] = s.FGA[keys[0]];
+    cols.GCA[d] = s.GCA;
+    cols.disagreement[d] = Math.abs(s.FGA[keys[0]] - s.GCA);
+    cols.mistakes[d] = s.counts.M + s.counts.W + s.counts.O;
+  }
+  return cols;
+}
+
+export function dialogueDomainNames(l: Loaded, d: number): string[] {
+  const out: string[] = [];
+  for (let k = l.domainStart[d]; k < l.domainStart[d + 1]; k++) out.push(l.domains[l.domainList[k]]);
+  return out;
+}
+
+export function rowOf(l: Loaded, cols: RowColumns, d: number): DialogueRow {
+  const c = l.corpus;
+  return {
+    id: c.dialogueIds[d],
+    position: d,
+    turns: c.dialogueStart[d + 1] - c.dialogueStart[d],
+    domains: dialogueDomainNames(l, d),
+    JGA: cols.JGA[d],
+    SA: cols.SA[d],
+    AGA: Number.isNaN(cols.AGA[d]) ? null : cols.AGA[d],
+    RSA: cols.RSA[d],
+    FGA: cols.FGA[d],
+    GCA: cols.GCA[d],
+    disagreement: cols.disagreement[d],
+    mistakes: cols.mistakes[d],
+  };
+}
+
+type Filter = ApiArgs<'dialoguePage'>['filter'];
+type Sort = ApiArgs<'dialoguePage'>['sort'];
+
+/** Lower-cased id and utterance text of each dialogue, for search. */
+export function searchTexts(l: Loaded): string[] {
+  const c = l.corpus;
+  const out: string[] = [];
+  for (let d = 0; d < c.dialogueIds.length; d++) {
+    let s = c.dialogueIds[d];
+    if (c.utterances) {
+      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
+        const sys = c.utterances.system[i];
+        const usr = c.utterances.user[i];
+        if (sys) s += '\n' + sys;
+        if (usr) s += '\n' + usr;
+      }
+    }
+    out.push(s.toLowerCase());
+  }
+  return out;
+}
+
+export function hasMistakes(cols: RowColumns, d: number): boolean {
+  return cols.mistakes[d] > 0 || cols.JGA[d] < 1;
+}
+
+export function filterIndex(l: Loaded, cols: RowColumns, filter: Filter, texts: () => string[]): Int32Array {
+  const n = l.corpus.dialogueIds.length;
+  const domain = filter.domain ? l.domains.indexOf(filter.domain) : -1;
+  if (filter.domain && domain < 0) return new Int32Array(0);
+  const q = filter.search?.trim().toLowerCase() ?? '';
+  const t = q ? texts() : null;
+  const out = new Int32Array(n);
+  let m = 0;
+  for (let d = 0; d < n; d++) {
+    if (filter.mistakesOnly && !hasMistakes(cols, d)) continue;
+    if (domain >= 0) {
+      let found = false;
+      for (let k = l.domainStart[d]; k < l.domainStart[d + 1] && !found; k++) found = l.domainList[k] === domain;
+      if (!found) continue;
+    }
+    if (t && !t[d].includes(q)) continue;
+    out[m++] = d;
+  }
+  return out.slice(0, m);
+}
+
+/** Sorts dialogue indices in place; ties (and undefined AGA, always last) fall back to file order. */
+export function sortIndex(l: Loaded, cols: RowColumns, idx: Int32Array, sort: Sort): Int32Array {
+  const sign = sort.descending ? -1 : 1;
+  const key: SortKey = sort.key;
+  if (key === 'position') {
+    if (sort.descending) idx.reverse();
+    return idx;
+  }
+  if (key === 'id') {
+    const ids = l.corpus.dialogueIds;
+    return idx.sort((a, b) => (ids[a] < ids[b] ? -sign : ids[a] > ids[b] ? sign : a - b));
+  }
+  let col: ArrayLike<number>;
+  if (key === 'turns') {
+    const ds = l.corpus.dialogueStart;
+    const turns = new Int32Array(ds.length - 1);
+    for (let d = 0; d < turns.length; d++) turns[d] = ds[d + 1] - ds[d];
+    col = turns;
+  } else col = cols[key];
+  return idx.sort((a, b) => {
+    const x = col[a];
+    const y = col[b];
+    const xn = Number.isNaN(x);
+    const yn = Number.isNaN(y);
+    if (xn || yn) return xn && yn ? a - b : xn ? 1 : -1;
+    return x === y ? a - b : x < y ? -sign : sign;
+  });
+}

@@ -1,0 +1,61 @@
+// Layer: main (Node). What the scoring worker and the corpus store say to each
+// other: the load job, progress, and the compact result (typed arrays are
+// transferred, string tables are cloned and re-interned on arrival).
+
+import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
+import type { TurnStats } from '../../shared/metrics/turn-stats';
+
+export type LoadSource = { kind: 'demo' } | { kind: 'file'; path: string; layout?: string; dialoguesPath?: string; goldPath?: string };
+
+export interface LoadJob {
+  source: LoadSource;
+  /** Refusal limit for input files, in bytes. */
+  maxBytes?: number;
+}
+
+/** Where a dialogue's JSON sits in the files it came from (for the raw view). */
+export interface RawIndex {
+  files: { path: string; size: number; mtimeMs: number }[];
+  /** Per dialogue: index into files, or -1 when the layout gives no range. */
+  file: Int32Array;
+  /** Byte offset of the dialogue's key (or first byte) and the end of its value. */
+  start: Float64Array;
+  end: Float64Array;
+}
+
+/** The corpus with its Interners flattened to name arrays, ready to post. */
+export interface CorpusPayload {
+  slotNames: string[];
+  valueNames: string[];
+  dialogueIds: string[];
+  dialogueStart: Int32Array;
+  turnIndex: Int32Array;
+  goldStart: Int32Array;
+  goldLen: Int32Array;
+  predStart: Int32Array;
+  predLen: Int32Array;
+  pairs: Int32Array;
+  utterances?: { system: (string | undefined)[]; user: (string | undefined)[] };
+}
+
+export interface LoadResult {
+  corpus: CorpusPayload;
+  stats: TurnStats;
+  raw: RawIndex;
+  /** Per-dialogue domain ids (ragged: domainList[domainStart[d] .. domainStart[d + 1])). */
+  domainStart: Int32Array;
+  domainList: Int32Array;
+  domains: string[];
+  format: string;
+  warnings: string[];
+  file: string;
+  isDemo: boolean;
+  dialoguesFile?: string;
+  /** Dialogue to show first (the demo lands on MUL1110). */
+  landing?: string;
+}
+
+export type WorkerMessage =
+  | { type: 'progress'; stage: string; fraction: number }
+  | { type: 'done'; result: LoadResult }
+  | { type: 'error'; error: LoadErrorInfo; source: LoadErrorSource | null };
