@@ -116,6 +116,8 @@ export interface CorpusSummary {
   warnings: string[];
   hasUtterances: boolean;
   dialoguesFile?: string;
+  /** Dialogue to select first (the demo lands on the GCA paper's MUL1110). */
+  landing?: string;
 }
 
 export interface DialogueRow {
