@@ -1,0 +1,114 @@
+// Layer: renderer. The Api over HTTP (browser mode): POST /api/<call> with the
+// arguments as JSON and the session token as a bearer header; errors become
+// thrown Errors carrying the server's message. Events arrive on one streamed
+// GET /api/events, opened while someone listens and re-opened if it drops.
+
+import type { Api, ApiArgs, ApiCall, ApiErrorBody, ApiEvent, ApiResults } from '../../../shared/api';
+
+export interface HttpApiOptions {
+  token: string | null;
+  /** Origin prefix for tests; '' = same origin. */
+  base?: string;
+  fetch?: typeof fetch;
+}
+
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    readonly code: ApiErrorBody['code'] | 'network',
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
+export function createHttpApi(opts: HttpApiOptions): Api {
+  const base = opts.base ?? '';
+  const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const headers = (): Record<string, string> => (opts.token ? { Authorization: `Bearer ${opts.token}` } : {});
+  const listeners = new Set<(e: ApiEvent) => void>();
+  let abort: AbortController | null = null;
+
+  async function call<C extends ApiCall>(name: C, args: ApiArgs<C>): Promise<ApiResults[C]> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}/api/${name}`, {
+        method: 'POST',
+        headers: { ...headers(), 'Content-Type': 'application/json' },
+        body: JSON.stringify(args ?? {}),
+        credentials: 'same-origin',
+      });
+    } catch (e) {
+      throw new ApiCallError(`${name}: the inspector server is not reachable (${(e as Error)?.message ?? e})`, 'network', 0);
+    }
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = null;
+    }
+    if (!res.ok) {
+      const b = body as Partial<ApiErrorBody> | null;
+      const msg = b && typeof b.error === 'string' ? b.error : `${name}: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
+      throw new ApiCallError(msg, b?.code ?? (res.status === 403 ? 'forbidden' : 'internal'), res.status);
+    }
+    return body as ApiResults[C];
+  }
+
+  async function stream(signal: AbortSignal): Promise<void> {
+    let delay = 500;
+    while (!signal.aborted) {
+      try {
+        const res = await doFetch(`${base}/api/events`, { headers: headers(), signal, credentials: 'same-origin' });
+        if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+        delay = 500;
+        const reader = res.body.getReader();
+        const dec = new TextDecoder();
+        let buf = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += dec.decode(value, { stream: true });
+          let i: number;
+          while ((i = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            for (const line of block.split('\n')) {
+              if (!line.startsWith('data:')) continue;
+              try {
+                const e = JSON.parse(line.slice(5)) as ApiEvent;
+                for (const l of [...listeners]) l(e);
+              } catch {
+                /* ignore a malformed event */
+              }
+            }
+          }
+        }
+      } catch {
+        if (signal.aborted) return;
+      }
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 10_000);
+    }
+  }
+
+  return {
+    call,
+    onEvent(listener) {
+      listeners.add(listener);
+      if (!abort) {
+        abort = new AbortController();
+        void stream(abort.signal);
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && abort) {
+          abort.abort();
+          abort = null;
+        }
+      };
+    },
+  };
+}
