@@ -2,7 +2,9 @@
 // function of the same name on the preload's `window.dstApi`.
 
 import type { Api, ApiArgs, ApiCall, ApiResults } from '../../../shared/api';
-import type { DstApiBridge } from '../../../preload/api';
+
+/** The preload's object, typed by src/preload/api.d.ts (a global declaration, so no import of the preload folder). */
+type DstApiBridge = NonNullable<Window['dstApi']>;
 
 export function createIpcApi(bridge: DstApiBridge): Api {
   return {
