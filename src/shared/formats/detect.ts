@@ -1,7 +1,15 @@
 // Layer: shared (pure TS). Picks the loader for a file: by explicit layout
 // name, else by asking every registered loader to sniff the file's start.
+// loadCorpus then applies what every layout shares: canonical slot names,
+// the gold source (--gold), the utterance source (--dialogues) and the value
+// options, in that order.
 
+import { canonicaliseSlots } from './canonical';
+import { sniffReference } from './dialogue-sources';
 import { LoadError } from './errors';
+import { attachUtterances, describeJoin, joinGold } from './join';
+import { applyValueOptions, type ValueOption } from './normalise';
+import type { Reference } from './reference';
 import { LOADERS } from './registry';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
@@ -32,14 +40,39 @@ export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
     if (r === 'yes') return l;
     if (r !== 'no') near.push(`this looks like ${l.label} but ${r.near}`);
   }
+  const ref = sniffReference(head);
+  if (ref) throw new LoadError(file, `this is a dialogue file (${ref.label}), not predictions: pass it with --gold or --dialogues next to a prediction file`);
   if (near.length > 0) throw new LoadError(file, `unknown layout: ${near.join('; ')}`);
+  if (!/^\uFEFF?\s*[[{]/.test(head)) throw new LoadError(file, `unknown layout: the file does not start with '{' or '[' (expected JSON or JSON Lines); use --layout NAME to force one: ${layoutNames().join(', ')}`);
   throw new LoadError(file, `unknown layout: not one of ${LOADERS.map((l) => l.label).join(', ')} (use --layout NAME to force one: ${layoutNames().join(', ')})`);
 }
 
-export function loadCorpus(bytes: Uint8Array, opts: LoadOptions & { layout?: string }): LoadedCorpus {
+export interface CorpusLoadOptions extends LoadOptions {
+  /** Loader id, skipping detection. */
+  layout?: string;
+  /** Value normalisation options (default: none, values verbatim). */
+  values?: readonly ValueOption[];
+  /** Gold source: replaces the gold states (required by layouts without gold). */
+  gold?: Reference;
+  /** Utterance source. */
+  dialogues?: Reference;
+}
+
+export function loadCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCorpus {
   if (isBlank(bytes)) throw new LoadError(opts.file, 'the file is empty');
   const loader = opts.layout ? findLoader(opts.layout, opts.file) : detectLoader(bytes, opts.file);
-  return loader.load(bytes, opts);
+  let loaded = loader.load(bytes, opts);
+  loaded = { ...loaded, corpus: canonicaliseSlots(loaded.corpus, opts.file) };
+  if (opts.gold) loaded = joinGold(loaded, opts.gold);
+  else if (loaded.needsGold) throw new LoadError(opts.file, `${loaded.needsGold}: give the reference dialogues with --gold FILE (MultiWOZ 2.1 data.json, MultiWOZ 2.2 / SGD dialogues or a folder of them)`);
+  if (opts.dialogues) {
+    const { corpus, summary } = attachUtterances(loaded.corpus, opts.dialogues);
+    loaded = { ...loaded, corpus, warnings: [...loaded.warnings, describeJoin(summary)], joins: [...(loaded.joins ?? []), summary] };
+  }
+  const schema = opts.gold?.schemaSlots ?? opts.dialogues?.schemaSlots;
+  if (schema && schema.length > 0) loaded = { ...loaded, slotCount: schema.length };
+  if (opts.values && opts.values.length > 0) loaded = { ...loaded, corpus: applyValueOptions(loaded.corpus, opts.values), valueOptions: [...opts.values] };
+  return loaded;
 }
 
 function isBlank(bytes: Uint8Array): boolean {

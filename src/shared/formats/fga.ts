@@ -34,76 +34,138 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const b = new CorpusBuilder();
   const values = new ByteInterner(b.values);
   const keys = new ByteInterner(new Interner());
+  const keyName = (id: number): string => keys.target.name(id);
+  /** slotIds[domain key id][slot key id] = corpus slot id. */
   const slotIds: number[][] = [];
-  const warnings: string[] = [];
   const slotOf = (domainKey: number, slotKey: number): number => {
     const row = (slotIds[domainKey] ??= []);
     let id = row[slotKey];
     if (id === undefined) {
-      id = b.slots.intern(`${keys.target.name(domainKey)}-${keys.target.name(slotKey)}`);
+      id = b.slots.intern(`${keyName(domainKey)}-${keyName(slotKey)}`);
       row[slotKey] = id;
     }
     return id;
   };
+  const warnings: string[] = [];
 
-  const readState = (path: string, out: number[]): void => {
-    sc.openObject(path, 'an object of domains');
+  // JSON paths are only built when something is wrong: the current dialogue id and turn key.
+  let dialogueId = '';
+  let turnKey: string | number = '';
+  const root = '$';
+  const dialoguePath = () => pathPush(root, dialogueId);
+  const turnPath = () => pathPush(dialoguePath(), String(turnKey));
+
+  // Scratch pair lists (the builder copies them), and the byte ranges and
+  // parsed pairs of the states just read: a state whose bytes repeat one of
+  // them (gold unchanged since the last turn, prediction equal to gold or to
+  // the last prediction — most turns of a DST file) is skipped, not re-scanned.
+  let gold: number[] = [];
+  let pred: number[] = [];
+  let prevGold: number[] = [];
+  let prevPred: number[] = [];
+  let goldAt = -1;
+  let goldLen = 0;
+  let prevGoldAt = -1;
+  let prevGoldLen = 0;
+  let prevPredAt = -1;
+  let prevPredLen = 0;
+
+  const copy = (from: number[], to: number[]): void => {
+    to.length = from.length;
+    for (let i = 0; i < from.length; i++) to[i] = from[i];
+  };
+
+  const readState = (side: 'gt' | 'pr', out: number[]): void => {
+    if (!sc.tryOpenObject()) sc.wrongType(pathPush(turnPath(), side), 'an object of domains');
     for (let first = true; sc.nextKey(first); first = false) {
       const domain = sc.internKey(keys);
-      const dPath = pathPush(path, keys.target.name(domain));
-      sc.openObject(dPath, 'an object of slot → value');
+      if (!sc.tryOpenObject()) sc.wrongType(pathPush(pathPush(turnPath(), side), keyName(domain)), 'an object of slot → value');
       for (let f2 = true; sc.nextKey(f2); f2 = false) {
         const slotKey = sc.internKey(keys);
-        if (!sc.isString()) sc.wrongType(pathPush(dPath, keys.target.name(slotKey)), 'a string value');
-        out.push(slotOf(domain, slotKey), sc.readStringId(values));
+        if (!sc.isString()) sc.wrongType(pathPush(pathPush(pathPush(turnPath(), side), keyName(domain)), keyName(slotKey)), 'a string value');
+        const row = slotIds[domain];
+        let slot = row === undefined ? undefined : row[slotKey];
+        if (slot === undefined) slot = slotOf(domain, slotKey);
+        out.push(slot, sc.readStringId(values));
       }
     }
   };
 
-  const root = '$';
-  sc.openObject(root, 'an object of dialogues (FGA/GCA per-turn layout)');
+  const readGold = (): void => {
+    gold.length = 0;
+    sc.peek();
+    const at = sc.pos;
+    if (sc.skipRepeat(prevGoldAt, prevGoldLen)) copy(prevGold, gold);
+    else readState('gt', gold);
+    goldAt = at;
+    goldLen = sc.pos - at;
+  };
+
+  const readPred = (): void => {
+    pred.length = 0;
+    sc.peek();
+    const at = sc.pos;
+    if (goldAt >= 0 && sc.skipRepeat(goldAt, goldLen)) copy(gold, pred);
+    else if (sc.skipRepeat(prevPredAt, prevPredLen)) copy(prevPred, pred);
+    else readState('pr', pred);
+    prevPredAt = at;
+    prevPredLen = sc.pos - at;
+  };
+
+  if (!sc.tryOpenObject()) sc.wrongType(root, 'an object of dialogues (FGA/GCA per-turn layout)');
   let nextProgress = 0;
   for (let first = true; sc.nextKey(first); first = false) {
     const keyAt = sc.keyStart - 1;
-    const id = sc.key();
-    const dPath = pathPush(root, id);
-    const dup = b.beginDialogue(id);
-    if (dup) throw sc.shapeError(dup, dPath, keyAt);
-    sc.openObject(dPath, 'an object of turns');
+    dialogueId = sc.key();
+    const dup = b.beginDialogue(dialogueId);
+    if (dup) throw sc.shapeError(dup, dialoguePath(), keyAt);
+    if (!sc.tryOpenObject()) sc.wrongType(dialoguePath(), 'an object of turns');
+    prevGoldAt = prevPredAt = -1;
     let turns = 0;
     for (let f2 = true; sc.nextKey(f2); f2 = false) {
       const tAt = sc.keyStart - 1;
-      const tKey = sc.key();
-      const tPath = pathPush(dPath, tKey);
-      if (!TURN_KEY.test(tKey)) throw sc.shapeError(`turn key ${JSON.stringify(tKey)} is not a non-negative integer`, tPath, tAt);
-      const index = Number(tKey);
-      if (!Number.isSafeInteger(index)) throw sc.shapeError(`turn key ${tKey} is too large`, tPath, tAt);
-      sc.openObject(tPath, 'a turn object with "gt" and "pr"');
-      const gold: number[] = [];
-      const pred: number[] = [];
+      let index = turnKeyValue(sc);
+      if (index < 0) {
+        turnKey = sc.key();
+        if (!TURN_KEY.test(turnKey)) throw sc.shapeError(`turn key ${JSON.stringify(turnKey)} is not a non-negative integer`, turnPath(), tAt);
+        index = Number(turnKey);
+        if (!Number.isSafeInteger(index)) throw sc.shapeError(`turn key ${turnKey} is too large`, turnPath(), tAt);
+      } else turnKey = index;
+      if (!sc.tryOpenObject()) sc.wrongType(turnPath(), 'a turn object with "gt" and "pr"');
       let hasGold = false;
       let hasPred = false;
+      goldAt = -1;
       for (let f3 = true; sc.nextKey(f3); f3 = false) {
         if (sc.keyIs('gt')) {
-          if (hasGold) throw sc.shapeError('"gt" appears twice', tPath);
+          if (hasGold) throw sc.shapeError('"gt" appears twice', turnPath());
           hasGold = true;
-          readState(pathPush(tPath, 'gt'), gold);
+          readGold();
         } else if (sc.keyIs('pr')) {
-          if (hasPred) throw sc.shapeError('"pr" appears twice', tPath);
+          if (hasPred) throw sc.shapeError('"pr" appears twice', turnPath());
           hasPred = true;
-          readState(pathPush(tPath, 'pr'), pred);
+          readPred();
         } else sc.skipValue();
       }
       if (!hasGold || !hasPred) {
-        throw sc.shapeError(`turn has no "${hasGold ? 'pr' : 'gt'}" (${hasGold ? 'predicted' : 'gold'} state)`, tPath, tAt);
+        throw sc.shapeError(`turn has no "${hasGold ? 'pr' : 'gt'}" (${hasGold ? 'predicted' : 'gold'} state)`, turnPath(), tAt);
       }
+      // The builder sorts the lists in place; remember them as parsed (sorted
+      // lists of unique slots parse the same way).
       const problem = b.addTurn(index, gold, pred);
-      if (problem) throw sc.shapeError(problem, tPath, tAt);
+      if (problem) throw sc.shapeError(problem, turnPath(), tAt);
+      const g = prevGold;
+      prevGold = gold;
+      gold = g;
+      const p = prevPred;
+      prevPred = pred;
+      pred = p;
+      prevGoldAt = goldAt;
+      prevGoldLen = goldLen;
       turns++;
     }
     const problem = b.endDialogue();
-    if (problem) throw sc.shapeError(problem, dPath, keyAt);
-    if (turns === 0) warnings.push(`dialogue ${JSON.stringify(id)} has no turns`);
+    if (problem) throw sc.shapeError(problem, dialoguePath(), keyAt);
+    if (turns === 0) warnings.push(`dialogue ${JSON.stringify(dialogueId)} has no turns`);
     if (opts.onProgress && sc.pos >= nextProgress) {
       opts.onProgress(sc.pos / bytes.length);
       nextProgress = sc.pos + (1 << 22);
@@ -114,4 +176,19 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   if (corpus.dialogueIds.length === 0) throw sc.shapeError('the file holds no dialogues', root, 0);
   opts.onProgress?.(1);
   return { corpus, format: fgaLoader.id, warnings };
+}
+
+/** The current key as a turn number when it is plain ASCII digits (fast path), else -1. */
+function turnKeyValue(sc: JsonScanner): number {
+  const len = sc.keyEnd - sc.keyStart;
+  if (sc.keyEscaped || len === 0 || len > 15) return -1;
+  const b = sc.bytes;
+  if (len > 1 && b[sc.keyStart] === 0x30) return -1; // leading zero: the slow path keeps the key's spelling
+  let n = 0;
+  for (let p = sc.keyStart; p < sc.keyEnd; p++) {
+    const d = b[p] - 0x30;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
 }

@@ -75,6 +75,28 @@ export class JsonScanner {
     this.wrongType(path, what);
   }
 
+  /** Consumes '{' if it is the next non-blank byte; returns whether it did. */
+  tryOpenObject(): boolean {
+    if (this.peek() !== 0x7b) return false;
+    this.pos++;
+    return true;
+  }
+
+  /**
+   * If the bytes at the cursor repeat bytes[start, start + len) exactly, moves
+   * past them and returns true. Used to skip a JSON value identical to one
+   * already scanned and validated (a complete value is self-delimiting, so equal
+   * bytes mean an equal value).
+   */
+  skipRepeat(start: number, len: number): boolean {
+    const b = this.bytes;
+    const p = this.pos;
+    if (len <= 0 || p + len > b.length || start === p) return false;
+    for (let k = 0; k < len; k++) if (b[p + k] !== b[start + k]) return false;
+    this.pos = p + len;
+    return true;
+  }
+
   /** Throws the shape error for a value of the wrong type at `path`. */
   wrongType(path: string, what: string): never {
     const at = this.pos;

@@ -1,7 +1,15 @@
 // Layer: shared (pure TS). The list of known input layouts, in the order
 // detection tries them.
 
+import { convlabLoader } from './convlab';
 import { fgaLoader } from './fga';
+import { icdstLoader } from './icdst';
+import { jsonlLoader } from './jsonl';
+import { mwzevalLoader } from './mwzeval';
+import { sgdLoader } from './sgd';
+import { somdstLoader } from './somdst';
+import { tradeLoader } from './trade';
+import { trippyLoader } from './trippy';
 import type { FormatLoader } from './types';
 
-export const LOADERS: readonly FormatLoader[] = [fgaLoader];
+export const LOADERS: readonly FormatLoader[] = [fgaLoader, tradeLoader, somdstLoader, mwzevalLoader, jsonlLoader, trippyLoader, convlabLoader, icdstLoader, sgdLoader];

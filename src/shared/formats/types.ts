@@ -17,6 +17,34 @@ export interface LoadedCorpus {
   format: string;
   /** Things the user should know that did not stop the load. */
   warnings: string[];
+  /**
+   * Set by layouts that carry no gold (mwzeval; MultiWOZ 2.2/SGD dialogues
+   * used as predictions): why a gold source is needed. Their corpus has empty
+   * gold states until joinGold fills them.
+   */
+  needsGold?: string;
+  /** Slot count K from a schema (SGD schema.json), when one was read. */
+  slotCount?: number;
+  /** Value normalisation options applied (signature names), in canonical order. */
+  valueOptions?: string[];
+  /** How dialogues were matched with a gold or dialogue source, when one was joined. */
+  joins?: JoinSummary[];
+}
+
+/** How the dialogues of a corpus met those of a gold or utterance source. */
+export interface JoinSummary {
+  /** "gold" or "dialogues". */
+  role: string;
+  /** The source's file name(s). */
+  source: string;
+  /** Dialogues of the predictions found in the source. */
+  matched: number;
+  /** Prediction dialogue ids the source lacks. */
+  missingInSource: string[];
+  /** Source dialogue ids the predictions lack. */
+  missingInPredictions: string[];
+  /** Turns that found nothing in the source (no gold or no text). */
+  turnsUnmatched: number;
 }
 
 export interface FormatLoader {

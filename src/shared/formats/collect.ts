@@ -1,0 +1,124 @@
+// Layer: shared (pure TS). Gathers turns from the layouts whose turns are not
+// grouped by dialogue in the file (SOM-DST keys, TripPy and IC-DST lists,
+// JSON Lines) or arrive out of order (TRADE), then hands them to the
+// CorpusBuilder dialogue by dialogue, in order of first appearance. Slot names
+// are made canonical here; values stay verbatim (value options come later).
+
+import { CorpusBuilder } from '../model/builder';
+import type { Corpus } from '../model/corpus';
+import { LoadError, locate } from './errors';
+import { canonicalFlatSlot, canonicalSlot } from './slot-names';
+
+interface PendingTurn {
+  index: number;
+  gold: number[];
+  pred: number[];
+  at: number;
+  system?: string;
+  user?: string;
+}
+
+export class TurnCollector {
+  readonly builder = new CorpusBuilder();
+  private readonly dialogues = new Map<string, PendingTurn[]>();
+  private readonly slotCache = new Map<string, number>();
+  private outOfOrder = 0;
+  private lastOrdered = new Map<string, number>();
+  readonly warnings: string[] = [];
+  /** Gold values given as lists of alternatives, joined with "|". */
+  alternativeValues = 0;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly file: string,
+  ) {}
+
+  /** Slot id for a domain (or service) and a slot name. */
+  slot(domain: string, slot: string): number {
+    const key = `${domain}\u0000${slot}`;
+    let id = this.slotCache.get(key);
+    if (id === undefined) {
+      id = this.builder.slots.intern(canonicalSlot(domain, slot));
+      this.slotCache.set(key, id);
+    }
+    return id;
+  }
+
+  /** Slot id for a flat `domain-slot` name. */
+  flatSlot(name: string): number {
+    let id = this.slotCache.get(name);
+    if (id === undefined) {
+      id = this.builder.slots.intern(canonicalFlatSlot(name));
+      this.slotCache.set(name, id);
+    }
+    return id;
+  }
+
+  slotById(canonical: string): number {
+    return this.builder.slots.intern(canonical);
+  }
+
+  value(v: string): number {
+    return this.builder.values.intern(v);
+  }
+
+  /**
+   * Adds one (slot, value) to a flat state. Returns a problem message if the
+   * state already names the slot with a different value (two spellings of one
+   * slot); the same value twice is kept once.
+   */
+  put(state: number[], slot: number, value: number): string | null {
+    for (let k = 0; k < state.length; k += 2) {
+      if (state[k] === slot) {
+        if (state[k + 1] === value) return null;
+        const vs = this.builder.values;
+        return `names slot ${JSON.stringify(this.builder.slots.name(slot))} twice, with values ${JSON.stringify(vs.name(state[k + 1]))} and ${JSON.stringify(vs.name(value))}`;
+      }
+    }
+    state.push(slot, value);
+    return null;
+  }
+
+  /** Records a turn; `at` is the byte offset used in messages about it. */
+  turn(dialogue: string, index: number, gold: number[], pred: number[], at: number, text?: { system?: string; user?: string }): void {
+    let turns = this.dialogues.get(dialogue);
+    if (!turns) {
+      turns = [];
+      this.dialogues.set(dialogue, turns);
+    }
+    const last = this.lastOrdered.get(dialogue);
+    if (last !== undefined && index < last) {
+      if (last !== -1) this.outOfOrder++;
+      this.lastOrdered.set(dialogue, -1);
+    } else if (last !== -1) this.lastOrdered.set(dialogue, index);
+    turns.push({ index, gold, pred, at, system: text?.system, user: text?.user });
+  }
+
+  get dialogueCount(): number {
+    return this.dialogues.size;
+  }
+
+  build(): { corpus: Corpus; warnings: string[] } {
+    const b = this.builder;
+    for (const [id, turns] of this.dialogues) {
+      turns.sort((x, y) => x.index - y.index || x.at - y.at);
+      for (let i = 1; i < turns.length; i++) {
+        if (turns[i].index === turns[i - 1].index) {
+          throw new LoadError(this.file, `dialogue ${JSON.stringify(id)}: turn ${turns[i].index} appears twice (first at line ${locate(this.bytes, turns[i - 1].at).line})`, locate(this.bytes, turns[i].at));
+        }
+      }
+      b.beginDialogue(id);
+      for (const t of turns) {
+        const problem = b.addTurn(t.index, t.gold, t.pred, t.system, t.user);
+        if (problem) throw new LoadError(this.file, `dialogue ${JSON.stringify(id)} turn ${t.index}: ${problem}`, locate(this.bytes, t.at));
+      }
+      b.endDialogue();
+    }
+    const warnings = [...this.warnings];
+    if (this.outOfOrder > 0) warnings.push(`turns of ${this.outOfOrder} dialogue(s) were out of order in the file; they are sorted by turn index`);
+    if (this.alternativeValues > 0) warnings.push(`${this.alternativeValues} gold value(s) list alternatives, kept as "a|b"; --values alternatives accepts a prediction equal to any of them`);
+    const corpus = b.build();
+    if (corpus.dialogueIds.length === 0) throw new LoadError(this.file, 'the file holds no dialogue turns');
+    return { corpus, warnings };
+  }
+}

@@ -1,0 +1,54 @@
+// Layer: shared (pure TS). Gold and utterance sources: detection among the
+// dataset layouts (MultiWOZ 2.1 data.json, TRADE test_dials.json, MultiWOZ 2.2
+// / SGD dialogues, SGD schema.json) and loading one file into a Reference.
+// Folders of dialogue files are read by the Node side and merged with
+// mergeReferences.
+
+import { LoadError } from './errors';
+import { multiwoz21Source } from './multiwoz21';
+import type { Reference, ReferenceLoader, ReferenceLoadOptions } from './reference';
+import { sgdSchemaSource, sgdSource } from './sgd-source';
+import { tradeDialsSource } from './trade-dials';
+
+export const REFERENCE_LOADERS: readonly ReferenceLoader[] = [multiwoz21Source, tradeDialsSource, sgdSource, sgdSchemaSource];
+
+const HEAD_BYTES = 64 * 1024;
+
+function head(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, HEAD_BYTES));
+}
+
+/** The source layout of a file, or null. */
+export function sniffReference(text: string): ReferenceLoader | null {
+  for (const l of REFERENCE_LOADERS) if (l.sniff(text) === 'yes') return l;
+  return null;
+}
+
+/** Loads a gold / utterance source file (layout detected, or named by `layout`). */
+export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { layout?: string }): Reference {
+  if (bytes.every((c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) throw new LoadError(opts.file, 'the file is empty');
+  for (let i = 0; i < Math.min(bytes.length, 4096); i++) {
+    if (bytes[i] === 0) throw new LoadError(opts.file, 'this is not a text file (it contains binary data); expected a JSON dialogue file');
+  }
+  let loader: ReferenceLoader | undefined;
+  if (opts.layout) {
+    loader = REFERENCE_LOADERS.find((l) => l.id === opts.layout);
+    if (!loader) throw new LoadError(opts.file, `unknown dialogue layout ${JSON.stringify(opts.layout)}; known: ${REFERENCE_LOADERS.map((l) => l.id).join(', ')}`);
+  } else {
+    const text = head(bytes);
+    const near: string[] = [];
+    for (const l of REFERENCE_LOADERS) {
+      const r = l.sniff(text);
+      if (r === 'yes') {
+        loader = l;
+        break;
+      }
+      if (r !== 'no') near.push(`this looks like ${l.label} but ${r.near}`);
+    }
+    if (!loader) {
+      const known = REFERENCE_LOADERS.map((l) => l.label).join(', ');
+      throw new LoadError(opts.file, near.length > 0 ? `unknown dialogue layout: ${near.join('; ')}` : `unknown dialogue layout: not one of ${known}`);
+    }
+  }
+  return loader.load(bytes, opts);
+}

@@ -1,0 +1,75 @@
+// Layer: shared (pure TS). Gold and utterance source: MultiWOZ 2.1 `data.json`
+// (github.com/budzianowski/multiwoz, data/MultiWOZ_2.1):
+//   { "SNG01856.json": { "goal": {...}, "log": [ {"text": "user turn 0", "metadata": {}},
+//       {"text": "system", "metadata": {"hotel": {"book": {"booked": [], "day": "sunday"},
+//                                                "semi": {"area": "", "pricerange": "not mentioned"}}}}, … ] } }
+// User turn t is log[2t]; the system turn before it is log[2t-1]; the state
+// after user turn t is log[2t+1].metadata. "" and "not mentioned" mean
+// inactive (every slot is listed); "booked" is not a slot. Slot spellings
+// (`leaveAt`, `arriveBy`, plain book keys) are made canonical.
+
+import { JsonScanner } from './json-scanner';
+import { addRefDialogue, dialogueKey, emptyReference, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
+import { canonicalSlot } from './slot-names';
+import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
+
+export const multiwoz21Source: ReferenceLoader = {
+  id: 'multiwoz21',
+  label: 'MultiWOZ 2.1 data.json',
+  sniff(head) {
+    if (!/^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\{/.test(head)) return 'no';
+    if (/"log"\s*:\s*\[/.test(head)) return 'yes';
+    if (/"goal"\s*:/.test(head)) return { near: 'dialogues have "goal" but no "log" list' };
+    return 'no';
+  },
+  load: loadMultiwoz21,
+};
+
+const EMPTY = new Set(['', 'not mentioned']);
+
+function textOf(entry: unknown): string | undefined {
+  return isObject(entry) && typeof entry.text === 'string' ? entry.text : undefined;
+}
+
+function stateOf(ctx: ElementContext, entry: unknown, path: string): [string, string][] | undefined {
+  if (!isObject(entry) || !isObject(entry.metadata) || Object.keys(entry.metadata).length === 0) return undefined;
+  const mPath = pathPush(path, 'metadata');
+  const out: [string, string][] = [];
+  for (const [domain, parts] of Object.entries(entry.metadata)) {
+    if (!isObject(parts)) throw ctx.expected(pathPush(mPath, domain), 'an object with "semi" and "book"', parts);
+    for (const part of ['semi', 'book']) {
+      const slots = parts[part];
+      if (slots === undefined) continue;
+      const pPath = pathPush(pathPush(mPath, domain), part);
+      for (const [slot, v] of Object.entries(ctx.object(slots, pPath, 'an object of slot → value'))) {
+        if (slot === 'booked' || typeof v !== 'string' || EMPTY.has(v)) continue;
+        out.push([canonicalSlot(domain, slot), v]);
+      }
+    }
+  }
+  return out;
+}
+
+export function loadMultiwoz21(bytes: Uint8Array, opts: ReferenceLoadOptions): Reference {
+  const sc = new JsonScanner(bytes, opts.file);
+  const ref = emptyReference(multiwoz21Source.id, opts.file);
+  const ctx = new ElementContext(bytes, opts.file, 0);
+  forEachMember(sc, '$', 'an object of dialogues {id: {log: [...]}} (MultiWOZ 2.1 data.json)', (id, at) => {
+    if (opts.wanted && !opts.wanted.has(dialogueKey(id))) {
+      sc.skipValue();
+      return;
+    }
+    ctx.at = at;
+    const path = pathPush('$', id);
+    const d = ctx.object(parseValueHere(sc), path, 'a dialogue object with a "log" list');
+    const log = ctx.array(ctx.field(d, 'log', path, 'the list of utterances'), pathPush(path, 'log'), 'a list of utterances');
+    const turns: RefTurn[] = [];
+    for (let t = 0; 2 * t < log.length; t++) {
+      const state = stateOf(ctx, log[2 * t + 1], pathPush(pathPush(path, 'log'), 2 * t + 1));
+      turns.push({ index: t, state, user: textOf(log[2 * t]), system: t > 0 ? textOf(log[2 * t - 1]) : undefined });
+    }
+    addRefDialogue(ref, { id, turns });
+  });
+  sc.end();
+  return ref;
+}

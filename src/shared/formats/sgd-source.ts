@@ -1,0 +1,64 @@
+// Layer: shared (pure TS). Gold and utterance source: MultiWOZ 2.2 / SGD
+// dialogue files (a list of dialogues, see sgd-dialogue.ts), and SGD's
+// schema.json (a list of services with their slots; it gives K for SA).
+// Alternatives of a gold value are joined with "|".
+
+import { JsonScanner } from './json-scanner';
+import { addRefDialogue, dialogueKey, emptyReference, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
+import { readSgdDialogue } from './sgd-dialogue';
+import { canonicalSlot } from './slot-names';
+import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
+
+export const sgdSource: ReferenceLoader = {
+  id: 'sgd',
+  label: 'MultiWOZ 2.2 / SGD dialogues',
+  sniff(head) {
+    if (!/^\uFEFF?\s*\[\s*\{/.test(head) || !/"dialogue_id"\s*:/.test(head)) return 'no';
+    if (/"turns"\s*:\s*\[/.test(head)) return 'yes';
+    return { near: 'entries have "dialogue_id" but no "turns" list' };
+  },
+  load(bytes: Uint8Array, opts: ReferenceLoadOptions): Reference {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ref = emptyReference(sgdSource.id, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
+      ctx.at = at;
+      const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc), pathPush('$', i));
+      if (opts.wanted && !opts.wanted.has(dialogueKey(id))) return;
+      addRefDialogue(ref, { id, turns: turns.map((t) => ({ index: t.index, system: t.system, user: t.user, state: t.state.map(([s, v]) => [s, v.join('|')]) })) });
+    });
+    sc.end();
+    return ref;
+  },
+};
+
+export const sgdSchemaSource: ReferenceLoader = {
+  id: 'sgd-schema',
+  label: 'SGD schema.json',
+  sniff(head) {
+    if (!/^\uFEFF?\s*\[\s*\{/.test(head) || !/"service_name"\s*:/.test(head)) return 'no';
+    if (/"slots"\s*:\s*\[/.test(head)) return 'yes';
+    return { near: 'services have "service_name" but no "slots" list' };
+  },
+  load(bytes: Uint8Array, opts: ReferenceLoadOptions): Reference {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ref = emptyReference(sgdSchemaSource.id, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    const slots: string[] = [];
+    forEachElement(sc, '$', 'a list of services (SGD schema.json)', (i, at) => {
+      ctx.at = at;
+      const path = pathPush('$', i);
+      const s = ctx.object(parseValueHere(sc), path, 'a service object with "service_name" and "slots"');
+      const name = ctx.string(ctx.field(s, 'service_name', path, 'the service name'), pathPush(path, 'service_name'), 'a service name');
+      const list = ctx.array(ctx.field(s, 'slots', path, 'the slots'), pathPush(path, 'slots'), 'a list of slots');
+      list.forEach((slot, k) => {
+        const p = pathPush(pathPush(path, 'slots'), k);
+        const n = isObject(slot) ? slot.name : slot;
+        slots.push(canonicalSlot(name, ctx.string(n, p, 'a slot {"name": …}')));
+      });
+    });
+    sc.end();
+    ref.schemaSlots = [...new Set(slots)];
+    return ref;
+  },
+};

@@ -1,0 +1,41 @@
+// Layer: shared (pure TS). Loader for MultiWOZ 2.2 / SGD dialogue files used as
+// predictions: the SGD baseline (and MultiWOZ 2.2 models following it) writes
+// its output in the dataset's own layout with the predicted states filled in
+// (see sgd-dialogue.ts). The gold comes from the reference dialogues (--gold).
+// A predicted value list keeps its first value.
+
+import { JsonScanner } from './json-scanner';
+import { TurnCollector } from './collect';
+import { readSgdDialogue } from './sgd-dialogue';
+import { sgdSource } from './sgd-source';
+import { ElementContext, forEachElement, parseValueHere, pathPush } from './json-walk';
+import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+
+export const sgdLoader: FormatLoader = {
+  id: 'sgd',
+  label: 'MultiWOZ 2.2 / SGD dialogues (predictions)',
+  sniff: (head) => sgdSource.sniff(head),
+  load: loadSgdPredictions,
+};
+
+export function loadSgdPredictions(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+  const sc = new JsonScanner(bytes, opts.file);
+  const col = new TurnCollector(bytes, opts.file);
+  const ctx = new ElementContext(bytes, opts.file, 0);
+  forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
+    ctx.at = at;
+    const path = pathPush('$', i);
+    const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc), path);
+    for (const t of turns) {
+      const pred: number[] = [];
+      for (const [slot, values] of t.state) {
+        const problem = col.put(pred, col.slotById(slot), col.value(values[0]));
+        if (problem) throw ctx.error(path, `dialogue ${JSON.stringify(id)} turn ${t.index}: the state ${problem}`);
+      }
+      col.turn(id, t.index, [], pred, at, { system: t.system, user: t.user });
+    }
+  });
+  sc.end();
+  const { corpus, warnings } = col.build();
+  return { corpus, format: sgdLoader.id, warnings, needsGold: 'MultiWOZ 2.2 / SGD dialogues used as predictions carry no separate gold' };
+}

@@ -1,0 +1,73 @@
+// Layer: shared (pure TS). Canonical slot names (design/formats.md,
+// "Normalisation"): every loader maps its own spelling to one `domain-slot`
+// string, so gold from one file meets predictions from another. For MultiWOZ
+// domains the canonical spelling is TRADE's: `hotel-book day`,
+// `hotel-pricerange`, `train-leaveat`, `train-arriveby`. SGD service slots are
+// kept as the schema spells them (lower-cased service, e.g. `hotels_1-number_of_beds`).
+// A one-to-one rename changes no number.
+
+export const MULTIWOZ_DOMAINS: ReadonlySet<string> = new Set(['attraction', 'hotel', 'restaurant', 'taxi', 'train', 'hospital', 'police', 'bus']);
+
+/** The 30 slots TRADE, SOM-DST, FGA and GCA score on MultiWOZ 2.x (K = 30). */
+export const MULTIWOZ_SLOTS: readonly string[] = [
+  'attraction-area', 'attraction-name', 'attraction-type',
+  'hotel-area', 'hotel-book day', 'hotel-book people', 'hotel-book stay', 'hotel-internet', 'hotel-name', 'hotel-parking', 'hotel-pricerange', 'hotel-stars', 'hotel-type',
+  'restaurant-area', 'restaurant-book day', 'restaurant-book people', 'restaurant-book time', 'restaurant-food', 'restaurant-name', 'restaurant-pricerange',
+  'taxi-arriveby', 'taxi-departure', 'taxi-destination', 'taxi-leaveat',
+  'train-arriveby', 'train-book people', 'train-day', 'train-departure', 'train-destination', 'train-leaveat',
+]; // prettier-ignore
+
+/** Spellings seen in MultiWOZ 2.1/2.2, TripPy, ConvLab-3 and mwzeval, after lower-casing and `_` → space. */
+const ALIASES: Record<string, string> = {
+  'price range': 'pricerange',
+  price: 'pricerange',
+  'leave at': 'leaveat',
+  leave: 'leaveat',
+  'arrive by': 'arriveby',
+  arrive: 'arriveby',
+  bookday: 'book day',
+  bookpeople: 'book people',
+  bookstay: 'book stay',
+  booktime: 'book time',
+  people: 'book people',
+  stay: 'book stay',
+  time: 'book time',
+  dest: 'destination',
+  depart: 'departure',
+};
+
+function squash(s: string): string {
+  return s.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** Canonical `domain-slot` for a domain (or SGD service) and a slot name as some file spells them. */
+export function canonicalSlot(domain: string, slot: string): string {
+  const d = squash(domain);
+  if (!MULTIWOZ_DOMAINS.has(d)) return `${d}-${squash(slot)}`;
+  let s = squash(slot.replace(/_/g, ' '));
+  if (s.startsWith('semi ')) s = s.slice(5);
+  s = ALIASES[s] ?? s;
+  // "day" is a booking slot for hotels and restaurants but the travel day for trains.
+  if (s === 'day' && (d === 'hotel' || d === 'restaurant')) s = 'book day';
+  if (s === 'book day' && d === 'train') s = 'day';
+  return `${d}-${s}`;
+}
+
+/** Canonical form of a flat `domain-slot` name (split at the first '-'). */
+export function canonicalFlatSlot(name: string): string {
+  const i = name.indexOf('-');
+  if (i < 0) return squash(name);
+  return canonicalSlot(name.slice(0, i), name.slice(i + 1));
+}
+
+/**
+ * Splits TRADE/SOM-DST's `domain-slot-value` string. Domains and slot names
+ * never contain '-', so the value is everything after the second '-'.
+ */
+export function splitTriple(s: string): { slot: string; value: string } | null {
+  const a = s.indexOf('-');
+  if (a <= 0) return null;
+  const b = s.indexOf('-', a + 1);
+  if (b < 0) return null;
+  return { slot: canonicalSlot(s.slice(0, a), s.slice(a + 1, b)), value: s.slice(b + 1) };
+}

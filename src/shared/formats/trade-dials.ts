@@ -1,0 +1,56 @@
+// Layer: shared (pure TS). Gold and utterance source: TRADE's `test_dials.json`
+// (made by TRADE's create_data.py, read by TRADE and SOM-DST):
+//   [ { "dialogue_idx": "PMUL1635.json", "domains": [...],
+//       "dialogue": [ { "turn_idx": 0, "system_transcript": "", "transcript": "user text",
+//                       "belief_state": [ {"slots": [["hotel-book day", "sunday"]], "act": "inform"} ] } ] } ]
+
+import { JsonScanner } from './json-scanner';
+import { addRefDialogue, dialogueKey, emptyReference, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
+import { canonicalFlatSlot } from './slot-names';
+import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
+
+export const tradeDialsSource: ReferenceLoader = {
+  id: 'trade-dials',
+  label: 'TRADE test_dials.json',
+  sniff(head) {
+    if (!/^\uFEFF?\s*\[\s*\{/.test(head) || !/"dialogue_idx"\s*:/.test(head)) return 'no';
+    if (/"dialogue"\s*:\s*\[/.test(head)) return 'yes';
+    return { near: 'entries have "dialogue_idx" but no "dialogue" list' };
+  },
+  load: loadTradeDials,
+};
+
+export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): Reference {
+  const sc = new JsonScanner(bytes, opts.file);
+  const ref = emptyReference(tradeDialsSource.id, opts.file);
+  const ctx = new ElementContext(bytes, opts.file, 0);
+  forEachElement(sc, '$', 'a list of dialogues (TRADE test_dials.json)', (i, at) => {
+    ctx.at = at;
+    const path = pathPush('$', i);
+    const d = ctx.object(parseValueHere(sc), path, 'a dialogue object with "dialogue_idx" and "dialogue"');
+    const id = ctx.string(ctx.field(d, 'dialogue_idx', path, 'the dialogue id'), pathPush(path, 'dialogue_idx'), 'a dialogue id string');
+    if (opts.wanted && !opts.wanted.has(dialogueKey(id))) return;
+    const dPath = pathPush(path, 'dialogue');
+    const turns: RefTurn[] = ctx.array(ctx.field(d, 'dialogue', path, 'the list of turns'), dPath, 'a list of turns').map((turn, k) => {
+      const p = pathPush(dPath, k);
+      const t = ctx.object(turn, p, 'a turn object');
+      const index = ctx.turnIndex(ctx.field(t, 'turn_idx', p, 'the turn index'), pathPush(p, 'turn_idx'));
+      const state: [string, string][] = [];
+      const bs = t.belief_state === undefined ? [] : ctx.array(t.belief_state, pathPush(p, 'belief_state'), 'a list of {"slots": [[slot, value]]}');
+      bs.forEach((b, j) => {
+        const bp = pathPush(pathPush(p, 'belief_state'), j);
+        const slots = isObject(b) && Array.isArray(b.slots) ? b.slots : null;
+        if (!slots) throw ctx.expected(bp, 'an object {"slots": [[slot, value]], "act": …}', b);
+        for (const sv of slots) {
+          if (!Array.isArray(sv) || typeof sv[0] !== 'string' || typeof sv[1] !== 'string') throw ctx.expected(pathPush(bp, 'slots'), 'a list of [slot, value] string pairs', sv);
+          state.push([canonicalFlatSlot(sv[0]), sv[1]]);
+        }
+      });
+      const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+      return { index, state, system: index > 0 ? text(t.system_transcript) : text(t.system_transcript) || undefined, user: text(t.transcript) };
+    });
+    addRefDialogue(ref, { id, turns });
+  });
+  sc.end();
+  return ref;
+}
