@@ -20,6 +20,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload can only require('electron'): bundle zod (the API's schemas) into it.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },

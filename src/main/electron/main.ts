@@ -1,13 +1,30 @@
-// Layer: main/electron (the only folder importing 'electron'). Placeholder
-// window; the full shell comes with the inspector UI.
-import { app, BrowserWindow } from 'electron';
-import { join } from 'node:path';
+// Layer: main/electron. Entry of the Electron main process (built to
+// out/main/index.js, ESM): one instance, every renderer sandboxed, and the
+// shell started when Electron is ready.
 
-app.whenReady().then(() => {
-  const win = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    webPreferences: { preload: join(__dirname, '../preload/index.cjs'), contextIsolation: true, sandbox: true, nodeIntegration: false },
+import { app } from 'electron';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startShell } from './app-shell';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dev = !app.isPackaged && !!process.env.ELECTRON_RENDERER_URL;
+
+app.enableSandbox();
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
   });
-  void win.loadFile(join(__dirname, '../renderer/index.html'));
-});
+  void app.whenReady().then(() =>
+    startShell(
+      {
+        preload: join(here, '..', 'preload', 'index.cjs'),
+        rendererIndex: join(here, '..', 'renderer', 'index.html'),
+        devUrl: dev ? process.env.ELECTRON_RENDERER_URL : undefined,
+      },
+      dev || process.env.DST_INSPECTOR_DEVTOOLS === '1',
+    ),
+  );
+}

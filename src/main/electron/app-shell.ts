@@ -1,0 +1,148 @@
+// Layer: main/electron. Wires the app together once Electron is ready: the
+// corpus store, the API over IPC, the window, the menu, recent files, events
+// to the renderer, and the first corpus (a path from the command line, else
+// the built-in demo).
+
+import { app, BrowserWindow, dialog, ipcMain, Menu, type OpenDialogOptions } from 'electron';
+import { existsSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defaultConfig } from '../../shared/metrics/config';
+import { metricSignature } from '../../shared/metrics/signature';
+import { APP_VERSION } from '../../shared/version';
+import { EVENT_CHANNEL } from '../../preload/channels';
+import type { ApiEvent } from '../../shared/api';
+import { createApiHandlers } from '../services/api-handlers';
+import { CorpusStore } from '../services/corpus-store';
+import type { LoadSource } from '../services/load-types';
+import { RecentFiles, type RecentEntry } from '../services/recent-files';
+import { registerIpc, senderCheck } from './ipc';
+import { menuTemplate, type Theme } from './menu';
+import { createMainWindow, isAppUrl, lockDown, secureSession, type AppPaths } from './window';
+
+/** Prediction files named on the command line (existing files, not flags). */
+export function filesFromArgv(argv: string[], isPackaged: boolean, cwd = process.cwd()): string[] {
+  const args = argv.slice(isPackaged ? 1 : 2);
+  return args
+    .filter((a) => !a.startsWith('-'))
+    .map((a) => resolve(cwd, a))
+    .filter((p) => {
+      try {
+        return statSync(p).isFile();
+      } catch {
+        return false;
+      }
+    });
+}
+
+const FILTERS: OpenDialogOptions['filters'] = [
+  { name: 'JSON / JSON Lines', extensions: ['json', 'jsonl', 'ndjson'] },
+  { name: 'All files', extensions: ['*'] },
+];
+
+export function startShell(paths: AppPaths, dev: boolean): void {
+  const store = new CorpusStore();
+  const recent = new RecentFiles(join(app.getPath('userData'), 'recent-files.json'));
+  let win: BrowserWindow | null = null;
+  let theme: Theme = 'system';
+
+  const send = (e: ApiEvent) => {
+    if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, e);
+  };
+  store.onEvent(send);
+
+  const pick = async (purpose: 'predictions' | 'dialogues'): Promise<string | null> => {
+    const opts: OpenDialogOptions = {
+      title: purpose === 'predictions' ? 'Open predictions' : 'Open dialogues (utterances)',
+      properties: ['openFile'],
+      filters: FILTERS,
+    };
+    const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
+    return r.canceled || r.filePaths.length === 0 ? null : r.filePaths[0];
+  };
+
+  const remember = (source: LoadSource) => {
+    if (source.kind === 'file') {
+      recent.add({ path: source.path, dialoguesPath: source.dialoguesPath, layout: source.layout });
+      refreshMenu();
+    }
+  };
+
+  const openSource = (source: LoadSource) => {
+    store.open(source);
+    remember(source);
+  };
+
+  const handlers = createApiHandlers(store, { mode: 'electron', pickFile: pick, onOpened: remember });
+
+  const actions = {
+    openPredictions: () => void pick('predictions').then((p) => p && openSource({ kind: 'file', path: p })),
+    openDialogues: () =>
+      void pick('dialogues').then((p) => {
+        if (!p) return;
+        try {
+          store.openDialogues(p);
+        } catch (e) {
+          void dialog.showMessageBox({ type: 'warning', message: (e as Error).message });
+        }
+      }),
+    openRecent: (e: RecentEntry) => {
+      if (!existsSync(e.path)) {
+        void dialog.showMessageBox({ type: 'warning', message: `${e.path}: no such file` });
+        return;
+      }
+      openSource({ kind: 'file', path: e.path, dialoguesPath: e.dialoguesPath, layout: e.layout });
+    },
+    clearRecent: () => {
+      recent.clear();
+      refreshMenu();
+    },
+    close: () => store.close(),
+    setTheme: (t: Theme) => {
+      theme = t;
+      send({ type: 'theme', theme: t });
+      refreshMenu();
+    },
+    showShortcuts: () => send({ type: 'show-help' }),
+    about: () =>
+      void dialog.showMessageBox({
+        type: 'info',
+        title: 'About DST Inspector',
+        message: `DST Inspector ${APP_VERSION}`,
+        detail: `Exact DST metrics, turn by turn.\n\nDefault metric signature:\n${metricSignature(defaultConfig())}`,
+      }),
+  };
+
+  function refreshMenu(): void {
+    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', dev, recent: recent.list(), theme, actions })));
+  }
+
+  secureSession();
+  app.on('web-contents-created', (_e, contents) => lockDown(contents));
+  registerIpc(
+    ipcMain,
+    handlers,
+    senderCheck(
+      () => win?.webContents,
+      (url) => isAppUrl(url, paths),
+    ),
+  );
+  refreshMenu();
+  win = createMainWindow(paths, dev);
+  win.on('closed', () => {
+    win = null;
+  });
+
+  const files = filesFromArgv(process.argv, app.isPackaged);
+  if (files[0]) openSource({ kind: 'file', path: files[0] });
+  else store.open({ kind: 'demo' });
+
+  app.on('second-instance', (_e, argv, cwd) => {
+    const more = filesFromArgv(argv, app.isPackaged, cwd);
+    if (more[0]) openSource({ kind: 'file', path: more[0] });
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  app.on('before-quit', () => store.dispose());
+}
