@@ -33,6 +33,9 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: 'out/renderer',
+      // Browser mode serves these files over the network: minify (Monaco is most of the weight).
+      minify: true,
+      chunkSizeWarningLimit: 4096,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },

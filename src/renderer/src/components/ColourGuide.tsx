@@ -1,0 +1,29 @@
+// Layer: renderer (React component). The first-run explanation shown above the
+// demo's MUL1110: what the colours mean and what the GCA paper's figure 6
+// shows with this dialogue. Dismissal is remembered.
+
+import { ColourLegend } from './ColourLegend';
+
+export function ColourGuide({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <section className="colour-guide" data-testid="colour-guide" aria-label="how to read this view">
+      <header>
+        <h2>How to read this view</h2>
+        <button onClick={onDismiss} data-testid="dismiss-guide" aria-label="dismiss the explanation">
+          Got it
+        </button>
+      </header>
+      <p>
+        Each turn lists the slots of the gold state ∪ the prediction. A chip&apos;s colour, icon and border tell what the model did; a fresh change is marked Δ, an
+        error that is only carried over from an earlier turn is faded and marked ↻.
+      </p>
+      <ColourLegend />
+      <p>
+        <strong>MUL1110</strong> is the GCA paper&apos;s figure 6 (LREC-COLING 2024): the model gets only the hotel name right, misses the attraction type at turn 2,
+        then misses one slot and mispredicts another at turn 4. FGA forgives turns that only carry an old mistake (type-2 errors, scored 1 − e<sup>−λd</sup>), so
+        the correct turns at the start and the forgiven tail give FGA 48.84, while GCA counts each change once: 1 correct out of 4 slots, GCA 31.43. Press{' '}
+        <kbd>c</kbd> to see only each turn&apos;s changes, as GCA counts them.
+      </p>
+    </section>
+  );
+}

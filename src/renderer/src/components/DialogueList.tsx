@@ -1,0 +1,166 @@
+// Layer: renderer (React component). The left pane: sort and filter controls
+// and the virtualised list of dialogues, fetched lazily page by page.
+
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Api } from '../../../shared/api';
+import type { SortKey } from '../../../shared/api';
+import type { MetricConfig } from '../../../shared/metrics/config';
+import { apiFilter, defaultDescending, LIST_SORT_KEYS, SORT_LABEL, type ListQuery } from '../model/list-query';
+import type { PageCache } from '../model/page-cache';
+import { count } from '../model/format';
+import { DialogueRowView } from './DialogueRowView';
+
+interface Props {
+  api: Api;
+  config: MetricConfig;
+  cache: PageCache;
+  query: ListQuery;
+  domains: string[];
+  selectedId: string | null;
+  selectedIndex: number;
+  scrollRequest: number;
+  searchRef: RefObject<HTMLInputElement | null>;
+  onQuery: (q: ListQuery) => void;
+  onSelect: (id: string, index: number) => void;
+  onPage: () => void;
+}
+
+const ROW_HEIGHT = 52;
+
+export function DialogueList({ api, config, cache, query, domains, selectedId, selectedIndex, scrollRequest, searchRef, onQuery, onSelect, onPage }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [, setTick] = useState(0);
+  const [search, setSearch] = useState(query.filter.search ?? '');
+  const total = cache.total ?? 0;
+
+  // The app does not use the React Compiler, so the virtualiser's unmemoisable API is fine here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items.length ? items[0].index : 0;
+  const last = items.length ? items[items.length - 1].index : 0;
+
+  useEffect(() => {
+    const pages = cache.total === null ? cache.missing(0, 0) : cache.missing(first, last);
+    for (const p of pages) {
+      cache.markLoading(p);
+      api
+        .call('dialoguePage', { config, offset: p * cache.pageSize, limit: cache.pageSize, sort: query.sort, filter: apiFilter(query.filter) })
+        .then(
+          (page) => {
+            cache.put(p, page.rows, page.total);
+            setTick((t) => t + 1);
+            onPage();
+          },
+          () => cache.failed(p),
+        );
+    }
+  }, [api, cache, config, query, first, last, onPage]);
+
+  useEffect(() => {
+    if (scrollRequest > 0 && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [scrollRequest, selectedIndex, virtualizer]);
+
+  // Debounced search: the query changes 200 ms after the last keystroke.
+  useEffect(() => {
+    if ((query.filter.search ?? '') === search) return;
+    const t = setTimeout(() => onQuery({ ...query, filter: { ...query.filter, search } }), 200);
+    return () => clearTimeout(t);
+  }, [search, query, onQuery]);
+
+  const setSort = (key: SortKey) => onQuery({ ...query, sort: { key, descending: defaultDescending(key) } });
+
+  return (
+    <nav className="dialogue-list" aria-label="dialogues">
+      <div className="list-tools">
+        <input
+          ref={searchRef}
+          type="search"
+          className="search"
+          placeholder="Search id or text  ( / )"
+          aria-label="search dialogues by id or text"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onQuery({ ...query, filter: { ...query.filter, search } });
+          }}
+        />
+        <div className="tool-row">
+          <label>
+            Sort{' '}
+            <select aria-label="sort dialogues by" data-testid="sort-key" value={query.sort.key} onChange={(e) => setSort(e.target.value as SortKey)}>
+              {LIST_SORT_KEYS.map((k) => (
+                <option key={k} value={k}>
+                  {SORT_LABEL[k]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            className="dir"
+            data-testid="sort-direction"
+            aria-label={query.sort.descending ? 'descending; switch to ascending' : 'ascending; switch to descending'}
+            onClick={() => onQuery({ ...query, sort: { ...query.sort, descending: !query.sort.descending } })}
+          >
+            {query.sort.descending ? '↓' : '↑'}
+          </button>
+        </div>
+        <div className="tool-row">
+          <label>
+            Domain{' '}
+            <select aria-label="filter by domain" data-testid="domain-filter" value={query.filter.domain ?? ''} onChange={(e) => onQuery({ ...query, filter: { ...query.filter, domain: e.target.value || undefined } })}>
+              <option value="">all</option>
+              {domains.map((d) => (
+                <option key={d} value={d}>
+                  {d}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="check">
+            <input type="checkbox" data-testid="mistakes-filter" checked={!!query.filter.mistakesOnly} onChange={(e) => onQuery({ ...query, filter: { ...query.filter, mistakesOnly: e.target.checked } })} /> has mistakes
+          </label>
+        </div>
+        <div className="list-count" aria-live="polite">
+          {cache.total === null ? 'loading…' : `${count(total)} dialogue${total === 1 ? '' : 's'}`}
+        </div>
+      </div>
+      <div
+        ref={scrollRef}
+        className="list-scroll"
+        role="listbox"
+        aria-label="dialogue list"
+        aria-activedescendant={selectedIndex >= 0 ? `row-${selectedIndex}` : undefined}
+        tabIndex={selectedIndex >= 0 && items.some((i) => i.index === selectedIndex) ? -1 : 0}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+          e.preventDefault();
+          const next = Math.min(total - 1, Math.max(0, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)));
+          const row = cache.row(next);
+          if (row) {
+            onSelect(row.id, next);
+            virtualizer.scrollToIndex(next, { align: 'auto' });
+            requestAnimationFrame(() => document.getElementById(`row-${next}`)?.focus());
+          }
+        }}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((it) => {
+            const row = cache.row(it.index);
+            return (
+              <div key={it.key} className="row-slot" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: it.size, transform: `translateY(${it.start}px)` }}>
+                {row ? <DialogueRowView row={row} index={it.index} selected={row.id === selectedId} onSelect={onSelect} /> : <div className="row placeholder">…</div>}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+// Layer: renderer (React component). One row of the dialogue list: id, turns,
+// and JGA, FGA, RSA, GCA as compact numbers over small bars.
+
+import type { DialogueRow } from '../../../shared/api';
+import { pct } from '../model/format';
+import { barWidth } from '../viz/row-bars';
+
+const METRICS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
+const BAR = 40;
+
+interface Props {
+  row: DialogueRow;
+  index: number;
+  selected: boolean;
+  onSelect: (id: string, index: number) => void;
+}
+
+export function DialogueRowView({ row, index, selected, onSelect }: Props) {
+  return (
+    <div
+      className={`row${selected ? ' selected' : ''}`}
+      role="option"
+      aria-selected={selected}
+      tabIndex={selected ? 0 : -1}
+      id={`row-${index}`}
+      data-testid="dialogue-item"
+      data-dialogue-id={row.id}
+      data-index={index}
+      onClick={() => onSelect(row.id, index)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          onSelect(row.id, index);
+        }
+      }}
+      title={`${row.id}: ${row.turns} turns, ${row.mistakes} mistakes, |FGA−GCA| ${pct(row.disagreement)}`}
+    >
+      <div className="row-id">
+        <span className="id">{row.id}</span>
+        <span className="turns">{row.turns}t</span>
+        {row.mistakes > 0 && <span className="mistakes" title="GCA mistakes (W+M+O)">{row.mistakes}✗</span>}
+      </div>
+      <div className="row-metrics">
+        {METRICS.map((m) => (
+          <span key={m} className={`m m-${m}`} data-metric={m}>
+            <span className="m-name">{m}</span>
+            <span className="m-val">{pct(row[m])}</span>
+            <svg className="m-bar" width={BAR} height={3} aria-hidden="true">
+              <rect className="track" width={BAR} height={3} />
+              <rect className="fill" width={barWidth(row[m], BAR)} height={3} />
+            </svg>
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}

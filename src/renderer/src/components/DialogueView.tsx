@@ -1,0 +1,72 @@
+// Layer: renderer (React component). The centre pane: the selected dialogue
+// turn by turn, with the "only this turn's changes / full state" toggle.
+
+import { useEffect, useRef } from 'react';
+import type { DialogueDetail } from '../../../shared/api';
+import type { TurnViewMode } from '../model/turn-view';
+import { TurnCard } from './TurnCard';
+
+interface Props {
+  detail: DialogueDetail | null;
+  error: string | null;
+  turn: number;
+  hoverTurn: number | null;
+  mode: TurnViewMode;
+  focusRequest: number;
+  onMode: (m: TurnViewMode) => void;
+  onTurn: (i: number) => void;
+  onHover: (i: number | null) => void;
+}
+
+export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, onMode, onTurn, onHover }: Props) {
+  const refs = useRef<(HTMLElement | null)[]>([]);
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const el = refs.current[turn];
+    if (el) {
+      el.scrollIntoView({ block: 'nearest' });
+      el.focus({ preventScroll: true });
+    }
+  }, [focusRequest, turn]);
+
+  if (error) return <main className="dialogue-view empty" aria-label="dialogue">{error}</main>;
+  if (!detail) return <main className="dialogue-view empty" aria-label="dialogue">Select a dialogue on the left.</main>;
+  const turns = detail.perTurn ?? [];
+  return (
+    <main className="dialogue-view" aria-label={`dialogue ${detail.id}`} data-dialogue-id={detail.id}>
+      <div className="view-head">
+        <h2 className="dialogue-title" data-testid="dialogue-title">
+          {detail.id}
+        </h2>
+        <span className="domains">{detail.domains.join(', ')}</span>
+        <div className="mode-toggle" role="radiogroup" aria-label="slots shown per turn">
+          <button role="radio" aria-checked={mode === 'full'} className={mode === 'full' ? 'on' : ''} onClick={() => onMode('full')} title="gold ∪ prediction at each turn">
+            Full state
+          </button>
+          <button role="radio" aria-checked={mode === 'changes'} className={mode === 'changes' ? 'on' : ''} onClick={() => onMode('changes')} title="only slots that changed this turn, as GCA counts them (key c)">
+            Changes only (GCA)
+          </button>
+        </div>
+      </div>
+      <div className="turns" role="list" aria-label="turns">
+        {turns.map((rec, i) => (
+          <div role="listitem" key={i}>
+            <TurnCard
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              index={i}
+              rec={rec}
+              text={detail.utterances?.[i]}
+              mode={mode}
+              selected={i === turn}
+              hovered={i === hoverTurn}
+              onSelect={onTurn}
+              onHover={onHover}
+            />
+          </div>
+        ))}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+// Layer: renderer (React component). The right pane: the dialogue's totals
+// with the metric signature, the per-turn chart, and a table of each turn's
+// contribution (the numbers the chart draws).
+
+import type { DialogueDetail } from '../../../shared/api';
+import type { MetricConfig } from '../../../shared/metrics/config';
+import { lambdaKey } from '../../../shared/metrics/config';
+import { gcaDeltaText, pct, turnMetricText, TURN_METRICS } from '../model/format';
+import { TurnChart } from './TurnChart';
+
+interface Props {
+  detail: DialogueDetail | null;
+  config: MetricConfig;
+  turn: number;
+  hoverTurn: number | null;
+  onHover: (i: number | null) => void;
+  onTurn: (i: number) => void;
+}
+
+export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }: Props) {
+  if (!detail) return <aside className="metric-panel empty" aria-label="metrics" />;
+  const lk = lambdaKey(config.lambdas[0]);
+  const totals: [string, number | null][] = [
+    ['JGA', detail.JGA],
+    ['FGA', detail.FGA[lk] ?? null],
+    ['RSA', detail.RSA],
+    ['GCA', detail.GCA],
+    ['SA', detail.SA],
+    ['AGA', detail.AGA],
+  ];
+  const turns = detail.perTurn ?? [];
+  const c = detail.counts;
+  return (
+    <aside className="metric-panel" aria-label="metrics of this dialogue">
+      <h2>Dialogue scores</h2>
+      <dl className="totals">
+        {totals.map(([k, v]) => (
+          <div key={k} className="total">
+            <dt>{k === 'FGA' ? `FGA λ=${lk}` : k}</dt>
+            <dd data-testid="dialogue-metric" data-metric={k}>
+              {pct(v)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="counts" title="GCA's counts over the dialogue: Correct, Wrong, Missed, Overshot">
+        C {c.C} · W {c.W} · M {c.M} · O {c.O}
+        {detail.TO !== null && ` · TO ${detail.TO.toFixed(2)}`}
+        {detail.NU !== null && ` · NU ${detail.NU.toFixed(2)}`}
+      </p>
+      <p className="signature" title="metric signature: the settings these numbers depend on">
+        {detail.signature}
+      </p>
+      <h3>Per turn</h3>
+      <TurnChart turns={turns} config={config} selected={turn} hovered={hoverTurn} onHover={onHover} onSelect={onTurn} />
+      <table className="turn-table">
+        <thead>
+          <tr>
+            <th scope="col">turn</th>
+            {TURN_METRICS.map((m) => (
+              <th key={m} scope="col">
+                {m === 'GCA' ? 'GCA run.' : m}
+              </th>
+            ))}
+            <th scope="col">GCA Δ</th>
+          </tr>
+        </thead>
+        <tbody>
+          {turns.map((rec, i) => (
+            <tr key={i} className={`${i === turn ? 'selected' : ''}${i === hoverTurn ? ' hovered' : ''}`} onMouseEnter={() => onHover(i)} onMouseLeave={() => onHover(null)} onClick={() => onTurn(i)}>
+              <th scope="row">{rec.turn}</th>
+              {TURN_METRICS.map((m) => (
+                <td key={m} data-testid="turn-metric" data-turn={i} data-metric={m}>
+                  {turnMetricText(rec, m, config)}
+                </td>
+              ))}
+              <td className="gca-delta">{gcaDeltaText(rec)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </aside>
+  );
+}

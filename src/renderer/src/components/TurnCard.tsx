@@ -1,0 +1,72 @@
+// Layer: renderer (React component). One turn of the dialogue view: the
+// utterances, the FGA class of the turn, GCA's counts, and the slot chips.
+
+import { forwardRef } from 'react';
+import type { TurnText } from '../../../shared/api';
+import type { TurnRecord } from '../../../shared/metrics/evaluate';
+import { fgaClassHelp, fgaClassLabel } from '../model/classes';
+import { gcaDeltaText } from '../model/format';
+import { visibleSlots, type TurnViewMode } from '../model/turn-view';
+import { SlotChip } from './SlotChip';
+
+interface Props {
+  index: number;
+  rec: TurnRecord;
+  text?: TurnText;
+  mode: TurnViewMode;
+  selected: boolean;
+  hovered: boolean;
+  onSelect: (i: number) => void;
+  onHover: (i: number | null) => void;
+}
+
+export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index, rec, text, mode, selected, hovered, onSelect, onHover }, ref) {
+  const slots = visibleSlots(rec.slots, mode);
+  const hidden = rec.slots.length - slots.length;
+  return (
+    <section
+      ref={ref}
+      className={`turn${selected ? ' selected' : ''}${hovered ? ' hovered' : ''}`}
+      data-testid="turn"
+      data-turn={index}
+      tabIndex={selected ? 0 : -1}
+      aria-label={`Turn ${rec.turn}, ${fgaClassLabel(rec.fgaClass, rec.fgaDistance)}`}
+      aria-current={selected ? 'step' : undefined}
+      onClick={() => onSelect(index)}
+      onFocus={() => onSelect(index)}
+      onMouseEnter={() => onHover(index)}
+      onMouseLeave={() => onHover(null)}
+    >
+      <header className="turn-head">
+        <span className="turn-no">Turn {rec.turn}</span>
+        <span className={`fga-class fga-${rec.fgaClass}`} title={fgaClassHelp(rec.fgaClass)}>
+          FGA: {fgaClassLabel(rec.fgaClass, rec.fgaDistance)}
+        </span>
+        <span className="gca-delta" title="GCA counts added by this turn (Correct, Wrong, Missed, Overshot)">
+          GCA {gcaDeltaText(rec)}
+        </span>
+        <span className={`jga jga-${rec.JGA}`}>{rec.JGA ? 'joint ✓' : 'joint ✗'}</span>
+      </header>
+      {text?.system !== undefined && text.system !== '' && (
+        <p className="utt system">
+          <span className="who">System</span> {text.system}
+        </p>
+      )}
+      {text?.user !== undefined && text.user !== '' && (
+        <p className="utt user">
+          <span className="who">User</span> {text.user}
+        </p>
+      )}
+      {slots.length > 0 ? (
+        <ul className="chips" aria-label="slots">
+          {slots.map((s) => (
+            <SlotChip key={s.slot} slot={s} />
+          ))}
+        </ul>
+      ) : (
+        <p className="no-slots">{mode === 'changes' ? 'no change this turn' : 'empty state'}</p>
+      )}
+      {mode === 'changes' && hidden > 0 && <p className="hidden-note">{hidden} unchanged slot{hidden === 1 ? '' : 's'} hidden</p>}
+    </section>
+  );
+});

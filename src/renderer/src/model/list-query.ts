@@ -1,0 +1,56 @@
+// Layer: renderer (pure module). The dialogue list's query (sort and filter)
+// and the labels of the sort keys.
+
+import type { SortKey } from '../../../shared/api';
+
+export interface ListFilter {
+  domain?: string;
+  mistakesOnly?: boolean;
+  search?: string;
+}
+
+export interface ListQuery {
+  sort: { key: SortKey; descending: boolean };
+  filter: ListFilter;
+}
+
+/**
+ * The sort keys in menu order. A copy of api.ts's SORT_KEYS (a unit test keeps
+ * them equal) so the renderer bundle does not pull in zod's schemas.
+ */
+export const LIST_SORT_KEYS: readonly SortKey[] = ['position', 'id', 'turns', 'JGA', 'SA', 'AGA', 'RSA', 'FGA', 'GCA', 'disagreement', 'mistakes'];
+
+export const SORT_LABEL: Record<SortKey, string> = {
+  position: 'file order',
+  id: 'id',
+  turns: 'turns',
+  JGA: 'JGA',
+  SA: 'SA',
+  AGA: 'AGA',
+  RSA: 'RSA',
+  FGA: 'FGA',
+  GCA: 'GCA',
+  disagreement: '|FGA − GCA|',
+  mistakes: 'mistakes',
+};
+
+export const DEFAULT_QUERY: ListQuery = { sort: { key: 'position', descending: false }, filter: {} };
+
+/** The filter as the API wants it: empty fields dropped, search trimmed. */
+export function apiFilter(f: ListFilter): ListFilter {
+  const out: ListFilter = {};
+  if (f.domain) out.domain = f.domain;
+  if (f.mistakesOnly) out.mistakesOnly = true;
+  const s = f.search?.trim();
+  if (s) out.search = s.slice(0, 500);
+  return out;
+}
+
+/** Sorting by a score: the natural first direction (worst first for scores, most for counts). */
+export function defaultDescending(key: SortKey): boolean {
+  return key === 'disagreement' || key === 'mistakes' || key === 'turns';
+}
+
+export function queryKey(q: ListQuery): string {
+  return JSON.stringify([q.sort.key, q.sort.descending, apiFilter(q.filter)]);
+}
