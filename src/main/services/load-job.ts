@@ -16,7 +16,8 @@ import { errorSource } from './error-source';
 import type { LoadJob, LoadResult, RawIndex, WorkerMessage } from './load-types';
 import { fillRaw, topLevelRanges } from './raw-index';
 import { readInput } from './read-input';
-import { attachUtterances } from './utterances';
+import { loadReference } from '../../shared/formats/dialogue-sources';
+import { attachUtterances } from '../../shared/formats/join';
 
 export type Post = (msg: WorkerMessage, transfer?: ArrayBuffer[]) => void;
 
@@ -97,18 +98,15 @@ function loadFile(job: Extract<LoadJob['source'], { kind: 'file' }>, r: Reader, 
   step('reading', 0);
   const bytes = r.read(job.path);
   const info = fileInfo(job.path);
-  const loaded = loadCorpus(bytes, { file: job.path, layout: job.layout, onProgress: (f) => step('parsing', f) });
-  warnings.push(...loaded.warnings);
-  let corpus = loaded.corpus;
-  if (job.goldPath) {
-    throw new LoadError(job.goldPath, `a separate gold file is not needed for the ${loaded.format} layout (its turns carry gold states); leave --gold out`);
-  }
-  if (job.dialoguesPath) {
-    step('reading dialogues', 0);
-    const a = attachUtterances(corpus, r.read(job.dialoguesPath), job.dialoguesPath);
-    corpus = a.corpus;
-    warnings.push(...a.warnings);
-  }
+  const source = (path: string, stage: string) => {
+    step(stage, 0);
+    return loadReference(r.read(path), { file: path });
+  };
+  const gold = job.goldPath ? source(job.goldPath, 'reading gold') : undefined;
+  const dialogues = job.dialoguesPath ? (job.dialoguesPath === job.goldPath ? gold : source(job.dialoguesPath, 'reading dialogues')) : undefined;
+  const loaded = loadCorpus(bytes, { file: job.path, layout: job.layout, gold, dialogues, onProgress: (f) => step('parsing', f) });
+  warnings.push(...(gold?.warnings ?? []), ...(dialogues && dialogues !== gold ? dialogues.warnings : []), ...loaded.warnings);
+  const corpus = loaded.corpus;
   step('indexing', 0);
   const raw = emptyRaw(corpus.dialogueIds.length);
   raw.files.push(info);
@@ -129,7 +127,7 @@ function loadDemo(r: Reader, step: (s: string, f: number) => void, warnings: str
     rawParts.push({ info: fileInfo(f.path), ranges: topLevelRanges(bytes, f.path), ids: loaded.corpus.dialogueIds, prefix: f.prefix });
   });
   let corpus = mergeCorpora(parts);
-  corpus = attachUtterances(corpus, r.read(demo.dialogues), demo.dialogues, { quiet: true }).corpus;
+  corpus = attachUtterances(corpus, loadReference(r.read(demo.dialogues), { file: demo.dialogues })).corpus;
   const raw = emptyRaw(corpus.dialogueIds.length);
   let from = 0;
   rawParts.forEach((p, k) => {
