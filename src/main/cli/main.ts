@@ -4,6 +4,8 @@
 
 import { LoadError } from '../../shared/formats/errors';
 import { APP_VERSION } from '../../shared/version';
+import { convertCommand, CONVERT_HELP } from './convert';
+import { inspectCommand, INSPECT_HELP } from './inspect';
 import { scoreCommand, SCORE_HELP } from './score';
 import { serveCommand, SERVE_HELP } from './serve';
 import { traitsCommand, TRAITS_HELP } from './traits';
@@ -15,6 +17,8 @@ Usage: dst-inspector <command> [options]
 
 Commands:
   score <predictions.json>   print JGA, SA, AGA, RSA, FGA and GCA
+  inspect <file>             what was detected: layout, dialogues, turns, slots, warnings
+  convert <file> --to jsonl|fga  write the normalised corpus
   traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
   help [command]             show help
@@ -26,6 +30,8 @@ export type Command = (argv: string[], write: (s: string) => void) => void | Pro
 
 const COMMANDS: Record<string, { run: Command; help: string }> = {
   score: { run: scoreCommand, help: SCORE_HELP },
+  inspect: { run: inspectCommand, help: INSPECT_HELP },
+  convert: { run: convertCommand, help: CONVERT_HELP },
   traits: { run: traitsCommand, help: TRAITS_HELP },
   serve: { run: serveCommand, help: SERVE_HELP },
 };

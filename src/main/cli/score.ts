@@ -2,8 +2,9 @@
 // them and prints a table, LaTeX, CSV or JSON. Heavy lifting is in src/shared.
 
 import { writeFileAtomic } from '../services/atomic-write';
-import { readInput } from '../services/read-input';
-import { loadCorpus } from '../../shared/formats/detect';
+import { loadPredictions, readSources } from '../services/read-sources';
+import { layoutNames } from '../../shared/formats/detect';
+import { parseValueOptions } from '../../shared/formats/normalise';
 import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
 import { dialogueResults, evaluate, type Evaluation } from '../../shared/metrics/evaluate';
 import { metricSignature } from '../../shared/metrics/signature';
@@ -15,6 +16,12 @@ import { renderTable } from '../../shared/report/table';
 import { terminalProgress } from './progress';
 import { oneOf, parseCommand, parseLambdas, parsePositiveInt, UsageError } from './usage';
 import { basename } from 'node:path';
+import { describeJoin } from '../../shared/formats/join';
+
+/** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
+function warn(text: string): void {
+  process.stderr.write(`dst-inspector: note: ${text}\n`);
+}
 
 export const SCORE_HELP = `Usage: dst-inspector score <predictions.json> [more files…] [options]
 
@@ -26,7 +33,14 @@ Options:
   --format FMT          table (default) | json | csv | latex
   --per-dialogue        one row (csv, table, latex) or object (json) per dialogue
   --per-turn            json only: per-turn records with slot classes
-  --layout NAME         input layout, skipping detection (fga)
+  --layout NAME         input layout, skipping detection (${layoutNames().join(', ')})
+  --gold PATH           gold source: MultiWOZ 2.1 data.json, TRADE test_dials.json,
+                        MultiWOZ 2.2 / SGD dialogues or a folder of them (needed for
+                        mwzeval and sgd predictions; replaces the file's gold otherwise)
+  --dialogues PATH      utterance source (same layouts as --gold)
+  --schema FILE         SGD schema.json: K for SA is its slot count (--slots overrides)
+  --values LIST         value normalisation, comma-separated (default exact):
+                        lower, trade-fixes, empty, dontcare, alternatives, or all
   --traits paper|notebook  TO/NU definition (default paper)
   --max-size BYTES      refuse larger files (default 2 GiB)
   --out FILE            write to FILE (atomically) instead of stdout
@@ -45,6 +59,10 @@ export function scoreCommand(argv: string[], write: (s: string) => void): void {
     'per-dialogue': { type: 'boolean', default: false },
     'per-turn': { type: 'boolean', default: false },
     layout: { type: 'string' },
+    gold: { type: 'string' },
+    dialogues: { type: 'string' },
+    schema: { type: 'string' },
+    values: { type: 'string' },
     traits: { type: 'string', default: 'paper' },
     'max-size': { type: 'string' },
     out: { type: 'string' },
@@ -59,21 +77,27 @@ export function scoreCommand(argv: string[], write: (s: string) => void): void {
   const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', values.traits as string, ['paper', 'notebook'] as const) };
   if (values.lambdas) overrides.lambdas = parseLambdas(values.lambdas);
   if (values.slots) overrides.slotCount = parsePositiveInt('--slots', values.slots);
-  const config = defaultConfig(overrides);
-  const problem = checkConfig(config);
-  if (problem) throw new UsageError(problem);
+  const valueOptions = values.values ? parseValueOptions(values.values as string) : [];
+  if (typeof valueOptions === 'string') throw new UsageError(`--values: ${valueOptions}`);
   const perTurn = values['per-turn'] as boolean;
   const perDialogue = (values['per-dialogue'] as boolean) || perTurn;
   if (perTurn && format !== 'json') throw new UsageError('--per-turn needs --format json');
   const maxBytes = values['max-size'] ? parsePositiveInt('--max-size', values['max-size']) : undefined;
 
-  const signature = metricSignature(config);
+  const src = { layout: values.layout as string | undefined, gold: values.gold as string | undefined, dialogues: values.dialogues as string | undefined, schema: values.schema as string | undefined, values: valueOptions, maxBytes };
+  const sources = readSources(src);
+  if (!values.slots && sources.schemaSlots && sources.schemaSlots.length > 0) overrides.slotCount = sources.schemaSlots.length;
+  const config = defaultConfig(overrides);
+  const problem = checkConfig(config);
+  if (problem) throw new UsageError(problem);
+
+  const signature = metricSignature(config, { valueOptions });
   const progress = terminalProgress();
   const results: { file: string; ev: Evaluation }[] = [];
   try {
     for (const file of positionals) {
-      const bytes = readInput(file, maxBytes);
-      const loaded = loadCorpus(bytes, { file, layout: values.layout, onProgress: (f) => progress.update(`reading ${basename(file)}`, f) });
+      const loaded = loadPredictions(file, { ...src, onProgress: (f) => progress.update(`reading ${basename(file)}`, f) }, sources);
+      for (const w of loaded.joins ?? []) if (w.missingInSource.length > 0 || w.turnsUnmatched > 0) warn(`${file}: ${describeJoin(w)}`);
       const ev = evaluate(loaded.corpus, config, { onProgress: (f) => progress.update(`scoring ${basename(file)}`, f) });
       results.push({ file, ev });
     }

@@ -1,0 +1,44 @@
+// Layer: main (Node). `dst-inspector convert <file> --to jsonl|fga`: writes the
+// normalised corpus (canonical slot names, value options applied, gold joined)
+// so users can archive one canonical file. Re-loading the output scores
+// identically.
+
+import { writeFga } from '../../shared/formats/write-fga';
+import { writeJsonl } from '../../shared/formats/write-jsonl';
+import { writeFileAtomic } from '../services/atomic-write';
+import { loadPredictions } from '../services/read-sources';
+import { SOURCE_FLAGS, SOURCE_HELP, sourcesFrom } from './source-flags';
+import { oneOf, parseCommand, UsageError } from './usage';
+
+export const CONVERT_HELP = `Usage: dst-inspector convert <predictions file> --to jsonl|fga [--out FILE] [options]
+
+Writes the normalised corpus: JSON Lines with one turn per line
+({"dialogue_id", "turn", "gold", "pred"}, plus "system"/"user" when utterances
+are known), or the FGA/GCA per-turn JSON layout. Slot names are canonical;
+values are verbatim unless --values is given.
+
+Options:
+  --to FORMAT           jsonl | fga (required)
+  --out FILE            write to FILE (atomically) instead of stdout
+${SOURCE_HELP}  -h, --help            this help
+`;
+
+export function convertCommand(argv: string[], write: (s: string) => void): void {
+  const { values, positionals } = parseCommand('convert', argv, {
+    ...SOURCE_FLAGS,
+    to: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    write(CONVERT_HELP);
+    return;
+  }
+  if (positionals.length !== 1) throw new UsageError(`convert: give exactly one prediction file\n\n${CONVERT_HELP}`);
+  if (!values.to) throw new UsageError('convert: --to jsonl|fga is required');
+  const to = oneOf('--to', values.to, ['jsonl', 'fga'] as const);
+  const loaded = loadPredictions(positionals[0], sourcesFrom(values));
+  const chunks = to === 'jsonl' ? writeJsonl(loaded.corpus) : writeFga(loaded.corpus);
+  if (values.out) writeFileAtomic(values.out, chunks);
+  else for (const c of chunks) write(c);
+}

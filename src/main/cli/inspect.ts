@@ -1,0 +1,57 @@
+// Layer: main (Node). `dst-inspector inspect <file>`: says what was detected —
+// format, dialogues, turns, slots seen (with counts), domains, value options
+// in force — and every warning, without scoring.
+
+import { inspectCorpus, type CorpusReport } from '../../shared/formats/inspect-corpus';
+import { loadPredictions, readSources } from '../services/read-sources';
+import { SOURCE_FLAGS, SOURCE_HELP, sourcesFrom } from './source-flags';
+import { parseCommand, UsageError } from './usage';
+
+export const INSPECT_HELP = `Usage: dst-inspector inspect <predictions file> [options]
+
+Prints what DST Inspector understood of a file: its layout, dialogues, turns,
+slots (with how many turns mention each in gold and prediction), domains, the
+value options in force, and warnings (out-of-order or missing turns, empty
+states, slots outside the schema, dialogues missing from --gold/--dialogues).
+
+Options:
+${SOURCE_HELP}  --json                print the report as JSON
+  -h, --help            this help
+`;
+
+export function inspectCommand(argv: string[], write: (s: string) => void): void {
+  const { values, positionals } = parseCommand('inspect', argv, {
+    ...SOURCE_FLAGS,
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    write(INSPECT_HELP);
+    return;
+  }
+  if (positionals.length !== 1) throw new UsageError(`inspect: give exactly one prediction file\n\n${INSPECT_HELP}`);
+  const src = sourcesFrom(values);
+  const sources = readSources(src);
+  const loaded = loadPredictions(positionals[0], src, sources);
+  const report = inspectCorpus(loaded, sources.schemaSlots);
+  write(values.json ? JSON.stringify({ file: positionals[0], ...report }, null, 2) + '\n' : renderReport(positionals[0], report));
+}
+
+export function renderReport(file: string, r: CorpusReport): string {
+  const lines = [
+    `file:          ${file}`,
+    `format:        ${r.format}`,
+    `dialogues:     ${r.dialogues}`,
+    `turns:         ${r.turns}`,
+    `domains:       ${r.domains.join(', ') || '(none)'}`,
+    `values:        ${r.valueOptions.length === 0 ? 'exact' : r.valueOptions.join('+')}`,
+    `utterances:    ${r.hasUtterances ? 'yes' : 'no'}`,
+  ];
+  if (r.slotCount !== undefined) lines.push(`schema slots:  ${r.slotCount} (K for SA)`);
+  const width = Math.max(4, ...r.slots.map((s) => s.slot.length));
+  lines.push('', `slots (${r.slots.length}), turns with the slot active:`, `  ${'slot'.padEnd(width)}  ${'gold'.padStart(7)}  ${'pred'.padStart(7)}`);
+  for (const s of r.slots) lines.push(`  ${s.slot.padEnd(width)}  ${String(s.gold).padStart(7)}  ${String(s.pred).padStart(7)}`);
+  lines.push('', r.warnings.length === 0 ? 'warnings: none' : `warnings (${r.warnings.length}):`);
+  for (const w of r.warnings) lines.push(`  - ${w}`);
+  return lines.join('\n') + '\n';
+}

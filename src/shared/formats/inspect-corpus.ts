@@ -1,0 +1,94 @@
+// Layer: shared (pure TS). What `dst-inspector inspect` reports about a loaded
+// corpus: format, sizes, slots seen (with gold and prediction counts),
+// domains, value options in force, and warnings — the loader's (out-of-order
+// turns, alternatives, joins) plus gaps in turn indices, empty states and
+// slots outside the schema.
+
+import { domainOf, NONE_ID } from '../model/corpus';
+import { MULTIWOZ_DOMAINS, MULTIWOZ_SLOTS } from './slot-names';
+import type { LoadedCorpus } from './types';
+
+export interface SlotCount {
+  slot: string;
+  /** Turns whose gold / predicted state has this slot active (value not "none"). */
+  gold: number;
+  pred: number;
+}
+
+export interface CorpusReport {
+  format: string;
+  dialogues: number;
+  turns: number;
+  slots: SlotCount[];
+  domains: string[];
+  valueOptions: string[];
+  hasUtterances: boolean;
+  /** K for SA from a schema, when one was read. */
+  slotCount?: number;
+  warnings: string[];
+}
+
+function some(ids: string[]): string {
+  return ids.slice(0, 5).map((x) => JSON.stringify(x)).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+}
+
+export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly string[]): CorpusReport {
+  const c = loaded.corpus;
+  const gold = new Int32Array(c.slots.size);
+  const pred = new Int32Array(c.slots.size);
+  let emptyGold = 0;
+  let emptyPred = 0;
+  const gaps: string[] = [];
+  const lateStart: string[] = [];
+  for (let d = 0; d < c.dialogueIds.length; d++) {
+    const from = c.dialogueStart[d];
+    const to = c.dialogueStart[d + 1];
+    if (c.turnIndex[from] !== 0) lateStart.push(c.dialogueIds[d]);
+    if (c.turnIndex[to - 1] - c.turnIndex[from] !== to - from - 1) gaps.push(c.dialogueIds[d]);
+    for (let i = from; i < to; i++) {
+      let g = 0;
+      let p = 0;
+      for (let k = c.goldStart[i]; k < c.goldStart[i] + c.goldLen[i]; k++) {
+        if (c.pairs[2 * k + 1] !== NONE_ID) {
+          gold[c.pairs[2 * k]]++;
+          g++;
+        }
+      }
+      for (let k = c.predStart[i]; k < c.predStart[i] + c.predLen[i]; k++) {
+        if (c.pairs[2 * k + 1] !== NONE_ID) {
+          pred[c.pairs[2 * k]]++;
+          p++;
+        }
+      }
+      if (g === 0) emptyGold++;
+      if (p === 0) emptyPred++;
+    }
+  }
+  const slots: SlotCount[] = c.slots.names.map((slot, s) => ({ slot, gold: gold[s], pred: pred[s] })).filter((x) => x.gold + x.pred > 0);
+  slots.sort((a, b) => (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
+  const domains = [...new Set(slots.map((s) => domainOf(s.slot)))].sort();
+  const warnings = [...loaded.warnings];
+  if (lateStart.length > 0) warnings.push(`${lateStart.length} dialogue(s) do not start at turn 0: ${some(lateStart)}`);
+  if (gaps.length > 0) warnings.push(`${gaps.length} dialogue(s) have missing turns (gaps in turn indices): ${some(gaps)}`);
+  const turns = c.turnIndex.length;
+  if (emptyGold > 0) warnings.push(`${emptyGold} of ${turns} turn(s) have an empty gold state`);
+  if (emptyPred > 0) warnings.push(`${emptyPred} of ${turns} turn(s) have an empty predicted state`);
+  let schema = schemaSlots;
+  if (!schema && domains.length > 0 && domains.every((d) => MULTIWOZ_DOMAINS.has(d))) schema = MULTIWOZ_SLOTS;
+  if (schema) {
+    const known = new Set(schema);
+    const outside = slots.filter((s) => !known.has(s.slot)).map((s) => s.slot);
+    if (outside.length > 0) warnings.push(`${outside.length} slot(s) outside the ${schemaSlots ? 'schema' : '30 MultiWOZ slots'}: ${some(outside)}`);
+  }
+  return {
+    format: loaded.format,
+    dialogues: c.dialogueIds.length,
+    turns,
+    slots,
+    domains,
+    valueOptions: loaded.valueOptions ?? [],
+    hasUtterances: c.utterances !== undefined,
+    slotCount: loaded.slotCount,
+    warnings,
+  };
+}
