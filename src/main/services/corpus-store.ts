@@ -25,6 +25,8 @@ export interface StoreOptions {
   /** Run loads in this thread (tests without a build); the default is a worker thread. */
   inline?: boolean;
   maxBytes?: number;
+  /** Sees every progress report of the worker (tests, terminal progress). */
+  onProgress?: (stage: string, fraction: number) => void;
 }
 
 /** Finds the built worker next to this module (out/main or out/main/chunks). */
@@ -140,6 +142,7 @@ export class CorpusStore {
         if (this.state.generation !== generation) return;
         if (msg.type === 'progress') {
           this.state = { ...this.state, stage: msg.stage, fraction: msg.fraction };
+          this.opts.onProgress?.(msg.stage, msg.fraction);
           return;
         }
         if (msg.type === 'done') {
