@@ -51,26 +51,21 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
+/** Reads the body up to `limit` bytes; a larger body is drained (not kept) and refused once it ends. */
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      reject(new ApiError('bad-args', `request body too large (limit ${limit} bytes)`));
-      req.resume();
-      return;
-    }
     const chunks: Buffer[] = [];
     let size = 0;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > limit) {
-        reject(new ApiError('bad-args', `request body too large (limit ${limit} bytes)`));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
+      if (size > limit) tooLarge = true;
+      if (!tooLarge) chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => {
+      if (tooLarge) reject(new ApiError('bad-args', `request body too large (limit ${limit} bytes)`));
+      else resolve(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
   });
 }
