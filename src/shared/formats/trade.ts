@@ -18,9 +18,9 @@ export const tradeLoader: FormatLoader = {
   id: 'trade',
   label: 'TRADE all_prediction JSON',
   sniff(head) {
-    if (HEAD.test(head)) return 'yes';
-    if (/^\uFEFF?\s*\{/.test(head) && /"turn_belief"\s*:/.test(head) && !/"pred_bs_ptr"\s*:/.test(head)) return { near: 'turns have "turn_belief" but no "pred_bs_ptr" (predictions)' };
-    return 'no';
+    if (!HEAD.test(head)) return 'no';
+    if (/"pred_bs_ptr"\s*:/.test(head)) return 'yes';
+    return { near: 'turns have "turn_belief" but no "pred_bs_ptr" (predictions)' };
   },
   load: loadTrade,
 };

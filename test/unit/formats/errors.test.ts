@@ -1,0 +1,93 @@
+// Bad input gets a LoadError naming the file, the place (line:column and/or
+// JSON path) and what was expected; near-miss layouts say what they lack.
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../../../src/shared/formats/detect';
+import { loadReference } from '../../../src/shared/formats/dialogue-sources';
+import { LoadError } from '../../../src/shared/formats/errors';
+import { sample } from './samples';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+function loadError(bytes: Uint8Array, file = 'x.json', layout?: string): LoadError {
+  try {
+    loadCorpus(bytes, { file, layout });
+  } catch (e) {
+    expect(e).toBeInstanceOf(LoadError);
+    return e as LoadError;
+  }
+  throw new Error('expected a LoadError');
+}
+
+describe('located errors', () => {
+  it('a truncated file: line and column of the end', () => {
+    const bytes = sample('all_prediction_TRADE.json');
+    const e = loadError(bytes.subarray(0, 300), 'all_prediction_TRADE.json');
+    expect(e.message).toMatch(/^all_prediction_TRADE\.json:\d+:\d+: /);
+    expect(e.location?.line).toBeGreaterThan(3);
+  });
+
+  it('a wrong type: JSON path and what was expected', () => {
+    const e = loadError(enc('{"PMUL1635.json": {"0": {"turn_belief": 3, "pred_bs_ptr": []}}}'), 'p.json');
+    expect(e.jsonPath).toBe('$["PMUL1635.json"]["0"].turn_belief');
+    expect(e.problem).toBe('expected a list of "domain-slot-value" strings, found number 3');
+  });
+
+  it('a bad triple names the string', () => {
+    const e = loadError(enc('{"a_0": [["hotel"], []]}'), 'preds.json');
+    expect(e.jsonPath).toBe('$.a_0[0][0]');
+    expect(e.problem).toContain('"domain-slot-value"');
+  });
+
+  it('a missing field says which', () => {
+    const e = loadError(enc('[{"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}, {"ID": "a", "slot_values": {}, "pred": {}}]'), 'log.json');
+    expect(e.jsonPath).toBe('$[1]');
+    expect(e.problem).toContain('lacks "turn_id"');
+    expect(e.location?.line).toBe(1);
+  });
+
+  it('a duplicated turn is refused with both places', () => {
+    const e = loadError(enc('{"dialogue_id":"a","turn":0,"gold":{},"pred":{}}\n{"dialogue_id":"a","turn":0,"gold":{},"pred":{}}\n'), 't.jsonl');
+    expect(e.message).toBe('t.jsonl:2:1: dialogue "a": turn 0 appears twice (first at line 1)');
+  });
+
+  it('two spellings of one slot with different values are refused', () => {
+    const e = loadError(enc('{"dialogue_id":"a","turn":0,"gold":{"hotel-leaveAt":"1","hotel-leave at":"2"},"pred":{}}\n'), 't.jsonl');
+    expect(e.problem).toContain('names slot "hotel-leaveat" twice');
+  });
+
+  it('JSON Lines: two objects on one line', () => {
+    const e = loadError(enc('{"dialogue_id":"a","turn":0,"gold":{},"pred":{}} {"x":1}\n'), 't.jsonl');
+    expect(e.message).toMatch(/^t\.jsonl:1:\d+: expected the end of the line/);
+  });
+});
+
+describe('unknown and near-miss layouts', () => {
+  it('TRADE without predictions', () => {
+    const e = loadError(enc('{"PMUL1635.json": {"0": {"turn_belief": ["hotel-area-east"]}}}'));
+    expect(e.problem).toContain('this looks like TRADE all_prediction JSON but turns have "turn_belief" but no "pred_bs_ptr"');
+  });
+  it('ConvLab-3 data without predictions', () => {
+    const e = loadError(enc('[{"utt_idx": 0, "speaker": "user", "state": {}}]'));
+    expect(e.problem).toContain('this looks like ConvLab-3 DST predictions JSON but samples have "utt_idx" but no "predictions"');
+  });
+  it('mwzeval responses without states', () => {
+    const e = loadError(enc('{"sng0073": [{"response": "hi"}]}'));
+    expect(e.problem).toContain('no "state"');
+  });
+  it('something else entirely', () => {
+    expect(loadError(enc('{"a": 1}')).problem).toMatch(/^unknown layout: not one of/);
+    expect(loadError(enc('hello')).problem).toMatch(/does not start with/);
+  });
+  it('binary garbage and empty files', () => {
+    expect(loadError(new Uint8Array([0x7b, 0, 1, 2, 0xff])).problem).toContain('binary data');
+    expect(loadError(enc('  \n')).problem).toBe('the file is empty');
+    expect(() => loadReference(new Uint8Array([1, 0, 2]), { file: 'd.json' })).toThrow('binary data');
+  });
+  it('an unknown --layout lists the known ones', () => {
+    expect(loadError(enc('{}'), 'x.json', 'nope').problem).toMatch(/unknown layout "nope"; known layouts: fga, trade, somdst/);
+  });
+  it('a forced layout on the wrong file says what it expected', () => {
+    const e = loadError(sample('all_prediction_TRADE.json'), 'a.json', 'trippy');
+    expect(e.problem).toBe('expected a list of TripPy turn predictions, found an object');
+    expect(e.jsonPath).toBe('$');
+  });
+});
