@@ -1,0 +1,67 @@
+// E2E harness: starts `dst-inspector serve` from the built `out/` as a child
+// process and drives Debian's Chromium with playwright-core (never a
+// downloaded browser). Shared by the e2e tests and scripts/screenshots.js's
+// way of working.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI = join(ROOT, 'out', 'main', 'cli.js');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface Server {
+  url: string;
+  origin: string;
+  token: string;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `node out/main/cli.js serve <args> --port 0` and waits for its one URL line. */
+export function startServer(args: string[]): Promise<Server> {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);
+  const proc = spawn(process.execPath, [CLI, 'serve', ...args, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => fail(new Error(`serve did not print its address within 20 s\n${out}${err}`)), 20_000);
+    const fail = (e: Error) => {
+      clearTimeout(timer);
+      proc.kill();
+      reject(e);
+    };
+    proc.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+    proc.on('exit', (code) => fail(new Error(`serve exited with ${code}\n${out}${err}`)));
+    proc.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = /DST Inspector at (http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      proc.removeAllListeners('exit');
+      resolve({
+        url: `${m[1]}/?token=${m[2]}`,
+        origin: m[1],
+        token: m[2],
+        proc,
+        stop: () =>
+          new Promise<void>((done) => {
+            if (proc.exitCode !== null) return done();
+            proc.once('exit', () => done());
+            proc.kill();
+          }),
+      });
+    });
+  });
+}
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
