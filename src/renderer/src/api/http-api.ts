@@ -9,7 +9,7 @@ export interface HttpApiOptions {
   token: string | null;
   /** Origin prefix for tests; '' = same origin. */
   base?: string;
-  fetch?: typeof fetch;
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
 export class ApiCallError extends Error {
@@ -25,7 +25,7 @@ export class ApiCallError extends Error {
 
 export function createHttpApi(opts: HttpApiOptions): Api {
   const base = opts.base ?? '';
-  const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const doFetch = opts.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
   const headers = (): Record<string, string> => (opts.token ? { Authorization: `Bearer ${opts.token}` } : {});
   const listeners = new Set<(e: ApiEvent) => void>();
   let abort: AbortController | null = null;

@@ -7,7 +7,7 @@ export const TOKEN_KEY = 'dst-inspector.token';
 interface Env {
   location: { search: string; pathname: string; hash: string };
   history?: { replaceState(data: unknown, unused: string, url?: string): void };
-  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  storage?: { getItem(key: string): string | null; setItem(key: string, value: string): void } | null;
 }
 
 export function readToken(env: Env): string | null {
