@@ -3,6 +3,8 @@
 // landing on MUL1110 (GCA paper, fig. 6), the side panel and slot classes
 // against the fixtures and the engine, keyboard navigation, the 100-dialogue
 // fixture with utterances, sorting by |FGA − GCA|, and the error display.
+// (The DOM lib is for the functions that run in the page.)
+/// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
