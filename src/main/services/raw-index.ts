@@ -104,7 +104,7 @@ export function dialogueRawText(corpus: Corpus, raw: RawIndex, d: number): Dialo
     const bytes = readRange(info.path, raw.start[d], raw.end[d], info);
     if (bytes) {
       let inner = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-      if (!inner.includes('\n') && inner.length > 300) {
+      if (!inner.includes('\n') && inner.length > 80) {
         // Minified files: one line per dialogue is unreadable; indent it.
         try {
           const obj = JSON.parse(`{${inner}}`) as Record<string, unknown>;

@@ -172,6 +172,36 @@ describe('a file with utterances', () => {
   });
 });
 
+describe('raw view of other layouts', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dst-raw-'));
+
+  it('indents a minified file and still finds each turn', async () => {
+    const file = join(dir, 'min.json');
+    const d = { '0': { gt: { hotel: { area: 'north', stars: '4', name: 'a long hotel name to pass the minified threshold' } }, pr: { hotel: { area: 'south' } } }, '1': { gt: { hotel: { area: 'north' } }, pr: { hotel: { area: 'north' } } } };
+    writeFileSync(file, JSON.stringify({ 'A.json': d, 'B.json': d }));
+    const store = await ready({ kind: 'file', path: file });
+    const raw = store.raw('B.json');
+    expect(raw.text.split('\n').length).toBeGreaterThan(10);
+    expect(JSON.parse(raw.text)).toEqual({ 'B.json': d });
+    expect(raw.text.split('\n')[raw.turnLines[1] - 1]).toMatch(/^\s*"1": \{/);
+  });
+
+  it('gives the normalised dialogue for a layout without per-dialogue ranges (JSON Lines)', async () => {
+    const file = join(dir, 'turns.jsonl');
+    const lines = [
+      { dialogue_id: 'X1', turn: 0, gold: { 'hotel-area': 'north' }, pred: { 'hotel-area': 'north' } },
+      { dialogue_id: 'X1', turn: 1, gold: { 'hotel-area': 'north', 'hotel-stars': '4' }, pred: { 'hotel-area': 'south' } },
+    ];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const store = await ready({ kind: 'file', path: file });
+    const raw = store.raw('X1');
+    const obj = JSON.parse(raw.text);
+    expect(obj.X1['1'].gt.hotel).toEqual({ area: 'north', stars: '4' });
+    expect(obj.X1['1'].pr.hotel).toEqual({ area: 'south' });
+    expect(raw.text.split('\n')[raw.turnLines[1] - 1]).toMatch(/"1"/);
+  });
+});
+
 describe('load errors', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dst-store-'));
   afterAll(() => undefined);
