@@ -17,11 +17,13 @@ import type { LoadJob, LoadResult, RawIndex, WorkerMessage } from './load-types'
 import { fillRaw, topLevelRanges } from './raw-index';
 import { readInput } from './read-input';
 import { loadReference } from '../../shared/formats/dialogue-sources';
+import { readReference } from './read-sources';
 import { attachUtterances } from '../../shared/formats/join';
 
 export type Post = (msg: WorkerMessage, transfer?: ArrayBuffer[]) => void;
 
 interface Reader {
+  maxBytes?: number;
   read(path: string): Uint8Array;
   bytesOf(path: string): Uint8Array | undefined;
 }
@@ -29,6 +31,7 @@ interface Reader {
 function reader(maxBytes?: number): Reader {
   const seen = new Map<string, Uint8Array>();
   return {
+    maxBytes,
     read(path) {
       const b = readInput(path, maxBytes);
       seen.set(path, b);
@@ -100,7 +103,7 @@ function loadFile(job: Extract<LoadJob['source'], { kind: 'file' }>, r: Reader, 
   const info = fileInfo(job.path);
   const source = (path: string, stage: string) => {
     step(stage, 0);
-    return loadReference(r.read(path), { file: path });
+    return readReference(path, r.maxBytes);
   };
   const gold = job.goldPath ? source(job.goldPath, 'reading gold') : undefined;
   const dialogues = job.dialoguesPath ? (job.dialoguesPath === job.goldPath ? gold : source(job.dialoguesPath, 'reading dialogues')) : undefined;
@@ -202,7 +205,14 @@ export function runLoadJob(job: LoadJob, post: Post): void {
     const error = errorInfo(e);
     let source: LoadErrorSource | null = null;
     if (e instanceof LoadError && e.location) {
-      const bytes = r.bytesOf(e.file);
+      let bytes = r.bytesOf(e.file);
+      if (!bytes) {
+        try {
+          bytes = readInput(e.file, job.maxBytes);
+        } catch {
+          bytes = undefined;
+        }
+      }
       if (bytes) source = errorSource(bytes, e.location);
     }
     post({ type: 'error', error, source });

@@ -238,6 +238,19 @@ describe('load errors', () => {
     expect(src.text.split('\n')[src.line - 1].slice(src.column - 1)).toMatch(/^oops/);
   });
 
+  it('a broken dialogue file is named in the error, with the text around the mistake', async () => {
+    const file = join(dir, 'data.json');
+    writeFileSync(file, '{\n  "MUL0144.json": {\n    "log": [\n      {"text": "hi"},\n      {"text": "hello" "oops"}\n    ]\n  }\n}\n');
+    const store = new CorpusStore({ inline: true });
+    store.open({ kind: 'file', path: PRED, dialoguesPath: file });
+    const s = await store.whenSettled();
+    expect(s.state).toBe('error');
+    expect(s.error?.file).toBe(file);
+    expect(s.error?.line).toBe(5);
+    const src = store.errorSource()!;
+    expect(src.text.split('\n')[src.line - 1]).toContain('"oops"');
+  });
+
   it('a missing file gives a clear error without a source window', async () => {
     const store = new CorpusStore({ inline: true });
     store.open({ kind: 'file', path: join(dir, 'missing.json') });
