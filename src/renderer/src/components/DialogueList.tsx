@@ -155,7 +155,7 @@ export function DialogueList({ api, config, cache, query, domains, selectedId, s
             const row = cache.row(it.index);
             return (
               <div key={it.key} className="row-slot" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: it.size, transform: `translateY(${it.start}px)` }}>
-                {row ? <DialogueRowView row={row} index={it.index} selected={row.id === selectedId} onSelect={onSelect} /> : <div className="row placeholder">…</div>}
+                {row ? <DialogueRowView row={row} sortKey={query.sort.key} index={it.index} selected={row.id === selectedId} onSelect={onSelect} /> : <div className="row placeholder">…</div>}
               </div>
             );
           })}

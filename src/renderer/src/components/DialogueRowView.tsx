@@ -1,21 +1,31 @@
 // Layer: renderer (React component). One row of the dialogue list: id, turns,
 // and JGA, FGA, RSA, GCA as compact numbers over small bars.
 
-import type { DialogueRow } from '../../../shared/api';
+import type { DialogueRow, SortKey } from '../../../shared/api';
 import { pct } from '../model/format';
 import { barWidth } from '../viz/row-bars';
 
 const METRICS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
 const BAR = 40;
 
+/** The sorted-by value, shown when the row's four numbers do not include it. */
+function sortExtra(row: DialogueRow, key: SortKey): string | null {
+  if (key === 'disagreement') return `|FGA−GCA| ${pct(row.disagreement)}`;
+  if (key === 'SA') return `SA ${pct(row.SA)}`;
+  if (key === 'AGA') return `AGA ${pct(row.AGA)}`;
+  return null;
+}
+
 interface Props {
   row: DialogueRow;
+  sortKey: SortKey;
   index: number;
   selected: boolean;
   onSelect: (id: string, index: number) => void;
 }
 
-export function DialogueRowView({ row, index, selected, onSelect }: Props) {
+export function DialogueRowView({ row, sortKey, index, selected, onSelect }: Props) {
+  const extra = sortExtra(row, sortKey);
   return (
     <div
       className={`row${selected ? ' selected' : ''}`}
@@ -37,6 +47,7 @@ export function DialogueRowView({ row, index, selected, onSelect }: Props) {
     >
       <div className="row-id">
         <span className="id">{row.id}</span>
+        {extra && <span className="sort-extra">{extra}</span>}
         <span className="turns">{row.turns}t</span>
         {row.mistakes > 0 && <span className="mistakes" title="GCA mistakes (W+M+O)">{row.mistakes}✗</span>}
       </div>

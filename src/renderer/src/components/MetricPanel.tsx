@@ -6,7 +6,7 @@ import type { DialogueDetail } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { lambdaKey } from '../../../shared/metrics/config';
 import { gcaDeltaText, pct, turnMetricText, TURN_METRICS } from '../model/format';
-import { TurnChart } from './TurnChart';
+import { ChartLegend, TurnChart } from './TurnChart';
 
 interface Props {
   detail: DialogueDetail | null;
@@ -53,6 +53,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }
       </p>
       <h3>Per turn</h3>
       <TurnChart turns={turns} config={config} selected={turn} hovered={hoverTurn} onHover={onHover} onSelect={onTurn} />
+      <ChartLegend />
       <table className="turn-table">
         <thead>
           <tr>

@@ -23,6 +23,20 @@ const LANE_TITLE: Record<string, string> = {
   GCA: 'GCA',
 };
 
+export function ChartLegend() {
+  return (
+    <p className="chart-legend">
+      Bars: the turn&apos;s score (JGA 0/1, FGA with its decay, RSA). Line in FGA: the per-turn score. GCA: counts added by the turn,{' '}
+      {(['correct', 'wrong', 'missed', 'overshot'] as const).map((c) => (
+        <span key={c} className="legend-swatch" style={{ color: CLASS_STYLE[c].colour }}>
+          ■<span className="legend-letter">{CLASS_STYLE[c].letter}</span>{' '}
+        </span>
+      ))}
+      ; dashed line: running GCA.
+    </p>
+  );
+}
+
 export function TurnChart({ turns, config, selected, hovered, onHover, onSelect }: Props) {
   const layout = useMemo(() => turnChartLayout(turns, config, DEFAULT_SIZE), [turns, config]);
   const pick = (e: React.MouseEvent<SVGSVGElement>) => {
