@@ -160,7 +160,16 @@ export class CorpusStore {
         setImmediate(() => runLoadJob(job, (m) => onMessage(m)));
         return;
       }
-      const w = new Worker(this.opts.workerPath ?? defaultWorkerPath(), { workerData: job });
+      const workerPath = this.opts.workerPath ?? defaultWorkerPath();
+      let w: Worker;
+      try {
+        if (!existsSync(workerPath)) throw new Error(`${workerPath} is missing; run "npm run build"`);
+        w = new Worker(workerPath, { workerData: job });
+      } catch (e) {
+        const problem = `the scoring worker could not start: ${(e as Error).message}`;
+        setImmediate(() => onMessage({ type: 'error', error: { message: `${file}: ${problem}`, file, problem }, source: null }));
+        return;
+      }
       this.worker = w;
       w.on('message', onMessage);
       w.on('error', (e) => onMessage({ type: 'error', error: { message: `internal error in the scoring worker (please report): ${e.message}`, file, problem: e.message }, source: null }));
