@@ -126,6 +126,13 @@ export function App({ api }: { api: Api }) {
     },
     [api, poll],
   );
+  const addDialogues = useCallback(
+    (path: string) => {
+      setOpenDialog(false);
+      api.call('openDialogues', { path }).then(poll, poll);
+    },
+    [api, poll],
+  );
   const openDemo = useCallback(() => {
     setOpenDialog(false);
     api.call('openCorpus', { source: { kind: 'demo' } }).then(poll, poll);
@@ -211,7 +218,7 @@ export function App({ api }: { api: Api }) {
   useEffect(
     () =>
       api.onEvent((e) => {
-        if (e.type === 'theme') document.documentElement.dataset.theme = e.theme;
+        if (e.type === 'theme') document.documentElement.dataset.theme = e.theme === 'system' ? '' : e.theme;
         else onEvent(e.type);
       }),
     [api],
@@ -301,7 +308,7 @@ export function App({ api }: { api: Api }) {
       />
       {body}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
-      {openDialog && <OpenDialog onOpen={openFile} onDemo={openDemo} onClose={() => setOpenDialog(false)} />}
+      {openDialog && <OpenDialog onOpen={openFile} onAddDialogues={addDialogues} onDemo={openDemo} onClose={() => setOpenDialog(false)} />}
     </div>
   );
 }

@@ -19,10 +19,10 @@ export function ColourGuide({ onDismiss }: { onDismiss: () => void }) {
       </p>
       <ColourLegend />
       <p>
-        <strong>MUL1110</strong> is the GCA paper&apos;s figure 6 (LREC-COLING 2024): the model gets only the hotel name right, misses the attraction type at turn 2,
-        then misses one slot and mispredicts another at turn 4. FGA forgives turns that only carry an old mistake (type-2 errors, scored 1 − e<sup>−λd</sup>), so
-        the correct turns at the start and the forgiven tail give FGA 48.84, while GCA counts each change once: 1 correct out of 4 slots, GCA 31.43. Press{' '}
-        <kbd>c</kbd> to see only each turn&apos;s changes, as GCA counts them.
+        <strong>MUL1110</strong> is the GCA paper&apos;s figure 6 (LREC-COLING 2024). The model gets only the hotel name right (turn 0); it misses the attraction
+        type at turn 2, then mispredicts the attraction name and misses the area at turn 4. FGA gives 48.84: the correct first turns count again and again, the
+        mistakes sit near the tail, and turns that only carry an old mistake are forgiven (type-2 errors, scored 1 − e<sup>−λd</sup>). GCA counts each change
+        once — 1 of 4 slots right — and gives 31.43. Press <kbd>c</kbd> to see only each turn&apos;s changes, as GCA counts them.
       </p>
     </section>
   );
