@@ -19,19 +19,45 @@ import { registerIpc, senderCheck } from './ipc';
 import { menuTemplate, type Theme } from './menu';
 import { createMainWindow, isAppUrl, lockDown, secureSession, type AppPaths } from './window';
 
-/** Prediction files named on the command line (existing files, not flags). */
+/** Prediction files named on the command line (existing files, not flags or flag values). */
 export function filesFromArgv(argv: string[], isPackaged: boolean, cwd = process.cwd()): string[] {
   const args = argv.slice(isPackaged ? 1 : 2);
-  return args
-    .filter((a) => !a.startsWith('-'))
-    .map((a) => resolve(cwd, a))
-    .filter((p) => {
-      try {
-        return statSync(p).isFile();
-      } catch {
-        return false;
-      }
-    });
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (VALUE_FLAGS.has(args[i])) i++;
+    else if (!args[i].startsWith('-') && isFile(resolve(cwd, args[i]))) out.push(resolve(cwd, args[i]));
+  }
+  return out;
+}
+
+const VALUE_FLAGS = new Set(['--dialogues', '--gold', '--layout']);
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The source the command line asks for: the first prediction file with --dialogues / --gold / --layout. */
+export function sourceFromArgv(argv: string[], isPackaged: boolean, cwd = process.cwd()): LoadSource | null {
+  const file = filesFromArgv(argv, isPackaged, cwd)[0];
+  if (!file) return null;
+  const args = argv.slice(isPackaged ? 1 : 2);
+  const flag = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 && i + 1 < args.length ? args[i + 1] : undefined;
+  };
+  const dialogues = flag('--dialogues');
+  const gold = flag('--gold');
+  return {
+    kind: 'file',
+    path: file,
+    dialoguesPath: dialogues ? resolve(cwd, dialogues) : undefined,
+    goldPath: gold ? resolve(cwd, gold) : undefined,
+    layout: flag('--layout'),
+  };
 }
 
 const FILTERS: OpenDialogOptions['filters'] = [
@@ -132,13 +158,13 @@ export function startShell(paths: AppPaths, dev: boolean): void {
     win = null;
   });
 
-  const files = filesFromArgv(process.argv, app.isPackaged);
-  if (files[0]) openSource({ kind: 'file', path: files[0] });
+  const first = sourceFromArgv(process.argv, app.isPackaged);
+  if (first) openSource(first);
   else store.open({ kind: 'demo' });
 
   app.on('second-instance', (_e, argv, cwd) => {
-    const more = filesFromArgv(argv, app.isPackaged, cwd);
-    if (more[0]) openSource({ kind: 'file', path: more[0] });
+    const more = sourceFromArgv(argv, app.isPackaged, cwd);
+    if (more) openSource(more);
     if (win) {
       if (win.isMinimized()) win.restore();
       win.focus();

@@ -72,7 +72,7 @@ vi.mock('electron', () => ({
 import { createMainWindow, isAppUrl, lockDown, secureSession, type AppPaths } from '../../../src/main/electron/window';
 import { registerIpc, senderCheck } from '../../../src/main/electron/ipc';
 import { menuTemplate, type MenuActions } from '../../../src/main/electron/menu';
-import { filesFromArgv } from '../../../src/main/electron/app-shell';
+import { filesFromArgv, sourceFromArgv } from '../../../src/main/electron/app-shell';
 import { channelOf } from '../../../src/preload/channels';
 import { API_CALL_NAMES } from '../../../src/shared/api';
 import { createApiHandlers } from '../../../src/main/services/api-handlers';
@@ -259,5 +259,12 @@ describe('command line', () => {
     const f = join(FIXTURES, 'paper', 'mul1110.json');
     expect(filesFromArgv(['electron', '.', '--inspect', f, '/no/such/file.json'], false)).toEqual([f]);
     expect(filesFromArgv(['DST Inspector', f], true)).toEqual([f]);
+  });
+
+  it('reads --dialogues, --gold and --layout next to the prediction file', () => {
+    const f = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
+    const d = join(FIXTURES, 'multiwoz-somdst-100', 'dialogues.json');
+    expect(sourceFromArgv(['electron', '.', '--dialogues', d, f, '--layout', 'fga'], false)).toEqual({ kind: 'file', path: f, dialoguesPath: d, goldPath: undefined, layout: 'fga' });
+    expect(sourceFromArgv(['electron', '.'], false)).toBeNull();
   });
 });
