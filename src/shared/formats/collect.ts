@@ -18,12 +18,36 @@ interface PendingTurn {
   user?: string;
 }
 
+/** Thrown in streaming mode when a dialogue's turns are not contiguous in the file. */
+class Reappeared extends Error {}
+
+/**
+ * Runs a loader body with a collector. Turns are first streamed into the
+ * builder dialogue by dialogue (little memory); if a dialogue's turns turn out
+ * not to be contiguous in the file, the body runs again with a collector that
+ * buffers every turn (so `run` must keep its own state inside it).
+ */
+export function collectTurns(bytes: Uint8Array, file: string, run: (col: TurnCollector) => void): { corpus: Corpus; warnings: string[] } {
+  let col = new TurnCollector(bytes, file, true);
+  try {
+    run(col);
+  } catch (e) {
+    if (!(e instanceof Reappeared)) throw e;
+    col = new TurnCollector(bytes, file, false);
+    run(col);
+  }
+  return col.build();
+}
+
 export class TurnCollector {
   readonly builder = new CorpusBuilder();
   private readonly dialogues = new Map<string, PendingTurn[]>();
   private readonly slotCache = new Map<string, number>();
   private outOfOrder = 0;
-  private lastOrdered = new Map<string, number>();
+  /** Streaming mode: the dialogue being gathered, and those already handed to the builder. */
+  private openId: string | null = null;
+  private openTurns: PendingTurn[] = [];
+  private readonly flushed = new Set<string>();
   readonly warnings: string[] = [];
   /** Gold values given as lists of alternatives, joined with "|". */
   alternativeValues = 0;
@@ -31,6 +55,7 @@ export class TurnCollector {
   constructor(
     readonly bytes: Uint8Array,
     readonly file: string,
+    readonly streaming = false,
   ) {}
 
   /** Slot id for a domain (or service) and a slot name. */
@@ -81,43 +106,65 @@ export class TurnCollector {
 
   /** Records a turn; `at` is the byte offset used in messages about it. */
   turn(dialogue: string, index: number, gold: number[], pred: number[], at: number, text?: { system?: string; user?: string }): void {
+    const t: PendingTurn = { index, gold, pred, at, system: text?.system, user: text?.user };
+    if (this.streaming) {
+      if (dialogue !== this.openId) {
+        this.flushOpen();
+        if (this.flushed.has(dialogue)) throw new Reappeared();
+        this.openId = dialogue;
+      }
+      this.openTurns.push(t);
+      return;
+    }
     let turns = this.dialogues.get(dialogue);
     if (!turns) {
       turns = [];
       this.dialogues.set(dialogue, turns);
     }
-    const last = this.lastOrdered.get(dialogue);
-    if (last !== undefined && index < last) {
-      if (last !== -1) this.outOfOrder++;
-      this.lastOrdered.set(dialogue, -1);
-    } else if (last !== -1) this.lastOrdered.set(dialogue, index);
-    turns.push({ index, gold, pred, at, system: text?.system, user: text?.user });
+    turns.push(t);
+  }
+
+  private flushOpen(): void {
+    if (this.openId === null) return;
+    this.flushed.add(this.openId);
+    this.addDialogue(this.openId, this.openTurns);
+    this.openId = null;
+    this.openTurns = [];
+  }
+
+  private addDialogue(id: string, turns: PendingTurn[]): void {
+    const b = this.builder;
+    let sorted = true;
+    for (let i = 1; i < turns.length && sorted; i++) if (turns[i].index < turns[i - 1].index) sorted = false;
+    if (!sorted) {
+      this.outOfOrder++;
+      turns.sort((x, y) => x.index - y.index || x.at - y.at);
+    }
+    for (let i = 1; i < turns.length; i++) {
+      if (turns[i].index === turns[i - 1].index) {
+        const [first, second] = turns[i - 1].at <= turns[i].at ? [turns[i - 1], turns[i]] : [turns[i], turns[i - 1]];
+        throw new LoadError(this.file, `dialogue ${JSON.stringify(id)}: turn ${turns[i].index} appears twice (first at line ${locate(this.bytes, first.at).line})`, locate(this.bytes, second.at));
+      }
+    }
+    b.beginDialogue(id);
+    for (const t of turns) {
+      const problem = b.addTurn(t.index, t.gold, t.pred, t.system, t.user);
+      if (problem) throw new LoadError(this.file, `dialogue ${JSON.stringify(id)} turn ${t.index}: ${problem}`, locate(this.bytes, t.at));
+    }
+    b.endDialogue();
   }
 
   get dialogueCount(): number {
-    return this.dialogues.size;
+    return this.dialogues.size + this.flushed.size + (this.openId === null ? 0 : 1);
   }
 
   build(): { corpus: Corpus; warnings: string[] } {
-    const b = this.builder;
-    for (const [id, turns] of this.dialogues) {
-      turns.sort((x, y) => x.index - y.index || x.at - y.at);
-      for (let i = 1; i < turns.length; i++) {
-        if (turns[i].index === turns[i - 1].index) {
-          throw new LoadError(this.file, `dialogue ${JSON.stringify(id)}: turn ${turns[i].index} appears twice (first at line ${locate(this.bytes, turns[i - 1].at).line})`, locate(this.bytes, turns[i].at));
-        }
-      }
-      b.beginDialogue(id);
-      for (const t of turns) {
-        const problem = b.addTurn(t.index, t.gold, t.pred, t.system, t.user);
-        if (problem) throw new LoadError(this.file, `dialogue ${JSON.stringify(id)} turn ${t.index}: ${problem}`, locate(this.bytes, t.at));
-      }
-      b.endDialogue();
-    }
+    this.flushOpen();
+    for (const [id, turns] of this.dialogues) this.addDialogue(id, turns);
     const warnings = [...this.warnings];
     if (this.outOfOrder > 0) warnings.push(`turns of ${this.outOfOrder} dialogue(s) were out of order in the file; they are sorted by turn index`);
     if (this.alternativeValues > 0) warnings.push(`${this.alternativeValues} gold value(s) list alternatives, kept as "a|b"; --values alternatives accepts a prediction equal to any of them`);
-    const corpus = b.build();
+    const corpus = this.builder.build();
     if (corpus.dialogueIds.length === 0) throw new LoadError(this.file, 'the file holds no dialogue turns');
     return { corpus, warnings };
   }

@@ -13,7 +13,7 @@
 // inactive; gold alternatives are joined with "|" and kept verbatim.
 
 import { JsonScanner } from './json-scanner';
-import { TurnCollector } from './collect';
+import { collectTurns } from './collect';
 import { readState } from './nested-state';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
@@ -41,30 +41,30 @@ function lastSystemText(context: unknown): string | undefined {
 }
 
 export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
-  const col = new TurnCollector(bytes, opts.file);
-  const ctx = new ElementContext(bytes, opts.file, 0);
-  let dialogue = '';
-  let count = 0;
-  let lastUtt = -1;
-  forEachElement(sc, '$', 'a list of ConvLab-3 DST samples', (i, at) => {
-    ctx.at = at;
-    const path = pathPush('$', i);
-    const s = ctx.object(parseValueHere(sc), path, 'a sample object with "utt_idx", "state" and "predictions"');
-    const utt = ctx.turnIndex(ctx.field(s, 'utt_idx', path, 'the utterance index'), pathPush(path, 'utt_idx'));
-    const named = typeof s.original_id === 'string' ? s.original_id : typeof s.dialogue_id === 'string' ? s.dialogue_id : null;
-    if (named !== null) dialogue = named;
-    else if (utt === 0 || utt <= lastUtt || i === 0) dialogue = `dialogue-${++count}`;
-    lastUtt = utt;
-    const gold = readState(col, ctx, ctx.field(s, 'state', path, 'the gold state'), pathPush(path, 'state'), { drop: EMPTY, lists: 'join' });
-    const preds = ctx.object(ctx.field(s, 'predictions', path, 'the model output'), pathPush(path, 'predictions'), 'an object {"state": …}');
-    const pPath = pathPush(path, 'predictions');
-    const pred = readState(col, ctx, ctx.field(preds, 'state', pPath, 'the predicted state'), pathPush(pPath, 'state'), { drop: EMPTY, lists: 'first' });
-    const user = typeof s.utterance === 'string' && s.speaker !== 'system' ? s.utterance : undefined;
-    col.turn(dialogue, Math.floor(utt / 2), gold, pred, at, { system: lastSystemText(s.context), user });
-    if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    let dialogue = '';
+    let count = 0;
+    let lastUtt = -1;
+    forEachElement(sc, '$', 'a list of ConvLab-3 DST samples', (i, at) => {
+      ctx.at = at;
+      const path = pathPush('$', i);
+      const s = ctx.object(parseValueHere(sc), path, 'a sample object with "utt_idx", "state" and "predictions"');
+      const utt = ctx.turnIndex(ctx.field(s, 'utt_idx', path, 'the utterance index'), pathPush(path, 'utt_idx'));
+      const named = typeof s.original_id === 'string' ? s.original_id : typeof s.dialogue_id === 'string' ? s.dialogue_id : null;
+      if (named !== null) dialogue = named;
+      else if (utt === 0 || utt <= lastUtt || i === 0) dialogue = `dialogue-${++count}`;
+      lastUtt = utt;
+      const gold = readState(col, ctx, ctx.field(s, 'state', path, 'the gold state'), pathPush(path, 'state'), { drop: EMPTY, lists: 'join' });
+      const preds = ctx.object(ctx.field(s, 'predictions', path, 'the model output'), pathPush(path, 'predictions'), 'an object {"state": …}');
+      const pPath = pathPush(path, 'predictions');
+      const pred = readState(col, ctx, ctx.field(preds, 'state', pPath, 'the predicted state'), pathPush(pPath, 'state'), { drop: EMPTY, lists: 'first' });
+      const user = typeof s.utterance === 'string' && s.speaker !== 'system' ? s.utterance : undefined;
+      col.turn(dialogue, Math.floor(utt / 2), gold, pred, at, { system: lastSystemText(s.context), user });
+      if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+    });
+    sc.end();
   });
-  sc.end();
-  const { corpus, warnings } = col.build();
   return { corpus, format: convlabLoader.id, warnings };
 }

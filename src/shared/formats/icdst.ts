@@ -7,7 +7,7 @@
 // Gold alternatives joined with "|" are kept verbatim ("--values alternatives").
 
 import { JsonScanner } from './json-scanner';
-import { TurnCollector } from './collect';
+import { collectTurns } from './collect';
 import { readFlatState } from './nested-state';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
@@ -28,22 +28,22 @@ function last(v: unknown): string | undefined {
 }
 
 export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
-  const col = new TurnCollector(bytes, opts.file);
-  const ctx = new ElementContext(bytes, opts.file, 0);
-  forEachElement(sc, '$', 'a list of IC-DST log entries', (i, at) => {
-    ctx.at = at;
-    const path = pathPush('$', i);
-    const e = ctx.object(parseValueHere(sc), path, 'a log entry with "ID", "turn_id", "slot_values" and "pred"');
-    const id = ctx.string(ctx.field(e, 'ID', path, 'the dialogue id'), pathPush(path, 'ID'), 'a dialogue id string');
-    const index = ctx.turnIndex(ctx.field(e, 'turn_id', path, 'the turn index'), pathPush(path, 'turn_id'));
-    const gold = readFlatState(col, ctx, ctx.field(e, 'slot_values', path, 'the gold state'), pathPush(path, 'slot_values'), { lists: 'join' });
-    const pred = readFlatState(col, ctx, ctx.field(e, 'pred', path, 'the predicted state'), pathPush(path, 'pred'), { lists: 'first' });
-    const dialog = isObject(e.dialog) ? e.dialog : {};
-    col.turn(id, index, gold, pred, at, { system: last(dialog.sys) || undefined, user: last(dialog.usr) });
-    if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    forEachElement(sc, '$', 'a list of IC-DST log entries', (i, at) => {
+      ctx.at = at;
+      const path = pathPush('$', i);
+      const e = ctx.object(parseValueHere(sc), path, 'a log entry with "ID", "turn_id", "slot_values" and "pred"');
+      const id = ctx.string(ctx.field(e, 'ID', path, 'the dialogue id'), pathPush(path, 'ID'), 'a dialogue id string');
+      const index = ctx.turnIndex(ctx.field(e, 'turn_id', path, 'the turn index'), pathPush(path, 'turn_id'));
+      const gold = readFlatState(col, ctx, ctx.field(e, 'slot_values', path, 'the gold state'), pathPush(path, 'slot_values'), { lists: 'join' });
+      const pred = readFlatState(col, ctx, ctx.field(e, 'pred', path, 'the predicted state'), pathPush(path, 'pred'), { lists: 'first' });
+      const dialog = isObject(e.dialog) ? e.dialog : {};
+      col.turn(id, index, gold, pred, at, { system: last(dialog.sys) || undefined, user: last(dialog.usr) });
+      if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+    });
+    sc.end();
   });
-  sc.end();
-  const { corpus, warnings } = col.build();
   return { corpus, format: icdstLoader.id, warnings };
 }

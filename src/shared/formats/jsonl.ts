@@ -5,7 +5,7 @@
 // Optional "system" and "user" carry the turn's utterances. Blank lines are skipped.
 
 import { JsonScanner } from './json-scanner';
-import { TurnCollector } from './collect';
+import { collectTurns } from './collect';
 import { readState } from './nested-state';
 import { ElementContext, parseValueHere, pathPush } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
@@ -32,32 +32,32 @@ function peekInLine(sc: JsonScanner): number | undefined {
 }
 
 export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
-  const col = new TurnCollector(bytes, opts.file);
-  const ctx = new ElementContext(bytes, opts.file, 0);
-  let line = 0;
-  while (sc.pos < bytes.length) {
-    line++;
-    const c = peekInLine(sc);
-    if (c === 0x0a) {
-      sc.pos++;
-      continue;
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    let line = 0;
+    while (sc.pos < bytes.length) {
+      line++;
+      const c = peekInLine(sc);
+      if (c === 0x0a) {
+        sc.pos++;
+        continue;
+      }
+      if (c === undefined) break;
+      const at = sc.pos;
+      ctx.at = at;
+      const path = `line ${line}`;
+      const e = ctx.object(parseValueHere(sc), path, 'a turn object {"dialogue_id", "turn", "gold", "pred"}');
+      const rest = peekInLine(sc);
+      if (rest !== undefined && rest !== 0x0a) sc.fail('expected the end of the line after the turn object (one JSON object per line)');
+      const id = ctx.string(ctx.field(e, 'dialogue_id', path, 'the dialogue id'), pathPush(path, 'dialogue_id'), 'a dialogue id string');
+      const index = ctx.turnIndex(ctx.field(e, 'turn', path, 'the turn index'), pathPush(path, 'turn'));
+      const gold = readState(col, ctx, ctx.field(e, 'gold', path, 'the gold state'), pathPush(path, 'gold'), { lists: 'join' });
+      const pred = readState(col, ctx, ctx.field(e, 'pred', path, 'the predicted state'), pathPush(path, 'pred'), { lists: 'first' });
+      const text = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : undefined);
+      col.turn(id, index, gold, pred, at, e.system !== undefined || e.user !== undefined ? { system: text('system'), user: text('user') } : undefined);
+      if ((line & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     }
-    if (c === undefined) break;
-    const at = sc.pos;
-    ctx.at = at;
-    const path = `line ${line}`;
-    const e = ctx.object(parseValueHere(sc), path, 'a turn object {"dialogue_id", "turn", "gold", "pred"}');
-    const rest = peekInLine(sc);
-    if (rest !== undefined && rest !== 0x0a) sc.fail('expected the end of the line after the turn object (one JSON object per line)');
-    const id = ctx.string(ctx.field(e, 'dialogue_id', path, 'the dialogue id'), pathPush(path, 'dialogue_id'), 'a dialogue id string');
-    const index = ctx.turnIndex(ctx.field(e, 'turn', path, 'the turn index'), pathPush(path, 'turn'));
-    const gold = readState(col, ctx, ctx.field(e, 'gold', path, 'the gold state'), pathPush(path, 'gold'), { lists: 'join' });
-    const pred = readState(col, ctx, ctx.field(e, 'pred', path, 'the predicted state'), pathPush(path, 'pred'), { lists: 'first' });
-    const text = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : undefined);
-    col.turn(id, index, gold, pred, at, e.system !== undefined || e.user !== undefined ? { system: text('system'), user: text('user') } : undefined);
-    if ((line & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
-  }
-  const { corpus, warnings } = col.build();
+  });
   return { corpus, format: jsonlLoader.id, warnings };
 }

@@ -7,7 +7,7 @@
 // Free-form slot names (`leave`, `arrive`, `people`, `price`) are made canonical.
 
 import { JsonScanner } from './json-scanner';
-import { TurnCollector } from './collect';
+import { collectTurns } from './collect';
 import { readState } from './nested-state';
 import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
@@ -26,24 +26,24 @@ export const mwzevalLoader: FormatLoader = {
 };
 
 export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
-  const col = new TurnCollector(bytes, opts.file);
-  const ctx = new ElementContext(bytes, opts.file, 0);
-  let withoutState = 0;
-  forEachMember(sc, '$', 'an object of dialogues {id: [turn, …]} (mwzeval layout)', (id, at) => {
-    ctx.at = at;
-    const path = pathPush('$', id);
-    const turns = ctx.array(parseValueHere(sc), path, 'a list of turns {"response", "state"}');
-    turns.forEach((turn, t) => {
-      const p = pathPush(path, t);
-      const obj = ctx.object(turn, p, 'a turn object {"response", "state"}');
-      if (!isObject(obj.state)) withoutState++;
-      const pred = obj.state === undefined ? [] : readState(col, ctx, obj.state, pathPush(p, 'state'), { lists: 'first' });
-      col.turn(id, t, [], pred, at);
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    let withoutState = 0;
+    forEachMember(sc, '$', 'an object of dialogues {id: [turn, …]} (mwzeval layout)', (id, at) => {
+      ctx.at = at;
+      const path = pathPush('$', id);
+      const turns = ctx.array(parseValueHere(sc), path, 'a list of turns {"response", "state"}');
+      turns.forEach((turn, t) => {
+        const p = pathPush(path, t);
+        const obj = ctx.object(turn, p, 'a turn object {"response", "state"}');
+        if (!isObject(obj.state)) withoutState++;
+        const pred = obj.state === undefined ? [] : readState(col, ctx, obj.state, pathPush(p, 'state'), { lists: 'first' });
+        col.turn(id, t, [], pred, at);
+      });
     });
+    sc.end();
+    if (withoutState > 0) col.warnings.push(`${withoutState} turn(s) have no "state"; they count as empty predictions`);
   });
-  sc.end();
-  const { corpus, warnings } = col.build();
-  if (withoutState > 0) warnings.push(`${withoutState} turn(s) have no "state"; they count as empty predictions`);
   return { corpus, format: mwzevalLoader.id, warnings, needsGold: 'mwzeval predictions carry no gold states' };
 }

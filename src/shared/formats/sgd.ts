@@ -5,7 +5,7 @@
 // A predicted value list keeps its first value.
 
 import { JsonScanner } from './json-scanner';
-import { TurnCollector } from './collect';
+import { collectTurns } from './collect';
 import { readSgdDialogue } from './sgd-dialogue';
 import { sgdSource } from './sgd-source';
 import { ElementContext, forEachElement, parseValueHere, pathPush } from './json-walk';
@@ -19,23 +19,23 @@ export const sgdLoader: FormatLoader = {
 };
 
 export function loadSgdPredictions(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
-  const col = new TurnCollector(bytes, opts.file);
-  const ctx = new ElementContext(bytes, opts.file, 0);
-  forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
-    ctx.at = at;
-    const path = pathPush('$', i);
-    const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc), path);
-    for (const t of turns) {
-      const pred: number[] = [];
-      for (const [slot, values] of t.state) {
-        const problem = col.put(pred, col.slotById(slot), col.value(values[0]));
-        if (problem) throw ctx.error(path, `dialogue ${JSON.stringify(id)} turn ${t.index}: the state ${problem}`);
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
+      ctx.at = at;
+      const path = pathPush('$', i);
+      const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc), path);
+      for (const t of turns) {
+        const pred: number[] = [];
+        for (const [slot, values] of t.state) {
+          const problem = col.put(pred, col.slotById(slot), col.value(values[0]));
+          if (problem) throw ctx.error(path, `dialogue ${JSON.stringify(id)} turn ${t.index}: the state ${problem}`);
+        }
+        col.turn(id, t.index, [], pred, at, { system: t.system, user: t.user });
       }
-      col.turn(id, t.index, [], pred, at, { system: t.system, user: t.user });
-    }
+    });
+    sc.end();
   });
-  sc.end();
-  const { corpus, warnings } = col.build();
   return { corpus, format: sgdLoader.id, warnings, needsGold: 'MultiWOZ 2.2 / SGD dialogues used as predictions carry no separate gold' };
 }

@@ -5,7 +5,7 @@
 // skipped, so turn indices can have gaps (kept as they are).
 
 import { JsonScanner } from './json-scanner';
-import { TurnCollector } from './collect';
+import { collectTurns } from './collect';
 import { ElementContext, forEachMember, parseValueHere, pathPush } from './json-walk';
 import { readTriples } from './trade';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
@@ -25,24 +25,24 @@ export const somdstLoader: FormatLoader = {
 };
 
 export function loadSomdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
-  const col = new TurnCollector(bytes, opts.file);
-  const ctx = new ElementContext(bytes, opts.file, 0);
-  let n = 0;
-  forEachMember(sc, '$', 'an object of "<dialogue>_<turn>" → [prediction, gold]', (key, at) => {
-    ctx.at = at;
-    const path = pathPush('$', key);
-    const cut = key.lastIndexOf('_');
-    if (cut <= 0 || !/^[0-9]+$/.test(key.slice(cut + 1))) throw ctx.error(path, `expected a key "<dialogue id>_<turn index>", found ${JSON.stringify(key)}`);
-    const index = ctx.turnIndex(key.slice(cut + 1), path);
-    const pair = ctx.array(parseValueHere(sc), path, 'a list [prediction, gold]');
-    if (pair.length !== 2) throw ctx.error(path, `expected a list of two states [prediction, gold], found ${pair.length} item(s)`);
-    const pred = readTriples(col, ctx, pair[0], pathPush(path, 0));
-    const gold = readTriples(col, ctx, pair[1], pathPush(path, 1));
-    col.turn(key.slice(0, cut), index, gold, pred, at);
-    if ((++n & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    let n = 0;
+    forEachMember(sc, '$', 'an object of "<dialogue>_<turn>" → [prediction, gold]', (key, at) => {
+      ctx.at = at;
+      const path = pathPush('$', key);
+      const cut = key.lastIndexOf('_');
+      if (cut <= 0 || !/^[0-9]+$/.test(key.slice(cut + 1))) throw ctx.error(path, `expected a key "<dialogue id>_<turn index>", found ${JSON.stringify(key)}`);
+      const index = ctx.turnIndex(key.slice(cut + 1), path);
+      const pair = ctx.array(parseValueHere(sc), path, 'a list [prediction, gold]');
+      if (pair.length !== 2) throw ctx.error(path, `expected a list of two states [prediction, gold], found ${pair.length} item(s)`);
+      const pred = readTriples(col, ctx, pair[0], pathPush(path, 0));
+      const gold = readTriples(col, ctx, pair[1], pathPush(path, 1));
+      col.turn(key.slice(0, cut), index, gold, pred, at);
+      if ((++n & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+    });
+    sc.end();
   });
-  sc.end();
-  const { corpus, warnings } = col.build();
   return { corpus, format: somdstLoader.id, warnings };
 }

@@ -8,7 +8,7 @@
 
 import { locate } from './errors';
 import { JsonScanner } from './json-scanner';
-import { TurnCollector } from './collect';
+import { collectTurns, type TurnCollector } from './collect';
 import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
 import { splitTriple } from './slot-names';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
@@ -42,27 +42,27 @@ export function readTriples(col: TurnCollector, ctx: ElementContext, list: unkno
 }
 
 export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
-  const col = new TurnCollector(bytes, opts.file);
-  const ctx = new ElementContext(bytes, opts.file, 0);
-  forEachMember(sc, '$', 'an object of dialogues (TRADE all_prediction layout)', (id, dAt) => {
-    const dPath = pathPush('$', id);
-    let turns = 0;
-    forEachMember(sc, dPath, 'an object of turns', (key, at) => {
-      ctx.at = at;
-      const tPath = pathPush(dPath, key);
-      const index = ctx.turnIndex(key, tPath);
-      const turn = parseValueHere(sc);
-      if (!isObject(turn)) throw ctx.expected(tPath, 'a turn object with "turn_belief" and "pred_bs_ptr"', turn);
-      const gold = readTriples(col, ctx, ctx.field(turn, 'turn_belief', tPath, 'the gold state'), pathPush(tPath, 'turn_belief'));
-      const pred = readTriples(col, ctx, ctx.field(turn, 'pred_bs_ptr', tPath, 'the predicted state'), pathPush(tPath, 'pred_bs_ptr'));
-      col.turn(id, index, gold, pred, at);
-      turns++;
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    forEachMember(sc, '$', 'an object of dialogues (TRADE all_prediction layout)', (id, dAt) => {
+      const dPath = pathPush('$', id);
+      let turns = 0;
+      forEachMember(sc, dPath, 'an object of turns', (key, at) => {
+        ctx.at = at;
+        const tPath = pathPush(dPath, key);
+        const index = ctx.turnIndex(key, tPath);
+        const turn = parseValueHere(sc);
+        if (!isObject(turn)) throw ctx.expected(tPath, 'a turn object with "turn_belief" and "pred_bs_ptr"', turn);
+        const gold = readTriples(col, ctx, ctx.field(turn, 'turn_belief', tPath, 'the gold state'), pathPush(tPath, 'turn_belief'));
+        const pred = readTriples(col, ctx, ctx.field(turn, 'pred_bs_ptr', tPath, 'the predicted state'), pathPush(tPath, 'pred_bs_ptr'));
+        col.turn(id, index, gold, pred, at);
+        turns++;
+      });
+      if (turns === 0) col.warnings.push(`dialogue ${JSON.stringify(id)} (line ${locate(bytes, dAt).line}) has no turns; it is left out`);
+      opts.onProgress?.(sc.pos / bytes.length);
     });
-    if (turns === 0) col.warnings.push(`dialogue ${JSON.stringify(id)} (line ${locate(bytes, dAt).line}) has no turns; it is left out`);
-    opts.onProgress?.(sc.pos / bytes.length);
+    sc.end();
   });
-  sc.end();
-  const { corpus, warnings } = col.build();
   return { corpus, format: tradeLoader.id, warnings };
 }

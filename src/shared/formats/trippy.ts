@@ -8,7 +8,7 @@
 // slot names like `taxi-leaveAt` and `hotel-book_people` are made canonical.
 
 import { JsonScanner } from './json-scanner';
-import { TurnCollector } from './collect';
+import { collectTurns } from './collect';
 import { ElementContext, forEachElement, parseValueHere, pathPush } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
@@ -37,37 +37,37 @@ export function trippyValue(v: string): string | null {
 }
 
 export function loadTrippy(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
-  const col = new TurnCollector(bytes, opts.file);
-  const ctx = new ElementContext(bytes, opts.file, 0);
-  forEachElement(sc, '$', 'a list of TripPy turn predictions', (i, at) => {
-    ctx.at = at;
-    const path = pathPush('$', i);
-    const e = ctx.object(parseValueHere(sc), path, 'a turn object with "guid" and "slot_prediction_…" fields');
-    const guidPath = pathPush(path, 'guid');
-    const g = ctx.field(e, 'guid', path, 'which dialogue and turn');
-    const guid = typeof g === 'string' ? g.split('-') : g;
-    if (!Array.isArray(guid) || guid.length < 3) throw ctx.expected(guidPath, 'a list [split, dialogue id, turn]', g);
-    const dialogue = ctx.string(guid.slice(1, -1).join('-'), guidPath, 'a dialogue id');
-    const index = ctx.turnIndex(guid[guid.length - 1], pathPush(guidPath, guid.length - 1));
-    const gold: number[] = [];
-    const pred: number[] = [];
-    let slots = 0;
-    for (const [k, v] of Object.entries(e)) {
-      const isPred = k.startsWith(PRED);
-      if (!isPred && !k.startsWith(GOLD)) continue;
-      slots++;
-      const value = trippyValue(ctx.string(v, pathPush(path, k), 'a string value'));
-      if (value === null) continue;
-      const name = k.slice(isPred ? PRED.length : GOLD.length);
-      const problem = col.put(isPred ? pred : gold, col.flatSlot(name), col.value(value));
-      if (problem) throw ctx.error(path, `the ${isPred ? 'predicted' : 'gold'} state ${problem}`);
-    }
-    if (slots === 0) throw ctx.error(path, 'this entry has no "slot_prediction_…" or "slot_groundtruth_…" fields');
-    col.turn(dialogue, index, gold, pred, at);
-    if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    forEachElement(sc, '$', 'a list of TripPy turn predictions', (i, at) => {
+      ctx.at = at;
+      const path = pathPush('$', i);
+      const e = ctx.object(parseValueHere(sc), path, 'a turn object with "guid" and "slot_prediction_…" fields');
+      const guidPath = pathPush(path, 'guid');
+      const g = ctx.field(e, 'guid', path, 'which dialogue and turn');
+      const guid = typeof g === 'string' ? g.split('-') : g;
+      if (!Array.isArray(guid) || guid.length < 3) throw ctx.expected(guidPath, 'a list [split, dialogue id, turn]', g);
+      const dialogue = ctx.string(guid.slice(1, -1).join('-'), guidPath, 'a dialogue id');
+      const index = ctx.turnIndex(guid[guid.length - 1], pathPush(guidPath, guid.length - 1));
+      const gold: number[] = [];
+      const pred: number[] = [];
+      let slots = 0;
+      for (const [k, v] of Object.entries(e)) {
+        const isPred = k.startsWith(PRED);
+        if (!isPred && !k.startsWith(GOLD)) continue;
+        slots++;
+        const value = trippyValue(ctx.string(v, pathPush(path, k), 'a string value'));
+        if (value === null) continue;
+        const name = k.slice(isPred ? PRED.length : GOLD.length);
+        const problem = col.put(isPred ? pred : gold, col.flatSlot(name), col.value(value));
+        if (problem) throw ctx.error(path, `the ${isPred ? 'predicted' : 'gold'} state ${problem}`);
+      }
+      if (slots === 0) throw ctx.error(path, 'this entry has no "slot_prediction_…" or "slot_groundtruth_…" fields');
+      col.turn(dialogue, index, gold, pred, at);
+      if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+    });
+    sc.end();
   });
-  sc.end();
-  const { corpus, warnings } = col.build();
   return { corpus, format: trippyLoader.id, warnings };
 }
