@@ -196,6 +196,31 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await expect.poll(() => page.textContent(sel.metric('FGA'))).toBe('48.84');
   });
 
+  it("reveals the selected turn in the raw JSON (Monaco, bundled)", async () => {
+    expect(await title(page)).toMatch(/MUL1110/);
+    await page.click('[data-testid="turn"][data-turn="0"]');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('j');
+    expect(await selectedTurn(page)).toBe('4');
+    await page.keyboard.press('r');
+    await page.waitForSelector('.raw-view .monaco-editor .view-line');
+    const line = Number(await page.getAttribute('.raw-view [data-testid="monaco"]', 'data-reveal-line'));
+    expect(line).toBeGreaterThan(1);
+    await expect
+      .poll(() =>
+        page.evaluate((want) => {
+          const nums = Array.from(document.querySelectorAll<HTMLElement>('.raw-view .line-numbers'));
+          const num = nums.find((n) => n.textContent?.trim() === String(want));
+          if (!num) return null;
+          const top = num.getBoundingClientRect().top;
+          const lines = Array.from(document.querySelectorAll<HTMLElement>('.raw-view .view-line'));
+          return lines.find((l) => Math.abs(l.getBoundingClientRect().top - top) < 4)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+        }, line),
+      )
+      .toMatch(/^"4": \{/);
+    await page.keyboard.press('r');
+    expect(await page.isVisible('.raw-view')).toBe(false);
+  });
+
   it('shows a broken file’s located error with a Monaco marker at that place', async () => {
     const text = readFileSync(MUL_FILE, 'utf8').split('\n');
     const broken = 30; // drop the comma-separated structure on this line
