@@ -7,12 +7,17 @@ import { LoadError, locate, pathPush } from './errors';
 import { charName, JsonScanner } from './json-scanner';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+/** One element is decoded to one JS string; V8 strings stop at ~512 MB. */
+export const MAX_ELEMENT_BYTES = 256 * 2 ** 20;
 
 /** Validates and parses the JSON value at the cursor; the cursor moves past it. */
 export function parseValueHere(sc: JsonScanner): unknown {
   sc.peek();
   const start = sc.pos;
   sc.skipValue();
+  if (sc.pos - start > MAX_ELEMENT_BYTES) {
+    throw sc.syntaxError(`one element of this file is ${Math.round((sc.pos - start) / 2 ** 20)} MB, above the ${MAX_ELEMENT_BYTES / 2 ** 20} MB an element may have in this layout`, start);
+  }
   let text: string;
   try {
     text = decoder.decode(sc.bytes.subarray(start, sc.pos));
