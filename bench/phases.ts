@@ -3,7 +3,8 @@
 // intern + build the corpus), scoring (one pass + corpus merge) and rendering
 // the JSON report. bench/run.js bundles this file with vite and runs it as
 // `node --expose-gc phases.mjs FILE RUNS [--json-parse]`; it prints one JSON
-// object of median milliseconds on stdout.
+// object of median milliseconds on stdout (plus the minimum wall time and the
+// median CPU time of load and score, steadier estimates on a busy machine).
 
 import { readFileSync } from 'node:fs';
 import { loadCorpus } from '../src/shared/formats/detect';
@@ -20,10 +21,18 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
+const min = (xs: number[]): number => Math.min(...xs);
 const time = <T>(f: () => T): [T, number] => {
   const t = performance.now();
   const r = f();
   return [r, performance.now() - t];
+};
+/** CPU milliseconds (user + system) of f: steadier than wall time on a shared machine. */
+const cpu = <T>(f: () => T): [T, number] => {
+  const c = process.cpuUsage();
+  const r = f();
+  const d = process.cpuUsage(c);
+  return [r, (d.user + d.system) / 1000];
 };
 
 const read: number[] = [];
@@ -31,6 +40,8 @@ const parse: number[] = [];
 const load: number[] = [];
 const score: number[] = [];
 const render: number[] = [];
+const loadCpu: number[] = [];
+const scoreCpu: number[] = [];
 let turns = 0;
 let dialogues = 0;
 const config = defaultConfig();
@@ -43,10 +54,12 @@ for (let r = 0; r < runs; r++) {
     parse.push(time(() => JSON.parse(bytes.toString('utf8')) as unknown)[1]);
   }
   gc();
-  const [loaded, tLoad] = time(() => loadCorpus(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), { file }));
+  const [[loaded, cLoad], tLoad] = time(() => cpu(() => loadCorpus(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), { file })));
   load.push(tLoad);
-  const [ev, tScore] = time(() => evaluate(loaded.corpus, config));
+  loadCpu.push(cLoad);
+  const [[ev, cScore], tScore] = time(() => cpu(() => evaluate(loaded.corpus, config)));
   score.push(tScore);
+  scoreCpu.push(cScore);
   render.push(time(() => [...jsonChunks(ev, metricSignature(config), { perDialogue: false, perTurn: false })].join(''))[1]);
   turns = ev.corpus.turns;
   dialogues = ev.corpus.dialogues;
@@ -60,5 +73,9 @@ process.stdout.write(
     loadMs: median(load),
     scoreMs: median(score),
     renderMs: median(render),
+    minLoadMs: min(load),
+    minScoreMs: min(score),
+    loadCpuMs: median(loadCpu),
+    scoreCpuMs: median(scoreCpu),
   }) + '\n',
 );

@@ -20,7 +20,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'out', 'main', 'cli.js');
 /** Bump when the generator's output changes, so cached corpora are rewritten. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 /**
  * The official Python scripts (FGA's and GCA's), measured by the issue author

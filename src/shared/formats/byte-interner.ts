@@ -7,6 +7,23 @@ import type { Interner } from '../model/interner';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * Decodes src[start, end) as UTF-8 (throws TypeError if invalid). Short ASCII
+ * strings, the usual ids, slots and values, skip TextDecoder's per-call cost.
+ */
+export function decodeUtf8(src: Uint8Array, start: number, end: number): string {
+  if (end - start <= 32) {
+    let s = '';
+    for (let p = start; p < end; p++) {
+      const c = src[p];
+      if (c >= 0x80) return decoder.decode(src.subarray(start, end));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return decoder.decode(src.subarray(start, end));
+}
+
 export class ByteInterner {
   private table = new Int32Array(1 << 12);
   private mask = (1 << 12) - 1;
@@ -33,7 +50,7 @@ export class ByteInterner {
       if (this.hashes[e] === hash && this.lens[e] === len && this.sameBytes(e, src, start, len)) return this.ids[e];
       slot = (slot + 1) & this.mask;
     }
-    const id = this.target.intern(decoder.decode(src.subarray(start, end)));
+    const id = this.target.intern(decodeUtf8(src, start, end));
     this.add(slot, hash, src, start, len, id);
     return id;
   }

@@ -31,7 +31,8 @@ export const fgaLoader: FormatLoader = {
 
 export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const sc = new JsonScanner(bytes, opts.file);
-  const b = new CorpusBuilder();
+  // Guesses (real files run 150-450 bytes a turn, 15-25 a pair); wrong guesses only cost a regrowth.
+  const b = new CorpusBuilder({ turns: bytes.length / 100, pairs: bytes.length / 12 });
   const values = new ByteInterner(b.values);
   const keys = new ByteInterner(new Interner());
   const keyName = (id: number): string => keys.target.name(id);
@@ -59,10 +60,10 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   // parsed pairs of the states just read: a state whose bytes repeat one of
   // them (gold unchanged since the last turn, prediction equal to gold or to
   // the last prediction — most turns of a DST file) is skipped, not re-scanned.
-  let gold: number[] = [];
-  let pred: number[] = [];
-  let prevGold: number[] = [];
-  let prevPred: number[] = [];
+  let gold = new PairBuffer();
+  let pred = new PairBuffer();
+  let prevGold = new PairBuffer();
+  let prevPred = new PairBuffer();
   let goldAt = -1;
   let goldLen = 0;
   let prevGoldAt = -1;
@@ -70,15 +71,31 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   let prevPredAt = -1;
   let prevPredLen = 0;
 
-  const copy = (from: number[], to: number[]): void => {
-    to.length = from.length;
-    for (let i = 0; i < from.length; i++) to[i] = from[i];
-  };
+  // The same for each domain's object: the last one read on each side, per
+  // domain key (a turn usually changes one domain and repeats the others).
+  const lastGt: DomainCache[] = [];
+  const lastPr: DomainCache[] = [];
 
-  const readState = (side: 'gt' | 'pr', out: number[]): void => {
+  const readState = (side: 'gt' | 'pr', out: PairBuffer): void => {
     if (!sc.tryOpenObject()) sc.wrongType(pathPush(turnPath(), side), 'an object of domains');
+    const own = side === 'gt' ? lastGt : lastPr;
     for (let first = true; sc.nextKey(first); first = false) {
       const domain = sc.internKey(keys);
+      sc.peek();
+      const at = sc.pos;
+      const mine = own[domain];
+      if (mine !== undefined && sc.skipRepeat(mine.at, mine.len)) {
+        out.append(mine.pairs);
+        continue;
+      }
+      if (side === 'pr') {
+        const gt = lastGt[domain];
+        if (gt !== undefined && sc.skipRepeat(gt.at, gt.len)) {
+          out.append(gt.pairs);
+          continue;
+        }
+      }
+      const from = out.n;
       if (!sc.tryOpenObject()) sc.wrongType(pathPush(pathPush(turnPath(), side), keyName(domain)), 'an object of slot → value');
       for (let f2 = true; sc.nextKey(f2); f2 = false) {
         const slotKey = sc.internKey(keys);
@@ -88,25 +105,29 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         if (slot === undefined) slot = slotOf(domain, slotKey);
         out.push(slot, sc.readStringId(values));
       }
+      const cache = (own[domain] ??= new DomainCache());
+      cache.at = at;
+      cache.len = sc.pos - at;
+      cache.pairs.copyRange(out, from);
     }
   };
 
   const readGold = (): void => {
-    gold.length = 0;
+    gold.n = 0;
     sc.peek();
     const at = sc.pos;
-    if (sc.skipRepeat(prevGoldAt, prevGoldLen)) copy(prevGold, gold);
+    if (sc.skipRepeat(prevGoldAt, prevGoldLen)) gold.copyFrom(prevGold);
     else readState('gt', gold);
     goldAt = at;
     goldLen = sc.pos - at;
   };
 
   const readPred = (): void => {
-    pred.length = 0;
+    pred.n = 0;
     sc.peek();
     const at = sc.pos;
-    if (goldAt >= 0 && sc.skipRepeat(goldAt, goldLen)) copy(gold, pred);
-    else if (sc.skipRepeat(prevPredAt, prevPredLen)) copy(prevPred, pred);
+    if (goldAt >= 0 && sc.skipRepeat(goldAt, goldLen)) pred.copyFrom(gold);
+    else if (sc.skipRepeat(prevPredAt, prevPredLen)) pred.copyFrom(prevPred);
     else readState('pr', pred);
     prevPredAt = at;
     prevPredLen = sc.pos - at;
@@ -151,7 +172,7 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       }
       // The builder sorts the lists in place; remember them as parsed (sorted
       // lists of unique slots parse the same way).
-      const problem = b.addTurn(index, gold, pred);
+      const problem = b.addTurnPairs(index, gold.a, gold.n, pred.a, pred.n);
       if (problem) throw sc.shapeError(problem, turnPath(), tAt);
       const g = prevGold;
       prevGold = gold;
@@ -191,4 +212,63 @@ function turnKeyValue(sc: JsonScanner): number {
     n = n * 10 + d;
   }
   return n;
+}
+
+/** A reusable, growable list of (slot, value) id pairs: a[0, n). */
+class PairBuffer {
+  a = new Int32Array(64);
+  n = 0;
+
+  push(slot: number, value: number): void {
+    if (this.n + 2 > this.a.length) {
+      const next = new Int32Array(this.a.length * 2);
+      next.set(this.a);
+      this.a = next;
+    }
+    this.a[this.n] = slot;
+    this.a[this.n + 1] = value;
+    this.n += 2;
+  }
+
+  /** Appends all of o's pairs. */
+  append(o: PairBuffer): void {
+    const need = this.n + o.n;
+    if (need > this.a.length) {
+      let cap = this.a.length * 2;
+      while (cap < need) cap *= 2;
+      const next = new Int32Array(cap);
+      next.set(this.a.subarray(0, this.n));
+      this.a = next;
+    }
+    const a = this.a;
+    const src = o.a;
+    let j = this.n;
+    for (let i = 0; i < o.n; i++) a[j++] = src[i];
+    this.n = j;
+  }
+
+  /** Becomes a copy of o's pairs from int offset `from` on. */
+  copyRange(o: PairBuffer, from: number): void {
+    const n = o.n - from;
+    if (n > this.a.length) this.a = new Int32Array(o.a.length);
+    const a = this.a;
+    const src = o.a;
+    for (let i = 0; i < n; i++) a[i] = src[from + i];
+    this.n = n;
+  }
+
+  copyFrom(o: PairBuffer): void {
+    if (o.n > this.a.length) this.a = new Int32Array(o.a.length);
+    const a = this.a;
+    const src = o.a;
+    for (let i = 0; i < o.n; i++) a[i] = src[i];
+    this.n = o.n;
+  }
+}
+
+/** The bytes [at, at + len) of a domain object already read, and its pairs. */
+class DomainCache {
+  at = 0;
+  len = 0;
+  readonly pairs = new PairBuffer();
 }

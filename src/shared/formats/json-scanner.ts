@@ -3,7 +3,7 @@
 // errors with line:column and lets loaders report shape errors with a JSON
 // path. Strings can be interned straight from bytes (see ByteInterner).
 
-import type { ByteInterner } from './byte-interner';
+import { decodeUtf8, type ByteInterner } from './byte-interner';
 import { describeValue, LoadError, locate } from './errors';
 
 const QUOTE = 0x22;
@@ -91,11 +91,16 @@ export class JsonScanner {
   skipRepeat(start: number, len: number): boolean {
     const b = this.bytes;
     const p = this.pos;
-    if (len <= 0 || p + len > b.length || start === p) return false;
-    for (let k = 0; k < len; k++) if (b[p + k] !== b[start + k]) return false;
+    if (len <= 0 || p + len > b.length || start === p || b[p] !== b[start]) return false;
+    const dv = (this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength));
+    let k = 0;
+    for (; k + 4 <= len; k += 4) if (dv.getInt32(p + k) !== dv.getInt32(start + k)) return false;
+    for (; k < len; k++) if (b[p + k] !== b[start + k]) return false;
     this.pos = p + len;
     return true;
   }
+
+  private view: DataView | undefined;
 
   /** Throws the shape error for a value of the wrong type at `path`. */
   wrongType(path: string, what: string): never {
@@ -226,7 +231,7 @@ export class JsonScanner {
   private decodeString(start: number, end: number, escaped: boolean): string {
     let text: string;
     try {
-      text = decoder.decode(this.bytes.subarray(start, end));
+      text = decodeUtf8(this.bytes, start, end);
     } catch {
       throw this.syntaxError('a string is not valid UTF-8', start);
     }

@@ -53,6 +53,42 @@ export function changesRight(
   return true;
 }
 
+/**
+ * changesRight on sorted pair ranges, without maps: the previous turn's gold
+ * and predicted states are the ranges [pgs, pgs + pgl) and [pps, pps + ppl).
+ * Every range is sorted by slot id with one pair per slot (the Corpus
+ * invariant), so each lookup is a merge step.
+ */
+export function changesRightSorted(
+  pairs: Int32Array,
+  gs: number,
+  gl: number,
+  ps: number,
+  pl: number,
+  pgs: number,
+  pgl: number,
+  pps: number,
+  ppl: number,
+): boolean {
+  return newPairsIn(pairs, gs, gs + gl, pgs, pgs + pgl, ps, ps + pl) && newPairsIn(pairs, ps, ps + pl, pps, pps + ppl, gs, gs + gl);
+}
+
+/** Every non-"none" pair of [a, ae) that is not in [prev, prevEnd) is in [other, otherEnd). */
+function newPairsIn(pairs: Int32Array, a: number, ae: number, prev: number, prevEnd: number, other: number, otherEnd: number): boolean {
+  let j = prev;
+  let k = other;
+  for (let i = a; i < ae; i++) {
+    const v = pairs[2 * i + 1];
+    if (v === NONE_ID) continue;
+    const s = pairs[2 * i];
+    while (j < prevEnd && pairs[2 * j] < s) j++;
+    if (j < prevEnd && pairs[2 * j] === s && pairs[2 * j + 1] === v) continue;
+    while (k < otherEnd && pairs[2 * k] < s) k++;
+    if (k >= otherEnd || pairs[2 * k] !== s || pairs[2 * k + 1] !== v) return false;
+  }
+  return true;
+}
+
 /** Walks one dialogue's turns in order and classifies each. */
 export class FgaWalker {
   private tErr = -1;
@@ -63,6 +99,23 @@ export class FgaWalker {
     this.tErr = -1;
     this.prevExact = false;
     this.first = true;
+  }
+
+  /** Whether the code of a turn with this `exact` depends on step 4 (see nextKnown). */
+  needsRight(exact: boolean): boolean {
+    return !exact && !this.first && !this.prevExact;
+  }
+
+  /** next() with step 4's answer given (only read when needsRight said so). */
+  nextKnown(t: number, exact: boolean, right: boolean): number {
+    let code: number;
+    if (exact) code = FGA_EXACT;
+    else if (this.first || this.prevExact || !right) code = FGA_TYPE1;
+    else code = t - this.tErr;
+    if (code === FGA_TYPE1) this.tErr = t;
+    this.first = false;
+    this.prevExact = exact;
+    return code;
   }
 
   /** `t` is the integer turn index; `right` evaluates step 4 lazily. */

@@ -77,10 +77,12 @@ export class GcaWalker {
    */
   turn(pairs: Int32Array, gs: number, gl: number, ps: number, pl: number, out: GcaCounts, changed?: number[]): void {
     // Steps 1-2: new slots join A_g / A_p; complete the maps over them.
-    [this.gPrev, this.g] = [this.g, this.gPrev];
-    [this.pPrev, this.p] = [this.p, this.pPrev];
-    const g = this.g;
-    const p = this.p;
+    const g = this.gPrev;
+    const p = this.pPrev;
+    this.gPrev = this.g;
+    this.pPrev = this.p;
+    this.g = g;
+    this.p = p;
     g.clear();
     p.clear();
     for (let k = gs; k < gs + gl; k++) {

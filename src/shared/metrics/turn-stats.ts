@@ -4,9 +4,8 @@
 // Stored columnar (nine Int32 per turn) so a million turns stay small.
 
 import type { Corpus } from '../model/corpus';
-import { SlotMap } from '../model/slot-map';
 import { compareBelief, type BeliefComparison } from './compare';
-import { changesRight, FgaWalker } from './fga';
+import { changesRightSorted, FgaWalker } from './fga';
 import { GcaWalker, zeroCounts, type GcaCounts } from './gca';
 
 export interface TurnStats {
@@ -24,14 +23,10 @@ export interface TurnStats {
   gcaO: Int32Array;
 }
 
-/** Scratch state reused across dialogues (maps sized to the slot table). */
+/** Scratch state reused across dialogues. */
 export class TurnAnalyser {
   private readonly cmp: BeliefComparison = { correct: 0, wrong: 0, missed: 0, overshot: 0 };
   private readonly gcaOut: GcaCounts = zeroCounts();
-  private gold = new SlotMap();
-  private pred = new SlotMap();
-  private prevGold = new SlotMap();
-  private prevPred = new SlotMap();
   private readonly fga = new FgaWalker();
   private readonly gca = new GcaWalker();
 
@@ -44,39 +39,38 @@ export class TurnAnalyser {
   dialogue(d: number, out: TurnStats, changed?: number[][], base = 0): void {
     const c = this.corpus;
     const pairs = c.pairs;
-    this.fga.reset();
-    this.gca.reset();
-    this.gold.clear();
-    this.pred.clear();
-    for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
+    const fga = this.fga;
+    const gca = this.gca;
+    const cmp = this.cmp;
+    const gcaOut = this.gcaOut;
+    fga.reset();
+    gca.reset();
+    const first = c.dialogueStart[d];
+    const last = c.dialogueStart[d + 1];
+    for (let i = first; i < last; i++) {
       const o = i - base;
       const gs = c.goldStart[i];
       const gl = c.goldLen[i];
       const ps = c.predStart[i];
       const pl = c.predLen[i];
-      [this.prevGold, this.gold] = [this.gold, this.prevGold];
-      [this.prevPred, this.pred] = [this.pred, this.prevPred];
-      this.gold.clear();
-      this.pred.clear();
-      for (let k = gs; k < gs + gl; k++) this.gold.set(pairs[2 * k], pairs[2 * k + 1]);
-      for (let k = ps; k < ps + pl; k++) this.pred.set(pairs[2 * k], pairs[2 * k + 1]);
-
-      const cmp = compareBelief(pairs, gs, gl, ps, pl, this.cmp);
+      compareBelief(pairs, gs, gl, ps, pl, cmp);
       out.correct[o] = cmp.correct;
       out.wrong[o] = cmp.wrong;
       out.missed[o] = cmp.missed;
       out.overshot[o] = cmp.overshot;
       const exact = cmp.wrong + cmp.missed + cmp.overshot === 0;
-      out.fga[o] = this.fga.next(c.turnIndex[i], exact, () =>
-        changesRight(pairs, gs, gl, ps, pl, this.prevGold, this.prevPred, this.gold, this.pred),
-      );
-      const ch = changed ? [] : undefined;
-      this.gca.turn(pairs, gs, gl, ps, pl, this.gcaOut, ch);
-      if (changed && ch) changed.push(ch);
-      out.gcaC[o] = this.gcaOut.C;
-      out.gcaW[o] = this.gcaOut.W;
-      out.gcaM[o] = this.gcaOut.M;
-      out.gcaO[o] = this.gcaOut.O;
+      // Step 4 compares with the previous turn of the dialogue (i - 1; never asked on its first turn).
+      const right = fga.needsRight(exact) && changesRightSorted(pairs, gs, gl, ps, pl, c.goldStart[i - 1], c.goldLen[i - 1], c.predStart[i - 1], c.predLen[i - 1]);
+      out.fga[o] = fga.nextKnown(c.turnIndex[i], exact, right);
+      if (changed) {
+        const ch: number[] = [];
+        gca.turn(pairs, gs, gl, ps, pl, gcaOut, ch);
+        changed.push(ch);
+      } else gca.turn(pairs, gs, gl, ps, pl, gcaOut);
+      out.gcaC[o] = gcaOut.C;
+      out.gcaW[o] = gcaOut.W;
+      out.gcaM[o] = gcaOut.M;
+      out.gcaO[o] = gcaOut.O;
     }
   }
 }

@@ -8,30 +8,42 @@ import { Interner } from './interner';
 import { IntVector } from './int-vector';
 import { NONE, type Corpus } from './corpus';
 
-interface PendingTurn {
-  index: number;
-  gold: number[];
-  pred: number[];
-  system?: string;
-  user?: string;
-}
-
 export class CorpusBuilder {
   readonly slots = new Interner();
   readonly values = new Interner([NONE]);
   private readonly dialogueIds: string[] = [];
   private readonly seenIds = new Set<string>();
-  private readonly dialogueStart = new IntVector(1024);
-  private readonly turnIndex = new IntVector(4096);
-  private readonly goldStart = new IntVector(4096);
-  private readonly goldLen = new IntVector(4096);
-  private readonly predStart = new IntVector(4096);
-  private readonly predLen = new IntVector(4096);
-  private readonly pairs = new IntVector(1 << 16);
+  private readonly dialogueStart: IntVector;
+  private readonly turnIndex: IntVector;
+  private readonly goldStart: IntVector;
+  private readonly goldLen: IntVector;
+  private readonly predStart: IntVector;
+  private readonly predLen: IntVector;
+  private readonly pairs: IntVector;
   private system: (string | undefined)[] | undefined;
   private user: (string | undefined)[] | undefined;
-  private pending: PendingTurn[] = [];
+  /** First global turn of the open dialogue; its turns are appended in arrival order. */
+  private openStart = 0;
+  /** True when the open dialogue's turn indices are not strictly increasing so far. */
+  private unsorted = false;
   private open = false;
+
+  /**
+   * `hint`: expected numbers of turns and of (slot, value) pairs, if the loader
+   * can guess them (e.g. from the file size), to size the columns once instead
+   * of growing them. Over-guessing costs address space only.
+   */
+  constructor(hint: { turns?: number; pairs?: number } = {}) {
+    const turns = Math.min(Math.max(4096, Math.ceil(hint.turns ?? 0)), 1 << 28);
+    const pairs = Math.min(Math.max(1 << 15, Math.ceil(hint.pairs ?? 0)), 1 << 28);
+    this.dialogueStart = new IntVector(Math.max(1024, turns >> 2));
+    this.turnIndex = new IntVector(turns);
+    this.goldStart = new IntVector(turns);
+    this.goldLen = new IntVector(turns);
+    this.predStart = new IntVector(turns);
+    this.predLen = new IntVector(turns);
+    this.pairs = new IntVector(2 * pairs);
+  }
 
   /** Starts a dialogue; returns a problem message if the id was seen before. */
   beginDialogue(id: string): string | null {
@@ -41,24 +53,51 @@ export class CorpusBuilder {
     this.dialogueIds.push(id);
     this.dialogueStart.push(this.turnIndex.length);
     this.open = true;
-    this.pending = [];
+    this.openStart = this.turnIndex.length;
+    this.unsorted = false;
     return null;
   }
 
   /**
    * Adds a turn of the open dialogue. `gold` and `pred` are flat
-   * [slotId, valueId, ...] lists in any order. Returns a problem message or null.
+   * [slotId, valueId, ...] lists in any order (sorted in place, then copied).
+   * Returns a problem message or null.
    */
   addTurn(index: number, gold: number[], pred: number[], system?: string, user?: string): string | null {
-    if (!this.open) return 'turn outside a dialogue';
-    if (!Number.isSafeInteger(index) || index < 0) return `turn index ${index} is not a non-negative integer`;
-    const problem = sortState(gold, this.slots, 'gold') ?? sortState(pred, this.slots, 'predicted');
+    const problem = this.addTurnPairs(index, gold, gold.length, pred, pred.length);
     if (problem) return problem;
-    this.pending.push({ index, gold, pred, system, user });
     if (system !== undefined || user !== undefined) {
       this.system ??= [];
       this.user ??= [];
     }
+    if (this.system && this.user) {
+      const n = this.turnIndex.length - 1;
+      this.system[n] = system;
+      this.user[n] = user;
+    }
+    return null;
+  }
+
+  /**
+   * addTurn for loaders that keep reusable scratch buffers: the states are
+   * gold[0, goldCount) and pred[0, predCount) (counts in ints, two per pair),
+   * sorted in place, then copied. No utterances.
+   */
+  addTurnPairs(index: number, gold: Int32Array | number[], goldCount: number, pred: Int32Array | number[], predCount: number): string | null {
+    if (!this.open) return 'turn outside a dialogue';
+    if (!Number.isSafeInteger(index) || index < 0) return `turn index ${index} is not a non-negative integer`;
+    const problem = sortState(gold, goldCount, this.slots, 'gold') ?? sortState(pred, predCount, this.slots, 'predicted');
+    if (problem) return problem;
+    const n = this.turnIndex.length;
+    if (n > this.openStart && index <= this.turnIndex.get(n - 1)) this.unsorted = true;
+    const pairs = this.pairs;
+    this.turnIndex.push(index);
+    this.goldStart.push(pairs.length >> 1);
+    this.goldLen.push(goldCount >> 1);
+    pairs.append(gold, 0, goldCount);
+    this.predStart.push(pairs.length >> 1);
+    this.predLen.push(predCount >> 1);
+    pairs.append(pred, 0, predCount);
     return null;
   }
 
@@ -66,40 +105,33 @@ export class CorpusBuilder {
   endDialogue(): string | null {
     if (!this.open) return null;
     this.open = false;
-    const turns = this.pending;
-    this.pending = [];
-    if (turns.length === 0) {
+    const from = this.openStart;
+    const to = this.turnIndex.length;
+    if (to === from) {
       // A dialogue without turns has no scores; it is dropped (loaders warn).
       this.dialogueIds.pop();
       this.dialogueStart.length--;
       return null;
     }
-    let sorted = true;
-    for (let i = 1; i < turns.length; i++) if (turns[i].index <= turns[i - 1].index) sorted = false;
-    if (!sorted) turns.sort((a, b) => a.index - b.index);
-    for (let i = 1; i < turns.length; i++) {
-      if (turns[i].index === turns[i - 1].index) return `turn ${turns[i].index} appears twice`;
+    if (!this.unsorted) return null;
+    // Turns arrived out of order: permute the dialogue's turn columns (pairs stay put).
+    const order: number[] = [];
+    for (let i = from; i < to; i++) order.push(i);
+    const ti = this.turnIndex;
+    order.sort((a, b) => ti.get(a) - ti.get(b) || a - b);
+    for (const col of [this.turnIndex, this.goldStart, this.goldLen, this.predStart, this.predLen]) {
+      const vals = order.map((i) => col.get(i));
+      for (let k = 0; k < vals.length; k++) col.set(from + k, vals[k]);
     }
-    for (const t of turns) {
-      const n = this.turnIndex.length;
-      this.turnIndex.push(t.index);
-      this.goldStart.push(this.pairs.length / 2);
-      this.goldLen.push(t.gold.length / 2);
-      this.pushState(t.gold);
-      this.predStart.push(this.pairs.length / 2);
-      this.predLen.push(t.pred.length / 2);
-      this.pushState(t.pred);
-      if (this.system && this.user) {
-        this.system[n] = t.system;
-        this.user[n] = t.user;
-      }
+    for (const col of [this.system, this.user]) {
+      if (!col) continue;
+      const vals = order.map((i) => col[i]);
+      for (let k = 0; k < vals.length; k++) col[from + k] = vals[k];
+    }
+    for (let i = from + 1; i < to; i++) {
+      if (ti.get(i) === ti.get(i - 1)) return `turn ${ti.get(i)} appears twice`;
     }
     return null;
-  }
-
-  private pushState(flat: number[]): void {
-    this.pairs.reserve(flat.length);
-    for (let i = 0; i < flat.length; i++) this.pairs.push(flat[i]);
   }
 
   get dialogueOpen(): boolean {
@@ -116,21 +148,22 @@ export class CorpusBuilder {
       values: this.values,
       dialogueIds: this.dialogueIds,
       dialogueStart,
-      turnIndex: this.turnIndex.toArray(),
-      goldStart: this.goldStart.toArray(),
-      goldLen: this.goldLen.toArray(),
-      predStart: this.predStart.toArray(),
-      predLen: this.predLen.toArray(),
-      pairs: this.pairs.toArray(),
+      turnIndex: this.turnIndex.view(),
+      goldStart: this.goldStart.view(),
+      goldLen: this.goldLen.view(),
+      predStart: this.predStart.view(),
+      predLen: this.predLen.view(),
+      pairs: this.pairs.view(),
       utterances: this.system && this.user ? { system: this.system, user: this.user } : undefined,
     };
   }
 }
 
-/** Sorts a flat pair list by slot id in place (insertion sort: states are small) and refuses repeated slots. */
-function sortState(flat: number[], slots: Interner, side: string): string | null {
-  for (let i = 2; i < flat.length; i += 2) {
+/** Sorts flat[0, count) by slot id in place (insertion sort: states are small) and refuses repeated slots. */
+function sortState(flat: Int32Array | number[], count: number, slots: Interner, side: string): string | null {
+  for (let i = 2; i < count; i += 2) {
     const s = flat[i];
+    if (flat[i - 2] < s) continue;
     const v = flat[i + 1];
     let j = i - 2;
     while (j >= 0 && flat[j] > s) {
@@ -141,7 +174,7 @@ function sortState(flat: number[], slots: Interner, side: string): string | null
     flat[j + 2] = s;
     flat[j + 3] = v;
   }
-  for (let i = 2; i < flat.length; i += 2) {
+  for (let i = 2; i < count; i += 2) {
     if (flat[i] === flat[i - 2]) return `${side} state names slot ${JSON.stringify(slots.name(flat[i]))} twice`;
   }
   return null;
