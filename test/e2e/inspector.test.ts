@@ -248,6 +248,17 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     expect(markedLine).toBe(String(line));
   });
 
+  it('says clearly when a file does not exist, and opens the demo again', async () => {
+    const missing = join(tmp, 'no-such-predictions.json');
+    await page.keyboard.press('Control+o');
+    await page.fill('[data-testid="open-path"]', missing);
+    await page.click('[data-testid="open-submit"]');
+    await expect.poll(async () => (await page.$('[data-testid="load-error-message"]')) && page.textContent('[data-testid="load-error-message"]')).toContain('no-such-predictions.json');
+    expect(await page.$('[data-testid="load-error"] .monaco-editor')).toBeNull();
+    await page.click('[data-testid="load-error"] button:has-text("Open the demo")');
+    await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('31.43');
+  });
+
   describe('the 100 MultiWOZ dialogues with SOM-DST predictions and utterances', () => {
     let som: Server;
     let p2: Page;

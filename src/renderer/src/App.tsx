@@ -80,6 +80,7 @@ export function App({ api }: { api: Api }) {
   const [openDialog, setOpenDialog] = useState(false);
   const [guideChoice, setGuide] = useState<boolean | null>(null);
   const guide = guideChoice ?? (!!summary?.isDemo && !guideDismissed(storage()));
+  const [notice, setNotice] = useState<string | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const landedGen = useRef(-1);
 
@@ -119,27 +120,30 @@ export function App({ api }: { api: Api }) {
     );
   }, [api, summary, config, generation, query]);
 
+  /** After an open call: poll the new load, or say why the call was refused. */
+  const opened = useCallback(
+    (p: Promise<unknown>) => {
+      setOpenDialog(false);
+      setNotice(null);
+      p.then(poll, (e: unknown) => {
+        setNotice(e instanceof Error ? e.message : String(e));
+        poll();
+      });
+    },
+    [poll],
+  );
   const openFile = useCallback(
-    (path: string, dialoguesPath?: string) => {
-      setOpenDialog(false);
-      api.call('openCorpus', { source: { kind: 'file', path, ...(dialoguesPath ? { dialoguesPath } : {}) } }).then(poll, poll);
-    },
-    [api, poll],
+    (path: string, dialoguesPath?: string) => opened(api.call('openCorpus', { source: { kind: 'file', path, ...(dialoguesPath ? { dialoguesPath } : {}) } })),
+    [api, opened],
   );
-  const addDialogues = useCallback(
-    (path: string) => {
-      setOpenDialog(false);
-      api.call('openDialogues', { path }).then(poll, poll);
-    },
-    [api, poll],
-  );
-  const openDemo = useCallback(() => {
-    setOpenDialog(false);
-    api.call('openCorpus', { source: { kind: 'demo' } }).then(poll, poll);
-  }, [api, poll]);
+  const addDialogues = useCallback((path: string) => opened(api.call('openDialogues', { path })), [api, opened]);
+  const openDemo = useCallback(() => opened(api.call('openCorpus', { source: { kind: 'demo' } })), [api, opened]);
   const requestOpen = useCallback(() => {
     if (info?.canPickFiles) {
-      api.call('pickFile', { purpose: 'predictions' }).then((r) => (r.path ? openFile(r.path) : undefined), () => setOpenDialog(true));
+      api.call('pickFile', { purpose: 'predictions' }).then(
+        (r) => (r.path ? openFile(r.path) : undefined),
+        () => setOpenDialog(true),
+      );
     } else setOpenDialog(true);
   }, [api, info, openFile]);
 
@@ -306,6 +310,14 @@ export function App({ api }: { api: Api }) {
         onHelp={() => setHelp(true)}
         onGuide={() => setGuide(true)}
       />
+      {notice && (
+        <div className="notice" role="alert" data-testid="notice">
+          {notice}{' '}
+          <button onClick={() => setNotice(null)} aria-label="dismiss">
+            ✕
+          </button>
+        </div>
+      )}
       {body}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
       {openDialog && <OpenDialog onOpen={openFile} onAddDialogues={addDialogues} onDemo={openDemo} onClose={() => setOpenDialog(false)} />}
