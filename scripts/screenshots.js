@@ -89,6 +89,7 @@ async function main() {
     await p2.selectOption('[data-testid="sort-key"]', 'disagreement');
     await p2.waitForSelector('[data-testid="dialogue-item"][data-index="0"]');
     await p2.click('[data-testid="dialogue-item"][data-index="0"]');
+    await p2.mouse.move(700, 5);
     await p2.waitForTimeout(400);
     await save(p2, 'list-sorted.png');
     await save(p2.locator('.dialogue-list'), 'dialogue-list.png');
