@@ -6,8 +6,8 @@
 
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { readState } from './nested-state';
-import { ElementContext, parseValueHere, pathPush } from './json-walk';
+import { ElementContext, pathPush } from './json-walk';
+import { StateScanner } from './scan-state';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 export const jsonlLoader: FormatLoader = {
@@ -31,10 +31,13 @@ function peekInLine(sc: JsonScanner): number | undefined {
   return b[p];
 }
 
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
 export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
+    const states = new StateScanner(col, sc);
     let line = 0;
     while (sc.pos < bytes.length) {
       line++;
@@ -47,15 +50,35 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       const at = sc.pos;
       ctx.at = at;
       const path = `line ${line}`;
-      const e = ctx.object(parseValueHere(sc), path, 'a turn object {"dialogue_id", "turn", "gold", "pred"}');
+      sc.openObject(path, 'a turn object {"dialogue_id", "turn", "gold", "pred"}');
+      let id: string | undefined;
+      let index: number | undefined;
+      let gold: number[] | undefined;
+      let pred: number[] | undefined;
+      let system: string | undefined;
+      let user: string | undefined;
+      for (let first = true; sc.nextKey(first); first = false) {
+        if (sc.keyIs('gold')) gold = states.read(pathPush(path, 'gold'), 'join');
+        else if (sc.keyIs('pred')) pred = states.read(pathPush(path, 'pred'), 'first');
+        else if (sc.keyIs('dialogue_id')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'dialogue_id'), 'a dialogue id string');
+          id = sc.readString();
+        } else if (sc.keyIs('turn')) {
+          sc.peek();
+          const s = sc.pos;
+          sc.skipValue();
+          index = ctx.turnIndex(JSON.parse(decoder.decode(bytes.subarray(s, sc.pos))), pathPush(path, 'turn'));
+        } else if (sc.keyIs('system') && sc.isString()) system = sc.readString();
+        else if (sc.keyIs('user') && sc.isString()) user = sc.readString();
+        else sc.skipValue();
+      }
       const rest = peekInLine(sc);
       if (rest !== undefined && rest !== 0x0a) sc.fail('expected the end of the line after the turn object (one JSON object per line)');
-      const id = ctx.string(ctx.field(e, 'dialogue_id', path, 'the dialogue id'), pathPush(path, 'dialogue_id'), 'a dialogue id string');
-      const index = ctx.turnIndex(ctx.field(e, 'turn', path, 'the turn index'), pathPush(path, 'turn'));
-      const gold = readState(col, ctx, ctx.field(e, 'gold', path, 'the gold state'), pathPush(path, 'gold'), { lists: 'join' });
-      const pred = readState(col, ctx, ctx.field(e, 'pred', path, 'the predicted state'), pathPush(path, 'pred'), { lists: 'first' });
-      const text = (k: string) => (typeof e[k] === 'string' ? (e[k] as string) : undefined);
-      col.turn(id, index, gold, pred, at, e.system !== undefined || e.user !== undefined ? { system: text('system'), user: text('user') } : undefined);
+      if (id === undefined) throw ctx.error(path, 'lacks "dialogue_id" (the dialogue id)');
+      if (index === undefined) throw ctx.error(path, 'lacks "turn" (the turn index)');
+      if (gold === undefined) throw ctx.error(path, 'lacks "gold" (the gold state)');
+      if (pred === undefined) throw ctx.error(path, 'lacks "pred" (the predicted state)');
+      col.turn(id, index, gold, pred, at, system !== undefined || user !== undefined ? { system, user } : undefined);
       if ((line & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     }
   });
