@@ -6,8 +6,8 @@
 
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { ElementContext, forEachMember, parseValueHere, pathPush } from './json-walk';
-import { readTriples } from './trade';
+import { ElementContext, forEachElement, forEachMember, pathPush } from './json-walk';
+import { TripleScanner } from './scan-triples';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 const HEAD = /^\uFEFF?\s*\{\s*"((?:[^"\\]|\\.)*)"\s*:\s*\[\s*\[\s*[\]"]/;
@@ -28,6 +28,7 @@ export function loadSomdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
+    const triples = new TripleScanner(col, sc);
     let n = 0;
     forEachMember(sc, '$', 'an object of "<dialogue>_<turn>" → [prediction, gold]', (key, at) => {
       ctx.at = at;
@@ -35,10 +36,13 @@ export function loadSomdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       const cut = key.lastIndexOf('_');
       if (cut <= 0 || !/^[0-9]+$/.test(key.slice(cut + 1))) throw ctx.error(path, `expected a key "<dialogue id>_<turn index>", found ${JSON.stringify(key)}`);
       const index = ctx.turnIndex(key.slice(cut + 1), path);
-      const pair = ctx.array(parseValueHere(sc), path, 'a list [prediction, gold]');
-      if (pair.length !== 2) throw ctx.error(path, `expected a list of two states [prediction, gold], found ${pair.length} item(s)`);
-      const pred = readTriples(col, ctx, pair[0], pathPush(path, 0));
-      const gold = readTriples(col, ctx, pair[1], pathPush(path, 1));
+      const states: number[][] = [];
+      forEachElement(sc, path, 'a list [prediction, gold]', (k) => {
+        if (k > 1) throw ctx.error(path, 'expected a list of two states [prediction, gold], found more items');
+        states.push(triples.read(pathPush(path, k)));
+      });
+      if (states.length !== 2) throw ctx.error(path, `expected a list of two states [prediction, gold], found ${states.length} item(s)`);
+      const [pred, gold] = states;
       col.turn(key.slice(0, cut), index, gold, pred, at);
       if ((++n & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     });

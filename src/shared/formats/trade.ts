@@ -8,9 +8,9 @@
 
 import { locate } from './errors';
 import { JsonScanner } from './json-scanner';
-import { collectTurns, type TurnCollector } from './collect';
-import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
-import { splitTriple } from './slot-names';
+import { collectTurns } from './collect';
+import { ElementContext, forEachMember, pathPush } from './json-walk';
+import { TripleScanner } from './scan-triples';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 const HEAD = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\{\s*"[^"]*"\s*:\s*\{\s*"(turn_belief|pred_bs_ptr)"/;
@@ -26,25 +26,11 @@ export const tradeLoader: FormatLoader = {
   load: loadTrade,
 };
 
-/** Reads a list of "domain-slot-value" strings into a flat state. */
-export function readTriples(col: TurnCollector, ctx: ElementContext, list: unknown, path: string): number[] {
-  const items = ctx.array(list, path, 'a list of "domain-slot-value" strings');
-  const out: number[] = [];
-  items.forEach((item, k) => {
-    const p = pathPush(path, k);
-    const s = ctx.string(item, p, 'a "domain-slot-value" string');
-    const t = splitTriple(s);
-    if (!t) throw ctx.error(p, `expected a "domain-slot-value" string, found ${JSON.stringify(s)}`);
-    const problem = col.put(out, col.slotById(t.slot), col.value(t.value));
-    if (problem) throw ctx.error(path, `the state ${problem}`);
-  });
-  return out;
-}
-
 export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
+    const triples = new TripleScanner(col, sc);
     forEachMember(sc, '$', 'an object of dialogues (TRADE all_prediction layout)', (id, dAt) => {
       const dPath = pathPush('$', id);
       let turns = 0;
@@ -52,10 +38,16 @@ export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         ctx.at = at;
         const tPath = pathPush(dPath, key);
         const index = ctx.turnIndex(key, tPath);
-        const turn = parseValueHere(sc);
-        if (!isObject(turn)) throw ctx.expected(tPath, 'a turn object with "turn_belief" and "pred_bs_ptr"', turn);
-        const gold = readTriples(col, ctx, ctx.field(turn, 'turn_belief', tPath, 'the gold state'), pathPush(tPath, 'turn_belief'));
-        const pred = readTriples(col, ctx, ctx.field(turn, 'pred_bs_ptr', tPath, 'the predicted state'), pathPush(tPath, 'pred_bs_ptr'));
+        let gold: number[] | undefined;
+        let pred: number[] | undefined;
+        sc.openObject(tPath, 'a turn object with "turn_belief" and "pred_bs_ptr"');
+        for (let first = true; sc.nextKey(first); first = false) {
+          if (sc.keyIs('turn_belief')) gold = triples.read(pathPush(tPath, 'turn_belief'));
+          else if (sc.keyIs('pred_bs_ptr')) pred = triples.read(pathPush(tPath, 'pred_bs_ptr'));
+          else sc.skipValue();
+        }
+        if (!gold) throw ctx.error(tPath, 'lacks "turn_belief" (the gold state)');
+        if (!pred) throw ctx.error(tPath, 'lacks "pred_bs_ptr" (the predicted state)');
         col.turn(id, index, gold, pred, at);
         turns++;
       });
