@@ -297,6 +297,22 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
       });
     });
 
+    it('filters to the dialogues with mistakes', async () => {
+      const stats = analyseCorpus(corpus);
+      const withMistakes = corpus.dialogueIds.filter((_, d) => {
+        const c = dialogueResult(corpus, stats, d, CONFIG).counts;
+        return c.W + c.M + c.O > 0;
+      }).length;
+      expect(withMistakes).toBeGreaterThan(0);
+      expect(withMistakes).toBeLessThan(corpus.dialogueIds.length);
+      await p2.check('[data-testid="mistakes-filter"]');
+      await expect.poll(() => p2.textContent('.list-count')).toBe(`${withMistakes} dialogues`);
+      const shown = await p2.$$eval('[data-testid="dialogue-item"] .mistakes', (els) => els.length);
+      expect(shown).toBe(await p2.locator('[data-testid="dialogue-item"]').count());
+      await p2.uncheck('[data-testid="mistakes-filter"]');
+      await expect.poll(() => p2.textContent('.list-count')).toBe(`${corpus.dialogueIds.length} dialogues`);
+    });
+
     it('puts the dialogues where FGA and GCA disagree most on top when sorted by |FGA − GCA|', async () => {
       const stats = analyseCorpus(corpus);
       const results: DialogueResult[] = corpus.dialogueIds.map((_, d) => dialogueResult(corpus, stats, d, CONFIG));
