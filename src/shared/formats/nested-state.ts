@@ -1,6 +1,7 @@
-// Layer: shared (pure TS). Reads a state written as {domain: {slot: value}}
-// (ConvLab-3, mwzeval, JSON Lines) or as flat {"domain-slot": value}
-// (IC-DST, JSON Lines) into a flat pair list with canonical slot names.
+// Layer: shared (pure TS). Reads a parsed state written as {domain: {slot: value}}
+// (ConvLab-3, mwzeval; flat "domain-slot" keys accepted too) into a flat pair
+// list with canonical slot names. (JSON Lines and IC-DST read states straight
+// from the bytes: scan-state.ts.)
 
 import type { TurnCollector } from './collect';
 import { ElementContext, isObject, pathPush } from './json-walk';
@@ -45,14 +46,6 @@ export function readState(col: TurnCollector, ctx: ElementContext, state: unknow
       if (problem) throw ctx.error(path, `the state ${problem}`);
     }
   }
-  return out;
-}
-
-/** Flat {"domain-slot": value}. */
-export function readFlatState(col: TurnCollector, ctx: ElementContext, state: unknown, path: string, o: StateReadOptions = {}): number[] {
-  const obj = ctx.object(state, path, 'a state object {"domain-slot": value}');
-  const out: number[] = [];
-  for (const [name, v] of Object.entries(obj)) addFlat(col, ctx, out, name, v, pathPush(path, name), path, o);
   return out;
 }
 
