@@ -97,6 +97,25 @@ describe('FGA loader fast paths', () => {
     expect(described(c)[0].turns[3].pred).toEqual(['hotel-area=north', 'hotel-stars=4', 'train-day=monday']);
   });
 
+  it('a domain object that shares a prefix with the last one reuses only complete pairs', () => {
+    const h = (o: Record<string, string>) => ({ hotel: o });
+    const states = [
+      h({ area: 'north', stars: '4', type: 'hotel' }),
+      h({ area: 'north', stars: '45', type: 'hotel' }), // value grows: "4" must not be reused
+      h({ area: 'north', stars: '4' }), // a slot dropped at the end
+      h({ area: 'north', star: '4' }), // key is a prefix of the old key
+      h({ area: 'north', star: '4', type: 'guest house', name: 'avalon' }), // slots added at the end
+      h({ area: 'nort', star: '4' }), // value is a prefix of the old value
+      h({ area: 'north', parking: 'yes', star: '4' }), // slot inserted in the middle
+      h({}),
+      h({ area: 'north' }),
+    ];
+    const turns: Record<string, { gt: State; pr: State }> = {};
+    states.forEach((s, i) => (turns[i] = { gt: s, pr: states[(i + 3) % states.length] }));
+    sameAsSlow(JSON.stringify({ 'P.json': turns }));
+    sameAsSlow(JSON.stringify({ 'P.json': turns }, null, 2));
+  });
+
   it('turn keys: out of order, with gaps, with leading zeros; a duplicate is refused with its path', () => {
     const st = { hotel: { area: 'north' } };
     const text = `{"D.json": {"10": ${JSON.stringify({ gt: st, pr: {} })}, "007": ${JSON.stringify({ gt: {}, pr: st })}, "2": ${JSON.stringify({ gt: st, pr: st })}}}`;

@@ -7,20 +7,8 @@ import type { Interner } from '../model/interner';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * Decodes src[start, end) as UTF-8 (throws TypeError if invalid). Short ASCII
- * strings, the usual ids, slots and values, skip TextDecoder's per-call cost.
- */
+/** Decodes src[start, end) as UTF-8; throws TypeError if it is not valid UTF-8. */
 export function decodeUtf8(src: Uint8Array, start: number, end: number): string {
-  if (end - start <= 32) {
-    let s = '';
-    for (let p = start; p < end; p++) {
-      const c = src[p];
-      if (c >= 0x80) return decoder.decode(src.subarray(start, end));
-      s += String.fromCharCode(c);
-    }
-    return s;
-  }
   return decoder.decode(src.subarray(start, end));
 }
 

@@ -71,8 +71,9 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   let prevPredAt = -1;
   let prevPredLen = 0;
 
-  // The same for each domain's object: the last one read on each side, per
-  // domain key (a turn usually changes one domain and repeats the others).
+  // The same for each domain's object, down to its pairs: the last object read
+  // on each side, per domain key. A turn usually changes one domain and repeats
+  // the others; in the changed one, the pairs before the change are reused.
   const lastGt: DomainCache[] = [];
   const lastPr: DomainCache[] = [];
 
@@ -83,32 +84,55 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       const domain = sc.internKey(keys);
       sc.peek();
       const at = sc.pos;
-      const mine = own[domain];
-      if (mine !== undefined && sc.skipRepeat(mine.at, mine.len)) {
-        out.append(mine.pairs);
-        continue;
-      }
-      if (side === 'pr') {
+      const from = out.n;
+      // The longest byte prefix shared with a cached object of this domain.
+      let best = own[domain];
+      let shared = best === undefined ? 0 : sc.commonPrefix(best.at, best.len);
+      if (side === 'pr' && (best === undefined || shared < best.len)) {
         const gt = lastGt[domain];
-        if (gt !== undefined && sc.skipRepeat(gt.at, gt.len)) {
-          out.append(gt.pairs);
-          continue;
+        const l = gt === undefined ? 0 : sc.commonPrefix(gt.at, gt.len);
+        if (l > shared) {
+          best = gt;
+          shared = l;
         }
       }
-      const from = out.n;
-      if (!sc.tryOpenObject()) sc.wrongType(pathPush(pathPush(turnPath(), side), keyName(domain)), 'an object of slot → value');
-      for (let f2 = true; sc.nextKey(f2); f2 = false) {
+      if (best !== undefined && shared === best.len) {
+        // The whole object repeats.
+        sc.pos = at + shared;
+        out.append(best.pairs);
+        if (best !== own[domain]) (own[domain] ??= new DomainCache()).copyFrom(best, best.pairs.n >> 1, at, shared);
+        else best.at = at;
+        continue;
+      }
+      const reused = best === undefined ? 0 : best.pairsWithin(shared);
+      const cache = (own[domain] ??= new DomainCache());
+      let f2: boolean;
+      if (reused > 0) {
+        // Complete pairs inside the shared prefix parse the same: take them, resume after them.
+        const end = best!.ends[reused - 1];
+        out.appendPairs(best!.pairs, reused);
+        if (best !== cache) cache.copyFrom(best!, reused, at, end);
+        else cache.truncate(reused);
+        sc.pos = at + end;
+        f2 = false;
+      } else {
+        if (!sc.tryOpenObject()) sc.wrongType(pathPush(pathPush(turnPath(), side), keyName(domain)), 'an object of slot → value');
+        cache.truncate(0);
+        f2 = true;
+      }
+      for (; sc.nextKey(f2); f2 = false) {
         const slotKey = sc.internKey(keys);
         if (!sc.isString()) sc.wrongType(pathPush(pathPush(pathPush(turnPath(), side), keyName(domain)), keyName(slotKey)), 'a string value');
         const row = slotIds[domain];
         let slot = row === undefined ? undefined : row[slotKey];
         if (slot === undefined) slot = slotOf(domain, slotKey);
-        out.push(slot, sc.readStringId(values));
+        const value = sc.readStringId(values);
+        out.push(slot, value);
+        cache.add(slot, value, sc.pos - at);
       }
-      const cache = (own[domain] ??= new DomainCache());
       cache.at = at;
       cache.len = sc.pos - at;
-      cache.pairs.copyRange(out, from);
+      if (cache.pairs.n !== out.n - from) throw new Error('fga loader: domain cache out of step');
     }
   };
 
@@ -232,7 +256,13 @@ class PairBuffer {
 
   /** Appends all of o's pairs. */
   append(o: PairBuffer): void {
-    const need = this.n + o.n;
+    this.appendPairs(o, o.n >> 1);
+  }
+
+  /** Appends o's first `pairs` pairs. */
+  appendPairs(o: PairBuffer, pairs: number): void {
+    const count = 2 * pairs;
+    const need = this.n + count;
     if (need > this.a.length) {
       let cap = this.a.length * 2;
       while (cap < need) cap *= 2;
@@ -243,18 +273,8 @@ class PairBuffer {
     const a = this.a;
     const src = o.a;
     let j = this.n;
-    for (let i = 0; i < o.n; i++) a[j++] = src[i];
+    for (let i = 0; i < count; i++) a[j++] = src[i];
     this.n = j;
-  }
-
-  /** Becomes a copy of o's pairs from int offset `from` on. */
-  copyRange(o: PairBuffer, from: number): void {
-    const n = o.n - from;
-    if (n > this.a.length) this.a = new Int32Array(o.a.length);
-    const a = this.a;
-    const src = o.a;
-    for (let i = 0; i < n; i++) a[i] = src[from + i];
-    this.n = n;
   }
 
   copyFrom(o: PairBuffer): void {
@@ -266,9 +286,47 @@ class PairBuffer {
   }
 }
 
-/** The bytes [at, at + len) of a domain object already read, and its pairs. */
+/**
+ * A domain object already read: its bytes [at, at + len), its pairs, and where
+ * each pair ends (offset after the value's closing quote, from `at`).
+ */
 class DomainCache {
   at = 0;
   len = 0;
   readonly pairs = new PairBuffer();
+  ends = new Int32Array(16);
+
+  /** How many leading pairs end within the first `prefix` bytes. */
+  pairsWithin(prefix: number): number {
+    const ends = this.ends;
+    const n = this.pairs.n >> 1;
+    let k = 0;
+    while (k < n && ends[k] <= prefix) k++;
+    return k;
+  }
+
+  truncate(pairs: number): void {
+    this.pairs.n = 2 * pairs;
+  }
+
+  add(slot: number, value: number, end: number): void {
+    const k = this.pairs.n >> 1;
+    if (k >= this.ends.length) {
+      const next = new Int32Array(this.ends.length * 2);
+      next.set(this.ends);
+      this.ends = next;
+    }
+    this.ends[k] = end;
+    this.pairs.push(slot, value);
+  }
+
+  /** Becomes the first `pairs` pairs of `o`, for an object at `at` whose bytes repeat o's first `len`. */
+  copyFrom(o: DomainCache, pairs: number, at: number, len: number): void {
+    this.pairs.n = 0;
+    this.pairs.appendPairs(o.pairs, pairs);
+    if (this.ends.length < o.ends.length) this.ends = new Int32Array(o.ends.length);
+    for (let k = 0; k < pairs; k++) this.ends[k] = o.ends[k];
+    this.at = at;
+    this.len = len;
+  }
 }

@@ -100,6 +100,23 @@ export class JsonScanner {
     return true;
   }
 
+  /**
+   * Length of the longest common prefix of the bytes at the cursor and
+   * bytes[start, start + len) (at most len). Does not move the cursor.
+   */
+  commonPrefix(start: number, len: number): number {
+    const b = this.bytes;
+    const p = this.pos;
+    if (start === p) return 0;
+    const max = Math.min(len, b.length - p);
+    if (max <= 0 || b[p] !== b[start]) return 0;
+    const dv = (this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength));
+    let k = 0;
+    while (k + 4 <= max && dv.getInt32(p + k) === dv.getInt32(start + k)) k += 4;
+    while (k < max && b[p + k] === b[start + k]) k++;
+    return k;
+  }
+
   private view: DataView | undefined;
 
   /** Throws the shape error for a value of the wrong type at `path`. */

@@ -72,6 +72,18 @@ export class GcaWalker {
   }
 
   /**
+   * The next turn has exactly the previous turn's gold and predicted states
+   * (same pairs): nothing changed, so GCA counts nothing. Equivalent to turn()
+   * on such a turn (the maps already hold these states; A_g and A_p gain no slot).
+   */
+  repeatTurn(out: GcaCounts): void {
+    out.C = 0;
+    out.W = 0;
+    out.M = 0;
+    out.O = 0;
+  }
+
+  /**
    * Processes the next turn; writes the counts it added to `out`. When `changed`
    * is given, the ids of slots in Δg ∪ Δp are pushed to it.
    */

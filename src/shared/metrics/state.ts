@@ -46,8 +46,13 @@ export function turnComparison(stats: TurnStats, i: number): BeliefComparison {
 
 /** Adds turns [from, to) to `state`. */
 export function accumulate(state: MetricState, stats: TurnStats, from: number, to: number, config: MetricConfig): MetricState {
+  const cmp: BeliefComparison = { correct: 0, wrong: 0, missed: 0, overshot: 0 };
+  const lambdas = config.lambdas;
   for (let i = from; i < to; i++) {
-    const cmp = turnComparison(stats, i);
+    cmp.correct = stats.correct[i];
+    cmp.wrong = stats.wrong[i];
+    cmp.missed = stats.missed[i];
+    cmp.overshot = stats.overshot[i];
     state.turns++;
     state.jgaExact += jgaTurn(cmp);
     state.saErrors += saErrors(cmp);
@@ -58,7 +63,7 @@ export function accumulate(state: MetricState, stats: TurnStats, from: number, t
     }
     addTo(state.rsa, rsaTurn(cmp));
     const code = stats.fga[i];
-    for (let l = 0; l < config.lambdas.length; l++) addTo(state.fga[l], fgaScore(code, config.lambdas[l]));
+    for (let l = 0; l < lambdas.length; l++) addTo(state.fga[l], fgaScore(code, lambdas[l]));
     state.gca.C += stats.gcaC[i];
     state.gca.W += stats.gcaW[i];
     state.gca.M += stats.gcaM[i];

@@ -66,6 +66,8 @@ export class TurnAnalyser {
         const ch: number[] = [];
         gca.turn(pairs, gs, gl, ps, pl, gcaOut, ch);
         changed.push(ch);
+      } else if (i > first && sameRange(pairs, gs, gl, c.goldStart[i - 1], c.goldLen[i - 1]) && sameRange(pairs, ps, pl, c.predStart[i - 1], c.predLen[i - 1])) {
+        gca.repeatTurn(gcaOut);
       } else gca.turn(pairs, gs, gl, ps, pl, gcaOut);
       out.gcaC[o] = gcaOut.C;
       out.gcaW[o] = gcaOut.W;
@@ -73,6 +75,14 @@ export class TurnAnalyser {
       out.gcaO[o] = gcaOut.O;
     }
   }
+}
+
+/** Whether pair ranges [a, a + n) and [b, b + m) hold the same pairs. */
+function sameRange(pairs: Int32Array, a: number, n: number, b: number, m: number): boolean {
+  if (n !== m) return false;
+  if (a === b) return true;
+  for (let k = 2 * a, j = 2 * b, e = 2 * (a + n); k < e; k++, j++) if (pairs[k] !== pairs[j]) return false;
+  return true;
 }
 
 export function allocTurnStats(turns: number): TurnStats {
