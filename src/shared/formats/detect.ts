@@ -67,12 +67,18 @@ export function loadCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCo
   else if (loaded.needsGold) throw new LoadError(opts.file, `${loaded.needsGold}: give the reference dialogues with --gold FILE (MultiWOZ 2.1 data.json, MultiWOZ 2.2 / SGD dialogues or a folder of them)`);
   if (opts.dialogues) {
     const { corpus, summary } = attachUtterances(loaded.corpus, opts.dialogues);
+    if (summary.matched === 0) throw new LoadError(summary.source, noMatch(loaded.corpus.dialogueIds));
     loaded = { ...loaded, corpus, warnings: [...loaded.warnings, describeJoin(summary)], joins: [...(loaded.joins ?? []), summary] };
   }
   const schema = opts.gold?.schemaSlots ?? opts.dialogues?.schemaSlots;
   if (schema && schema.length > 0) loaded = { ...loaded, slotCount: schema.length };
   if (opts.values && opts.values.length > 0) loaded = { ...loaded, corpus: applyValueOptions(loaded.corpus, opts.values), valueOptions: [...opts.values] };
   return loaded;
+}
+
+/** The message when no dialogue of the predictions is in a source. */
+export function noMatch(ids: string[]): string {
+  return `none of the ${ids.length} prediction dialogue(s) (e.g. ${JSON.stringify(ids[0])}) appears in this dialogue source (ids are matched case-insensitively, with or without ".json")`;
 }
 
 function isBlank(bytes: Uint8Array): boolean {

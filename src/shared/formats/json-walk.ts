@@ -129,4 +129,19 @@ export class ElementContext {
   }
 }
 
+/** Refuses a dialogue id seen before in the same file (a repeated JSON key or list entry). */
+export class IdSet {
+  private readonly seen = new Map<string, number>();
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly file: string,
+  ) {}
+
+  add(id: string, at: number, path: string): void {
+    const first = this.seen.get(id);
+    if (first !== undefined) throw shapeAt(this.bytes, this.file, at, path, `dialogue id ${JSON.stringify(id)} appears twice (first at line ${locate(this.bytes, first).line})`);
+    this.seen.set(id, at);
+  }
+}
+
 export { pathPush };

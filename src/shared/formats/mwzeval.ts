@@ -9,7 +9,7 @@
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { readState } from './nested-state';
-import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
+import { ElementContext, forEachMember, IdSet, isObject, parseValueHere, pathPush } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 export const mwzevalLoader: FormatLoader = {
@@ -30,9 +30,11 @@ export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
     let withoutState = 0;
+    const ids = new IdSet(bytes, opts.file);
     forEachMember(sc, '$', 'an object of dialogues {id: [turn, …]} (mwzeval layout)', (id, at) => {
       ctx.at = at;
       const path = pathPush('$', id);
+      ids.add(id, at, path);
       const turns = ctx.array(parseValueHere(sc), path, 'a list of turns {"response", "state"}');
       turns.forEach((turn, t) => {
         const p = pathPush(path, t);

@@ -8,7 +8,7 @@ import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { readSgdDialogue } from './sgd-dialogue';
 import { sgdSource } from './sgd-source';
-import { ElementContext, forEachElement, parseValueHere, pathPush } from './json-walk';
+import { ElementContext, forEachElement, IdSet, parseValueHere, pathPush } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 export const sgdLoader: FormatLoader = {
@@ -22,10 +22,12 @@ export function loadSgdPredictions(bytes: Uint8Array, opts: LoadOptions): Loaded
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
+    const ids = new IdSet(bytes, opts.file);
     forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
       ctx.at = at;
       const path = pathPush('$', i);
       const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc), path);
+      ids.add(id, at, path);
       for (const t of turns) {
         const pred: number[] = [];
         for (const [slot, values] of t.state) {

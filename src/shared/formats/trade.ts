@@ -9,7 +9,7 @@
 import { locate } from './errors';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { ElementContext, forEachMember, pathPush } from './json-walk';
+import { ElementContext, forEachMember, IdSet, pathPush } from './json-walk';
 import { TripleScanner } from './scan-triples';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
@@ -31,8 +31,10 @@ export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
     const triples = new TripleScanner(col, sc);
+    const ids = new IdSet(bytes, opts.file);
     forEachMember(sc, '$', 'an object of dialogues (TRADE all_prediction layout)', (id, dAt) => {
       const dPath = pathPush('$', id);
+      ids.add(id, dAt, dPath);
       let turns = 0;
       forEachMember(sc, dPath, 'an object of turns', (key, at) => {
         ctx.at = at;
