@@ -158,3 +158,14 @@ describe('gold and utterance sources', () => {
     expect([...ref.dialogues.keys()]).toEqual(['sng0073']);
   });
 });
+
+describe('--gold on a layout that has its own gold', () => {
+  it('replaces the gold, keeps only the dialogues the source has, and says which are missing', () => {
+    const gold = loadReference(sample('data.json'), { file: 'data.json' });
+    const r = load('all_prediction_TRADE.json', { gold });
+    expect(r.corpus.dialogueIds).toEqual(['SNG0073.json']);
+    expect(plain(r.corpus)['SNG0073.json'][0].gold).toEqual({ 'taxi-leaveat': '10:15', 'taxi-destination': 'pizza hut' });
+    expect(r.joins?.[0].missingInSource).toEqual(['PMUL1635.json']);
+    expect(r.warnings.join('\n')).toContain('1 prediction dialogue(s) not in the source: "PMUL1635.json"');
+  });
+});
