@@ -78,11 +78,19 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   const tmp = mkdtempSync(join(tmpdir(), 'dst-e2e-'));
+  const pageErrors: string[] = [];
+  const watch = (p: Page) => {
+    p.on('pageerror', (e) => pageErrors.push(`page error: ${e.message}`));
+    p.on('console', (m) => {
+      if (m.type() === 'error') pageErrors.push(`console error: ${m.text()}`);
+    });
+  };
 
   beforeAll(async () => {
     [browser, demo] = await Promise.all([launchBrowser(), startServer([])]);
     context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
+    watch(page);
     await page.goto(demo.url);
     await page.waitForSelector(sel.metric('GCA'));
   });
@@ -268,6 +276,7 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     beforeAll(async () => {
       som = await startServer([join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json')]);
       p2 = await context.newPage();
+      watch(p2);
       await p2.goto(som.url);
       await p2.waitForSelector(sel.metric('GCA'));
     });
@@ -335,5 +344,9 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
       await expect.poll(() => p2.textContent(sel.metric('GCA'))).toBe((r.GCA * 100).toFixed(2));
       expect(await p2.textContent(sel.metric('FGA'))).toBe((r.FGA['0.5'] * 100).toFixed(2));
     });
+  });
+
+  it('raised no script errors in the page', () => {
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -4,6 +4,10 @@
 
 import * as monaco from 'monaco-editor/editor/editor.api';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+// The JSON mode is otherwise imported lazily when the first JSON model appears,
+// and it brings the editor contributions (code lens, inlay hints, suggest …)
+// whose services must be registered before the first editor is created.
+import 'monaco-editor/languages/features/json/jsonMode';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 
