@@ -32,7 +32,7 @@ export function inspectCommand(argv: string[], write: (s: string) => void): void
   if (positionals.length !== 1) throw new UsageError(`inspect: give exactly one prediction file\n\n${INSPECT_HELP}`);
   const src = sourcesFrom(values);
   const sources = readSources(src);
-  const loaded = loadPredictions(positionals[0], src, sources);
+  const loaded = loadPredictions(positionals[0], { ...src, allowMissingGold: true }, sources);
   const report = inspectCorpus(loaded, sources.schemaSlots);
   write(values.json ? JSON.stringify({ file: positionals[0], ...report }, null, 2) + '\n' : renderReport(positionals[0], report));
 }

@@ -6,7 +6,8 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCorpus, type CorpusLoadOptions } from '../../shared/formats/detect';
+import { finishCorpus, loadRawCorpus, type CorpusLoadOptions } from '../../shared/formats/detect';
+import { mergeLoaded } from '../../shared/formats/merge';
 import { loadReference } from '../../shared/formats/dialogue-sources';
 import { LoadError } from '../../shared/formats/errors';
 import type { ValueOption } from '../../shared/formats/normalise';
@@ -70,9 +71,34 @@ export function readSources(s: PredictionSources): Pick<CorpusLoadOptions, 'gold
   return { gold, dialogues, schemaSlots };
 }
 
-/** Loads one prediction file with its sources and value options. */
-export function loadPredictions(file: string, s: PredictionSources, sources = readSources(s)): LoadedCorpus {
-  const bytes = readInput(file, s.maxBytes);
-  const loaded = loadCorpus(bytes, { file, layout: s.layout, values: s.values, gold: sources.gold, dialogues: sources.dialogues, onProgress: s.onProgress });
+/**
+ * Loads one prediction file (or a folder of prediction files of one layout,
+ * e.g. the SGD baseline's output) with its sources and value options.
+ */
+export function loadPredictions(file: string, s: PredictionSources & { allowMissingGold?: boolean }, sources = readSources(s)): LoadedCorpus {
+  const opts = { file, layout: s.layout, values: s.values, gold: sources.gold, dialogues: sources.dialogues, onProgress: s.onProgress, allowMissingGold: s.allowMissingGold };
+  const raw = isDirectory(file) ? loadFolder(file, s) : loadRawCorpus(readInput(file, s.maxBytes), opts);
+  const loaded = finishCorpus(raw, opts);
   return sources.schemaSlots ? { ...loaded, slotCount: sources.schemaSlots.length } : loaded;
+}
+
+function loadFolder(path: string, s: PredictionSources): LoadedCorpus {
+  const files = readdirSync(path)
+    .filter((f) => /\.(json|jsonl)$/i.test(f))
+    .sort();
+  const parts: { file: string; loaded: LoadedCorpus }[] = [];
+  const skipped: string[] = [];
+  for (const f of files) {
+    const full = join(path, f);
+    try {
+      parts.push({ file: full, loaded: loadRawCorpus(readInput(full, s.maxBytes), { file: full, layout: s.layout }) });
+    } catch (e) {
+      if (e instanceof LoadError && /^(unknown layout|this is a dialogue file|the file is empty)/.test(e.problem)) skipped.push(f);
+      else throw e;
+    }
+  }
+  if (parts.length === 0) throw new LoadError(path, files.length === 0 ? 'this folder holds no .json or .jsonl files' : `no file in this folder is a prediction file (${skipped.slice(0, 5).join(', ')})`);
+  const merged = mergeLoaded(parts);
+  if (skipped.length > 0) merged.warnings.push(`${path}: skipped ${skipped.length} file(s) that are not prediction files: ${skipped.slice(0, 5).join(', ')}`);
+  return merged;
 }

@@ -59,12 +59,30 @@ export interface CorpusLoadOptions extends LoadOptions {
 }
 
 export function loadCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCorpus {
+  return finishCorpus(loadRawCorpus(bytes, opts), opts);
+}
+
+/** Detection and loading only: canonical slot names, no sources, no value options. */
+export function loadRawCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCorpus {
   if (isBlank(bytes)) throw new LoadError(opts.file, 'the file is empty');
   const loader = opts.layout ? findLoader(opts.layout, opts.file) : detectLoader(bytes, opts.file);
-  let loaded = loader.load(bytes, opts);
-  loaded = { ...loaded, corpus: canonicaliseSlots(loaded.corpus, opts.file) };
+  const loaded = loader.load(bytes, opts);
+  return { ...loaded, corpus: canonicaliseSlots(loaded.corpus, opts.file) };
+}
+
+/**
+ * What every layout shares after loading: the gold source, the utterance
+ * source and the value options. Without a gold source, a layout without gold
+ * is an error unless `allowMissingGold` (inspect), which leaves its gold empty.
+ */
+export function finishCorpus(raw: LoadedCorpus, opts: CorpusLoadOptions & { allowMissingGold?: boolean }): LoadedCorpus {
+  let loaded = raw;
   if (opts.gold) loaded = joinGold(loaded, opts.gold);
-  else if (loaded.needsGold) throw new LoadError(opts.file, `${loaded.needsGold}: give the reference dialogues with --gold FILE (MultiWOZ 2.1 data.json, MultiWOZ 2.2 / SGD dialogues or a folder of them)`);
+  else if (loaded.needsGold) {
+    const advice = 'give the reference dialogues with --gold FILE (MultiWOZ 2.1 data.json, MultiWOZ 2.2 / SGD dialogues or a folder of them)';
+    if (!opts.allowMissingGold) throw new LoadError(opts.file, `${loaded.needsGold}: ${advice}`);
+    loaded = { ...loaded, warnings: [...loaded.warnings, `${loaded.needsGold}; the gold states are empty here; to score, ${advice}`] };
+  }
   if (opts.dialogues) {
     const { corpus, summary } = attachUtterances(loaded.corpus, opts.dialogues);
     if (summary.matched === 0) throw new LoadError(summary.source, noMatch(loaded.corpus.dialogueIds));

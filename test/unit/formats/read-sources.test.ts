@@ -1,7 +1,7 @@
 // Reading gold / utterance sources from a path: a folder of dialogue files
 // (with SGD's schema.json) is merged, other JSON files in it are skipped with
 // a note, and the size limit gives a clear message.
-import { mkdtempSync, rmSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,5 +35,31 @@ describe('readReference', () => {
   });
   it('--schema must be a schema', () => {
     expect(() => readSources({ schema: join(SAMPLES, 'data.json') })).toThrow('expected an SGD schema.json');
+  });
+});
+
+describe('a folder of prediction files (the SGD baseline writes one per dataset file)', () => {
+  it('is merged, scored against a gold folder, and refuses an id in two files', () => {
+    const pred = join(dir, 'sgd-pred');
+    const gold = join(dir, 'sgd-gold');
+    mkdirSync(pred);
+    mkdirSync(gold);
+    const text = readFileSync(join(SAMPLES, 'sgd-pred', 'dialogues_001.json'), 'utf8');
+    const goldText = readFileSync(join(SAMPLES, 'sgd', 'dialogues_001.json'), 'utf8');
+    writeFileSync(join(pred, 'dialogues_001.json'), text);
+    writeFileSync(join(pred, 'dialogues_002.json'), text.replace('1_00000', '2_00000'));
+    writeFileSync(join(gold, 'dialogues_001.json'), goldText);
+    writeFileSync(join(gold, 'dialogues_002.json'), goldText.replace('1_00000', '2_00000'));
+    copyFileSync(join(SAMPLES, 'sgd', 'schema.json'), join(gold, 'schema.json'));
+    const loaded = loadPredictions(pred, { gold });
+    expect(loaded.corpus.dialogueIds).toEqual(['1_00000', '2_00000']);
+    expect(loaded.slotCount).toBe(5);
+    writeFileSync(join(pred, 'dialogues_003.json'), text);
+    expect(() => loadPredictions(pred, { gold })).toThrow(/dialogue id "1_00000" is also in .*dialogues_001\.json/);
+  });
+  it('inspect-style loading without --gold reports instead of failing', () => {
+    const loaded = loadPredictions(join(SAMPLES, 'mwzeval-predictions.json'), { allowMissingGold: true });
+    expect(loaded.corpus.dialogueIds).toEqual(['mul0003', 'sng0073']);
+    expect(loaded.warnings.join('\n')).toContain('the gold states are empty here');
   });
 });

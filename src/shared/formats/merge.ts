@@ -1,0 +1,42 @@
+// Layer: shared (pure TS). Merges corpora loaded from several files of one
+// layout (the SGD baseline writes one prediction file per dataset file) into
+// one corpus, in file order. A dialogue id found in two files is refused.
+
+import { CorpusBuilder } from '../model/builder';
+import type { Corpus } from '../model/corpus';
+import { LoadError } from './errors';
+import type { LoadedCorpus } from './types';
+
+export function mergeLoaded(parts: { file: string; loaded: LoadedCorpus }[]): LoadedCorpus {
+  if (parts.length === 1) return parts[0].loaded;
+  const b = new CorpusBuilder();
+  const seen = new Map<string, string>();
+  for (const { file, loaded } of parts) {
+    const c: Corpus = loaded.corpus;
+    const slot = c.slots.names.map((n) => b.slots.intern(n));
+    const value = c.values.names.map((v) => b.values.intern(v));
+    for (let d = 0; d < c.dialogueIds.length; d++) {
+      const id = c.dialogueIds[d];
+      const other = seen.get(id);
+      if (other !== undefined) throw new LoadError(file, `dialogue id ${JSON.stringify(id)} is also in ${other}`);
+      seen.set(id, file);
+      b.beginDialogue(id);
+      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
+        const state = (start: number, len: number) => {
+          const out: number[] = [];
+          for (let k = start; k < start + len; k++) out.push(slot[c.pairs[2 * k]], value[c.pairs[2 * k + 1]]);
+          return out;
+        };
+        b.addTurn(c.turnIndex[i], state(c.goldStart[i], c.goldLen[i]), state(c.predStart[i], c.predLen[i]), c.utterances?.system[i], c.utterances?.user[i]);
+      }
+      b.endDialogue();
+    }
+  }
+  const first = parts[0].loaded;
+  return {
+    ...first,
+    corpus: b.build(),
+    warnings: parts.flatMap((p) => p.loaded.warnings.map((w) => `${p.file}: ${w}`)),
+    needsGold: parts.find((p) => p.loaded.needsGold)?.loaded.needsGold,
+  };
+}
