@@ -23,7 +23,7 @@ function warn(text: string): void {
   process.stderr.write(`dst-inspector: note: ${text}\n`);
 }
 
-export const SCORE_HELP = `Usage: dst-inspector score <predictions.json> [more files…] [options]
+export const SCORE_HELP = `Usage: dst-inspector score <predictions file or folder> [more…] [options]
 
 Scores DST predictions with JGA, SA, AGA, RSA, FGA and GCA.
 
