@@ -97,7 +97,7 @@ function loadFolder(path: string, s: PredictionSources): LoadedCorpus {
       else throw e;
     }
   }
-  if (parts.length === 0) throw new LoadError(path, files.length === 0 ? 'this folder holds no .json or .jsonl files' : `no file in this folder is a prediction file (${skipped.slice(0, 5).join(', ')})`);
+  if (parts.length === 0) throw new LoadError(path, files.length === 0 ? 'is a directory, not a file, and holds no .json or .jsonl prediction files' : `is a directory, not a file, and none of its files is a prediction file (${skipped.slice(0, 5).join(', ')})`);
   const merged = mergeLoaded(parts);
   if (skipped.length > 0) merged.warnings.push(`${path}: skipped ${skipped.length} file(s) that are not prediction files: ${skipped.slice(0, 5).join(', ')}`);
   return merged;
