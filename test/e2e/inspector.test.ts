@@ -142,6 +142,24 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     expect((await chipsByTurn(page)).flat().length).toBe(perTurn.reduce((n, r) => n + r.slots.length, 0));
   });
 
+  it('shows a progress bar while the server reports loading, then the corpus', async () => {
+    const p = await context.newPage();
+    watch(p);
+    let polls = 0;
+    await p.route('**/api/loadStatus', (route) => {
+      polls++;
+      if (polls <= 3) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ state: 'loading', generation: 0, file: 'big.json', stage: 'scoring', fraction: 0.42 }) });
+      return route.continue();
+    });
+    await p.goto(demo.url);
+    await p.waitForSelector('[data-testid="progress"]');
+    expect(await p.textContent('[data-testid="progress"]')).toMatch(/scoring big\.json 42%/);
+    expect(await p.$eval('[data-testid="progress"] progress', (e) => (e as HTMLProgressElement).value)).toBeCloseTo(0.42, 6);
+    await p.waitForSelector(sel.metric('GCA'));
+    expect(polls).toBeGreaterThan(3);
+    await p.close();
+  });
+
   it('remembers that the colour guide was dismissed', async () => {
     await page.click('[data-testid="dismiss-guide"]');
     await page.reload();
