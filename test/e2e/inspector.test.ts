@@ -46,7 +46,18 @@ interface Chip {
   cls: string;
   changed: string;
   colour: string;
+  /** Cues that survive greyscale printing. */
+  icon: string;
+  border: string;
 }
+
+/** Each class's icon and border pattern, so classes differ without colour. */
+const CLASS_CUES: Record<string, { icon: string; border: string }> = {
+  correct: { icon: '✓', border: 'solid' },
+  wrong: { icon: '≠', border: 'double' },
+  missed: { icon: '∅', border: 'dashed' },
+  overshot: { icon: '+', border: 'dotted' },
+};
 
 /** Every turn's chips as the page shows them, with the computed border colour. */
 function chipsByTurn(page: Page): Promise<Chip[][]> {
@@ -57,6 +68,8 @@ function chipsByTurn(page: Page): Promise<Chip[][]> {
         cls: c.dataset.class ?? '',
         changed: c.dataset.changed ?? '',
         colour: getComputedStyle(c).borderTopColor,
+        icon: c.querySelector('.icon')?.textContent ?? '',
+        border: getComputedStyle(c).borderTopStyle,
       })),
     ),
   );
@@ -128,7 +141,7 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     const shown = await chipsByTurn(page);
     expect(shown).toHaveLength(perTurn.length);
     perTurn.forEach((rec, t) => {
-      const want = rec.slots.map((s) => ({ slot: s.slot, cls: s.class, changed: String(s.changed), colour: CLASS_RGB[s.class] }));
+      const want = rec.slots.map((s) => ({ slot: s.slot, cls: s.class, changed: String(s.changed), colour: CLASS_RGB[s.class], ...CLASS_CUES[s.class] }));
       expect(shown[t]).toEqual(want);
     });
     // Figure 6's turn 4: a wrong attraction name and a missed area, both fresh.
@@ -320,7 +333,7 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
       const shown = await chipsByTurn(p2);
       perTurn.forEach((rec, t) => {
         expect(shown[t].map((c) => [c.slot, c.cls, c.changed])).toEqual(rec.slots.map((s) => [s.slot, s.class, String(s.changed)]));
-        for (const c of shown[t]) expect(c.colour).toBe(CLASS_RGB[c.cls]);
+        for (const c of shown[t]) expect({ colour: c.colour, icon: c.icon, border: c.border }).toEqual({ colour: CLASS_RGB[c.cls], ...CLASS_CUES[c.cls] });
       });
     });
 
