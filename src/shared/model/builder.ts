@@ -34,15 +34,23 @@ export class CorpusBuilder {
    * of growing them. Over-guessing costs address space only.
    */
   constructor(hint: { turns?: number; pairs?: number } = {}) {
-    const turns = Math.min(Math.max(4096, Math.ceil(hint.turns ?? 0)), 1 << 28);
-    const pairs = Math.min(Math.max(1 << 15, Math.ceil(hint.pairs ?? 0)), 1 << 28);
+    let turns = Math.min(Math.max(4096, Math.ceil(hint.turns ?? 0)), 1 << 26);
+    const pairs = Math.min(Math.max(1 << 15, Math.ceil(hint.pairs ?? 0)), 1 << 27);
+    let big: IntVector;
+    try {
+      big = new IntVector(2 * pairs);
+    } catch {
+      // The address space for the guess was refused (a small machine): start small and grow.
+      big = new IntVector(1 << 16);
+      turns = 4096;
+    }
+    this.pairs = big;
     this.dialogueStart = new IntVector(Math.max(1024, turns >> 2));
     this.turnIndex = new IntVector(turns);
     this.goldStart = new IntVector(turns);
     this.goldLen = new IntVector(turns);
     this.predStart = new IntVector(turns);
     this.predLen = new IntVector(turns);
-    this.pairs = new IntVector(2 * pairs);
   }
 
   /** Starts a dialogue; returns a problem message if the id was seen before. */
