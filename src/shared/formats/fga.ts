@@ -30,9 +30,36 @@ export const fgaLoader: FormatLoader = {
 };
 
 export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const sc = new JsonScanner(bytes, opts.file);
+  const b = fgaBuilder(bytes.length);
+  const { warnings } = scanFga(bytes, opts, b);
+  const corpus = b.build();
+  opts.onProgress?.(1);
+  return { corpus, format: fgaLoader.id, warnings };
+}
+
+/** A builder sized for `bytes` of FGA/GCA JSON. */
+export function fgaBuilder(bytes: number): CorpusBuilder {
   // Guesses (real files run 150-450 bytes a turn, 15-25 a pair); wrong guesses only cost a regrowth.
-  const b = new CorpusBuilder({ turns: bytes.length / 100, pairs: bytes.length / 12 });
+  return new CorpusBuilder({ turns: bytes / 100, pairs: bytes / 12 });
+}
+
+/**
+ * Part of a file for reading it in two threads. `head`: read from the start,
+ * but stop if a top-level dialogue key begins exactly at byte `at` (the split
+ * is then confirmed); otherwise read on to the end. `tail`: start at the
+ * dialogue key at byte `at` and read to the end of the file.
+ */
+export interface FgaPart {
+  kind: 'head' | 'tail';
+  at: number;
+}
+
+/**
+ * Reads dialogues of the file (all of them, or one part) into `b` (not built).
+ * Throws LoadError on bad input. `reachedSplit`: a head part stopped at its split.
+ */
+export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, part?: FgaPart): { warnings: string[]; reachedSplit: boolean } {
+  const sc = new JsonScanner(bytes, opts.file);
   const values = new ByteInterner(b.values);
   const keys = new ByteInterner(new Interner());
   const keyName = (id: number): string => keys.target.name(id);
@@ -157,7 +184,10 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     prevPredLen = sc.pos - at;
   };
 
-  if (!sc.tryOpenObject()) sc.wrongType(root, 'an object of dialogues (FGA/GCA per-turn layout)');
+  if (part?.kind === 'tail') sc.pos = part.at;
+  else if (!sc.tryOpenObject()) sc.wrongType(root, 'an object of dialogues (FGA/GCA per-turn layout)');
+  const splitAt = part?.kind === 'head' ? part.at : -1;
+  let reachedSplit = false;
   let nextProgress = 0;
   for (let first = true; sc.nextKey(first); first = false) {
     const keyAt = sc.keyStart - 1;
@@ -215,13 +245,27 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       opts.onProgress(sc.pos / bytes.length);
       nextProgress = sc.pos + (1 << 22);
     }
+    if (splitAt >= 0 && sc.pos < splitAt) {
+      // A head part stops where the next dialogue's key starts at the split.
+      const save = sc.pos;
+      if (sc.peek() === 0x2c) {
+        sc.pos++;
+        if (sc.peek() === QUOTE && sc.pos === splitAt) {
+          reachedSplit = true;
+          break;
+        }
+      }
+      sc.pos = save;
+    }
   }
-  sc.end();
-  const corpus = b.build();
-  if (corpus.dialogueIds.length === 0) throw sc.shapeError('the file holds no dialogues', root, 0);
-  opts.onProgress?.(1);
-  return { corpus, format: fgaLoader.id, warnings };
+  if (!reachedSplit) {
+    sc.end();
+    if (!part && b.dialogueCount === 0) throw sc.shapeError('the file holds no dialogues', root, 0);
+  }
+  return { warnings, reachedSplit };
 }
+
+const QUOTE = 0x22;
 
 /** The current key as a turn number when it is plain ASCII digits (fast path), else -1. */
 function turnKeyValue(sc: JsonScanner): number {

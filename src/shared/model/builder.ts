@@ -142,6 +142,11 @@ export class CorpusBuilder {
     return null;
   }
 
+  /** Dialogues so far (a dialogue without turns is dropped when it ends). */
+  get dialogueCount(): number {
+    return this.dialogueIds.length;
+  }
+
   get dialogueOpen(): boolean {
     return this.open;
   }
