@@ -13,6 +13,7 @@ export default defineConfig({
           index: resolve(__dirname, 'src/main/electron/main.ts'),
           cli: resolve(__dirname, 'src/main/cli/index.ts'),
           'score-worker': resolve(__dirname, 'src/main/services/score-worker.ts'),
+          'fga-tail-worker': resolve(__dirname, 'src/main/services/fga-tail-worker.ts'),
         },
       },
     },

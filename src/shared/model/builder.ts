@@ -109,6 +109,46 @@ export class CorpusBuilder {
     return null;
   }
 
+  /**
+   * Appends every dialogue of another corpus's columns, mapping its slot and
+   * value ids through slotMap / valueMap (into this builder's interners) and
+   * re-sorting states whose order the mapping changed. Returns the id of a
+   * dialogue that was already here, or null.
+   */
+  appendColumns(c: Omit<Corpus, 'slots' | 'values' | 'utterances'>, slotMap: ArrayLike<number>, valueMap: ArrayLike<number>): string | null {
+    if (this.open) this.endDialogue();
+    const pairs = this.pairs;
+    for (let d = 0; d < c.dialogueIds.length; d++) {
+      const id = c.dialogueIds[d];
+      if (this.seenIds.has(id)) return id;
+      this.seenIds.add(id);
+      this.dialogueIds.push(id);
+      this.dialogueStart.push(this.turnIndex.length);
+      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
+        this.turnIndex.push(c.turnIndex[i]);
+        for (let side = 0; side < 2; side++) {
+          const start = side === 0 ? c.goldStart[i] : c.predStart[i];
+          const len = side === 0 ? c.goldLen[i] : c.predLen[i];
+          const at = pairs.length;
+          (side === 0 ? this.goldStart : this.predStart).push(at >> 1);
+          (side === 0 ? this.goldLen : this.predLen).push(len);
+          pairs.reserve(2 * len);
+          const buf = pairs.raw();
+          let sorted = true;
+          for (let k = 0; k < len; k++) {
+            const slot = slotMap[c.pairs[2 * (start + k)]];
+            buf[at + 2 * k] = slot;
+            buf[at + 2 * k + 1] = valueMap[c.pairs[2 * (start + k) + 1]];
+            if (k > 0 && slot < buf[at + 2 * k - 2]) sorted = false;
+          }
+          pairs.length = at + 2 * len;
+          if (!sorted) sortState(buf.subarray(at, at + 2 * len), 2 * len, this.slots, '');
+        }
+      }
+    }
+    return null;
+  }
+
   /** Closes the open dialogue (dropping it if it has no turns); returns a problem message (duplicate turn index) or null. */
   endDialogue(): string | null {
     if (!this.open) return null;

@@ -1,0 +1,57 @@
+// Layer: main (Node). The tail half of a two-thread FGA/GCA load (see
+// score-pipeline.ts): reads the dialogues from a boundary to the end of the
+// file and analyses their turns. Runs in fga-tail-worker.ts, or inline when no
+// worker is available; the reply is plain data so it can cross threads.
+
+import type { Corpus } from '../../shared/model/corpus';
+import { LoadError, type TextLocation } from '../../shared/formats/errors';
+import { fgaBuilder, scanFga } from '../../shared/formats/fga';
+import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
+
+export interface TailJob {
+  /** The whole file's bytes (shared between the threads). */
+  buffer: SharedArrayBuffer | ArrayBuffer;
+  length: number;
+  /** Byte offset of the first tail dialogue's key. */
+  at: number;
+  file: string;
+}
+
+/** The tail corpus as plain data: interner names instead of interners. */
+export interface TailCorpus extends Omit<Corpus, 'slots' | 'values' | 'utterances'> {
+  slotNames: string[];
+  valueNames: string[];
+}
+
+export type TailReply =
+  | { ok: true; corpus: TailCorpus; stats: TurnStats; warnings: string[] }
+  | { ok: false; error: { file: string; problem: string; location?: TextLocation; jsonPath?: string } }
+  | { ok: false; crash: string };
+
+export function readTail(job: TailJob): { reply: TailReply; transfer: ArrayBuffer[] } {
+  try {
+    const bytes = new Uint8Array(job.buffer, 0, job.length);
+    const b = fgaBuilder(job.length - job.at);
+    const { warnings } = scanFga(bytes, { file: job.file }, b, { kind: 'tail', at: job.at });
+    const c = b.build();
+    const stats = analyseCorpus(c);
+    const corpus: TailCorpus = {
+      slotNames: c.slots.names,
+      valueNames: c.values.names,
+      dialogueIds: c.dialogueIds,
+      dialogueStart: c.dialogueStart,
+      turnIndex: c.turnIndex,
+      goldStart: c.goldStart,
+      goldLen: c.goldLen,
+      predStart: c.predStart,
+      predLen: c.predLen,
+      pairs: c.pairs,
+    };
+    const arrays = [c.dialogueStart, c.turnIndex, c.goldStart, c.goldLen, c.predStart, c.predLen, c.pairs, ...Object.values(stats)];
+    const transfer = [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+    return { reply: { ok: true, corpus, stats, warnings }, transfer };
+  } catch (e) {
+    if (e instanceof LoadError) return { reply: { ok: false, error: { file: e.file, problem: e.problem, location: e.location, jsonPath: e.jsonPath } }, transfer: [] };
+    return { reply: { ok: false, crash: String((e as Error)?.stack ?? e) }, transfer: [] };
+  }
+}

@@ -1,0 +1,269 @@
+// Layer: main (Node). Loads and scores one prediction file, using two threads
+// for a large FGA/GCA per-turn file: the file is read once into shared memory,
+// a worker reads and analyses the dialogues after a boundary near the middle
+// while this thread does the ones before it, then the halves are merged. The
+// boundary is only a guess until this thread's own scan arrives exactly there
+// between two dialogues; otherwise it reads on alone. Results, warnings and
+// error messages are the same as loading in one thread (any doubt falls back
+// to it); every other file and option goes the one-thread way.
+
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { canonicaliseSlots } from '../../shared/formats/canonical';
+import { detectLoader, finishCorpus, loadRawCorpus } from '../../shared/formats/detect';
+import { LoadError } from '../../shared/formats/errors';
+import { fgaBuilder, scanFga } from '../../shared/formats/fga';
+import type { LoadedCorpus } from '../../shared/formats/types';
+import type { MetricConfig } from '../../shared/metrics/config';
+import { evaluate, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
+import { allocTurnStats, analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
+import { readTail, type TailJob, type TailReply } from './fga-tail';
+import { DEFAULT_MAX_BYTES } from './read-input';
+import { loadPredictions, readSources, type PredictionSources } from './read-sources';
+
+/** Files below this size are read in one thread (a worker costs more than it saves). */
+export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
+
+export interface PipelineOptions {
+  /** Called with the fraction scored (the one-thread path only). */
+  onScoreProgress?: (fraction: number) => void;
+  /** Override PARALLEL_MIN_BYTES (tests). */
+  minBytes?: number;
+  /** Run the tail half in this thread after the head half (tests; also the fallback when no worker is built). */
+  inline?: boolean;
+  /** Path of the built worker (default: fga-tail-worker.js next to this bundle). */
+  workerPath?: string;
+}
+
+export interface PipelineResult {
+  loaded: LoadedCorpus;
+  ev: Evaluation;
+}
+
+/**
+ * Drop-in for `loadPredictions(file, src, sources)` followed by
+ * `evaluate(loaded.corpus, config)`.
+ */
+export async function loadAndEvaluate(
+  file: string,
+  src: PredictionSources,
+  config: MetricConfig,
+  sources: ReturnType<typeof readSources> = readSources(src),
+  opts: PipelineOptions = {},
+): Promise<PipelineResult> {
+  const oneThread = (): PipelineResult => {
+    const loaded = loadPredictions(file, src, sources);
+    return { loaded, ev: evaluate(loaded.corpus, config, { onProgress: opts.onScoreProgress }) };
+  };
+  const plain = !src.gold && !src.dialogues && !src.schema && !(src.values && src.values.length > 0) && !sources.gold && !sources.dialogues && !sources.schemaSlots;
+  if (!plain || (src.layout !== undefined && src.layout !== 'fga')) return oneThread();
+  const size = regularFileSize(file);
+  const maxBytes = src.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (size === null || size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size > maxBytes) return oneThread();
+  if (src.layout === undefined && !headIsFga(file)) return oneThread();
+
+  const workerPath = opts.workerPath ?? defaultTailWorkerPath();
+  const worker = !opts.inline && existsSync(workerPath) ? startWorker(workerPath) : null;
+  try {
+    const bytes = readShared(file, size);
+    if (!bytes) return oneThread();
+    const loadOpts = { file, layout: 'fga', onProgress: src.onProgress };
+    const split = findDialogueBoundary(bytes, Math.floor(bytes.length / 2));
+    if (split < 0) {
+      const loaded = finishCorpus(loadRawCorpus(bytes, loadOpts), loadOpts);
+      return { loaded, ev: evaluate(loaded.corpus, config, { onProgress: opts.onScoreProgress }) };
+    }
+    const job: TailJob = { buffer: bytes.buffer as SharedArrayBuffer, length: bytes.length, at: split, file };
+    const tail = worker ? worker.run(job) : null;
+
+    const b = fgaBuilder(bytes.length);
+    const head = scanFga(bytes, { file, onProgress: src.onProgress }, b, { kind: 'head', at: split });
+    if (!head.reachedSplit) {
+      // The guess was not a boundary between dialogues: this thread read the whole file.
+      const loaded = finish(b.build(), head.warnings, file, loadOpts);
+      return { loaded, ev: evaluate(loaded.corpus, config) };
+    }
+    const headCorpus = b.build();
+    const headStats = analyseCorpus(headCorpus);
+    const reply = tail ? await tail : readTail(job).reply;
+    if (!reply.ok && 'error' in reply) throw new LoadError(reply.error.file, reply.error.problem, reply.error.location, reply.error.jsonPath);
+    if (!reply.ok || !appendTail(b, reply)) {
+      // The worker failed, or a dialogue id of the tail repeats one of the head
+      // (the one-thread reading reports it with its place): read in one thread.
+      const loaded = finishCorpus(loadRawCorpus(bytes, loadOpts), loadOpts);
+      return { loaded, ev: evaluate(loaded.corpus, config) };
+    }
+    const merged = b.build();
+    const loaded = finish(merged, [...head.warnings, ...reply.warnings], file, loadOpts);
+    // Canonical slot names that merge two spellings change states: analyse again then.
+    const stats = loaded.corpus.pairs === merged.pairs ? concatStats(headStats, reply.stats) : analyseCorpus(loaded.corpus);
+    src.onProgress?.(1);
+    return { loaded, ev: evaluateStats(loaded.corpus, stats, config) };
+  } finally {
+    worker?.stop();
+  }
+}
+
+function finish(corpus: LoadedCorpus['corpus'], warnings: string[], file: string, loadOpts: { file: string; layout: string }): LoadedCorpus {
+  if (corpus.dialogueIds.length === 0) throw new LoadError(file, 'the file holds no dialogues', { line: 1, column: 1, offset: 0 }, '$');
+  return finishCorpus({ corpus: canonicaliseSlots(corpus, file), format: 'fga', warnings }, loadOpts);
+}
+
+/** Appends the tail's dialogues to the head's builder; false if a dialogue id repeats. */
+function appendTail(b: ReturnType<typeof fgaBuilder>, reply: Extract<TailReply, { ok: true }>): boolean {
+  const c = reply.corpus;
+  const slotMap = c.slotNames.map((n) => b.slots.intern(n));
+  const valueMap = c.valueNames.map((n) => b.values.intern(n));
+  return b.appendColumns(c, slotMap, valueMap) === null;
+}
+
+function concatStats(a: TurnStats, b: TurnStats): TurnStats {
+  const out = allocTurnStats(a.correct.length + b.correct.length);
+  for (const k of Object.keys(out) as (keyof TurnStats)[]) {
+    out[k].set(a[k], 0);
+    out[k].set(b[k], a[k].length);
+  }
+  return out;
+}
+
+function regularFileSize(file: string): number | null {
+  try {
+    const st = statSync(file);
+    return st.isFile() ? st.size : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the file's first 64 KiB detect as the FGA/GCA layout. */
+function headIsFga(file: string): boolean {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const head = new Uint8Array(64 * 1024);
+      const n = readSync(fd, head, 0, head.length, 0);
+      return detectLoader(head.subarray(0, n), file).id === 'fga';
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+}
+
+/** The file's bytes in memory both threads can see, or null if reading failed (the one-thread path then reports why). */
+function readShared(file: string, size: number): Uint8Array | null {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const real = fstatSync(fd).size;
+      if (real !== size) return null;
+      const bytes = new Uint8Array(new SharedArrayBuffer(real));
+      let off = 0;
+      while (off < real) {
+        const n = readSync(fd, bytes, off, real - off, off);
+        if (n === 0) break;
+        off += n;
+      }
+      return off === real ? bytes : null;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+}
+
+const isWs = (c: number | undefined) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
+/**
+ * A guess at a boundary between two top-level dialogues at or after `from`:
+ * the offset of the next dialogue's key in `}, "<id>": {"<int>": {"gt"` (or
+ * "pr"), or -1 if none is found within 8 MiB. Only a guess: the head scan
+ * confirms it.
+ */
+export function findDialogueBoundary(b: Uint8Array, from: number): number {
+  const end = Math.min(b.length, from + 8 * 1024 * 1024);
+  const skip = (k: number) => {
+    while (isWs(b[k])) k++;
+    return k;
+  };
+  const string = (k: number): number => {
+    // k is on an opening quote; returns the offset after the closing quote, or -1.
+    for (k++; k < b.length; k++) {
+      const c = b[k];
+      if (c === 0x22) return k + 1;
+      if (c === 0x5c) k++;
+      else if (c < 0x20) return -1;
+    }
+    return -1;
+  };
+  for (let p = Math.max(1, from); p < end; p++) {
+    if (b[p] !== 0x2c) continue;
+    let q = p - 1;
+    while (q > 0 && isWs(b[q])) q--;
+    if (b[q] !== 0x7d) continue;
+    const keyAt = skip(p + 1);
+    if (b[keyAt] !== 0x22) continue;
+    let k = string(keyAt);
+    if (k < 0) continue;
+    k = skip(k);
+    if (b[k] !== 0x3a) continue;
+    k = skip(k + 1);
+    if (b[k] !== 0x7b) continue;
+    k = skip(k + 1);
+    if (b[k] !== 0x22) continue;
+    let digits = 0;
+    for (k++; b[k] >= 0x30 && b[k] <= 0x39; k++) digits++;
+    if (digits === 0 || b[k] !== 0x22) continue;
+    k = skip(k + 1);
+    if (b[k] !== 0x3a) continue;
+    k = skip(k + 1);
+    if (b[k] !== 0x7b) continue;
+    k = skip(k + 1);
+    if (b[k] === 0x22 && (b[k + 1] === 0x67 || b[k + 1] === 0x70) && (b[k + 2] === 0x74 || b[k + 2] === 0x72) && b[k + 3] === 0x22) return keyAt;
+  }
+  return -1;
+}
+
+/** Finds the built worker next to this module (out/main or out/main/chunks). */
+export function defaultTailWorkerPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'fga-tail-worker.js'), join(here, '..', 'fga-tail-worker.js')];
+  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+}
+
+/** A worker started early (its start-up overlaps reading the file), given one job. */
+function startWorker(path: string): { run(job: TailJob): Promise<TailReply>; stop(): void } {
+  const w = new Worker(path);
+  w.unref();
+  let failed = false;
+  w.on('error', () => (failed = true));
+  return {
+    run(job) {
+      return new Promise<TailReply>((resolve) => {
+        let settled = false;
+        const settle = (reply: () => TailReply) => {
+          if (settled) return;
+          settled = true;
+          resolve(reply());
+        };
+        // If the worker fails, this thread reads the tail itself.
+        const inline = () => settle(() => readTail(job).reply);
+        if (failed) return inline();
+        w.once('message', (m: TailReply) => {
+          settle(() => m);
+          void w.terminate(); // its job is done: let it wind down while the halves are merged
+        });
+        w.once('error', inline);
+        w.once('exit', inline);
+        w.postMessage(job);
+      });
+    },
+    stop() {
+      void w.terminate();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+// The two-thread load of large FGA/GCA files (src/main/services/score-pipeline.ts)
+// gives exactly what the one-thread load gives: the same corpus, scores,
+// warnings and error messages, whether the tail half runs in a worker or inline,
+// and whether or not the guessed boundary is a real one.
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateText } from '../../bench/generate.js';
+import { defaultConfig } from '../../src/shared/metrics/config';
+import { dialogueResults, evaluate } from '../../src/shared/metrics/evaluate';
+import { loadPredictions } from '../../src/main/services/read-sources';
+import { findDialogueBoundary, loadAndEvaluate } from '../../src/main/services/score-pipeline';
+
+const dir = mkdtempSync(join(tmpdir(), 'pipeline-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const config = defaultConfig({ lambdas: [0.5, 1] });
+const WORKER = join(__dirname, '..', '..', 'out', 'main', 'fga-tail-worker.js');
+
+function write(name: string, text: string): string {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+}
+
+function oneThread(file: string) {
+  try {
+    const loaded = loadPredictions(file, {});
+    const ev = evaluate(loaded.corpus, config);
+    return { ids: loaded.corpus.dialogueIds, warnings: loaded.warnings, corpus: ev.corpus, dialogues: [...dialogueResults(ev, true)] };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+async function twoThreads(file: string, workerPath?: string) {
+  try {
+    const { loaded, ev } = await loadAndEvaluate(file, {}, config, undefined, { minBytes: 0, inline: !workerPath, workerPath });
+    return { ids: loaded.corpus.dialogueIds, warnings: loaded.warnings, corpus: ev.corpus, dialogues: [...dialogueResults(ev, true)] };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+describe('two-thread FGA load', () => {
+  const text = generateText(3000, 5).text;
+
+  it('finds a boundary between dialogues near the middle', () => {
+    const at = findDialogueBoundary(new TextEncoder().encode(text), text.length >> 1);
+    expect(at).toBeGreaterThan(text.length >> 1);
+    expect(text.slice(at - 3, at)).toBe('}, ');
+    expect(text.slice(at)).toMatch(/^"[A-Z]+\d+\.json": \{"0": \{"gt"/);
+  });
+
+  it('compact and indented files: same corpus, scores and per-turn records as one thread', async () => {
+    for (const [name, t] of [['c.json', text], ['i.json', JSON.stringify(JSON.parse(text), null, 2)]]) {
+      const f = write(name, t);
+      const one = oneThread(f);
+      expect(one).not.toHaveProperty('error');
+      expect(await twoThreads(f)).toEqual(one);
+    }
+  });
+
+  it('bad input in either half gives the one-thread message; so does a dialogue id repeated across the halves', async () => {
+    const data = JSON.parse(text) as Record<string, Record<string, { gt: Record<string, Record<string, unknown>> }>>;
+    const ids = Object.keys(data);
+    const late = ids[ids.length - 3];
+    const broken = structuredClone(data);
+    broken[late]['0'].gt = { hotel: { area: 7 } };
+    const early = structuredClone(data);
+    early[ids[2]]['0'].gt = { hotel: { area: null } };
+    const lastTurns = JSON.stringify(data[ids[1]]);
+    const cases = [
+      write('tail-error.json', JSON.stringify(broken)),
+      write('head-error.json', JSON.stringify(early)),
+      write('dup.json', `${text.slice(0, -1)}, ${JSON.stringify(ids[1])}: ${lastTurns}}`),
+      write('syntax.json', `${text.slice(0, -200)}`),
+    ];
+    for (const f of cases) {
+      const one = oneThread(f);
+      expect(one).toHaveProperty('error');
+      expect(await twoThreads(f)).toEqual(one);
+    }
+  });
+
+  it('a guessed boundary inside a turn is not taken: the first thread reads on', async () => {
+    // Extra turn keys shaped like a dialogue: `}, "meta": {"0": {"gt": …` at depth 3.
+    const data = JSON.parse(text) as Record<string, Record<string, Record<string, unknown>>>;
+    for (const turns of Object.values(data)) for (const t of Object.values(turns)) t.meta = { 0: { gt: {} } };
+    const f = write('decoy.json', JSON.stringify(data));
+    const bytes = new TextEncoder().encode(JSON.stringify(data));
+    const at = findDialogueBoundary(bytes, bytes.length >> 1);
+    expect(JSON.stringify(data).slice(at, at + 8)).toBe('"meta":{');
+    const one = oneThread(f);
+    expect(one).not.toHaveProperty('error');
+    expect(await twoThreads(f)).toEqual(one);
+  });
+
+  it.runIf(existsSync(WORKER))('with the built worker thread', async () => {
+    const f = write('w.json', text);
+    expect(await twoThreads(f, WORKER)).toEqual(oneThread(f));
+  });
+});
