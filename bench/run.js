@@ -74,23 +74,24 @@ function ensureBuilt(force) {
   if (r.status !== 0) throw new Error('bench: npm run build failed');
 }
 
-async function buildPhases() {
+/** Bundles a TypeScript benchmark harness from bench/ into .bench/build/<name>.mjs. */
+async function buildHarness(name) {
   const { build } = await import('vite');
-  const outDir = join(WORK, 'build');
+  const outDir = join(WORK, 'build', name);
   await build({
     configFile: false,
     root: ROOT,
     logLevel: 'warn',
     build: {
-      ssr: join(ROOT, 'bench', 'phases.ts'),
+      ssr: join(ROOT, 'bench', `${name}.ts`),
       outDir,
       emptyOutDir: true,
       minify: false,
       target: 'node20',
-      rollupOptions: { output: { entryFileNames: 'phases.mjs' } },
+      rollupOptions: { output: { entryFileNames: `${name}.mjs` } },
     },
   });
-  return join(outDir, 'phases.mjs');
+  return join(outDir, `${name}.mjs`);
 }
 
 function corpusFile(turns) {
@@ -107,9 +108,8 @@ function ensureCorpus(turns, regen) {
   return { file, generatedMs: performance.now() - t };
 }
 
-/** Runs the real CLI process once: wall seconds and peak RSS in bytes. */
-function runCli(file) {
-  const args = [CLI, 'score', file, '--format', 'json'];
+/** Runs the real CLI process once (or another script with `args`): wall seconds and peak RSS in bytes. */
+function runCli(file, args = [CLI, 'score', file, '--format', 'json']) {
   const useTime = existsSync('/usr/bin/time');
   const rssFile = join(WORK, 'rss.txt');
   rmSync(rssFile, { force: true });
@@ -145,7 +145,9 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   mkdirSync(WORK, { recursive: true });
   ensureBuilt(opts.build);
-  const phases = await buildPhases();
+  const phases = await buildHarness('phases');
+  const pipeline = await buildHarness('pipeline-cli');
+  const worker = join(ROOT, 'out', 'main', 'fga-tail-worker.js');
   process.stdout.write(`DST Inspector benchmark — node ${process.version}, ${opts.runs} run(s) per measurement, medians\n`);
   process.stdout.write('Official Python times are the issue author\'s (3.9 s at 75k turns, 52 s and 2.2 GB at 750k), scaled linearly by turns from the nearest measured size where sizes differ (marked ~).\n\n');
   const rows = [];
@@ -159,15 +161,23 @@ async function main() {
     const p = JSON.parse(ph.stdout);
     const cli = [];
     for (let r = 0; r < opts.runs; r++) cli.push(runCli(file));
+    const two = [];
+    if (existsSync(worker)) {
+      for (let r = 0; r < opts.runs; r++) {
+        const run = runCli(file, [pipeline, file, worker]);
+        if (JSON.stringify(run.corpus) !== JSON.stringify(cli[0].corpus)) process.stderr.write(`bench: WARNING: the two-thread scores of ${label} differ from the CLI's\n`);
+        two.push(run.seconds);
+      }
+    }
     const seconds = median(cli.map((c) => c.seconds));
     const fastest = Math.min(...cli.map((c) => c.seconds));
     const rss = median(cli.map((c) => c.rssBytes));
     const ref = reference(p.turns);
-    rows.push({ label, bytes, p, seconds, fastest, rss, ref, corpus: cli[0].corpus });
+    rows.push({ label, bytes, p, seconds, fastest, two: two.length ? median(two) : null, rss, ref, corpus: cli[0].corpus });
   }
 
-  const head = ['size', 'turns', 'dialogues', 'file MB', 'read s', 'JSON.parse s', 'load s', 'score s', 'CLI s', 'CLI min s', 'turns/s', 'peak RSS MB', 'RSS/file', 'Python s', 'speed-up', 'target'];
-  const table = rows.map(({ label, bytes, p, seconds, fastest, rss, ref }) => [
+  const head = ['size', 'turns', 'dialogues', 'file MB', 'read s', 'JSON.parse s', 'load s', 'score s', 'CLI s', 'CLI min s', '2-thread s', 'turns/s', 'peak RSS MB', 'RSS/file', 'Python s', 'speed-up', 'target'];
+  const table = rows.map(({ label, bytes, p, seconds, fastest, two, rss, ref }) => [
     label,
     p.turns,
     p.dialogues,
@@ -178,6 +188,7 @@ async function main() {
     (p.scoreMs / 1000).toFixed(3),
     seconds.toFixed(3),
     fastest.toFixed(3),
+    two === null ? '-' : two.toFixed(3),
     Math.round(p.turns / seconds).toLocaleString('en-US'),
     mb(rss).toFixed(0),
     (rss / bytes).toFixed(2) + '×',
@@ -188,7 +199,7 @@ async function main() {
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => String(r[i]).length)));
   process.stdout.write(head.map((h, i) => pad(h, widths[i])).join('  ') + '\n');
   for (const r of table) process.stdout.write(r.map((c, i) => pad(c, widths[i])).join('  ') + '\n');
-  process.stdout.write('\nread, JSON.parse (context only), load (scan + intern + build the corpus) and score (one pass over all turns + corpus merge) are medians inside one process;\nCLI = the whole `score FILE --format json` process (start-up, read, load, score, render), median and fastest of the runs; speed-up uses the median.\nTimes on a machine shared with other work vary by ±30% or more between runs: compare medians, and the fastest run as the least disturbed one.\n');
+  process.stdout.write('\nread, JSON.parse (context only), load (scan + intern + build the corpus) and score (one pass over all turns + corpus merge) are medians inside one process;\nCLI = the whole `score FILE --format json` process (start-up, read, load, score, render), median and fastest of the runs; speed-up uses the median.\n2-thread = the same process loading through src/main/services/score-pipeline.ts (a worker reads the second half of files of 32 MB and more), median.\nTimes on a machine shared with other work vary by ±30% or more between runs: compare medians, and the fastest run as the least disturbed one.\n');
   for (const { label, rss, ref } of rows) {
     if (ref.rssBytes && ref.exact) process.stdout.write(`Peak RSS at ${label}: ${mb(rss).toFixed(0)} MB vs the official scripts' ${mb(ref.rssBytes).toFixed(0)} MB (${(ref.rssBytes / rss).toFixed(1)}× less).\n`);
   }
