@@ -65,7 +65,8 @@ export async function loadAndEvaluate(
   if (src.layout === undefined && !headIsFga(file)) return oneThread();
 
   const workerPath = opts.workerPath ?? defaultTailWorkerPath();
-  const worker = !opts.inline && existsSync(workerPath) ? startWorker(workerPath) : null;
+  if (!opts.inline && !existsSync(workerPath)) return oneThread(); // not built: nothing to gain
+  const worker = opts.inline ? null : startWorker(workerPath);
   try {
     const bytes = readShared(file, size);
     if (!bytes) return oneThread();
