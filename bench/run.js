@@ -166,18 +166,20 @@ async function main() {
       for (let r = 0; r < opts.runs; r++) {
         const run = runCli(file, [pipeline, file, worker]);
         if (JSON.stringify(run.corpus) !== JSON.stringify(cli[0].corpus)) process.stderr.write(`bench: WARNING: the two-thread scores of ${label} differ from the CLI's\n`);
-        two.push(run.seconds);
+        two.push(run);
       }
     }
     const seconds = median(cli.map((c) => c.seconds));
     const fastest = Math.min(...cli.map((c) => c.seconds));
     const rss = median(cli.map((c) => c.rssBytes));
     const ref = reference(p.turns);
-    rows.push({ label, bytes, p, seconds, fastest, two: two.length ? median(two) : null, rss, ref, corpus: cli[0].corpus });
+    const twoSeconds = two.length ? median(two.map((r) => r.seconds)) : null;
+    const twoRss = two.length ? median(two.map((r) => r.rssBytes)) : null;
+    rows.push({ label, bytes, p, seconds, fastest, two: twoSeconds, twoRss, rss, ref, corpus: cli[0].corpus });
   }
 
-  const head = ['size', 'turns', 'dialogues', 'file MB', 'read s', 'JSON.parse s', 'load s', 'score s', 'CLI s', 'CLI min s', '2-thread s', 'turns/s', 'peak RSS MB', 'RSS/file', 'Python s', 'speed-up', 'target'];
-  const table = rows.map(({ label, bytes, p, seconds, fastest, two, rss, ref }) => [
+  const head = ['size', 'turns', 'dialogues', 'file MB', 'read s', 'JSON.parse s', 'load s', 'score s', 'CLI s', 'CLI min s', '2-thread s', 'turns/s', 'peak RSS MB', 'RSS/file', '2-thread RSS/file', 'Python s', 'speed-up', 'target'];
+  const table = rows.map(({ label, bytes, p, seconds, fastest, two, twoRss, rss, ref }) => [
     label,
     p.turns,
     p.dialogues,
@@ -192,6 +194,7 @@ async function main() {
     Math.round(p.turns / seconds).toLocaleString('en-US'),
     mb(rss).toFixed(0),
     (rss / bytes).toFixed(2) + '×',
+    twoRss === null ? '-' : (twoRss / bytes).toFixed(2) + '×',
     (ref.exact ? '' : '~') + ref.scaledSeconds.toFixed(2),
     (ref.scaledSeconds / seconds).toFixed(1) + '×',
     ref.exact ? `≥${ref.target}×` : '-',
