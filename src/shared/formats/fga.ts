@@ -4,7 +4,9 @@
 //                                          "pr": {domain: {slot: value}} } } }
 // Values are kept verbatim: an explicit "none" stays "none" (GCA needs it).
 // It streams over the bytes with the scanner and interns slots and values as
-// it goes, so no object tree of the file is ever built.
+// it goes, so no object tree of the file is ever built; bytes that repeat a
+// state or domain object already read are skipped (docs/performance.md). It
+// can also read one part of a file, for the two-thread load of large files.
 
 import { CorpusBuilder } from '../model/builder';
 import { ByteInterner } from './byte-interner';
