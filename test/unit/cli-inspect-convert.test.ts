@@ -18,17 +18,17 @@ const S = join(FIXTURES, 'formats');
 const dir = mkdtempSync(join(tmpdir(), 'dsti-convert-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(cmd: (argv: string[], write: (s: string) => void) => void, argv: string[]): string {
+async function run(cmd: (argv: string[], write: (s: string) => void) => void | Promise<void>, argv: string[]): Promise<string> {
   let out = '';
-  cmd(argv, (s) => (out += s));
+  await cmd(argv, (s) => (out += s));
   return out;
 }
 const load = (file: string, values?: ('lower' | 'empty')[]) => loadCorpus(new Uint8Array(readFileSync(file)), { file, values }).corpus;
 const config = defaultConfig({ lambdas: LAMBDAS });
 
 describe('inspect', () => {
-  it('prints format, sizes, slots with counts, domains and warnings', () => {
-    const out = run(inspectCommand, [join(S, 'all_prediction_TRADE.json')]);
+  it('prints format, sizes, slots with counts, domains and warnings', async () => {
+    const out = await run(inspectCommand, [join(S, 'all_prediction_TRADE.json')]);
     expect(out).toMatch(/format: +trade/);
     expect(out).toMatch(/dialogues: +2/);
     expect(out).toMatch(/turns: +4/);
@@ -37,16 +37,16 @@ describe('inspect', () => {
     expect(out).toMatch(/hotel-book day +2 +2\n/);
     expect(out).toMatch(/turns of 1 dialogue\(s\) were out of order/);
   });
-  it('--json, with a gold source: the join, gaps and slots outside the schema', () => {
-    const r = JSON.parse(run(inspectCommand, [join(S, 'mwzeval-predictions.json'), '--gold', join(S, 'data.json'), '--json', '--values', 'lower,dontcare']));
+  it('--json, with a gold source: the join, gaps and slots outside the schema', async () => {
+    const r = JSON.parse(await run(inspectCommand, [join(S, 'mwzeval-predictions.json'), '--gold', join(S, 'data.json'), '--json', '--values', 'lower,dontcare']));
     expect(r.format).toBe('mwzeval');
     expect(r.valueOptions).toEqual(['lower', 'dontcare']);
     expect(r.hasUtterances).toBe(true);
     expect(r.warnings.join('\n')).toContain('gold: 2 dialogue(s) matched');
     expect(r.warnings.join('\n')).toContain('"PMUL9999.json"');
-    const gaps = JSON.parse(run(inspectCommand, [join(S, 'preds_29.json'), '--json']));
+    const gaps = JSON.parse(await run(inspectCommand, [join(S, 'preds_29.json'), '--json']));
     expect(gaps.warnings.join('\n')).toContain('1 dialogue(s) have missing turns (gaps in turn indices): "PMUL1635.json"');
-    const sgd = JSON.parse(run(inspectCommand, [join(S, 'sgd-pred', 'dialogues_001.json'), '--gold', join(S, 'sgd'), '--json']));
+    const sgd = JSON.parse(await run(inspectCommand, [join(S, 'sgd-pred', 'dialogues_001.json'), '--gold', join(S, 'sgd'), '--json']));
     expect(sgd.slotCount).toBe(5);
     expect(sgd.warnings.join('\n')).not.toContain('outside');
   });
@@ -59,44 +59,44 @@ describe('convert', () => {
     for (let d = 0; d < b.dialogueIds.length; d += 37) expect(dialogueDetail(a, d, config)).toEqual(dialogueDetail(b, d, config));
   };
 
-  it.each(['jsonl', 'fga'])('--to %s round-trips to identical scores', (to) => {
+  it.each(['jsonl', 'fga'])('--to %s round-trips to identical scores', async (to) => {
     const out = join(dir, `random.${to}`);
-    run(convertCommand, [random, '--to', to, '--out', out]);
+    await run(convertCommand, [random, '--to', to, '--out', out]);
     expectSame(load(out), load(random));
   });
 
-  it('keeps utterances in JSON Lines and applies value options', () => {
-    const text = run(convertCommand, [join(S, 'mwzeval-predictions.json'), '--gold', join(S, 'data.json'), '--to', 'jsonl']);
+  it('keeps utterances in JSON Lines and applies value options', async () => {
+    const text = await run(convertCommand, [join(S, 'mwzeval-predictions.json'), '--gold', join(S, 'data.json'), '--to', 'jsonl']);
     const first = JSON.parse(text.split('\n')[0]);
     expect(first).toEqual({ dialogue_id: 'mul0003', turn: 0, gold: { 'hotel-area': 'north' }, pred: { 'hotel-area': 'north' }, user: 'I need a hotel in the north.' });
     const out = join(dir, 'lower.jsonl');
-    run(convertCommand, [random, '--to', 'jsonl', '--values', 'lower,empty', '--out', out]);
+    await run(convertCommand, [random, '--to', 'jsonl', '--values', 'lower,empty', '--out', out]);
     expectSame(load(out), load(random, ['lower', 'empty']));
   });
 
-  it('needs --to', () => {
-    expect(() => run(convertCommand, [random])).toThrow('--to jsonl|fga is required');
+  it('needs --to', async () => {
+    await expect(run(convertCommand, [random])).rejects.toThrow('--to jsonl|fga is required');
   });
 });
 
 describe('score with sources and value options', () => {
-  it('records the value options in the signature', () => {
-    const out = run(scoreCommand, [join(S, 'preds_29.json'), '--values', 'empty,lower', '--format', 'json']);
+  it('records the value options in the signature', async () => {
+    const out = await run(scoreCommand, [join(S, 'preds_29.json'), '--values', 'empty,lower', '--format', 'json']);
     expect(JSON.parse(out).signature).toContain('values=lower+empty');
-    expect(JSON.parse(run(scoreCommand, [join(S, 'preds_29.json'), '--format', 'json'])).signature).toContain('values=exact');
+    expect(JSON.parse(await run(scoreCommand, [join(S, 'preds_29.json'), '--format', 'json'])).signature).toContain('values=exact');
   });
-  it('an SGD schema gives K unless --slots says otherwise', () => {
+  it('an SGD schema gives K unless --slots says otherwise', async () => {
     const args = [join(S, 'sgd-pred', 'dialogues_001.json'), '--gold', join(S, 'sgd', 'dialogues_001.json'), '--format', 'json'];
-    expect(JSON.parse(run(scoreCommand, [...args, '--schema', join(S, 'sgd', 'schema.json')])).signature).toContain('SA K=5');
-    expect(JSON.parse(run(scoreCommand, [...args, '--schema', join(S, 'sgd', 'schema.json'), '--slots', '12'])).signature).toContain('SA K=12');
+    expect(JSON.parse(await run(scoreCommand, [...args, '--schema', join(S, 'sgd', 'schema.json')])).signature).toContain('SA K=5');
+    expect(JSON.parse(await run(scoreCommand, [...args, '--schema', join(S, 'sgd', 'schema.json'), '--slots', '12'])).signature).toContain('SA K=12');
   });
-  it('--values alternatives turns an "a|b" gold into the matched alternative', () => {
-    const exact = JSON.parse(run(scoreCommand, [join(S, 'running_log.json'), '--format', 'json']));
-    const alt = JSON.parse(run(scoreCommand, [join(S, 'running_log.json'), '--format', 'json', '--values', 'alternatives']));
+  it('--values alternatives turns an "a|b" gold into the matched alternative', async () => {
+    const exact = JSON.parse(await run(scoreCommand, [join(S, 'running_log.json'), '--format', 'json']));
+    const alt = JSON.parse(await run(scoreCommand, [join(S, 'running_log.json'), '--format', 'json', '--values', 'alternatives']));
     expect(exact.corpus.JGA).toBe(0.5);
     expect(alt.corpus.JGA).toBe(1);
   });
-  it('rejects unknown value options', () => {
-    expect(() => run(scoreCommand, [join(S, 'preds_29.json'), '--values', 'nope'])).toThrow(/--values: unknown value option "nope"/);
+  it('rejects unknown value options', async () => {
+    await expect(run(scoreCommand, [join(S, 'preds_29.json'), '--values', 'nope'])).rejects.toThrow(/--values: unknown value option "nope"/);
   });
 });

@@ -4,11 +4,6 @@
 
 import { LoadError } from '../../shared/formats/errors';
 import { APP_VERSION } from '../../shared/version';
-import { convertCommand, CONVERT_HELP } from './convert';
-import { inspectCommand, INSPECT_HELP } from './inspect';
-import { scoreCommand, SCORE_HELP } from './score';
-import { serveCommand, SERVE_HELP } from './serve';
-import { traitsCommand, TRAITS_HELP } from './traits';
 import { UsageError } from './usage';
 
 const HELP = `DST Inspector ${APP_VERSION}: exact DST metrics, turn by turn.
@@ -28,17 +23,19 @@ Run "dst-inspector <command> --help" for a command's options.
 
 export type Command = (argv: string[], write: (s: string) => void) => void | Promise<void>;
 
-const COMMANDS: Record<string, { run: Command; help: string }> = {
-  score: { run: scoreCommand, help: SCORE_HELP },
-  inspect: { run: inspectCommand, help: INSPECT_HELP },
-  convert: { run: convertCommand, help: CONVERT_HELP },
-  traits: { run: traitsCommand, help: TRAITS_HELP },
-  serve: { run: serveCommand, help: SERVE_HELP },
-};
-
-export function registerCommand(name: string, run: Command, help: string): void {
-  COMMANDS[name] = { run, help };
+interface CommandModule {
+  run: Command;
+  help: string;
 }
+
+/** Each command is loaded only when it runs, so `score` does not pay for the server's code at start-up. */
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  score: () => import('./score').then((m) => ({ run: m.scoreCommand, help: m.SCORE_HELP })),
+  inspect: () => import('./inspect').then((m) => ({ run: m.inspectCommand, help: m.INSPECT_HELP })),
+  convert: () => import('./convert').then((m) => ({ run: m.convertCommand, help: m.CONVERT_HELP })),
+  traits: () => import('./traits').then((m) => ({ run: m.traitsCommand, help: m.TRAITS_HELP })),
+  serve: () => import('./serve').then((m) => ({ run: m.serveCommand, help: m.SERVE_HELP })),
+};
 
 export async function runCli(argv: string[]): Promise<number> {
   const write = (s: string) => void process.stdout.write(s);
@@ -53,12 +50,12 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     if (cmd === 'help') {
-      write(rest[0] && COMMANDS[rest[0]] ? COMMANDS[rest[0]].help : HELP);
+      write(rest[0] && COMMANDS[rest[0]] ? (await COMMANDS[rest[0]]()).help : HELP);
       return 0;
     }
-    const c = COMMANDS[cmd];
-    if (!c) throw new UsageError(`unknown command ${JSON.stringify(cmd)}; commands: ${Object.keys(COMMANDS).join(', ')}`);
-    await c.run(rest, write);
+    const load = COMMANDS[cmd];
+    if (!load) throw new UsageError(`unknown command ${JSON.stringify(cmd)}; commands: ${Object.keys(COMMANDS).join(', ')}`);
+    await (await load()).run(rest, write);
     return 0;
   } catch (e) {
     if (e instanceof LoadError || e instanceof UsageError) {

@@ -2,11 +2,12 @@
 // them and prints a table, LaTeX, CSV or JSON. Heavy lifting is in src/shared.
 
 import { writeFileAtomic } from '../services/atomic-write';
-import { loadPredictions, readSources } from '../services/read-sources';
+import { readSources } from '../services/read-sources';
+import { loadAndEvaluate } from '../services/score-pipeline';
 import { layoutNames } from '../../shared/formats/detect';
 import { parseValueOptions } from '../../shared/formats/normalise';
 import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
-import { dialogueResults, evaluate, type Evaluation } from '../../shared/metrics/evaluate';
+import { dialogueResults, type Evaluation } from '../../shared/metrics/evaluate';
 import { metricSignature } from '../../shared/metrics/signature';
 import { renderCsv } from '../../shared/report/csv';
 import { jsonChunks } from '../../shared/report/json';
@@ -51,7 +52,7 @@ Exit codes: 0 ok, 2 bad input or usage (one message on stderr).
 
 const FORMATS = ['table', 'json', 'csv', 'latex'] as const;
 
-export function scoreCommand(argv: string[], write: (s: string) => void): void {
+export async function scoreCommand(argv: string[], write: (s: string) => void): Promise<void> {
   const { values, positionals } = parseCommand('score', argv, {
     lambdas: { type: 'string' },
     slots: { type: 'string' },
@@ -96,9 +97,11 @@ export function scoreCommand(argv: string[], write: (s: string) => void): void {
   const results: { file: string; ev: Evaluation }[] = [];
   try {
     for (const file of positionals) {
-      const loaded = loadPredictions(file, { ...src, onProgress: (f) => progress.update(`reading ${basename(file)}`, f) }, sources);
+      // Large FGA/GCA files are read by two threads; everything else as before (same results, same errors).
+      const { loaded, ev } = await loadAndEvaluate(file, { ...src, onProgress: (f) => progress.update(`reading ${basename(file)}`, f) }, config, sources, {
+        onScoreProgress: (f) => progress.update(`scoring ${basename(file)}`, f),
+      });
       for (const w of loaded.joins ?? []) if (w.missingInSource.length > 0 || w.turnsUnmatched > 0) warn(`${file}: ${describeJoin(w)}`);
-      const ev = evaluate(loaded.corpus, config, { onProgress: (f) => progress.update(`scoring ${basename(file)}`, f) });
       results.push({ file, ev });
     }
   } finally {
