@@ -5,6 +5,7 @@
 // API_CALLS; the renderer only ever sees the `Api` interface.
 
 import { z } from 'zod';
+import { VALUE_OPTIONS } from './formats/normalise';
 import type { DialogueResult } from './metrics/evaluate';
 import type { Scores } from './metrics/state';
 import type { MetricConfig } from './metrics/config';
@@ -31,6 +32,8 @@ const sourceSchema = z.discriminatedUnion('kind', [
       layout: z.string().min(1).max(64).optional(),
       dialoguesPath: path.optional(),
       goldPath: path.optional(),
+      /** Value normalisation options (off by default; recorded in the signature). */
+      values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional(),
     })
     .strict(),
 ]);

@@ -9,6 +9,7 @@ import type { LoadSource } from '../services/load-types';
 import { openBrowser } from '../web/open-browser';
 import { startServer } from '../web/server';
 import { parseCommand, parsePositiveInt, UsageError } from './usage';
+import { parseValueOptions } from '../../shared/formats/normalise';
 
 export const SERVE_HELP = `Usage: dst-inspector serve [<predictions.json>] [options]
 
@@ -21,6 +22,7 @@ Options:
   --dialogues FILE   utterances (MultiWOZ 2.1 data.json layout)
   --gold FILE        gold states, for layouts without them
   --layout NAME      input layout, skipping detection
+  --values LIST      value normalisation (lower, trade-fixes, empty, dontcare, alternatives, all)
   --port N           port (default: a free one)
   --open             open the system browser, if there is one
   --max-size BYTES   refuse larger files (default 2 GiB)
@@ -32,6 +34,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     dialogues: { type: 'string' },
     gold: { type: 'string' },
     layout: { type: 'string' },
+    values: { type: 'string' },
     port: { type: 'string' },
     open: { type: 'boolean', default: false },
     'max-size': { type: 'string' },
@@ -47,7 +50,9 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     port = parsePositiveInt('--port', values.port);
     if (port > 65535) throw new UsageError(`--port: ${port} is not a port number (1-65535)`);
   }
-  if (!positionals[0] && (values.dialogues || values.gold || values.layout)) throw new UsageError('serve: --dialogues, --gold and --layout need a prediction file');
+  if (!positionals[0] && (values.dialogues || values.gold || values.layout || values.values)) throw new UsageError('serve: --dialogues, --gold, --layout and --values need a prediction file');
+  const valueOptions = values.values ? parseValueOptions(values.values) : [];
+  if (typeof valueOptions === 'string') throw new UsageError(`--values: ${valueOptions}`);
   const source: LoadSource = positionals[0]
     ? {
         kind: 'file',
@@ -55,6 +60,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
         layout: values.layout,
         dialoguesPath: values.dialogues ? resolve(values.dialogues) : undefined,
         goldPath: values.gold ? resolve(values.gold) : undefined,
+        values: valueOptions.length > 0 ? valueOptions : undefined,
       }
     : { kind: 'demo' };
   const maxBytes = values['max-size'] ? parsePositiveInt('--max-size', values['max-size']) : undefined;

@@ -119,6 +119,12 @@ export class CorpusStore {
     return this.settled;
   }
 
+  /** The signature of numbers computed under `config` from the open source (its value options included). */
+  private signature(config: MetricConfig): string {
+    const s = this.source;
+    return metricSignature(config, { valueOptions: s?.kind === 'file' ? (s.values ?? []) : [] });
+  }
+
   /** The source of the open corpus (for "open dialogues" and recent files). */
   currentSource(): LoadSource | undefined {
     return this.source;
@@ -231,7 +237,7 @@ export class CorpusStore {
       dialogues: l.corpus.dialogueIds.length,
       turns: l.corpus.turnIndex.length,
       scores: ev.corpus,
-      signature: metricSignature(config),
+      signature: this.signature(config),
       domains: l.domains,
       warnings: l.warnings,
       hasUtterances: !!l.corpus.utterances,
@@ -261,7 +267,7 @@ export class CorpusStore {
     const out: DialogueDetail = {
       ...dialogueDetail(c, d, config),
       position: d,
-      signature: metricSignature(config),
+      signature: this.signature(config),
       domains: dialogueDomainNames(l, d),
     };
     if (c.utterances) {

@@ -107,7 +107,7 @@ function loadFile(job: Extract<LoadJob['source'], { kind: 'file' }>, r: Reader, 
   };
   const gold = job.goldPath ? source(job.goldPath, 'reading gold') : undefined;
   const dialogues = job.dialoguesPath ? (job.dialoguesPath === job.goldPath ? gold : source(job.dialoguesPath, 'reading dialogues')) : undefined;
-  const loaded = loadCorpus(bytes, { file: job.path, layout: job.layout, gold, dialogues, onProgress: (f) => step('parsing', f) });
+  const loaded = loadCorpus(bytes, { file: job.path, layout: job.layout, values: job.values, gold, dialogues, onProgress: (f) => step('parsing', f) });
   warnings.push(...(gold?.warnings ?? []), ...(dialogues && dialogues !== gold ? dialogues.warnings : []), ...loaded.warnings);
   const corpus = loaded.corpus;
   step('indexing', 0);

@@ -4,8 +4,9 @@
 
 import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
+import type { ValueOption } from '../../shared/formats/normalise';
 
-export type LoadSource = { kind: 'demo' } | { kind: 'file'; path: string; layout?: string; dialoguesPath?: string; goldPath?: string };
+export type LoadSource = { kind: 'demo' } | { kind: 'file'; path: string; layout?: string; dialoguesPath?: string; goldPath?: string; values?: ValueOption[] };
 
 export interface LoadJob {
   source: LoadSource;

@@ -271,3 +271,15 @@ describe('load errors', () => {
     }
   });
 });
+
+describe('value options', () => {
+  it('are applied to the loaded corpus and recorded in every signature the store gives', async () => {
+    const exact = await ready({ kind: 'file', path: PRED });
+    const lower = await ready({ kind: 'file', path: PRED, values: ['lower', 'dontcare'] });
+    expect(exact.summary(config).signature).toContain('values=exact');
+    const s = lower.summary(config).signature;
+    expect(s).toContain('values=lower+dontcare');
+    const id = lower.page({ config, offset: 0, limit: 1, sort: { key: 'position', descending: false }, filter: {} }).rows[0].id;
+    expect(lower.detail(config, id).signature).toBe(s);
+  });
+});
