@@ -9,22 +9,11 @@ import type { MetricConfig } from '../../shared/metrics/config';
 import { lambdaKey } from '../../shared/metrics/config';
 import { dialogueState } from '../../shared/metrics/evaluate';
 import { computeScores } from '../../shared/metrics/state';
-import type { TurnStats } from '../../shared/metrics/turn-stats';
-import type { RawIndex } from './load-types';
+import type { LoadResult } from './load-types';
 
-export interface Loaded {
+/** A load result on the main thread: the corpus re-interned, plus an id → index map. */
+export interface Loaded extends Omit<LoadResult, 'corpus'> {
   corpus: Corpus;
-  stats: TurnStats;
-  raw: RawIndex;
-  domains: string[];
-  domainStart: Int32Array;
-  domainList: Int32Array;
-  format: string;
-  warnings: string[];
-  file: string;
-  isDemo: boolean;
-  dialoguesFile?: string;
-  landing?: string;
   idIndex: Map<string, number>;
 }
 
