@@ -123,6 +123,9 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     expect(await page.textContent(sel.metric('SA'))).toBe('94.76');
     expect(await page.textContent(sel.metric('AGA'))).toBe('53.57');
     expect(await page.isVisible('[data-testid="colour-guide"]')).toBe(true);
+    const explanation = await page.textContent('[data-testid="landing-explanation"]');
+    expect(explanation).toContain('FGA (λ = 0.5) gives 48.84');
+    expect(explanation).toContain('gives 31.43');
   });
 
   it("shows each turn's JGA, FGA, RSA and running GCA as the fixture expects", async () => {

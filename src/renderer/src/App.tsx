@@ -16,6 +16,7 @@ import { useCorpusSummary } from './hooks/useCorpusSummary';
 import { useDialogueDetail } from './hooks/useDialogueDetail';
 import { useLoadStatus } from './hooks/useLoadStatus';
 import { ColourGuide } from './components/ColourGuide';
+import { lambdaKey } from '../../shared/metrics/config';
 import { DialogueList } from './components/DialogueList';
 import { DialogueView } from './components/DialogueView';
 import { Header } from './components/Header';
@@ -279,7 +280,16 @@ export function App({ api }: { api: Api }) {
           onPage={onPage}
         />
         <div className="centre">
-          {guide && <ColourGuide onDismiss={dismiss} />}
+          {guide && (
+            <ColourGuide
+              onDismiss={dismiss}
+              landing={
+                detail && config && detail.id === summary?.landing
+                  ? { fga: detail.FGA[lambdaKey(config.lambdas[0])], gca: detail.GCA, lambda: lambdaKey(config.lambdas[0]) }
+                  : undefined
+              }
+            />
+          )}
           <DialogueView
             detail={detail}
             error={detailError}
