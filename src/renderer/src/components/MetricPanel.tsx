@@ -71,7 +71,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }
             <tr key={i} className={`${i === turn ? 'selected' : ''}${i === hoverTurn ? ' hovered' : ''}`} onMouseEnter={() => onHover(i)} onMouseLeave={() => onHover(null)} onClick={() => onTurn(i)}>
               <th scope="row">{rec.turn}</th>
               {TURN_METRICS.map((m) => (
-                <td key={m} data-testid="turn-metric" data-turn={i} data-metric={m}>
+                <td key={m} data-testid="turn-metric" data-turn={rec.turn} data-position={i} data-metric={m}>
                   {turnMetricText(rec, m, config)}
                 </td>
               ))}
