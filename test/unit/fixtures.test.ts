@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig, lambdaKey } from '../../src/shared/metrics/config';
 import { dialogueResults, evaluate } from '../../src/shared/metrics/evaluate';
 import { fixtureCases, LAMBDAS, loadFile } from '../helpers/fixtures';
+import { percent2 } from '../../src/shared/report/round';
 
 const TOL = 1e-9;
 const config = defaultConfig({ lambdas: LAMBDAS, slotCount: 30 });
@@ -41,7 +42,7 @@ describe.each(fixtureCases())('fixture $name', ({ file, expected }) => {
 
   it('rounded corpus percentages match the official printout', () => {
     const r = expected.corpus_rounded_percent;
-    const pct = (x: number | null) => Math.round((x ?? 0) * 10000) / 100;
+    const pct = (x: number | null) => Number(percent2(x ?? 0));
     expect(pct(ev.corpus.JGA)).toBe(r.JGA);
     expect(pct(ev.corpus.SA)).toBe(r.SA);
     expect(pct(ev.corpus.AGA)).toBe(r.AGA);

@@ -4,6 +4,7 @@
 import { lambdaKey, type MetricConfig } from '../metrics/config';
 import type { DialogueResult } from '../metrics/evaluate';
 import type { Scores } from '../metrics/state';
+import { percent2 } from './round';
 
 export interface ReportRow {
   label: string;
@@ -45,7 +46,7 @@ export function dialogueRow(d: DialogueResult): ReportRow {
   return { label: id, turns, scores, TO, NU };
 }
 
-/** Percentage with 2 decimals, as the papers print; "–" for undefined. */
+/** Percentage with 2 decimals, rounded as the papers' scripts round; "–" for undefined. */
 export function pct(x: number | null): string {
-  return x === null ? '–' : (x * 100).toFixed(2);
+  return x === null ? '–' : percent2(x);
 }

@@ -4,11 +4,12 @@
 
 import { lambdaKey, type MetricConfig } from '../../../shared/metrics/config';
 import type { TurnRecord } from '../../../shared/metrics/evaluate';
+import { percent2 } from '../../../shared/report/round';
 
 /** 0.3142857 → "31.43"; null/NaN → "—". */
 export function pct(x: number | null | undefined): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '—';
-  return (x * 100).toFixed(2);
+  return percent2(x);
 }
 
 /** A per-turn value in [0, 1] → "0.39"; null → "—". */
