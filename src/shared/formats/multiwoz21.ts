@@ -27,8 +27,13 @@ export const multiwoz21Source: ReferenceLoader = {
 
 const EMPTY = new Set(['', 'not mentioned']);
 
-function textOf(entry: unknown): string | undefined {
-  return isObject(entry) && typeof entry.text === 'string' ? entry.text : undefined;
+/** The utterance of a log entry; an entry whose "text" is not a string is an error, not a silent gap. */
+function textOf(ctx: ElementContext, entry: unknown, path: string): string | undefined {
+  if (entry === undefined) return undefined;
+  const e = ctx.object(entry, path, 'a log entry object with "text"');
+  if (e.text === undefined) return undefined;
+  if (typeof e.text !== 'string') throw ctx.expected(pathPush(path, 'text'), 'a string', e.text);
+  return e.text;
 }
 
 function stateOf(ctx: ElementContext, entry: unknown, path: string): [string, string][] | undefined {
@@ -42,7 +47,9 @@ function stateOf(ctx: ElementContext, entry: unknown, path: string): [string, st
       if (slots === undefined) continue;
       const pPath = pathPush(pathPush(mPath, domain), part);
       for (const [slot, v] of Object.entries(ctx.object(slots, pPath, 'an object of slot → value'))) {
-        if (slot === 'booked' || typeof v !== 'string' || EMPTY.has(v)) continue;
+        if (slot === 'booked') continue;
+        if (typeof v !== 'string') throw ctx.expected(pathPush(pPath, slot), 'a string value', v);
+        if (EMPTY.has(v)) continue;
         out.push([canonicalSlot(domain, slot), v]);
       }
     }
@@ -66,7 +73,8 @@ export function loadMultiwoz21(bytes: Uint8Array, opts: ReferenceLoadOptions): R
     const turns: RefTurn[] = [];
     for (let t = 0; 2 * t < log.length; t++) {
       const state = stateOf(ctx, log[2 * t + 1], pathPush(pathPush(path, 'log'), 2 * t + 1));
-      turns.push({ index: t, state, user: textOf(log[2 * t]), system: t > 0 ? textOf(log[2 * t - 1]) : undefined });
+      const logPath = pathPush(path, 'log');
+      turns.push({ index: t, state, user: textOf(ctx, log[2 * t], pathPush(logPath, 2 * t)), system: t > 0 ? textOf(ctx, log[2 * t - 1], pathPush(logPath, 2 * t - 1)) : undefined });
     }
     addRefDialogue(ref, { id, turns });
   });

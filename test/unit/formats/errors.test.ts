@@ -91,3 +91,32 @@ describe('unknown and near-miss layouts', () => {
     expect(e.jsonPath).toBe('$');
   });
 });
+
+describe('MultiWOZ 2.1 data.json as a gold or utterance source', () => {
+  const refError = (text: string): LoadError => {
+    try {
+      loadReference(enc(text), { file: 'data.json' });
+    } catch (e) {
+      expect(e).toBeInstanceOf(LoadError);
+      return e as LoadError;
+    }
+    throw new Error('expected a LoadError');
+  };
+  const dialogue = (state: string, text = '"hi"') => `{"SNG1.json": {"log": [{"text": ${text}, "metadata": {}}, {"text": "ok", "metadata": {"train": {"book": {"booked": []}, "semi": ${state}}}}]}}`;
+
+  it('a gold value that is not a string is an error, not a silently dropped slot', () => {
+    const e = refError(dialogue('{"leaveAt": 5}'));
+    expect(e.jsonPath).toBe('$["SNG1.json"].log[1].metadata.train.semi.leaveAt');
+    expect(e.problem).toBe('expected a string value, found number 5');
+  });
+  it('an utterance that is not a string is an error', () => {
+    const e = refError(dialogue('{"leaveAt": "10:00"}', '7'));
+    expect(e.jsonPath).toBe('$["SNG1.json"].log[0].text');
+  });
+  it('a well-formed dialogue loads, with "booked" lists and empty values skipped', () => {
+    const ref = loadReference(enc(dialogue('{"leaveAt": "10:00", "day": "not mentioned"}')), { file: 'data.json' });
+    const turn = [...ref.dialogues.values()][0].turns[0];
+    expect(turn.state).toEqual([['train-leaveat', '10:00']]);
+    expect(turn.user).toBe('hi');
+  });
+});
