@@ -1,7 +1,7 @@
 // `dst-inspector score` run as a real process: every output format, and the
 // one-line located messages (exit code 2, no stack trace) for bad input.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultConfig } from '../../src/shared/metrics/config';
@@ -145,5 +145,16 @@ describe('score errors', () => {
     expectUserError(['score', MUL, '--slots', '0'], '--slots: "0" is not a positive integer');
     expectUserError(['score', MUL, '--format', 'xml'], '--format: "xml" is not one of table, json, csv, latex');
     expectUserError(['score'], 'no prediction file given');
+  });
+});
+
+describe('score --out errors', () => {
+  it('a missing folder or a directory is a one-line usage error, and no temporary file is left', () => {
+    const missing = join(tmp, 'no-such-dir', 'r.json');
+    expectUserError(['score', MUL, '--out', missing], `--out ${missing}: its folder does not exist`);
+    const dir = join(tmp, 'outdir');
+    mkdirSync(dir, { recursive: true });
+    expectUserError(['score', MUL, '--out', dir], `--out ${dir}:`);
+    expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

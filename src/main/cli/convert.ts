@@ -5,10 +5,9 @@
 
 import { writeFga } from '../../shared/formats/write-fga';
 import { writeJsonl } from '../../shared/formats/write-jsonl';
-import { writeFileAtomic } from '../services/atomic-write';
 import { loadPredictions } from '../services/read-sources';
 import { SOURCE_FLAGS, SOURCE_HELP, sourcesFrom } from './source-flags';
-import { oneOf, parseCommand, UsageError } from './usage';
+import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 
 export const CONVERT_HELP = `Usage: dst-inspector convert <predictions file> --to jsonl|fga [--out FILE] [options]
 
@@ -39,6 +38,6 @@ export function convertCommand(argv: string[], write: (s: string) => void): void
   const to = oneOf('--to', values.to, ['jsonl', 'fga'] as const);
   const loaded = loadPredictions(positionals[0], sourcesFrom(values));
   const chunks = to === 'jsonl' ? writeJsonl(loaded.corpus) : writeFga(loaded.corpus);
-  if (values.out) writeFileAtomic(values.out, chunks);
+  if (values.out) writeOut(values.out, chunks);
   else for (const c of chunks) write(c);
 }

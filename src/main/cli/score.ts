@@ -1,7 +1,6 @@
 // Layer: main (Node). `dst-inspector score`: loads prediction files, scores
 // them and prints a table, LaTeX, CSV or JSON. Heavy lifting is in src/shared.
 
-import { writeFileAtomic } from '../services/atomic-write';
 import { readSources } from '../services/read-sources';
 import { loadAndEvaluate } from '../services/score-pipeline';
 import { layoutNames } from '../../shared/formats/detect';
@@ -15,7 +14,7 @@ import { renderLatex } from '../../shared/report/latex';
 import { corpusRow, dialogueRow, type ReportRow } from '../../shared/report/rows';
 import { renderTable } from '../../shared/report/table';
 import { terminalProgress } from './progress';
-import { oneOf, parseCommand, parseLambdas, parsePositiveInt, UsageError } from './usage';
+import { oneOf, parseCommand, parseLambdas, parsePositiveInt, UsageError, writeOut } from './usage';
 import { basename } from 'node:path';
 import { describeJoin } from '../../shared/formats/join';
 
@@ -109,7 +108,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   }
 
   const chunks = render(format, results, config, signature, perDialogue, perTurn);
-  if (values.out) writeFileAtomic(values.out, chunks);
+  if (values.out) writeOut(values.out, chunks);
   else for (const c of chunks) write(c);
 }
 

@@ -2,6 +2,7 @@
 // parsing helpers shared by the subcommands.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { writeFileAtomic, WriteError } from '../services/atomic-write';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -40,4 +41,14 @@ export function parsePositiveInt(flag: string, text: string): number {
 export function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`${flag}: ${JSON.stringify(text)} is not one of ${allowed.join(', ')}`);
   return text as T;
+}
+
+/** Writes a report to --out atomically; a path that cannot be written is a usage error (exit 2), not a crash. */
+export function writeOut(path: string, chunks: Iterable<string>): void {
+  try {
+    writeFileAtomic(path, chunks);
+  } catch (e) {
+    if (e instanceof WriteError) throw new UsageError(`--out ${e.message}`);
+    throw e;
+  }
 }
