@@ -2,7 +2,7 @@
 // constant-time check, the Host check against DNS rebinding, and the headers
 // every response carries (strict CSP, no sniffing, no referrer, no framing).
 
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const CSP = [
@@ -60,8 +60,18 @@ export function cookieToken(req: IncomingMessage, port: number): string | undefi
   return undefined;
 }
 
+/**
+ * What the asset cookie holds: an HMAC of the token, never the token itself.
+ * Browsers send a 127.0.0.1 cookie to every port of that host, so other local
+ * services would see it; this value opens the page's files and nothing else
+ * (the API takes only the bearer token).
+ */
+export function assetCookieValue(token: string): string {
+  return createHmac('sha256', token).update('dst-inspector assets').digest('base64url');
+}
+
 export function setSessionCookie(res: ServerResponse, port: number, token: string): void {
-  res.setHeader('Set-Cookie', `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+  res.setHeader('Set-Cookie', `${cookieName(port)}=${assetCookieValue(token)}; HttpOnly; SameSite=Strict; Path=/`);
 }
 
 export function securityHeaders(res: ServerResponse): void {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { ApiErrorBody, ApiEvent } from '../../shared/api';
 import { ApiError, HTTP_STATUS } from '../services/api-error';
 import { dispatch, type ApiHandlers } from '../services/api-handlers';
-import { bearerToken, cookieToken, hostAllowed, newToken, securityHeaders, setSessionCookie, tokenMatches } from './security';
+import { assetCookieValue, bearerToken, cookieToken, hostAllowed, newToken, securityHeaders, setSessionCookie, tokenMatches } from './security';
 import { defaultRendererDir, resolveAsset, sendFile } from './static-files';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -116,7 +116,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
       return sendText(res, 405, 'method not allowed');
     }
     const fromQuery = url.searchParams.get('token');
-    const ok = tokenMatches(fromQuery, token) || tokenMatches(cookieToken(req, port), token) || tokenMatches(bearerToken(req), token);
+    const ok = tokenMatches(fromQuery, token) || tokenMatches(cookieToken(req, port), assetCookieValue(token)) || tokenMatches(bearerToken(req), token);
     if (!ok) return sendText(res, 403, 'Forbidden: open the address printed by "dst-inspector serve" (it carries ?token=…).\n');
     if (tokenMatches(fromQuery, token)) setSessionCookie(res, port, token);
     const file = resolveAsset(root, url.pathname);

@@ -72,7 +72,7 @@ describe('access control', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toContain('<title>ui</title>');
     const cookie = String(ok.headers['set-cookie']);
-    expect(cookie).toContain(srv.token);
+    expect(cookie).not.toContain(srv.token); // other local services on 127.0.0.1 see this cookie: it must not be the API token
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
     expect(ok.headers['content-security-policy']).toMatch(/default-src 'self'/);
@@ -87,6 +87,11 @@ describe('access control', () => {
     expect(js.status).toBe(200);
     expect(js.headers['content-type']).toMatch(/javascript/);
     expect((await send(srv.port, '/assets/app.js', { headers: { Cookie: cookie.replace(/=.*/, '=nope') } })).status).toBe(403);
+    // the cookie opens files only: the API refuses it, as bearer token and as cookie
+    const value = cookie.slice(cookie.indexOf('=') + 1);
+    const body = JSON.stringify({});
+    expect((await send(srv.port, '/api/appInfo', { method: 'POST', body, headers: { Cookie: cookie, 'Content-Type': 'application/json' } })).status).toBe(403);
+    expect((await send(srv.port, '/api/appInfo', { method: 'POST', body, headers: { Authorization: `Bearer ${value}`, 'Content-Type': 'application/json' } })).status).toBe(403);
   });
 
   it('never serves files outside the UI folder', async () => {
