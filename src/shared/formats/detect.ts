@@ -34,6 +34,7 @@ export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
   if (isBlank(bytes)) throw new LoadError(file, 'the file is empty');
   if (looksBinary(bytes)) throw new LoadError(file, 'this is not a text file (it contains binary data); expected a JSON prediction file');
   const head = headText(bytes);
+  if (/^\uFEFF?\s*(\{\s*\}|\[\s*\])\s*$/.test(head)) throw new LoadError(file, 'the file holds no dialogues (an empty JSON object or list)');
   const near: string[] = [];
   for (const l of LOADERS) {
     const r = l.sniff(head);

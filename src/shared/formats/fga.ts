@@ -8,6 +8,7 @@
 // state or domain object already read are skipped (docs/performance.md). It
 // can also read one part of a file, for the two-thread load of large files.
 
+import { MAX_TURN_INDEX } from '../model/corpus';
 import { CorpusBuilder } from '../model/builder';
 import { ByteInterner } from './byte-interner';
 import { pathPush } from './errors';
@@ -16,16 +17,32 @@ import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { Interner } from '../model/interner';
 
 const TURN_KEY = /^[0-9]+$/;
+/** `"<key>": {"<key>":` anywhere in the head (keys may contain escapes). */
+const KEY_THEN_OBJECT_KEY = /"((?:[^"\\]|\\.)*)"\s*:\s*\{\s*(?="((?:[^"\\]|\\.)*)"\s*:)/g;
+
+function decodeKey(raw: string): string | null {
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return null;
+  }
+}
 
 export const fgaLoader: FormatLoader = {
   id: 'fga',
   label: 'FGA/GCA per-turn JSON',
   sniff(head) {
-    // {"<dialogue>": {"<int>": {"gt"|"pr": ...
+    if (!/^\uFEFF?\s*\{/.test(head)) return 'no';
+    // The first `"<key>": {"gt"|"pr": …` is a turn object; its key must be a turn index.
+    for (const m of head.matchAll(KEY_THEN_OBJECT_KEY)) {
+      const inner = decodeKey(m[2]);
+      if (inner !== 'gt' && inner !== 'pr') continue;
+      const key = decodeKey(m[1]);
+      if (key !== null && TURN_KEY.test(key)) return 'yes';
+      return { near: `turn objects have "gt"/"pr", but the turn key ${key === null ? m[1] : JSON.stringify(key)} is not a non-negative integer` };
+    }
     const m = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\{\s*"([^"]*)"\s*:\s*\{\s*"([^"]*)"/.exec(head);
-    if (!m) return 'no';
-    if (TURN_KEY.test(m[1]) && (m[2] === 'gt' || m[2] === 'pr')) return 'yes';
-    if (TURN_KEY.test(m[1])) return { near: 'dialogue → turn objects, but the turn lacks "gt"/"pr" keys' };
+    if (m && TURN_KEY.test(m[1])) return { near: 'dialogue → turn objects, but the turn lacks "gt"/"pr" keys' };
     return 'no';
   },
   load: loadFga,
@@ -106,11 +123,20 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
   const lastGt: DomainCache[] = [];
   const lastPr: DomainCache[] = [];
 
+  // Domains seen in the state being read (a domain key written twice is refused, like a repeated slot).
+  const domainSeen: number[] = [];
+  let stateGen = 0;
+
   const readState = (side: 'gt' | 'pr', out: PairBuffer): void => {
     if (!sc.tryOpenObject()) sc.wrongType(pathPush(turnPath(), side), 'an object of domains');
     const own = side === 'gt' ? lastGt : lastPr;
+    stateGen++;
     for (let first = true; sc.nextKey(first); first = false) {
       const domain = sc.internKey(keys);
+      if (domainSeen[domain] === stateGen) {
+        throw sc.shapeError(`domain ${JSON.stringify(keyName(domain))} appears twice in this state`, pathPush(pathPush(turnPath(), side), keyName(domain)), sc.keyStart - 1);
+      }
+      domainSeen[domain] = stateGen;
       sc.peek();
       const at = sc.pos;
       const from = out.n;
@@ -206,7 +232,7 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
         turnKey = sc.key();
         if (!TURN_KEY.test(turnKey)) throw sc.shapeError(`turn key ${JSON.stringify(turnKey)} is not a non-negative integer`, turnPath(), tAt);
         index = Number(turnKey);
-        if (!Number.isSafeInteger(index)) throw sc.shapeError(`turn key ${turnKey} is too large`, turnPath(), tAt);
+        if (!(index <= MAX_TURN_INDEX)) throw sc.shapeError(`turn key ${turnKey} is too large (at most ${MAX_TURN_INDEX})`, turnPath(), tAt);
       } else turnKey = index;
       if (!sc.tryOpenObject()) sc.wrongType(turnPath(), 'a turn object with "gt" and "pr"');
       let hasGold = false;
@@ -272,7 +298,7 @@ const QUOTE = 0x22;
 /** The current key as a turn number when it is plain ASCII digits (fast path), else -1. */
 function turnKeyValue(sc: JsonScanner): number {
   const len = sc.keyEnd - sc.keyStart;
-  if (sc.keyEscaped || len === 0 || len > 15) return -1;
+  if (sc.keyEscaped || len === 0 || len > 9) return -1; // 10+ digits may pass MAX_TURN_INDEX: the slow path checks
   const b = sc.bytes;
   if (len > 1 && b[sc.keyStart] === 0x30) return -1; // leading zero: the slow path keeps the key's spelling
   let n = 0;

@@ -46,7 +46,7 @@ export function canonicalSlot(domain: string, slot: string): string {
   if (!MULTIWOZ_DOMAINS.has(d)) return `${d}-${squash(slot)}`;
   let s = squash(slot.replace(/_/g, ' '));
   if (s.startsWith('semi ')) s = s.slice(5);
-  s = ALIASES[s] ?? s;
+  s = Object.hasOwn(ALIASES, s) ? ALIASES[s] : s;
   // "day" is a booking slot for hotels and restaurants but the travel day for trains.
   if (s === 'day' && (d === 'hotel' || d === 'restaurant')) s = 'book day';
   if (s === 'book day' && d === 'train') s = 'day';

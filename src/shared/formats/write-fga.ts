@@ -6,13 +6,14 @@
 import type { Corpus } from '../model/corpus';
 
 function nested(c: Corpus, start: number, len: number): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
+  // Null-prototype objects: a slot or domain named "__proto__" stays an ordinary key.
+  const out: Record<string, Record<string, string>> = Object.create(null);
   for (let k = start; k < start + len; k++) {
     const name = c.slots.name(c.pairs[2 * k]);
     const cut = name.indexOf('-');
     const domain = cut < 0 ? name : name.slice(0, cut);
     const slot = cut < 0 ? '' : name.slice(cut + 1);
-    (out[domain] ??= {})[slot] = c.values.name(c.pairs[2 * k + 1]);
+    (out[domain] ??= Object.create(null))[slot] = c.values.name(c.pairs[2 * k + 1]);
   }
   return out;
 }

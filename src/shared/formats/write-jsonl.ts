@@ -7,7 +7,7 @@
 import type { Corpus } from '../model/corpus';
 
 export function stateObject(c: Corpus, start: number, len: number): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null); // a slot named "__proto__" stays an ordinary key
   for (let k = start; k < start + len; k++) out[c.slots.name(c.pairs[2 * k])] = c.values.name(c.pairs[2 * k + 1]);
   return out;
 }

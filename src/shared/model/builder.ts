@@ -6,7 +6,7 @@
 
 import { Interner } from './interner';
 import { IntVector } from './int-vector';
-import { NONE, type Corpus } from './corpus';
+import { MAX_TURN_INDEX, NONE, type Corpus } from './corpus';
 
 export class CorpusBuilder {
   readonly slots = new Interner();
@@ -94,6 +94,7 @@ export class CorpusBuilder {
   addTurnPairs(index: number, gold: Int32Array | number[], goldCount: number, pred: Int32Array | number[], predCount: number): string | null {
     if (!this.open) return 'turn outside a dialogue';
     if (!Number.isSafeInteger(index) || index < 0) return `turn index ${index} is not a non-negative integer`;
+    if (index > MAX_TURN_INDEX) return `turn index ${index} is too large (at most ${MAX_TURN_INDEX})`;
     const problem = sortState(gold, goldCount, this.slots, 'gold') ?? sortState(pred, predCount, this.slots, 'predicted');
     if (problem) return problem;
     const n = this.turnIndex.length;

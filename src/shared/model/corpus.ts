@@ -9,6 +9,8 @@ import { Interner } from './interner';
 
 export const NONE = 'none';
 export const NONE_ID = 0;
+/** Turn indices are stored as Int32: larger ones are refused at load time. */
+export const MAX_TURN_INDEX = 0x7fffffff;
 
 /** Half-open range [start, end) into `Corpus.pairs`, counted in pairs. */
 export interface StateRef {
