@@ -74,6 +74,7 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       }
       const rest = peekInLine(sc);
       if (rest !== undefined && rest !== 0x0a) sc.fail('expected the end of the line after the turn object (one JSON object per line)');
+      if (rest === 0x0a) sc.pos++; // the line ends here: the next iteration starts the next line
       if (id === undefined) throw ctx.error(path, 'lacks "dialogue_id" (the dialogue id)');
       if (index === undefined) throw ctx.error(path, 'lacks "turn" (the turn index)');
       if (gold === undefined) throw ctx.error(path, 'lacks "gold" (the gold state)');

@@ -120,3 +120,13 @@ describe('MultiWOZ 2.1 data.json as a gold or utterance source', () => {
     expect(turn.user).toBe('hi');
   });
 });
+
+describe('JSON Lines error places', () => {
+  it('name the line the bad turn is on, blank lines included', () => {
+    const ok = '{"dialogue_id": "a", "turn": 0, "gold": {}, "pred": {}}';
+    const e = loadError(enc(`${ok}\n${ok.replace('"turn": 0', '"turn": 1')}\n\n{"dialogue_id": "a", "turn": 2, "gold": {}}\n`), 't.jsonl', 'jsonl');
+    expect(e.jsonPath).toBe('line 4');
+    expect(e.location?.line).toBe(4);
+    expect(e.problem).toMatch(/lacks "pred"/);
+  });
+});
