@@ -121,6 +121,8 @@ export interface CorpusSummary {
   dialoguesFile?: string;
   /** Dialogue to select first (the demo lands on the GCA paper's MUL1110). */
   landing?: string;
+  /** K for SA suggested by the source (an SGD schema next to the file); the UI starts from it. */
+  slotCount?: number;
 }
 
 export interface DialogueRow {

@@ -82,6 +82,7 @@ function rebuild(r: LoadResult): Loaded {
     isDemo: r.isDemo,
     dialoguesFile: r.dialoguesFile,
     landing: r.landing,
+    slotCount: r.slotCount,
     idIndex,
   };
 }
@@ -243,6 +244,7 @@ export class CorpusStore {
       hasUtterances: !!l.corpus.utterances,
       dialoguesFile: l.dialoguesFile,
       landing: l.landing,
+      slotCount: l.slotCount,
     };
   }
 

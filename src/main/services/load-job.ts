@@ -114,7 +114,7 @@ function loadFile(job: Extract<LoadJob['source'], { kind: 'file' }>, r: Reader, 
   const raw = emptyRaw(corpus.dialogueIds.length);
   raw.files.push(info);
   fillRaw(raw, 0, topLevelRanges(bytes, job.path), corpus.dialogueIds, 0);
-  return { corpus, raw, format: loaded.format, file: job.path, dialoguesFile: job.dialoguesPath, isDemo: false, landing: undefined as string | undefined };
+  return { corpus, raw, format: loaded.format, file: job.path, dialoguesFile: job.dialoguesPath, isDemo: false, landing: undefined as string | undefined, slotCount: loaded.slotCount };
 }
 
 function loadDemo(r: Reader, step: (s: string, f: number) => void, warnings: string[]) {
@@ -138,7 +138,7 @@ function loadDemo(r: Reader, step: (s: string, f: number) => void, warnings: str
     fillRaw(raw, k, p.ranges, p.ids, from);
     from += p.ids.length;
   });
-  return { corpus, raw, format: 'fga', file: 'built-in demo', dialoguesFile: demo.dialogues, isDemo: true, landing: demo.landing };
+  return { corpus, raw, format: 'fga', file: 'built-in demo', dialoguesFile: demo.dialogues, isDemo: true, landing: demo.landing, slotCount: undefined as number | undefined };
 }
 
 export function errorInfo(e: unknown): LoadErrorInfo {
@@ -183,6 +183,7 @@ export function runLoadJob(job: LoadJob, post: Post): void {
       isDemo: base.isDemo,
       dialoguesFile: base.dialoguesFile,
       landing: base.landing,
+      slotCount: base.slotCount,
     };
     const arrays = [
       corpus.dialogueStart,

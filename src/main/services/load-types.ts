@@ -54,6 +54,8 @@ export interface LoadResult {
   dialoguesFile?: string;
   /** Dialogue to show first (the demo lands on MUL1110). */
   landing?: string;
+  /** K from an SGD schema given with the file, if any. */
+  slotCount?: number;
 }
 
 export type WorkerMessage =

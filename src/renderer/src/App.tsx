@@ -4,7 +4,7 @@
 // view. Data comes only through the Api interface.
 
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import type { Api, AppInfo } from '../../shared/api';
+import type { Api, AppInfo, CorpusSummary } from '../../shared/api';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { configKey } from './model/config-input';
 import { keyAction, step, type KeyAction } from './model/keyboard';
@@ -55,7 +55,12 @@ export function App({ api }: { api: Api }) {
   const { status, poll, failure } = useLoadStatus(api);
   const ready = status?.state === 'ready';
   const generation = status?.generation ?? 0;
-  const summary = useCorpusSummary(api, ready, config, generation);
+  // A source that knows its slot count (an SGD schema next to the file) sets K once per loaded corpus.
+  const takeSchemaK = useCallback((s: CorpusSummary) => {
+    const k = s.slotCount;
+    if (k) setConfig((c) => (c && c.slotCount !== k ? { ...c, slotCount: k } : c));
+  }, []);
+  const summary = useCorpusSummary(api, ready, config, generation, takeSchemaK);
 
   const [query, setQuery] = useState<ListQuery>(DEFAULT_QUERY);
   const cacheKey = `${generation}|${config ? configKey(config) : ''}|${queryKey(query)}`;

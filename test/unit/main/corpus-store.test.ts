@@ -283,3 +283,13 @@ describe('value options', () => {
     expect(lower.detail(config, id).signature).toBe(s);
   });
 });
+
+describe('schema slot count', () => {
+  it('an SGD schema next to the gold gives the summary its K (the UI starts from it)', async () => {
+    const F = join(FIXTURES, 'formats');
+    const store = await ready({ kind: 'file', path: join(F, 'sgd-pred', 'dialogues_001.json'), goldPath: join(F, 'sgd') });
+    expect(store.summary(config).slotCount).toBe(5);
+    const plain = await ready({ kind: 'file', path: PRED });
+    expect(plain.summary(config).slotCount).toBeUndefined();
+  });
+});
