@@ -44,8 +44,8 @@ export const API_CALLS = {
   appInfo: z.object({}).strict(),
   /** Starts loading and scoring a corpus in the background; poll loadStatus. */
   openCorpus: z.object({ source: sourceSchema }).strict(),
-  /** Adds or replaces the utterance source of the open corpus. */
-  openDialogues: z.object({ path }).strict(),
+  /** Adds or replaces the utterance source (role "dialogues", the default) or the gold source (role "gold") of the open corpus. */
+  openDialogues: z.object({ path, role: z.enum(['dialogues', 'gold']).optional() }).strict(),
   /** Progress of the current load, or its error. */
   loadStatus: z.object({}).strict(),
   /** Corpus scores under a config, with domains and warnings. */
@@ -73,7 +73,7 @@ export const API_CALLS = {
   /** For a failed load with a syntax error: the text around the error. */
   loadErrorSource: z.object({}).strict(),
   /** Electron only: native open dialog; browser mode answers null. */
-  pickFile: z.object({ purpose: z.enum(['predictions', 'dialogues']) }).strict(),
+  pickFile: z.object({ purpose: z.enum(['predictions', 'dialogues', 'gold']) }).strict(),
 } as const;
 
 export type ApiCall = keyof typeof API_CALLS;

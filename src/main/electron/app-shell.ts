@@ -3,6 +3,7 @@
 // to the renderer, and the first corpus (a path from the command line, else
 // the built-in demo).
 
+import { parseValueOptions } from '../../shared/formats/normalise';
 import { app, BrowserWindow, dialog, ipcMain, Menu, type OpenDialogOptions } from 'electron';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,7 +31,7 @@ export function filesFromArgv(argv: string[], isPackaged: boolean, cwd = process
   return out;
 }
 
-const VALUE_FLAGS = new Set(['--dialogues', '--gold', '--layout']);
+const VALUE_FLAGS = new Set(['--dialogues', '--gold', '--layout', '--values']);
 
 function isFile(p: string): boolean {
   try {
@@ -51,12 +52,14 @@ export function sourceFromArgv(argv: string[], isPackaged: boolean, cwd = proces
   };
   const dialogues = flag('--dialogues');
   const gold = flag('--gold');
+  const values = flag('--values') ? parseValueOptions(flag('--values') as string) : [];
   return {
     kind: 'file',
     path: file,
     dialoguesPath: dialogues ? resolve(cwd, dialogues) : undefined,
     goldPath: gold ? resolve(cwd, gold) : undefined,
     layout: flag('--layout'),
+    values: Array.isArray(values) && values.length > 0 ? values : undefined,
   };
 }
 
@@ -75,10 +78,17 @@ export function startShell(paths: AppPaths, dev: boolean): void {
     if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, e);
   };
   store.onEvent(send);
+  // Open Recent remembers a file once it has loaded, with everything it was opened with.
+  store.onEvent((e) => {
+    const s = store.currentSource();
+    if (e.type !== 'corpus-changed' || store.status().state !== 'ready' || s?.kind !== 'file') return;
+    recent.add({ path: s.path, dialoguesPath: s.dialoguesPath, goldPath: s.goldPath, layout: s.layout, values: s.values });
+    refreshMenu();
+  });
 
-  const pick = async (purpose: 'predictions' | 'dialogues'): Promise<string | null> => {
+  const pick = async (purpose: 'predictions' | 'dialogues' | 'gold'): Promise<string | null> => {
     const opts: OpenDialogOptions = {
-      title: purpose === 'predictions' ? 'Open predictions' : 'Open dialogues (utterances)',
+      title: purpose === 'predictions' ? 'Open predictions' : purpose === 'gold' ? 'Open gold (reference dialogues)' : 'Open dialogues (utterances)',
       properties: ['openFile'],
       filters: FILTERS,
     };
@@ -86,37 +96,32 @@ export function startShell(paths: AppPaths, dev: boolean): void {
     return r.canceled || r.filePaths.length === 0 ? null : r.filePaths[0];
   };
 
-  const remember = (source: LoadSource) => {
-    if (source.kind === 'file') {
-      recent.add({ path: source.path, dialoguesPath: source.dialoguesPath, layout: source.layout });
-      refreshMenu();
-    }
-  };
-
   const openSource = (source: LoadSource) => {
     store.open(source);
-    remember(source);
   };
 
-  const handlers = createApiHandlers(store, { mode: 'electron', pickFile: pick, onOpened: remember });
+  const handlers = createApiHandlers(store, { mode: 'electron', pickFile: pick });
+
+  const addSource = (role: 'dialogues' | 'gold') =>
+    void pick(role).then((p) => {
+      if (!p) return;
+      try {
+        store.openDialogues(p, role);
+      } catch (e) {
+        void dialog.showMessageBox({ type: 'warning', message: (e as Error).message });
+      }
+    });
 
   const actions = {
     openPredictions: () => void pick('predictions').then((p) => p && openSource({ kind: 'file', path: p })),
-    openDialogues: () =>
-      void pick('dialogues').then((p) => {
-        if (!p) return;
-        try {
-          store.openDialogues(p);
-        } catch (e) {
-          void dialog.showMessageBox({ type: 'warning', message: (e as Error).message });
-        }
-      }),
+    openDialogues: () => addSource('dialogues'),
+    openGold: () => addSource('gold'),
     openRecent: (e: RecentEntry) => {
       if (!existsSync(e.path)) {
         void dialog.showMessageBox({ type: 'warning', message: `${e.path}: no such file` });
         return;
       }
-      openSource({ kind: 'file', path: e.path, dialoguesPath: e.dialoguesPath, layout: e.layout });
+      openSource({ kind: 'file', path: e.path, dialoguesPath: e.dialoguesPath, goldPath: e.goldPath, layout: e.layout, values: e.values });
     },
     clearRecent: () => {
       recent.clear();

@@ -11,6 +11,7 @@ export type Theme = 'light' | 'dark' | 'system';
 export interface MenuActions {
   openPredictions(): void;
   openDialogues(): void;
+  openGold(): void;
   openRecent(entry: RecentEntry): void;
   clearRecent(): void;
   close(): void;
@@ -40,7 +41,8 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
     label: 'File',
     submenu: [
       { id: 'open-predictions', label: 'Open Predictions…', accelerator: 'CmdOrCtrl+O', click: () => a.openPredictions() },
-      { id: 'open-dialogues', label: 'Open Dialogues/Gold…', accelerator: 'CmdOrCtrl+Shift+O', click: () => a.openDialogues() },
+      { id: 'open-dialogues', label: 'Open Dialogues (utterances)…', accelerator: 'CmdOrCtrl+Shift+O', click: () => a.openDialogues() },
+      { id: 'open-gold', label: 'Open Gold…', click: () => a.openGold() },
       { id: 'open-recent', label: 'Open Recent', submenu: recent },
       { type: 'separator' },
       { id: 'close', label: 'Close', click: () => a.close() },

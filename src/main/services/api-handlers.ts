@@ -12,9 +12,7 @@ import type { CorpusStore } from './corpus-store';
 export interface HandlerOptions {
   mode: 'electron' | 'browser';
   /** Native file dialog (Electron); absent in browser mode. */
-  pickFile?: (purpose: 'predictions' | 'dialogues') => Promise<string | null>;
-  /** Called after a file was opened by path (recent files). */
-  onOpened?: (source: ApiArgs<'openCorpus'>['source']) => void;
+  pickFile?: (purpose: 'predictions' | 'dialogues' | 'gold') => Promise<string | null>;
 }
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
@@ -22,12 +20,8 @@ export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] 
 export function createApiHandlers(store: CorpusStore, opts: HandlerOptions): ApiHandlers {
   return {
     appInfo: () => ({ version: APP_VERSION, mode: opts.mode, defaultConfig: defaultConfig(), canPickFiles: !!opts.pickFile }),
-    openCorpus: ({ source }) => {
-      const s = store.open(source);
-      opts.onOpened?.(source);
-      return s;
-    },
-    openDialogues: ({ path }) => store.openDialogues(path),
+    openCorpus: ({ source }) => store.open(source),
+    openDialogues: ({ path, role }) => store.openDialogues(path, role),
     loadStatus: () => store.status(),
     corpusSummary: ({ config }) => store.summary(config),
     dialoguePage: (args) => store.page(args),

@@ -192,11 +192,12 @@ export class CorpusStore {
   }
 
   /** Re-opens the current file with a dialogue (utterance) file. */
-  openDialogues(path: string): LoadStatus {
+  /** Reloads the open prediction file with a dialogue (utterance) source, or with a gold source. */
+  openDialogues(path: string, role: 'dialogues' | 'gold' = 'dialogues'): LoadStatus {
     const s = this.source;
     if (!s || (this.state.state !== 'ready' && this.state.state !== 'error')) throw new ApiError('no-corpus', 'open a prediction file first');
-    if (s.kind === 'demo') throw new ApiError('bad-args', 'the demo already has its dialogues; open a prediction file to add a dialogue file');
-    return this.open({ ...s, dialoguesPath: path });
+    if (s.kind === 'demo') throw new ApiError('bad-args', `the demo already has its ${role}; open a prediction file to add a ${role === 'gold' ? 'gold' : 'dialogue'} file`);
+    return this.open(role === 'gold' ? { ...s, goldPath: path } : { ...s, dialoguesPath: path });
   }
 
   close(): void {

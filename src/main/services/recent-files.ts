@@ -1,15 +1,21 @@
 // Layer: main (Node). The "Open recent" list: the last prediction files
-// opened (with their dialogue file), kept in a small JSON file in the app's
-// data folder and written atomically.
+// opened, with everything they were opened with (dialogue and gold files,
+// layout, value options), kept in a small JSON file in the app's data folder
+// and written atomically.
 
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from './atomic-write';
+import { VALUE_OPTIONS, type ValueOption } from '../../shared/formats/normalise';
 
 export interface RecentEntry {
   path: string;
   dialoguesPath?: string;
+  goldPath?: string;
   layout?: string;
+  values?: ValueOption[];
 }
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export const MAX_RECENT = 10;
 
@@ -26,7 +32,13 @@ export class RecentFiles {
       if (!Array.isArray(data)) return [];
       return data
         .filter((e): e is RecentEntry => !!e && typeof e === 'object' && typeof (e as RecentEntry).path === 'string')
-        .map((e) => ({ path: e.path, dialoguesPath: typeof e.dialoguesPath === 'string' ? e.dialoguesPath : undefined, layout: typeof e.layout === 'string' ? e.layout : undefined }))
+        .map((e) => ({
+          path: e.path,
+          dialoguesPath: str(e.dialoguesPath),
+          goldPath: str(e.goldPath),
+          layout: str(e.layout),
+          values: Array.isArray(e.values) ? e.values.filter((v): v is ValueOption => (VALUE_OPTIONS as readonly unknown[]).includes(v)) : undefined,
+        }))
         .slice(0, MAX_RECENT);
     } catch {
       return [];

@@ -139,10 +139,11 @@ export function App({ api }: { api: Api }) {
     [poll],
   );
   const openFile = useCallback(
-    (path: string, dialoguesPath?: string) => opened(api.call('openCorpus', { source: { kind: 'file', path, ...(dialoguesPath ? { dialoguesPath } : {}) } })),
+    (path: string, dialoguesPath?: string, goldPath?: string) =>
+      opened(api.call('openCorpus', { source: { kind: 'file', path, ...(dialoguesPath ? { dialoguesPath } : {}), ...(goldPath ? { goldPath } : {}) } })),
     [api, opened],
   );
-  const addDialogues = useCallback((path: string) => opened(api.call('openDialogues', { path })), [api, opened]);
+  const addSource = useCallback((path: string, role: 'dialogues' | 'gold') => opened(api.call('openDialogues', { path, role })), [api, opened]);
   const openDemo = useCallback(() => opened(api.call('openCorpus', { source: { kind: 'demo' } })), [api, opened]);
   const requestOpen = useCallback(() => {
     if (info?.canPickFiles) {
@@ -335,7 +336,7 @@ export function App({ api }: { api: Api }) {
       )}
       {body}
       {help && <HelpDialog onClose={() => setHelp(false)} />}
-      {openDialog && <OpenDialog onOpen={openFile} onAddDialogues={addDialogues} onDemo={openDemo} onClose={() => setOpenDialog(false)} />}
+      {openDialog && <OpenDialog onOpen={openFile} onAddSource={addSource} onDemo={openDemo} onClose={() => setOpenDialog(false)} />}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // mocked and the store loading in-process: the window, one IPC channel per
 // call, the menu, the demo by default or a command-line file (remembered in
 // Open Recent), events and theme changes sent to the renderer, and About.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,23 @@ describe('startShell', () => {
     await until(() => existsSync(saved));
     expect(JSON.parse(readFileSync(saved, 'utf8'))[0].path).toBe(file);
     expect(String(item('Open Recent').submenu && (item('Open Recent').submenu as MenuItemConstructorOptions[])[0].label)).toContain(file);
+  });
+
+  it('remembers a file with its gold, dialogues and value options, and only once it has loaded', async () => {
+    const F = join(FIXTURES, 'formats');
+    const broken = join(m.state.userData, 'broken.json');
+    writeFileSync(broken, '{"a": {"0": ');
+    process.argv = ['electron', '.', broken];
+    startShell(paths, false);
+    await until(() => m.state.windows[0].sent.some(([ch, e]) => ch === EVENT_CHANNEL && (e as { type: string }).type === 'corpus-changed'));
+    const saved = join(m.state.userData, 'recent-files.json');
+    expect(existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) : []).toEqual([]);
+
+    const pred = join(F, 'mwzeval-predictions.json');
+    process.argv = ['electron', '.', pred, '--gold', join(F, 'data.json'), '--values', 'lower'];
+    startShell(paths, false);
+    await until(() => existsSync(saved) && JSON.parse(readFileSync(saved, 'utf8')).length > 0);
+    expect(JSON.parse(readFileSync(saved, 'utf8'))[0]).toEqual({ path: pred, goldPath: join(F, 'data.json'), values: ['lower'] });
   });
 
   it('sends theme changes and the shortcut help to the renderer, and shows About with the signature', () => {

@@ -204,6 +204,7 @@ describe('menu', () => {
   const actions: MenuActions = {
     openPredictions: vi.fn(),
     openDialogues: vi.fn(),
+    openGold: vi.fn(),
     openRecent: vi.fn(),
     clearRecent: vi.fn(),
     close: vi.fn(),
@@ -216,14 +217,16 @@ describe('menu', () => {
   const sub = (i: MenuItemConstructorOptions | undefined) => (i?.submenu ?? []) as MenuItemConstructorOptions[];
   const click = (i: MenuItemConstructorOptions | undefined) => (i!.click as () => void)();
 
-  it('File: open predictions (Ctrl/Cmd+O), open dialogues/gold, open recent, close', () => {
+  it('File: open predictions (Ctrl/Cmd+O), open dialogues, open gold, open recent, close', () => {
     const file = sub(find(menuTemplate({ isMac: false, dev: false, recent, theme: 'system', actions }), 'File'));
     const open = find(file, 'Open Predictions…')!;
     expect(open.accelerator).toBe('CmdOrCtrl+O');
     click(open);
     expect(actions.openPredictions).toHaveBeenCalled();
-    click(find(file, 'Open Dialogues/Gold…'));
+    click(find(file, 'Open Dialogues (utterances)…'));
     expect(actions.openDialogues).toHaveBeenCalled();
+    click(find(file, 'Open Gold…'));
+    expect(actions.openGold).toHaveBeenCalled();
     const rec = sub(find(file, 'Open Recent'));
     expect(rec[0].label).toContain('/data/preds.json');
     click(rec[0]);

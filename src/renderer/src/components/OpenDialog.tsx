@@ -1,28 +1,31 @@
 // Layer: renderer (React component). Browser mode's "Open": asks for a path on
 // the machine running `dst-inspector serve` (a browser cannot hand a local
-// path to the server), with an optional dialogues/utterances file.
+// path to the server), with optional dialogue (utterance) and gold files. With
+// only a dialogue or gold path, that source is added to the open corpus.
 
 import { useState } from 'react';
 import { Modal } from './Modal';
 
 interface Props {
-  onOpen: (path: string, dialoguesPath: string | undefined) => void;
-  /** Adds utterances to the corpus already open. */
-  onAddDialogues: (path: string) => void;
+  onOpen: (path: string, dialoguesPath: string | undefined, goldPath: string | undefined) => void;
+  /** Adds an utterance or gold source to the corpus already open. */
+  onAddSource: (path: string, role: 'dialogues' | 'gold') => void;
   onDemo: () => void;
   onClose: () => void;
 }
 
-export function OpenDialog({ onOpen, onAddDialogues, onDemo, onClose }: Props) {
+export function OpenDialog({ onOpen, onAddSource, onDemo, onClose }: Props) {
   const [path, setPath] = useState('');
   const [dialogues, setDialogues] = useState('');
+  const [gold, setGold] = useState('');
   return (
     <Modal title="Open a predictions file" onClose={onClose} testId="open-dialog">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (path.trim()) onOpen(path.trim(), dialogues.trim() || undefined);
-          else if (dialogues.trim()) onAddDialogues(dialogues.trim());
+          if (path.trim()) onOpen(path.trim(), dialogues.trim() || undefined, gold.trim() || undefined);
+          else if (gold.trim()) onAddSource(gold.trim(), 'gold');
+          else if (dialogues.trim()) onAddSource(dialogues.trim(), 'dialogues');
         }}
       >
         <label>
@@ -32,6 +35,10 @@ export function OpenDialog({ onOpen, onAddDialogues, onDemo, onClose }: Props) {
         <label>
           Dialogues with utterances (optional; alone, adds them to the open corpus)
           <input name="dialogues" data-testid="open-dialogues" value={dialogues} onChange={(e) => setDialogues(e.target.value)} placeholder="/data/multiwoz/data.json" />
+        </label>
+        <label>
+          Gold (optional: for predictions without gold, e.g. mwzeval or SGD output; MultiWOZ data.json, SGD folder…)
+          <input name="gold" data-testid="open-gold" value={gold} onChange={(e) => setGold(e.target.value)} placeholder="/data/sgd/test" />
         </label>
         <div className="actions">
           <button type="button" onClick={onDemo}>
