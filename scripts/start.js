@@ -48,16 +48,18 @@ function electronBinary() {
 }
 
 const args = process.argv.slice(2);
+// npm runs scripts in the package folder; relative paths the user typed are relative to where they typed them.
+const userCwd = process.env.INIT_CWD || process.cwd();
 const electron = electronBinary();
 let child;
 if (electron) {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
   delete env.ELECTRON_RUN_AS_NODE;
-  child = spawn(electron, [root, ...args], { cwd: process.cwd(), stdio: 'inherit', env });
+  child = spawn(electron, [root, ...args], { cwd: userCwd, stdio: 'inherit', env });
 } else {
   process.stderr.write('dst-inspector: the Electron runtime is not installed (its download needs GitHub; run "npm run electron:install" where that is allowed), so the inspector starts in browser mode.\n');
-  child = spawn(process.execPath, [join(root, 'out', 'main', 'cli.js'), 'serve', ...args, '--open'], { cwd: process.cwd(), stdio: 'inherit' });
+  child = spawn(process.execPath, [join(root, 'out', 'main', 'cli.js'), 'serve', ...args, '--open'], { cwd: userCwd, stdio: 'inherit' });
 }
 // Ctrl+C reaches the child too; wait for it to finish.
 process.on('SIGINT', () => {});

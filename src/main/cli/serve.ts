@@ -19,8 +19,9 @@ file it opens the built-in demo. On a remote machine, forward the port:
   ssh -L 8080:127.0.0.1:8080 gpu-box   then   dst-inspector serve preds.json --port 8080
 
 Options:
-  --dialogues FILE   utterances (MultiWOZ 2.1 data.json layout)
-  --gold FILE        gold states, for layouts without them
+  --dialogues PATH   utterances: MultiWOZ 2.1 data.json, TRADE test_dials.json,
+                     MultiWOZ 2.2 / SGD dialogues or a folder of them
+  --gold PATH        gold states (same layouts), for predictions without them
   --layout NAME      input layout, skipping detection
   --values LIST      value normalisation (lower, trade-fixes, empty, dontcare, alternatives, all)
   --port N           port (default: a free one)
