@@ -62,4 +62,12 @@ describe('FGA/GCA layout edge cases', () => {
     expect(error('{}').problem).toBe('the file holds no dialogues (an empty JSON object or list)');
     expect(error(' [ ] ').problem).toBe('the file holds no dialogues (an empty JSON object or list)');
   });
+
+  it('turns written out of order are sorted, and the loader says so once', () => {
+    const t = turn('{}', '{}');
+    const r = load(`{"a": {"1": ${t}, "0": ${t}}, "b": {"0": ${t}}, "c": {"5": ${t}, "2": ${t}}}`);
+    expect([...r.corpus.turnIndex]).toEqual([0, 1, 0, 2, 5]);
+    expect(r.warnings).toEqual(['turns of 2 dialogue(s) were out of order in the file ("a", "c"); they are sorted by turn index']);
+    expect(load(`{"a": {"0": ${t}, "1": ${t}}}`).warnings).toEqual([]);
+  });
 });

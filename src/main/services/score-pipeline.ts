@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { canonicaliseSlots } from '../../shared/formats/canonical';
 import { detectLoader, finishCorpus, loadRawCorpus } from '../../shared/formats/detect';
 import { LoadError } from '../../shared/formats/errors';
-import { fgaBuilder, scanFga } from '../../shared/formats/fga';
+import { fgaBuilder, scanFga, summariseFgaWarnings } from '../../shared/formats/fga';
 import type { LoadedCorpus } from '../../shared/formats/types';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { evaluate, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
@@ -109,7 +109,7 @@ export async function loadAndEvaluate(
 
 function finish(corpus: LoadedCorpus['corpus'], warnings: string[], file: string, loadOpts: { file: string; layout: string }): LoadedCorpus {
   if (corpus.dialogueIds.length === 0) throw new LoadError(file, 'the file holds no dialogues', { line: 1, column: 1, offset: 0 }, '$');
-  return finishCorpus({ corpus: canonicaliseSlots(corpus, file), format: 'fga', warnings }, loadOpts);
+  return finishCorpus({ corpus: canonicaliseSlots(corpus, file), format: 'fga', warnings: summariseFgaWarnings(warnings) }, loadOpts);
 }
 
 /** Appends the tail's dialogues to the head's builder; false if a dialogue id repeats. */

@@ -53,7 +53,21 @@ export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { warnings } = scanFga(bytes, opts, b);
   const corpus = b.build();
   opts.onProgress?.(1);
-  return { corpus, format: fgaLoader.id, warnings };
+  return { corpus, format: fgaLoader.id, warnings: summariseFgaWarnings(warnings) };
+}
+
+const OUT_OF_ORDER = 'turns out of order: ';
+
+/**
+ * scanFga notes each dialogue whose turn keys are out of order; this turns the
+ * notes into one line (whether one thread or two read the file).
+ */
+export function summariseFgaWarnings(warnings: string[]): string[] {
+  const ids = warnings.filter((w) => w.startsWith(OUT_OF_ORDER)).map((w) => w.slice(OUT_OF_ORDER.length));
+  if (ids.length === 0) return warnings;
+  const rest = warnings.filter((w) => !w.startsWith(OUT_OF_ORDER));
+  const eg = ids.slice(0, 3).join(', ') + (ids.length > 3 ? ', …' : '');
+  return [...rest, `turns of ${ids.length} dialogue(s) were out of order in the file (${eg}); they are sorted by turn index`];
 }
 
 /** A builder sized for `bytes` of FGA/GCA JSON. */
@@ -266,8 +280,10 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
       prevGoldLen = goldLen;
       turns++;
     }
+    const sortedBefore = b.outOfOrderDialogues;
     const problem = b.endDialogue();
     if (problem) throw sc.shapeError(problem, dialoguePath(), keyAt);
+    if (b.outOfOrderDialogues !== sortedBefore) warnings.push(OUT_OF_ORDER + JSON.stringify(dialogueId));
     if (turns === 0) warnings.push(`dialogue ${JSON.stringify(dialogueId)} has no turns`);
     if (opts.onProgress && sc.pos >= nextProgress) {
       opts.onProgress(sc.pos / bytes.length);

@@ -26,6 +26,8 @@ export class CorpusBuilder {
   private openStart = 0;
   /** True when the open dialogue's turn indices are not strictly increasing so far. */
   private unsorted = false;
+  /** Dialogues whose turns arrived out of turn-index order (sorted on close); loaders warn about them. */
+  outOfOrderDialogues = 0;
   private open = false;
 
   /**
@@ -163,6 +165,7 @@ export class CorpusBuilder {
       return null;
     }
     if (!this.unsorted) return null;
+    this.outOfOrderDialogues++;
     // Turns arrived out of order: permute the dialogue's turn columns (pairs stay put).
     const order: number[] = [];
     for (let i = from; i < to; i++) order.push(i);
