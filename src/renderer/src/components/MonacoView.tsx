@@ -29,6 +29,12 @@ function loadMonaco(): Promise<MonacoNs> {
   return loading;
 }
 
+/** Whether the page shows its dark scheme (View › Theme, else the system's preference). */
+function pageIsDark(): boolean {
+  const t = document.documentElement.dataset.theme;
+  return t === 'dark' || (t !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+}
+
 export function MonacoView({ text, language, revealLine, marker, firstLine = 1, label }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<{ ed: Monaco.editor.IStandaloneCodeEditor; m: MonacoNs } | null>(null);
@@ -51,6 +57,7 @@ export function MonacoView({ text, language, revealLine, marker, firstLine = 1, 
           lineNumbers: firstLine === 1 ? 'on' : (n: number) => String(n + firstLine - 1),
           ariaLabel: label,
           renderValidationDecorations: 'on',
+          theme: pageIsDark() ? 'vs-dark' : 'vs',
         });
         setEditor({ ed, m });
       },
@@ -62,6 +69,20 @@ export function MonacoView({ text, language, revealLine, marker, firstLine = 1, 
       ed?.dispose();
     };
   }, [language, firstLine, label]);
+
+  // Follow the page's scheme when the theme menu or the system preference changes.
+  useEffect(() => {
+    if (!editor) return;
+    const apply = () => editor.m.editor.setTheme(pageIsDark() ? 'vs-dark' : 'vs');
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    media.addEventListener('change', apply);
+    const watch = new MutationObserver(apply);
+    watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => {
+      media.removeEventListener('change', apply);
+      watch.disconnect();
+    };
+  }, [editor]);
 
   useEffect(() => {
     if (!editor) return;
