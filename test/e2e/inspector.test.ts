@@ -11,8 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadCorpus } from '../../src/shared/formats/detect';
-import { dialogueDetail, dialogueResult, type DialogueResult } from '../../src/shared/metrics/evaluate';
+import { dialogueDetail, dialogueResult, evaluate, type DialogueResult } from '../../src/shared/metrics/evaluate';
 import { analyseCorpus } from '../../src/shared/metrics/turn-stats';
+import { percent2 } from '../../src/shared/report/round';
+import { loadPredictions } from '../../src/main/services/read-sources';
 import { defaultConfig, lambdaKey } from '../../src/shared/metrics/config';
 import type { Corpus } from '../../src/shared/model/corpus';
 import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from './harness';
@@ -298,6 +300,25 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await expect.poll(async () => (await page.$('[data-testid="load-error-message"]')) && page.textContent('[data-testid="load-error-message"]')).toContain('no-such-predictions.json');
     expect(await page.$('[data-testid="load-error"] .monaco-editor')).toBeNull();
     await page.click('[data-testid="load-error"] button:has-text("Open the demo")');
+    await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('31.43');
+  });
+
+  it('opens predictions without gold together with a gold folder, and takes K from its SGD schema', async () => {
+    const F = join(FIX, 'formats');
+    await page.keyboard.press('Control+o');
+    await page.fill('[data-testid="open-path"]', join(F, 'sgd-pred', 'dialogues_001.json'));
+    await page.fill('[data-testid="open-gold"]', join(F, 'sgd'));
+    await page.click('[data-testid="open-submit"]');
+    await expect.poll(() => page.inputValue('[data-testid="slot-count"]')).toBe('5');
+    await expect.poll(() => page.textContent('[data-testid="signature"]')).toContain('SA K=5');
+    // the numbers the engine gives for this file with that gold, at the schema's K
+    const loaded = loadPredictions(join(F, 'sgd-pred', 'dialogues_001.json'), { gold: join(F, 'sgd') });
+    expect(loaded.slotCount).toBe(5);
+    const scores = evaluate(loaded.corpus, defaultConfig({ slotCount: 5 })).corpus;
+    await expect.poll(() => page.textContent('[data-testid="corpus-metric"][data-metric="SA"]')).toBe(percent2(scores.SA));
+    expect(await page.textContent('[data-testid="corpus-metric"][data-metric="GCA"]')).toBe(percent2(scores.GCA));
+    await page.click('[data-testid="open-button"]');
+    await page.click('[data-testid="open-dialog"] button:has-text("Open the demo")');
     await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('31.43');
   });
 
