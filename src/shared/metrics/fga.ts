@@ -4,11 +4,9 @@
 // The score for any λ follows from the code, so λ can change without a re-walk.
 
 import { NONE_ID } from '../model/corpus';
-import type { SlotMap } from '../model/slot-map';
 
 export const FGA_EXACT = 0;
 export const FGA_TYPE1 = -1;
-export const DEFAULT_LAMBDAS: readonly number[] = [0.5];
 
 export type FgaClass = 'exact' | 'type1' | 'type2';
 
@@ -24,37 +22,8 @@ export function fgaScore(code: number, lambda: number): number {
 
 /**
  * Step 4 of the rule: the turn's own changes are right. T = G_t \ G_{t-1} must be
- * in P_t and T' = P_t \ P_{t-1} in G_t. Maps hold raw values ("none" included);
- * only non-"none" triples are looked up, so "none" never matches a triple.
- */
-export function changesRight(
-  pairs: Int32Array,
-  gs: number,
-  gl: number,
-  ps: number,
-  pl: number,
-  prevGold: SlotMap,
-  prevPred: SlotMap,
-  gold: SlotMap,
-  pred: SlotMap,
-): boolean {
-  for (let k = gs; k < gs + gl; k++) {
-    const s = pairs[2 * k];
-    const v = pairs[2 * k + 1];
-    if (v === NONE_ID || prevGold.get(s) === v) continue;
-    if (pred.get(s) !== v) return false;
-  }
-  for (let k = ps; k < ps + pl; k++) {
-    const s = pairs[2 * k];
-    const v = pairs[2 * k + 1];
-    if (v === NONE_ID || prevPred.get(s) === v) continue;
-    if (gold.get(s) !== v) return false;
-  }
-  return true;
-}
-
-/**
- * changesRight on sorted pair ranges, without maps: the previous turn's gold
+ * in P_t and T' = P_t \ P_{t-1} in G_t; only non-"none" triples count.
+ * Works on sorted pair ranges, without maps: the previous turn's gold
  * and predicted states are the ranges [pgs, pgs + pgl) and [pps, pps + ppl).
  * Every range is sorted by slot id with one pair per slot (the Corpus
  * invariant), so each lookup is a merge step.

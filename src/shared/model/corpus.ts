@@ -12,12 +12,6 @@ export const NONE_ID = 0;
 /** Turn indices are stored as Int32: larger ones are refused at load time. */
 export const MAX_TURN_INDEX = 0x7fffffff;
 
-/** Half-open range [start, end) into `Corpus.pairs`, counted in pairs. */
-export interface StateRef {
-  start: number;
-  end: number;
-}
-
 export interface Corpus {
   /** Canonical slot names, "domain-slot" (e.g. "hotel-book day"). */
   readonly slots: Interner;
@@ -37,14 +31,6 @@ export interface Corpus {
   readonly pairs: Int32Array;
   /** Optional utterances, indexed by global turn number. */
   readonly utterances?: { system: (string | undefined)[]; user: (string | undefined)[] };
-}
-
-export function dialogueCount(c: Corpus): number {
-  return c.dialogueIds.length;
-}
-
-export function turnCount(c: Corpus): number {
-  return c.turnIndex.length;
 }
 
 export function domainOf(slotName: string): string {
