@@ -10,7 +10,7 @@ import { LoadError } from '../../../src/shared/formats/errors';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES } from '../../helpers/fixtures';
-import { sample } from './samples';
+import { PREDICTION_SAMPLES, sample } from './samples';
 
 type Mutation = (b: Uint8Array) => Uint8Array;
 
@@ -47,15 +47,6 @@ function expectCorpusOrLoadError(run: () => unknown): void {
   }
 }
 
-const PREDICTIONS: [string, string][] = [
-  ['all_prediction_TRADE.json', 'trade'],
-  ['preds_29.json', 'somdst'],
-  ['pred_res.test.final.json', 'trippy'],
-  ['convlab-predictions.json', 'convlab'],
-  ['running_log.json', 'icdst'],
-  ['turns.jsonl', 'jsonl'],
-  ['sgd-pred/dialogues_001.json', 'sgd'],
-];
 const SOURCES = ['data.json', 'test_dials.json', 'sgd/dialogues_001.json', 'sgd/schema.json'];
 
 describe('fuzzed inputs give a corpus or a LoadError', () => {
@@ -63,7 +54,7 @@ describe('fuzzed inputs give a corpus or a LoadError', () => {
   const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
   const fgaHead = new Uint8Array(readFileSync(join(FIXTURES, 'paper', 'mul1110.json')));
 
-  it.each(PREDICTIONS)('%s (detected and forced %s)', (name, layout) => {
+  it.each(PREDICTION_SAMPLES)('%s (detected and forced %s)', (name, layout) => {
     const bytes = sample(name);
     const g = layout === 'sgd' ? sgdGold : undefined;
     fc.assert(

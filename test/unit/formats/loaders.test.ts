@@ -6,21 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { detectLoader, loadCorpus } from '../../../src/shared/formats/detect';
 import { loadReference } from '../../../src/shared/formats/dialogue-sources';
-import { plain, sample } from './samples';
+import { plain, PREDICTION_SAMPLES, sample } from './samples';
 
 const load = (name: string, extra = {}) => loadCorpus(sample(name), { file: name, ...extra });
 
 describe('layout detection', () => {
-  it.each([
-    ['all_prediction_TRADE.json', 'trade'],
-    ['preds_29.json', 'somdst'],
-    ['pred_res.test.final.json', 'trippy'],
-    ['convlab-predictions.json', 'convlab'],
-    ['running_log.json', 'icdst'],
-    ['turns.jsonl', 'jsonl'],
-    ['mwzeval-predictions.json', 'mwzeval'],
-    ['sgd-pred/dialogues_001.json', 'sgd'],
-  ])('%s is %s', (name, id) => {
+  it.each([...PREDICTION_SAMPLES, ['mwzeval-predictions.json', 'mwzeval']])('%s is %s', (name, id) => {
     expect(detectLoader(sample(name), name).id).toBe(id);
   });
 

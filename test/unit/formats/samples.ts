@@ -7,6 +7,17 @@ import { FIXTURES } from '../../helpers/fixtures';
 
 export const SAMPLES = join(FIXTURES, 'formats');
 
+/** The prediction samples that carry their own gold, with their layout id (mwzeval's needs a gold file). */
+export const PREDICTION_SAMPLES: [string, string][] = [
+  ['all_prediction_TRADE.json', 'trade'],
+  ['preds_29.json', 'somdst'],
+  ['pred_res.test.final.json', 'trippy'],
+  ['convlab-predictions.json', 'convlab'],
+  ['running_log.json', 'icdst'],
+  ['turns.jsonl', 'jsonl'],
+  ['sgd-pred/dialogues_001.json', 'sgd'],
+];
+
 export function sample(name: string): Uint8Array {
   return new Uint8Array(readFileSync(join(SAMPLES, name)));
 }
