@@ -158,3 +158,15 @@ describe('score --out errors', () => {
     expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
+
+describe('traits', () => {
+  it('prints the TO/NU correlations with Zou intervals and the signature, and reports bad input like score', () => {
+    const r = runCli(['traits', REAL]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^predictions\.json: 100 dialogues, \d+ dropped .*, \d+ kept/);
+    expect(r.stdout).toMatch(/^TO +-?\d\.\d{3} +-?\d\.\d{3} +-?\d\.\d{3} +\[-?\d\.\d{3}, -?\d\.\d{3}\] +(yes|no)$/m);
+    expect(r.stdout).toMatch(/^NU /m);
+    expect(r.stdout).toMatch(/^signature: GCA alpha=10\/11/m);
+    expectUserError(['traits', join(tmp, 'nope.json')], 'no such file');
+  });
+});

@@ -2,8 +2,7 @@
 // analysis on a prediction file (spec section 9), printed as a small table.
 
 import { basename } from 'node:path';
-import { readInput } from '../services/read-input';
-import { loadCorpus } from '../../shared/formats/detect';
+import { loadPredictions } from '../services/read-sources';
 import { defaultConfig, lambdaKey } from '../../shared/metrics/config';
 import { dialogueResults, evaluate } from '../../shared/metrics/evaluate';
 import { metricSignature } from '../../shared/metrics/signature';
@@ -31,7 +30,8 @@ export function traitsCommand(argv: string[], write: (s: string) => void): void 
   const lambdas = parseLambdas(values.lambda as string).slice(0, 1);
   const config = defaultConfig({ lambdas, traits: oneOf('--traits', values.traits as string, ['paper', 'notebook'] as const) });
   const file = positionals[0];
-  const { corpus } = loadCorpus(readInput(file), { file, layout: values.layout as string | undefined });
+  // The same reading as `score` (folders, canonical slots, located errors).
+  const { corpus } = loadPredictions(file, { layout: values.layout as string | undefined });
   const ev = evaluate(corpus, config);
   const key = lambdaKey(lambdas[0]);
   const a = analyseTraits([...dialogueResults(ev)].map((d) => ({ FGA: d.FGA[key], GCA: d.GCA, TO: d.TO, NU: d.NU })));
