@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { loadCorpus } from '../src/shared/formats/detect';
 import { defaultConfig } from '../src/shared/metrics/config';
 import { evaluate } from '../src/shared/metrics/evaluate';
-import { metricSignature } from '../src/shared/metrics/signature';
 import { jsonChunks } from '../src/shared/report/json';
 
 const [file, runsArg, ...flags] = process.argv.slice(2);
@@ -60,7 +59,7 @@ for (let r = 0; r < runs; r++) {
   const [[ev, cScore], tScore] = time(() => cpu(() => evaluate(loaded.corpus, config)));
   score.push(tScore);
   scoreCpu.push(cScore);
-  render.push(time(() => [...jsonChunks(ev, metricSignature(config), { perDialogue: false, perTurn: false })].join(''))[1]);
+  render.push(time(() => [...jsonChunks(ev, { perDialogue: false, perTurn: false })].join(''))[1]);
   turns = ev.corpus.turns;
   dialogues = ev.corpus.dialogues;
 }

@@ -1,14 +1,16 @@
 // Benchmark tooling (Node): what `dst-inspector score FILE --format json` does
-// when it loads through src/main/services/score-pipeline.ts (two threads for
-// large FGA/GCA files). bench/run.js bundles it with vite and times the whole
-// process like the CLI: `node pipeline-cli.mjs FILE WORKER_PATH`.
+// when it loads through the load pipeline (src/main/services/load-pipeline.ts;
+// two threads for large FGA/GCA files). bench/run.js bundles it with vite and
+// times the whole process like the CLI: `node pipeline-cli.mjs FILE WORKER_PATH`.
 
-import { loadAndEvaluate } from '../src/main/services/score-pipeline';
+import { loadSource } from '../src/main/services/load-pipeline';
 import { defaultConfig } from '../src/shared/metrics/config';
-import { metricSignature } from '../src/shared/metrics/signature';
+import { evaluateStats } from '../src/shared/metrics/evaluate';
 import { jsonChunks } from '../src/shared/report/json';
+import { fileSource } from '../src/shared/source';
 
 const [file, workerPath] = process.argv.slice(2);
 const config = defaultConfig();
-const { ev } = await loadAndEvaluate(file, {}, config, undefined, { workerPath });
-for (const chunk of jsonChunks(ev, metricSignature(config), { perDialogue: false, perTurn: false })) process.stdout.write(chunk);
+const run = await loadSource(fileSource([file]), { parallel: { workerPath } });
+const ev = evaluateStats(run.loaded.corpus, run.stats!, config);
+for (const chunk of jsonChunks(ev, { perDialogue: false, perTurn: false })) process.stdout.write(chunk);

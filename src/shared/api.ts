@@ -3,14 +3,20 @@
 // before anything runs) and its result type. The Electron preload, the IPC
 // handlers, the browser-mode HTTP server and its client are all derived from
 // API_CALLS; the renderer only ever sees the `Api` interface.
+//
+// The engine holds a workspace of runs (a run = a source + a label + its
+// loaded corpus). Every call that reads data names its run and the revision
+// it expects; a run that was reloaded meanwhile answers `stale` instead of
+// numbers from another corpus.
 
 import { z } from 'zod';
-import { VALUE_OPTIONS } from './formats/normalise';
 import type { DialogueResult } from './metrics/evaluate';
+import type { Signature } from './metrics/signature';
 import type { Scores } from './metrics/state';
 import type { MetricConfig } from './metrics/config';
+import { METRIC_IDS } from './metrics/registry';
+import { sourceSpecSchema, type SourceSpec } from './source';
 
-const path = z.string().min(1).max(4096);
 
 export const metricConfigSchema = z
   .object({
@@ -20,58 +26,58 @@ export const metricConfigSchema = z
   })
   .strict();
 
-export const SORT_KEYS = ['position', 'id', 'turns', 'JGA', 'SA', 'AGA', 'RSA', 'FGA', 'GCA', 'disagreement', 'mistakes'] as const;
-export type SortKey = (typeof SORT_KEYS)[number];
+/** What the dialogue list sorts by: file position, id, length, any metric of the registry (FGA: the first λ), |FGA − GCA| or GCA's mistakes. */
+export const SORT_KEYS: readonly string[] = ['position', 'id', 'turns', ...METRIC_IDS, 'disagreement', 'mistakes'];
+export type SortKey = string;
 
-const sourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('demo') }).strict(),
-  z
-    .object({
-      kind: z.literal('file'),
-      path,
-      layout: z.string().min(1).max(64).optional(),
-      dialoguesPath: path.optional(),
-      goldPath: path.optional(),
-      /** Value normalisation options (off by default; recorded in the signature). */
-      values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional(),
-    })
-    .strict(),
-]);
+const runId = z.string().regex(/^r[0-9]{1,9}$/, 'a run id such as "r1"');
+/** A run and the revision the caller's data is from. */
+const runRef = { run: runId, rev: z.number().int().min(0) };
+const label = z.string().trim().min(1).max(200);
+
+export const listFilterSchema = z
+  .object({
+    domain: z.string().max(200).optional(),
+    mistakesOnly: z.boolean().optional(),
+    search: z.string().max(500).optional(),
+  })
+  .strict();
 
 /** Argument schemas, one per call. The key is the IPC channel / HTTP route name. */
 export const API_CALLS = {
   /** Version, mode and defaults. */
   appInfo: z.object({}).strict(),
-  /** Starts loading and scoring a corpus in the background; poll loadStatus. */
-  openCorpus: z.object({ source: sourceSchema }).strict(),
-  /** Adds or replaces the utterance source (role "dialogues", the default) or the gold source (role "gold") of the open corpus. */
-  openDialogues: z.object({ path, role: z.enum(['dialogues', 'gold']).optional() }).strict(),
-  /** Progress of the current load, or its error. */
-  loadStatus: z.object({}).strict(),
+  /** The runs of the workspace, in the order they were opened. */
+  listRuns: z.object({}).strict(),
+  /** Loads a source as a new run, or (with `replace`) as the next revision of a run; poll runStatus. A failed replacement keeps the run's data. */
+  openRun: z.object({ source: sourceSpecSchema, label: label.optional(), replace: runId.optional() }).strict(),
+  /** Reloads a run with an utterance source (role "dialogues", the default) or a gold source (role "gold") added. */
+  addSource: z.object({ run: runId, path: z.string().min(1).max(4096), role: z.enum(['dialogues', 'gold']).optional() }).strict(),
+  /** Removes a run from the workspace. */
+  closeRun: z.object({ run: runId }).strict(),
+  /** Renames a run (names are unique in the workspace). */
+  renameRun: z.object({ run: runId, label }).strict(),
+  /** A run's load progress, its revision, or its error. */
+  runStatus: z.object({ run: runId }).strict(),
   /** Corpus scores under a config, with domains and warnings. */
-  corpusSummary: z.object({ config: metricConfigSchema }).strict(),
+  corpusSummary: z.object({ ...runRef, config: metricConfigSchema }).strict(),
   /** A window of the sorted, filtered dialogue list. */
   dialoguePage: z
     .object({
+      ...runRef,
       config: metricConfigSchema,
       offset: z.number().int().min(0),
       limit: z.number().int().min(1).max(1000),
-      sort: z.object({ key: z.enum(SORT_KEYS), descending: z.boolean() }).strict(),
-      filter: z
-        .object({
-          domain: z.string().max(200).optional(),
-          mistakesOnly: z.boolean().optional(),
-          search: z.string().max(500).optional(),
-        })
-        .strict(),
+      sort: z.object({ key: z.string().refine((k) => SORT_KEYS.includes(k), { message: `one of ${SORT_KEYS.join(', ')}` }), descending: z.boolean() }).strict(),
+      filter: listFilterSchema,
     })
     .strict(),
   /** One dialogue in full detail: per-turn records, slot classes, utterances. */
-  dialogueDetail: z.object({ config: metricConfigSchema, id: z.string().min(1).max(1000) }).strict(),
+  dialogueDetail: z.object({ ...runRef, config: metricConfigSchema, id: z.string().min(1).max(1000) }).strict(),
   /** The dialogue's JSON as it is in the file, for the raw view. */
-  dialogueRaw: z.object({ id: z.string().min(1).max(1000) }).strict(),
-  /** For a failed load with a syntax error: the text around the error. */
-  loadErrorSource: z.object({}).strict(),
+  dialogueRaw: z.object({ ...runRef, id: z.string().min(1).max(1000) }).strict(),
+  /** For a run whose load failed with a syntax error: the text around the error. */
+  loadErrorSource: z.object({ run: runId }).strict(),
   /** Electron only: native open dialog; browser mode answers null. */
   pickFile: z.object({ purpose: z.enum(['predictions', 'dialogues', 'gold']) }).strict(),
 } as const;
@@ -97,24 +103,36 @@ export interface LoadErrorInfo {
   jsonPath?: string;
 }
 
-export interface LoadStatus {
-  state: 'empty' | 'loading' | 'ready' | 'error';
-  /** Increments each time a new corpus starts loading. */
-  generation: number;
-  file?: string;
+/** A run of the workspace and where its loading stands. */
+export interface RunInfo {
+  id: string;
+  label: string;
+  source: SourceSpec;
+  /** 'ready' once a revision is loaded (a reload may be under way: see stage); 'loading' while the first load runs; 'error' when it failed. */
+  state: 'loading' | 'ready' | 'error';
+  /** Revision of the data calls read: 0 before the first load, +1 for each successful (re)load. */
+  revision: number;
+  /** Load attempts so far (successful or not): tells one failed reload from the next. */
+  attempts: number;
+  /** The prediction file(s), or "built-in demo". */
+  file: string;
+  /** While a load (the first or a reload) runs: its stage and the fraction done. */
   stage?: string;
   fraction?: number;
+  /** Why the first load failed (state 'error'), or why the last replacement failed (the run kept its data). */
   error?: LoadErrorInfo;
 }
 
 export interface CorpusSummary {
+  run: string;
+  revision: number;
   file: string;
   format: string;
   isDemo: boolean;
   dialogues: number;
   turns: number;
   scores: Scores;
-  signature: string;
+  signature: Signature;
   domains: string[];
   warnings: string[];
   hasUtterances: boolean;
@@ -131,13 +149,8 @@ export interface DialogueRow {
   position: number;
   turns: number;
   domains: string[];
-  JGA: number;
-  SA: number;
-  AGA: number | null;
-  RSA: number;
-  /** FGA with the config's first λ. */
-  FGA: number;
-  GCA: number;
+  /** Each metric's value for the dialogue (FGA with the config's first λ); null where undefined. */
+  values: Record<string, number | null>;
   /** |FGA − GCA| with the first λ. */
   disagreement: number;
   /** GCA mistakes (M + W + O). */
@@ -157,7 +170,7 @@ export interface TurnText {
 
 export interface DialogueDetail extends DialogueResult {
   position: number;
-  signature: string;
+  signature: Signature;
   domains: string[];
   /** Per turn (same order as perTurn), when a dialogue corpus is loaded. */
   utterances?: TurnText[];
@@ -181,9 +194,12 @@ export interface LoadErrorSource {
 
 export interface ApiResults {
   appInfo: AppInfo;
-  openCorpus: LoadStatus;
-  openDialogues: LoadStatus;
-  loadStatus: LoadStatus;
+  listRuns: { runs: RunInfo[] };
+  openRun: RunInfo;
+  addSource: RunInfo;
+  closeRun: { runs: RunInfo[] };
+  renameRun: RunInfo;
+  runStatus: RunInfo;
   corpusSummary: CorpusSummary;
   dialoguePage: DialoguePage;
   dialogueDetail: DialogueDetail;
@@ -192,8 +208,19 @@ export interface ApiResults {
   pickFile: { path: string | null };
 }
 
-/** Pushed from the Node side (Electron menu actions, corpus changes). */
-export type ApiEvent = { type: 'corpus-changed' } | { type: 'theme'; theme: 'light' | 'dark' | 'system' } | { type: 'show-help' } | { type: 'open-file' };
+/** Pushed from the Node side (Electron menu actions, workspace changes). */
+export type ApiEvent =
+  | { type: 'runs-changed' }
+  | { type: 'run-changed'; run: string; revision: number; state: RunInfo['state'] }
+  | { type: 'theme'; theme: 'light' | 'dark' | 'system' }
+  | { type: 'show-help' }
+  | { type: 'open-file' }
+  /** Open a source in the window's current run (or as a new run). */
+  | { type: 'open-source'; source: SourceSpec; asNewRun?: boolean }
+  /** Add a gold or utterance source to the window's current run. */
+  | { type: 'add-source'; path: string; role: 'dialogues' | 'gold' }
+  /** Close the window's current run. */
+  | { type: 'close-run' };
 
 /** What the renderer talks to; implemented over IPC (Electron) and HTTP (browser mode). */
 export interface Api {
@@ -201,10 +228,10 @@ export interface Api {
   onEvent(listener: (e: ApiEvent) => void): () => void;
 }
 
-/** Error a call answers with: bad arguments, no corpus open, unknown dialogue. */
+/** Error a call answers with: bad arguments, a run not loaded (yet), a run reloaded since (stale), unknown run or dialogue. */
 export interface ApiErrorBody {
   error: string;
-  code: 'bad-args' | 'no-corpus' | 'not-found' | 'internal' | 'forbidden';
+  code: 'bad-args' | 'no-corpus' | 'stale' | 'not-found' | 'internal' | 'forbidden';
 }
 
 /** Validates arguments; returns the parsed value or an error message naming the field. */

@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadCorpus } from '../../src/shared/formats/detect';
 import { dialogueDetail, dialogueResult, evaluate, type DialogueResult } from '../../src/shared/metrics/evaluate';
-import { analyseCorpus } from '../../src/shared/metrics/turn-stats';
 import { percent2 } from '../../src/shared/report/round';
-import { loadPredictions } from '../../src/main/services/read-sources';
+import { loadSource } from '../../src/main/services/load-pipeline';
+import { fileSource } from '../../src/shared/source';
+import { gcaCountsOf, metricNumber } from '../../src/shared/metrics/values';
 import { defaultConfig, lambdaKey } from '../../src/shared/metrics/config';
 import type { Corpus } from '../../src/shared/model/corpus';
 import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from './harness';
@@ -164,9 +165,10 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     const p = await context.newPage();
     watch(p);
     let polls = 0;
-    await p.route('**/api/loadStatus', (route) => {
+    await p.route('**/api/listRuns', (route) => {
       polls++;
-      if (polls <= 3) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ state: 'loading', generation: 0, file: 'big.json', stage: 'scoring', fraction: 0.42 }) });
+      const loading = { id: 'r1', label: 'big', source: { kind: 'files', predictions: ['/data/big.json'] }, state: 'loading', revision: 0, attempts: 1, file: '/data/big.json', stage: 'scoring', fraction: 0.42 };
+      if (polls <= 3) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ runs: [loading] }) });
       return route.continue();
     });
     await p.goto(demo.url);
@@ -292,13 +294,20 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     expect(markedLine).toBe(String(line));
   });
 
-  it('says clearly when a file does not exist, and opens the demo again', async () => {
+  it('says clearly when a file does not exist, keeps the corpus that was open, and opens the demo again', async () => {
     const missing = join(tmp, 'no-such-predictions.json');
     await page.keyboard.press('Control+o');
     await page.fill('[data-testid="open-path"]', missing);
     await page.click('[data-testid="open-submit"]');
     await expect.poll(async () => (await page.$('[data-testid="load-error-message"]')) && page.textContent('[data-testid="load-error-message"]')).toContain('no-such-predictions.json');
     expect(await page.$('[data-testid="load-error"] .monaco-editor')).toBeNull();
+    // The failed open kept the corpus that was open: going back shows it at once, nothing reloaded.
+    await page.click('[data-testid="back-to-run"]');
+    await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('31.43');
+    await page.keyboard.press('Control+o');
+    await page.fill('[data-testid="open-path"]', missing);
+    await page.click('[data-testid="open-submit"]');
+    await page.waitForSelector('[data-testid="load-error"]');
     await page.click('[data-testid="load-error"] button:has-text("Open the demo")');
     await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('31.43');
   });
@@ -312,11 +321,11 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await expect.poll(() => page.inputValue('[data-testid="slot-count"]')).toBe('5');
     await expect.poll(() => page.textContent('[data-testid="signature"]')).toContain('SA K=5');
     // the numbers the engine gives for this file with that gold, at the schema's K
-    const loaded = loadPredictions(join(F, 'sgd-pred', 'dialogues_001.json'), { gold: join(F, 'sgd') });
+    const { loaded } = await loadSource(fileSource([join(F, 'sgd-pred', 'dialogues_001.json')], { gold: join(F, 'sgd') }), { analyse: false });
     expect(loaded.slotCount).toBe(5);
-    const scores = evaluate(loaded.corpus, defaultConfig({ slotCount: 5 })).corpus;
-    await expect.poll(() => page.textContent('[data-testid="corpus-metric"][data-metric="SA"]')).toBe(percent2(scores.SA));
-    expect(await page.textContent('[data-testid="corpus-metric"][data-metric="GCA"]')).toBe(percent2(scores.GCA));
+    const scores = evaluate(loaded.corpus, defaultConfig({ slotCount: 5 })).corpus.values;
+    await expect.poll(() => page.textContent('[data-testid="corpus-metric"][data-metric="SA"]')).toBe(percent2(metricNumber(scores, 'SA')));
+    expect(await page.textContent('[data-testid="corpus-metric"][data-metric="GCA"]')).toBe(percent2(metricNumber(scores, 'GCA')));
     await page.click('[data-testid="open-button"]');
     await page.click('[data-testid="open-dialog"] button:has-text("Open the demo")');
     await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('31.43');
@@ -362,9 +371,9 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     });
 
     it('filters to the dialogues with mistakes', async () => {
-      const stats = analyseCorpus(corpus);
+      const ev = evaluate(corpus, CONFIG);
       const withMistakes = corpus.dialogueIds.filter((_, d) => {
-        const c = dialogueResult(corpus, stats, d, CONFIG).counts;
+        const c = gcaCountsOf(dialogueResult(ev, d).values);
         return c.W + c.M + c.O > 0;
       }).length;
       expect(withMistakes).toBeGreaterThan(0);
@@ -378,9 +387,9 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     });
 
     it('puts the dialogues where FGA and GCA disagree most on top when sorted by |FGA − GCA|', async () => {
-      const stats = analyseCorpus(corpus);
-      const results: DialogueResult[] = corpus.dialogueIds.map((_, d) => dialogueResult(corpus, stats, d, CONFIG));
-      const gap = new Map(results.map((r) => [r.id, Math.abs(r.FGA[lambdaKey(0.5)] - r.GCA)]));
+      const ev = evaluate(corpus, CONFIG);
+      const results: DialogueResult[] = corpus.dialogueIds.map((_, d) => dialogueResult(ev, d));
+      const gap = new Map(results.map((r) => [r.id, Math.abs(metricNumber(r.values, 'FGA', lambdaKey(0.5)) - metricNumber(r.values, 'GCA'))]));
       const want = [...gap.values()].sort((a, b) => b - a).slice(0, 8);
       await p2.selectOption('[data-testid="sort-key"]', 'disagreement');
       await expect
@@ -396,8 +405,8 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
       await p2.click(sel.row(top!));
       await expect.poll(() => title(p2)).toBe(top);
       const r = results.find((x) => x.id === top)!;
-      await expect.poll(() => p2.textContent(sel.metric('GCA'))).toBe((r.GCA * 100).toFixed(2));
-      expect(await p2.textContent(sel.metric('FGA'))).toBe((r.FGA['0.5'] * 100).toFixed(2));
+      await expect.poll(() => p2.textContent(sel.metric('GCA'))).toBe(percent2(metricNumber(r.values, 'GCA')));
+      expect(await p2.textContent(sel.metric('FGA'))).toBe(percent2(metricNumber(r.values, 'FGA', '0.5')));
     });
   });
 

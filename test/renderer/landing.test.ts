@@ -2,7 +2,7 @@
 // and λ/K input helpers.
 import { describe, expect, it } from 'vitest';
 import { dismissGuide, guideDismissed, pickLanding, type KeyValueStore } from '../../src/renderer/src/model/landing';
-import { apiFilter, LIST_SORT_KEYS, queryKey, DEFAULT_QUERY, SORT_LABEL } from '../../src/renderer/src/model/list-query';
+import { apiFilter, LIST_SORT_KEYS, queryKey, DEFAULT_QUERY, sortLabel } from '../../src/renderer/src/model/list-query';
 import { configKey, parseLambda, parseSlotCount, withControls } from '../../src/renderer/src/model/config-input';
 import { SORT_KEYS } from '../../src/shared/api';
 import { defaultConfig } from '../../src/shared/metrics/config';
@@ -42,7 +42,9 @@ describe('landing', () => {
 describe('list query', () => {
   it('offers exactly the API’s sort keys, each with a label', () => {
     expect([...LIST_SORT_KEYS]).toEqual([...SORT_KEYS]);
-    for (const k of SORT_KEYS) expect(SORT_LABEL[k]).toBeTruthy();
+    for (const k of SORT_KEYS) expect(sortLabel(k)).toBeTruthy();
+    expect(sortLabel('disagreement')).toBe('|FGA − GCA|');
+    expect(SORT_KEYS).toEqual(expect.arrayContaining(['IAGA', 'F1']));
   });
 
   it('drops empty filter fields and trims the search', () => {

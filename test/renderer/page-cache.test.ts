@@ -10,12 +10,7 @@ function rows(from: number, n: number): DialogueRow[] {
     position: from + i,
     turns: 1,
     domains: [],
-    JGA: 0,
-    SA: 0,
-    AGA: null,
-    RSA: 0,
-    FGA: 0,
-    GCA: 0,
+    values: { JGA: 0, SA: 0, AGA: null, RSA: 0, FGA: 0, GCA: 0 },
     disagreement: 0,
     mistakes: 0,
   }));

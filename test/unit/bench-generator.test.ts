@@ -9,7 +9,8 @@ import { generateFile, generateText } from '../../bench/generate.js';
 import { loadCorpus } from '../../src/shared/formats/detect';
 import { defaultConfig } from '../../src/shared/metrics/config';
 import { evaluate } from '../../src/shared/metrics/evaluate';
-import { FGA_EXACT, FGA_TYPE1 } from '../../src/shared/metrics/fga';
+import { FGA_EXACT, FGA_TYPE1 } from '../../src/shared/metrics/defs/fga';
+import { gcaCountsOf, metricNumber } from '../../src/shared/metrics/values';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -42,8 +43,8 @@ describe('bench generator', () => {
     const ev = evaluate(loaded.corpus, defaultConfig());
     expect(ev.corpus.turns).toBe(g.turns);
     expect(ev.corpus.dialogues).toBe(g.dialogues);
-    for (const k of ['JGA', 'SA', 'AGA', 'RSA', 'GCA'] as const) {
-      const v = ev.corpus[k] as number;
+    for (const k of ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'GCA']) {
+      const v = metricNumber(ev.corpus.values, k);
       expect(v).toBeGreaterThan(0.3);
       expect(v).toBeLessThan(1);
     }
@@ -61,7 +62,8 @@ describe('bench generator', () => {
     expect(codes.some((c) => c === FGA_TYPE1)).toBe(true);
     expect(codes.some((c) => c > 0)).toBe(true); // carried errors: type-2
     expect(codes.some((c) => c === FGA_EXACT)).toBe(true);
-    expect(ev.corpus.counts.W * ev.corpus.counts.M * ev.corpus.counts.O).toBeGreaterThan(0);
+    const n = gcaCountsOf(ev.corpus.values);
+    expect(n.W * n.M * n.O).toBeGreaterThan(0);
     expect(g.text).toContain(': "none"');
     expect(g.text).toContain(': "dontcare"');
     const turnsPer = Object.values(JSON.parse(g.text) as Record<string, object>).map((d) => Object.keys(d).length);

@@ -34,15 +34,15 @@ function slowCorpus(text: string): Corpus {
 
 /** Everything a corpus says, by name (ids may be numbered differently). */
 function described(c: Corpus) {
-  const state = (s: number, n: number) => {
+  const state = (pairs: Int32Array, s: number, n: number) => {
     const out: string[] = [];
-    for (let k = s; k < s + n; k++) out.push(`${c.slots.name(c.pairs[2 * k])}=${c.values.name(c.pairs[2 * k + 1])}`);
+    for (let k = s; k < s + n; k++) out.push(`${c.slots.name(pairs[2 * k])}=${c.values.name(pairs[2 * k + 1])}`);
     return out.sort();
   };
   return c.dialogueIds.map((id, d) => {
     const turns = [];
     for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
-      turns.push({ t: c.turnIndex[i], gold: state(c.goldStart[i], c.goldLen[i]), pred: state(c.predStart[i], c.predLen[i]) });
+      turns.push({ t: c.turnIndex[i], gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]), pred: state(c.predPairs, c.predStart[i], c.predLen[i]) });
     }
     return { id, turns };
   });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/shared/metrics/config';
 import { dialogueResults, evaluate } from '../../src/shared/metrics/evaluate';
+import { metricValue } from '../../src/shared/metrics/values';
 import { buildCorpus, type RawDialogue } from '../helpers/random-corpus';
 
 const cfg = defaultConfig({ lambdas: [0.5] });
@@ -32,7 +33,7 @@ describe('FGA classes', () => {
     const t = turns(dlg([[{ 1: 1 }, { 1: 1 }], [{ 1: 1 }, { 1: 1, 3: 1 }], [{ 1: 1, 2: 1 }, { 1: 1, 2: 1, 3: 1 }]]));
     expect(t.map((x) => x.fgaClass)).toEqual(['exact', 'type1', 'type2']);
     expect(t[2].fgaDistance).toBe(1);
-    expect(t[2].FGA['0.5']).toBeCloseTo(1 - Math.exp(-0.5), 15);
+    expect(metricValue(t[2].values, 'FGA', '0.5')).toBeCloseTo(1 - Math.exp(-0.5), 15);
   });
   it('a carried error keeps decaying with the integer turn distance, gaps included', () => {
     const t = turns(dlg([[{ 1: 1 }, { 1: 2 }], [{ 1: 1 }, { 1: 2 }], [{ 1: 1 }, { 1: 2 }]], [0, 3, 4]));

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../src/shared/metrics/config';
 import { dialogueResults, evaluate } from '../../src/shared/metrics/evaluate';
-import { gcaScore } from '../../src/shared/metrics/gca';
+import { gcaScore } from '../../src/shared/metrics/defs/gca';
 import { buildCorpus, type RawDialogue } from '../helpers/random-corpus';
 
 const cfg = defaultConfig();

@@ -3,28 +3,40 @@
 // result, and invariance under one-to-one renaming of slots and values.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { defaultConfig, lambdaKey, type MetricConfig } from '../../src/shared/metrics/config';
-import { dialogueResults, dialogueState, evaluate } from '../../src/shared/metrics/evaluate';
-import { computeScores, emptyState, mergeState, type Scores } from '../../src/shared/metrics/state';
-import { analyseCorpus } from '../../src/shared/metrics/turn-stats';
+import { defaultConfig, type MetricConfig } from '../../src/shared/metrics/config';
+import { dialogueResults, evaluate } from '../../src/shared/metrics/evaluate';
+import { METRICS } from '../../src/shared/metrics/registry';
+import { emptyStates, mergeInto, scoresOf, stateLayout, type Scores } from '../../src/shared/metrics/state';
+import { gcaCountsOf, metricValue } from '../../src/shared/metrics/values';
 import { buildCorpus, corpusArb, cumulative, defaultNaming, perfectTurn, type Naming } from '../helpers/random-corpus';
 
 const config: MetricConfig = defaultConfig({ lambdas: [0.25, 0.5, 1], slotCount: 30 });
-const keys = config.lambdas.map(lambdaKey);
 const RUNS = { numRuns: 150 };
+const layout = stateLayout(config);
 
+/** Every metric's number (each FGA λ separately) of a values record. */
+function allValues(v: Scores['values']): [string, number | null][] {
+  const out: [string, number | null][] = [];
+  for (const m of METRICS) {
+    const variants = m.variants(config);
+    if (variants) for (const k of variants) out.push([`${m.id} ${k}`, metricValue(v, m.id, k)]);
+    else out.push([m.id, metricValue(v, m.id)]);
+  }
+  return out;
+}
+
+/** Equal to `tol`; integer-count metrics (JGA, SA, GCA and its counts) exactly. */
 function expectScoresEqual(a: Scores, b: Scores, tol = 1e-12): void {
   expect(a.turns).toBe(b.turns);
   expect(a.dialogues).toBe(b.dialogues);
-  expect(a.counts).toEqual(b.counts);
-  expect(a.JGA).toBe(b.JGA);
-  expect(a.SA).toBe(b.SA);
-  expect(a.GCA).toBe(b.GCA);
-  for (const k of ['AGA', 'RSA'] as const) {
-    if (a[k] === null) expect(b[k]).toBeNull();
-    else expect(Math.abs((a[k] as number) - (b[k] as number))).toBeLessThanOrEqual(tol);
+  expect(gcaCountsOf(a.values)).toEqual(gcaCountsOf(b.values));
+  for (const k of ['JGA', 'SA', 'GCA']) expect(metricValue(a.values, k), k).toBe(metricValue(b.values, k));
+  const bv = new Map(allValues(b.values));
+  for (const [k, x] of allValues(a.values)) {
+    const y = bv.get(k) ?? null;
+    if (x === null) expect(y, k).toBeNull();
+    else expect(Math.abs(x - (y as number)), k).toBeLessThanOrEqual(tol);
   }
-  for (const k of keys) expect(Math.abs(a.FGA[k] - b.FGA[k])).toBeLessThanOrEqual(tol);
 }
 
 const inUnit = (x: number | null) => x === null || (x >= 0 && x <= 1);
@@ -34,12 +46,13 @@ describe('metric properties', () => {
     fc.assert(
       fc.property(corpusArb(), (ds) => {
         const ev = evaluate(buildCorpus(ds), config);
-        const c = ev.corpus;
-        for (const v of [c.JGA, c.SA, c.AGA, c.RSA, c.GCA, c.VP, c.VR, c.LP, c.LR, ...Object.values(c.FGA)]) expect(inUnit(v)).toBe(true);
+        const c = ev.corpus.values;
+        for (const [k, v] of [...allValues(c), ...['VP', 'VR', 'LP', 'LR'].map((k) => [k, metricValue(c, k)] as const)]) expect(inUnit(v), k).toBe(true);
         for (const d of dialogueResults(ev, true)) {
-          for (const v of [d.JGA, d.SA, d.AGA, d.RSA, d.GCA, ...Object.values(d.FGA)]) expect(inUnit(v)).toBe(true);
+          for (const [k, v] of allValues(d.values)) expect(inUnit(v), k).toBe(true);
           for (const t of d.perTurn ?? []) {
-            for (const v of [t.JGA, t.SA, t.AGA, t.RSA, t.gcaRunning, ...Object.values(t.FGA)]) expect(inUnit(v)).toBe(true);
+            for (const [k, v] of allValues(t.values)) if (k !== 'GCA') expect(inUnit(v), k).toBe(true);
+            expect(inUnit(t.gcaRunning)).toBe(true);
           }
         }
       }),
@@ -51,9 +64,10 @@ describe('metric properties', () => {
     fc.assert(
       fc.property(corpusArb(8, perfectTurn), (ds) => {
         const ev = evaluate(buildCorpus(cumulative(ds)), config);
-        const c = ev.corpus;
-        for (const v of [c.JGA, c.SA, c.AGA, c.RSA, c.GCA, ...Object.values(c.FGA)]) expect(v).toBe(1);
-        expect(c.counts.W + c.counts.M + c.counts.O).toBe(0);
+        const c = ev.corpus.values;
+        for (const [k, v] of allValues(c)) expect(v, k).toBe(1);
+        const n = gcaCountsOf(c);
+        expect(n.W + n.M + n.O).toBe(0);
         for (const d of dialogueResults(ev, true)) {
           for (const t of d.perTurn ?? []) {
             expect(t.fgaClass).toBe('exact');
@@ -70,8 +84,8 @@ describe('metric properties', () => {
     fc.assert(
       fc.property(corpusArb(), (ds) => {
         const ev = evaluate(buildCorpus(ds), zero);
-        expect(ev.corpus.FGA['0']).toBeCloseTo(ev.corpus.JGA, 12);
-        for (const d of dialogueResults(ev, true)) for (const t of d.perTurn ?? []) expect(t.FGA['0']).toBe(t.JGA);
+        expect(metricValue(ev.corpus.values, 'FGA', '0')).toBeCloseTo(metricValue(ev.corpus.values, 'JGA') as number, 12);
+        for (const d of dialogueResults(ev, true)) for (const t of d.perTurn ?? []) expect(metricValue(t.values, 'FGA', '0')).toBe(metricValue(t.values, 'JGA'));
       }),
       RUNS,
     );
@@ -82,12 +96,10 @@ describe('metric properties', () => {
       fc.property(
         corpusArb().chain((ds) => fc.tuple(fc.constant(ds), fc.shuffledSubarray([...ds.keys()], { minLength: ds.length, maxLength: ds.length }))),
         ([ds, order]) => {
-          const corpus = buildCorpus(ds);
-          const ev = evaluate(corpus, config);
-          const stats = analyseCorpus(corpus);
-          const merged = emptyState(config);
-          for (const d of order) mergeState(merged, dialogueState(corpus, stats, d, config));
-          expectScoresEqual(computeScores(merged, config, keys), ev.corpus);
+          const ev = evaluate(buildCorpus(ds), config);
+          const merged = emptyStates(layout);
+          for (const d of order) mergeInto(merged, 0, ev.states, d * layout.width, layout);
+          expectScoresEqual(scoresOf(merged, 0, layout, config), ev.corpus);
         },
       ),
       RUNS,
@@ -103,12 +115,12 @@ describe('metric properties', () => {
         ([ds, shuffled, shardOf]) => {
           const whole = evaluate(buildCorpus(ds), config).corpus;
           expectScoresEqual(evaluate(buildCorpus(shuffled), config).corpus, whole);
-          const total = emptyState(config);
+          const total = emptyStates(layout);
           for (let s = 0; s < 4; s++) {
             const part = ds.filter((_, i) => shardOf[i] === s);
-            if (part.length) mergeState(total, evaluate(buildCorpus(part), config).state);
+            if (part.length) mergeInto(total, 0, evaluate(buildCorpus(part), config).total, 0, layout);
           }
-          expectScoresEqual(computeScores(total, config, keys), whole);
+          expectScoresEqual(scoresOf(total, 0, layout, config), whole);
         },
       ),
       RUNS,

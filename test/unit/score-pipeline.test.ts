@@ -1,4 +1,4 @@
-// The two-thread load of large FGA/GCA files (src/main/services/score-pipeline.ts)
+// The two-thread load of large FGA/GCA files (src/main/services/fga-parallel.ts, the load pipeline's fast path)
 // gives exactly what the one-thread load gives: the same corpus, scores,
 // warnings and error messages, whether the tail half runs in a worker or inline,
 // and whether or not the guessed boundary is a real one.
@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateText } from '../../bench/generate.js';
 import { defaultConfig } from '../../src/shared/metrics/config';
-import { dialogueResults, evaluate } from '../../src/shared/metrics/evaluate';
-import { loadPredictions } from '../../src/main/services/read-sources';
-import { findDialogueBoundary, loadAndEvaluate } from '../../src/main/services/score-pipeline';
+import { dialogueResults, evaluateStats } from '../../src/shared/metrics/evaluate';
+import { findDialogueBoundary } from '../../src/main/services/fga-parallel';
+import { loadSource, type PipelineOptions } from '../../src/main/services/load-pipeline';
+import { fileSource } from '../../src/shared/source';
 
 const dir = mkdtempSync(join(tmpdir(), 'pipeline-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,24 +24,18 @@ function write(name: string, text: string): string {
   return f;
 }
 
-function oneThread(file: string) {
+async function load(file: string, parallel: PipelineOptions['parallel']) {
   try {
-    const loaded = loadPredictions(file, {});
-    const ev = evaluate(loaded.corpus, config);
+    const { loaded, stats } = await loadSource(fileSource([file]), { parallel });
+    const ev = evaluateStats(loaded.corpus, stats!, config);
     return { ids: loaded.corpus.dialogueIds, warnings: loaded.warnings, corpus: ev.corpus, dialogues: [...dialogueResults(ev, true)] };
   } catch (e) {
     return { error: (e as Error).message };
   }
 }
 
-async function twoThreads(file: string, workerPath?: string) {
-  try {
-    const { loaded, ev } = await loadAndEvaluate(file, {}, config, undefined, { minBytes: 0, inline: !workerPath, workerPath });
-    return { ids: loaded.corpus.dialogueIds, warnings: loaded.warnings, corpus: ev.corpus, dialogues: [...dialogueResults(ev, true)] };
-  } catch (e) {
-    return { error: (e as Error).message };
-  }
-}
+const oneThread = (file: string) => load(file, false);
+const twoThreads = (file: string, workerPath?: string) => load(file, { minBytes: 0, inline: !workerPath, workerPath });
 
 describe('two-thread FGA load', () => {
   const text = generateText(3000, 5).text;
@@ -55,7 +50,7 @@ describe('two-thread FGA load', () => {
   it('compact and indented files: same corpus, scores and per-turn records as one thread', async () => {
     for (const [name, t] of [['c.json', text], ['i.json', JSON.stringify(JSON.parse(text), null, 2)]]) {
       const f = write(name, t);
-      const one = oneThread(f);
+      const one = await oneThread(f);
       expect(one).not.toHaveProperty('error');
       expect(await twoThreads(f)).toEqual(one);
     }
@@ -77,7 +72,7 @@ describe('two-thread FGA load', () => {
       write('syntax.json', `${text.slice(0, -200)}`),
     ];
     for (const f of cases) {
-      const one = oneThread(f);
+      const one = await oneThread(f);
       expect(one).toHaveProperty('error');
       expect(await twoThreads(f)).toEqual(one);
     }
@@ -91,13 +86,13 @@ describe('two-thread FGA load', () => {
     const bytes = new TextEncoder().encode(JSON.stringify(data));
     const at = findDialogueBoundary(bytes, bytes.length >> 1);
     expect(JSON.stringify(data).slice(at, at + 8)).toBe('"meta":{');
-    const one = oneThread(f);
+    const one = await oneThread(f);
     expect(one).not.toHaveProperty('error');
     expect(await twoThreads(f)).toEqual(one);
   });
 
   it.runIf(existsSync(WORKER))('with the built worker thread', async () => {
     const f = write('w.json', text);
-    expect(await twoThreads(f, WORKER)).toEqual(oneThread(f));
+    expect(await twoThreads(f, WORKER)).toEqual(await oneThread(f));
   });
 });

@@ -5,6 +5,7 @@ import { analyseTraits } from '../../src/shared/metrics/traits-analysis';
 import { pearson, zScores } from '../../src/shared/metrics/stats';
 import { defaultConfig } from '../../src/shared/metrics/config';
 import { dialogueResults, evaluate } from '../../src/shared/metrics/evaluate';
+import { metricNumber } from '../../src/shared/metrics/values';
 import { FIXTURES, loadFile } from '../helpers/fixtures';
 import { join } from 'node:path';
 
@@ -30,7 +31,7 @@ describe('TO and NU', () => {
 describe('trait analysis', () => {
   it('drops perfect dialogues, filters by z-scored disagreement, and correlates on what is kept', () => {
     const ev = evaluate(loadFile(join(FIXTURES, 'random', 'random-7.json')), defaultConfig());
-    const rows = [...dialogueResults(ev)].map((d) => ({ FGA: d.FGA['0.5'], GCA: d.GCA, TO: d.TO, NU: d.NU }));
+    const rows = [...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', '0.5'), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU }));
     const a = analyseTraits(rows);
     const usable = rows.filter((r) => !(r.FGA === 1 && r.GCA === 1) && r.TO !== null);
     expect(a.dropped).toBe(rows.length - usable.length);

@@ -5,8 +5,8 @@
 
 import { writeFga } from '../../shared/formats/write-fga';
 import { writeJsonl } from '../../shared/formats/write-jsonl';
-import { loadPredictions } from '../services/read-sources';
-import { SOURCE_FLAGS, SOURCE_HELP, sourcesFrom } from './source-flags';
+import { loadSource } from '../services/load-pipeline';
+import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 
 export const CONVERT_HELP = `Usage: dst-inspector convert <predictions file> --to jsonl|fga [--out FILE] [options]
@@ -22,7 +22,7 @@ Options:
 ${SOURCE_HELP}  -h, --help            this help
 `;
 
-export function convertCommand(argv: string[], write: (s: string) => void): void {
+export async function convertCommand(argv: string[], write: (s: string) => void): Promise<void> {
   const { values, positionals } = parseCommand('convert', argv, {
     ...SOURCE_FLAGS,
     to: { type: 'string' },
@@ -36,7 +36,7 @@ export function convertCommand(argv: string[], write: (s: string) => void): void
   if (positionals.length !== 1) throw new UsageError(`convert: give exactly one prediction file\n\n${CONVERT_HELP}`);
   if (!values.to) throw new UsageError('convert: --to jsonl|fga is required');
   const to = oneOf('--to', values.to, ['jsonl', 'fga'] as const);
-  const loaded = loadPredictions(positionals[0], sourcesFrom(values));
+  const { loaded } = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), analyse: false });
   const chunks = to === 'jsonl' ? writeJsonl(loaded.corpus) : writeFga(loaded.corpus);
   if (values.out) writeOut(values.out, chunks);
   else for (const c of chunks) write(c);

@@ -3,8 +3,8 @@
 // in force — and every warning, without scoring.
 
 import { inspectCorpus, type CorpusReport } from '../../shared/formats/inspect-corpus';
-import { loadPredictions, readSources } from '../services/read-sources';
-import { SOURCE_FLAGS, SOURCE_HELP, sourcesFrom } from './source-flags';
+import { loadSource } from '../services/load-pipeline';
+import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { parseCommand, UsageError } from './usage';
 
 export const INSPECT_HELP = `Usage: dst-inspector inspect <predictions file> [options]
@@ -19,7 +19,7 @@ ${SOURCE_HELP}  --json                print the report as JSON
   -h, --help            this help
 `;
 
-export function inspectCommand(argv: string[], write: (s: string) => void): void {
+export async function inspectCommand(argv: string[], write: (s: string) => void): Promise<void> {
   const { values, positionals } = parseCommand('inspect', argv, {
     ...SOURCE_FLAGS,
     json: { type: 'boolean', default: false },
@@ -30,10 +30,8 @@ export function inspectCommand(argv: string[], write: (s: string) => void): void
     return;
   }
   if (positionals.length !== 1) throw new UsageError(`inspect: give exactly one prediction file\n\n${INSPECT_HELP}`);
-  const src = sourcesFrom(values);
-  const sources = readSources(src);
-  const loaded = loadPredictions(positionals[0], { ...src, allowMissingGold: true }, sources);
-  const report = inspectCorpus(loaded, sources.schemaSlots);
+  const run = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), allowMissingGold: true, analyse: false });
+  const report = inspectCorpus(run.loaded, run.schemaSlots);
   write(values.json ? JSON.stringify({ file: positionals[0], ...report }, null, 2) + '\n' : renderReport(positionals[0], report));
 }
 

@@ -1,10 +1,14 @@
-// Layer: main (Node). The input flags `inspect` and `convert` share with
-// `score`: --layout, --gold, --dialogues, --schema, --values, --max-size.
+// Layer: main (Node). The one place command-line flags become a SourceSpec
+// and a MetricConfig: every command that reads predictions (score, compare,
+// inspect, convert, traits, serve, …) takes the same source options, with the
+// same names and the same help text.
 
+import { resolve } from 'node:path';
 import { layoutNames } from '../../shared/formats/detect';
 import { parseValueOptions } from '../../shared/formats/normalise';
-import type { PredictionSources } from '../services/read-sources';
-import { parsePositiveInt, UsageError } from './usage';
+import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
+import { fileSource, SourceSpecError, type FileSource } from '../../shared/source';
+import { oneOf, parseLambdas, parsePositiveInt, UsageError } from './usage';
 
 export const SOURCE_FLAGS = {
   layout: { type: 'string' },
@@ -17,23 +21,78 @@ export const SOURCE_FLAGS = {
 
 export const SOURCE_HELP = `  --layout NAME         input layout, skipping detection (${layoutNames().join(', ')})
   --gold PATH           gold source: MultiWOZ 2.1 data.json, TRADE test_dials.json,
-                        MultiWOZ 2.2 / SGD dialogues or a folder of them
+                        MultiWOZ 2.2 / SGD dialogues or a folder of them (needed for
+                        mwzeval and sgd predictions; replaces the file's gold otherwise)
   --dialogues PATH      utterance source (same layouts as --gold)
-  --schema FILE         SGD schema.json (slot count K, slots outside the schema)
+  --schema FILE         SGD schema.json: K for SA is its slot count (--slots overrides)
   --values LIST         value normalisation, comma-separated (default exact):
                         lower, trade-fixes, empty, dontcare, alternatives, or all
   --max-size BYTES      refuse larger files (default 2 GiB)
 `;
 
-export function sourcesFrom(values: Record<string, unknown>): PredictionSources {
-  const opts = values.values ? parseValueOptions(values.values as string) : [];
+export const CONFIG_FLAGS = {
+  lambdas: { type: 'string' },
+  slots: { type: 'string' },
+  traits: { type: 'string', default: 'paper' },
+} as const;
+
+export const CONFIG_HELP = `  --lambdas L1,L2,…     FGA decay values λ (default 0.5)
+  --slots K             slot count K for SA (default 30, MultiWOZ; an SGD schema gives its own)
+  --traits paper|notebook  TO/NU definition (default paper)
+`;
+
+type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+const str = (v: FlagValues[string]): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** The source of one run: prediction files or folders with the source flags. */
+export function sourceFromFlags(values: FlagValues, predictions: string[]): FileSource {
+  const opts = str(values.values) !== undefined ? parseValueOptions(str(values.values)!) : [];
   if (typeof opts === 'string') throw new UsageError(`--values: ${opts}`);
-  return {
-    layout: values.layout as string | undefined,
-    gold: values.gold as string | undefined,
-    dialogues: values.dialogues as string | undefined,
-    schema: values.schema as string | undefined,
-    values: opts,
-    maxBytes: values['max-size'] ? parsePositiveInt('--max-size', values['max-size'] as string) : undefined,
-  };
+  try {
+    return fileSource(predictions, { layout: str(values.layout), gold: str(values.gold), dialogues: str(values.dialogues), schema: str(values.schema), values: opts });
+  } catch (e) {
+    if (e instanceof SourceSpecError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** --max-size, or undefined for the default. */
+export function maxBytesFromFlags(values: FlagValues): number | undefined {
+  const v = str(values['max-size']);
+  return v !== undefined ? parsePositiveInt('--max-size', v) : undefined;
+}
+
+/** λ, K and the TO/NU variant; K from a schema (`schemaSlots`) unless --slots is given. */
+export function configFromFlags(values: FlagValues, schemaSlots?: number): MetricConfig {
+  const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', str(values.traits) ?? 'paper', ['paper', 'notebook'] as const) };
+  if (str(values.lambdas)) overrides.lambdas = parseLambdas(str(values.lambdas)!);
+  if (str(values.slots)) overrides.slotCount = parsePositiveInt('--slots', str(values.slots)!);
+  else if (schemaSlots) overrides.slotCount = schemaSlots;
+  const config = defaultConfig(overrides);
+  const problem = checkConfig(config);
+  if (problem) throw new UsageError(problem);
+  return config;
+}
+
+/** The source with every path made absolute (for a long-running server, whose messages must not depend on its folder). */
+export function resolveSpecPaths(spec: FileSource, cwd = process.cwd()): FileSource {
+  const r = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
+  const out: FileSource = { ...spec, predictions: spec.predictions.map((p) => resolve(cwd, p)) };
+  for (const k of ['gold', 'dialogues', 'schema'] as const) if (spec[k] !== undefined) out[k] = r(spec[k]);
+  return out;
+}
+
+/** --name A,B,…: one unique, non-empty name per run, or undefined for the default names. */
+export function parseRunNames(text: string | undefined, runs: number): string[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text.split(',').map((s) => s.trim());
+  if (names.length !== runs) throw new UsageError(`--name: ${names.length} name(s) for ${runs} run(s); give one name per prediction file`);
+  if (names.some((n) => n === '')) throw new UsageError('--name: a run name is empty');
+  const seen = new Set<string>();
+  for (const n of names) {
+    if (seen.has(n)) throw new UsageError(`--name: the run name ${JSON.stringify(n)} is given twice; run names must be unique`);
+    seen.add(n);
+  }
+  return names;
 }

@@ -2,39 +2,42 @@
 // analysis on a prediction file (spec section 9), printed as a small table.
 
 import { basename } from 'node:path';
-import { loadPredictions } from '../services/read-sources';
-import { defaultConfig, lambdaKey } from '../../shared/metrics/config';
-import { dialogueResults, evaluate } from '../../shared/metrics/evaluate';
-import { metricSignature } from '../../shared/metrics/signature';
+import { dialogueResults } from '../../shared/metrics/evaluate';
+import { renderSignature } from '../../shared/metrics/signature';
 import { analyseTraits, DISAGREEMENT_THRESHOLD } from '../../shared/metrics/traits-analysis';
-import { oneOf, parseCommand, parseLambdas, UsageError } from './usage';
+import { metricNumber } from '../../shared/metrics/values';
+import { evaluateRun, loadRuns } from './score';
+import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
+import { parseCommand, UsageError } from './usage';
 
-export const TRAITS_HELP = `Usage: dst-inspector traits <predictions.json> [--lambda L] [--traits paper|notebook] [--layout NAME]
+export const TRAITS_HELP = `Usage: dst-inspector traits <predictions file> [options]
 
 The GCA paper's analysis of spurious traits: drops dialogues where FGA and GCA
 are both 100, z-scores TO, NU, FGA and GCA, keeps dialogues with
 |FGA_z − GCA_z| ≥ ${DISAGREEMENT_THRESHOLD}, and prints Pearson's r of tail-orientedness (TO) and
 non-uniformity (NU) with FGA and with GCA, and Zou's 95% confidence interval for
-the difference between the two dependent correlations.
+the difference between the two dependent correlations. FGA uses the first λ.
+
+Options:
+${CONFIG_HELP}${SOURCE_HELP}  -h, --help            this help
 `;
 
-export function traitsCommand(argv: string[], write: (s: string) => void): void {
+export async function traitsCommand(argv: string[], write: (s: string) => void): Promise<void> {
   const { values, positionals } = parseCommand('traits', argv, {
-    lambda: { type: 'string', default: '0.5' },
-    traits: { type: 'string', default: 'paper' },
-    layout: { type: 'string' },
+    ...CONFIG_FLAGS,
+    ...SOURCE_FLAGS,
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) return void write(TRAITS_HELP);
   if (positionals.length !== 1) throw new UsageError('traits: give exactly one prediction file\n\n' + TRAITS_HELP);
-  const lambdas = parseLambdas(values.lambda as string).slice(0, 1);
-  const config = defaultConfig({ lambdas, traits: oneOf('--traits', values.traits as string, ['paper', 'notebook'] as const) });
+  configFromFlags(values);
   const file = positionals[0];
-  // The same reading as `score` (folders, canonical slots, located errors).
-  const { corpus } = loadPredictions(file, { layout: values.layout as string | undefined });
-  const ev = evaluate(corpus, config);
-  const key = lambdaKey(lambdas[0]);
-  const a = analyseTraits([...dialogueResults(ev)].map((d) => ({ FGA: d.FGA[key], GCA: d.GCA, TO: d.TO, NU: d.NU })));
+  // The same reading as `score` (folders, canonical slots, gold, located errors).
+  const [{ run }] = await loadRuns([file], values);
+  const full = configFromFlags(values, run.loaded.slotCount);
+  const config = { ...full, lambdas: full.lambdas.slice(0, 1) };
+  const ev = evaluateRun(run, config);
+  const a = analyseTraits([...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', config), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU })));
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
   const lines = [
     `${basename(file)}: ${a.dialogues} dialogues, ${a.dropped} dropped (FGA = GCA = 100, or no mistakes), ${a.kept} kept (|FGA_z − GCA_z| ≥ ${DISAGREEMENT_THRESHOLD})`,
@@ -52,7 +55,7 @@ export function traitsCommand(argv: string[], write: (s: string) => void): void 
     ),
     '',
     `r(FGA, GCA) = ${f(a.fgaGca)}`,
-    `signature: ${metricSignature(config)}`,
+    `signature: ${renderSignature(ev.signature)}`,
   ];
   write(lines.join('\n') + '\n');
 }

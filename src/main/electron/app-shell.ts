@@ -1,37 +1,25 @@
 // Layer: main/electron. Wires the app together once Electron is ready: the
-// corpus store, the API over IPC, the window, the menu, recent files, events
-// to the renderer, and the first corpus (a path from the command line, else
-// the built-in demo).
+// workspace, the API over IPC, the window, the menu, recent files, events to
+// the renderer, and the first runs (the files on the command line, else the
+// built-in demo).
 
-import { parseValueOptions } from '../../shared/formats/normalise';
 import { app, BrowserWindow, dialog, ipcMain, Menu, type OpenDialogOptions } from 'electron';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { defaultConfig } from '../../shared/metrics/config';
-import { metricSignature } from '../../shared/metrics/signature';
+import { makeSignature, renderSignature } from '../../shared/metrics/signature';
 import { APP_VERSION } from '../../shared/version';
 import { EVENT_CHANNEL } from '../../preload/channels';
 import type { ApiEvent } from '../../shared/api';
+import { fileSource, type SourceSpec } from '../../shared/source';
 import { createApiHandlers } from '../services/api-handlers';
-import { CorpusStore } from '../services/corpus-store';
-import type { LoadSource } from '../services/load-types';
-import { RecentFiles, type RecentEntry } from '../services/recent-files';
+import { Workspace } from '../services/workspace';
+import { RecentFiles } from '../services/recent-files';
+import { resolveSpecPaths, SOURCE_FLAGS, sourceFromFlags } from '../cli/source-flags';
 import { registerIpc, senderCheck } from './ipc';
 import { menuTemplate, type Theme } from './menu';
 import { createMainWindow, isAppUrl, lockDown, secureSession, type AppPaths } from './window';
-
-/** Prediction files named on the command line (existing files, not flags or flag values). */
-export function filesFromArgv(argv: string[], isPackaged: boolean, cwd = process.cwd()): string[] {
-  const args = argv.slice(isPackaged ? 1 : 2);
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    if (VALUE_FLAGS.has(args[i])) i++;
-    else if (!args[i].startsWith('-') && isFile(resolve(cwd, args[i]))) out.push(resolve(cwd, args[i]));
-  }
-  return out;
-}
-
-const VALUE_FLAGS = new Set(['--dialogues', '--gold', '--layout', '--values']);
 
 function isFile(p: string): boolean {
   try {
@@ -41,26 +29,24 @@ function isFile(p: string): boolean {
   }
 }
 
-/** The source the command line asks for: the first prediction file with --dialogues / --gold / --layout. */
-export function sourceFromArgv(argv: string[], isPackaged: boolean, cwd = process.cwd()): LoadSource | null {
-  const file = filesFromArgv(argv, isPackaged, cwd)[0];
-  if (!file) return null;
+/**
+ * The sources the command line asks for: each existing prediction file named
+ * on it, with the same source flags as the CLI (--gold, --dialogues, --layout,
+ * --schema, --values); Chromium's own switches are ignored.
+ */
+export function sourcesFromArgv(argv: string[], isPackaged: boolean, cwd = process.cwd()): SourceSpec[] {
   const args = argv.slice(isPackaged ? 1 : 2);
-  const flag = (name: string) => {
-    const i = args.indexOf(name);
-    return i >= 0 && i + 1 < args.length ? args[i + 1] : undefined;
-  };
-  const dialogues = flag('--dialogues');
-  const gold = flag('--gold');
-  const values = flag('--values') ? parseValueOptions(flag('--values') as string) : [];
-  return {
-    kind: 'file',
-    path: file,
-    dialoguesPath: dialogues ? resolve(cwd, dialogues) : undefined,
-    goldPath: gold ? resolve(cwd, gold) : undefined,
-    layout: flag('--layout'),
-    values: Array.isArray(values) && values.length > 0 ? values : undefined,
-  };
+  const { values, positionals } = parseArgs({ args, options: SOURCE_FLAGS, strict: false, allowPositionals: true });
+  const files = positionals.filter((p) => isFile(resolve(cwd, p)));
+  const out: SourceSpec[] = [];
+  for (const f of files) {
+    try {
+      out.push(resolveSpecPaths(sourceFromFlags(values, [f]), cwd));
+    } catch {
+      out.push(resolveSpecPaths(fileSource([f]), cwd)); // a bad flag value: open the file plainly
+    }
+  }
+  return out;
 }
 
 const FILTERS: OpenDialogOptions['filters'] = [
@@ -69,7 +55,7 @@ const FILTERS: OpenDialogOptions['filters'] = [
 ];
 
 export function startShell(paths: AppPaths, dev: boolean): void {
-  const store = new CorpusStore();
+  const ws = new Workspace();
   const recent = new RecentFiles(join(app.getPath('userData'), 'recent-files.json'));
   let win: BrowserWindow | null = null;
   let theme: Theme = 'system';
@@ -77,57 +63,48 @@ export function startShell(paths: AppPaths, dev: boolean): void {
   const send = (e: ApiEvent) => {
     if (win && !win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, e);
   };
-  store.onEvent(send);
-  // Open Recent remembers a file once it has loaded, with everything it was opened with.
-  store.onEvent((e) => {
-    const s = store.currentSource();
-    if (e.type !== 'corpus-changed' || store.status().state !== 'ready' || s?.kind !== 'file') return;
-    recent.add({ path: s.path, dialoguesPath: s.dialoguesPath, goldPath: s.goldPath, layout: s.layout, values: s.values });
+  ws.onEvent(send);
+  // Open Recent remembers a source once it has loaded, with everything it was opened with.
+  ws.onEvent((e) => {
+    if (e.type !== 'run-changed' || e.state !== 'ready') return;
+    const run = ws.list().find((r) => r.id === e.run);
+    if (run?.source.kind !== 'files') return;
+    recent.add(run.source);
     refreshMenu();
   });
 
   const pick = async (purpose: 'predictions' | 'dialogues' | 'gold'): Promise<string | null> => {
     const opts: OpenDialogOptions = {
       title: purpose === 'predictions' ? 'Open predictions' : purpose === 'gold' ? 'Open gold (reference dialogues)' : 'Open dialogues (utterances)',
-      properties: ['openFile'],
+      properties: ['openFile', 'openDirectory'],
       filters: FILTERS,
     };
     const r = win ? await dialog.showOpenDialog(win, opts) : await dialog.showOpenDialog(opts);
     return r.canceled || r.filePaths.length === 0 ? null : r.filePaths[0];
   };
 
-  const openSource = (source: LoadSource) => {
-    store.open(source);
-  };
-
-  const handlers = createApiHandlers(store, { mode: 'electron', pickFile: pick });
-
-  const addSource = (role: 'dialogues' | 'gold') =>
-    void pick(role).then((p) => {
-      if (!p) return;
-      try {
-        store.openDialogues(p, role);
-      } catch (e) {
-        void dialog.showMessageBox({ type: 'warning', message: (e as Error).message });
-      }
-    });
+  // The window decides which of its runs a menu action applies to.
+  const openSource = (source: SourceSpec, asNewRun = false) => send({ type: 'open-source', source, asNewRun });
+  const handlers = createApiHandlers(ws, { mode: 'electron', pickFile: pick });
 
   const actions = {
-    openPredictions: () => void pick('predictions').then((p) => p && openSource({ kind: 'file', path: p })),
-    openDialogues: () => addSource('dialogues'),
-    openGold: () => addSource('gold'),
-    openRecent: (e: RecentEntry) => {
-      if (!existsSync(e.path)) {
-        void dialog.showMessageBox({ type: 'warning', message: `${e.path}: no such file` });
+    openPredictions: () => void pick('predictions').then((p) => p && openSource(fileSource([p]))),
+    openAsRun: () => void pick('predictions').then((p) => p && openSource(fileSource([p]), true)),
+    openDialogues: () => void pick('dialogues').then((p) => p && send({ type: 'add-source', path: p, role: 'dialogues' })),
+    openGold: () => void pick('gold').then((p) => p && send({ type: 'add-source', path: p, role: 'gold' })),
+    openRecent: (e: SourceSpec) => {
+      const missing = e.kind === 'files' ? e.predictions.find((p) => !existsSync(p)) : undefined;
+      if (missing) {
+        void dialog.showMessageBox({ type: 'warning', message: `${missing}: no such file` });
         return;
       }
-      openSource({ kind: 'file', path: e.path, dialoguesPath: e.dialoguesPath, goldPath: e.goldPath, layout: e.layout, values: e.values });
+      openSource(e);
     },
     clearRecent: () => {
       recent.clear();
       refreshMenu();
     },
-    close: () => store.close(),
+    close: () => send({ type: 'close-run' }),
     setTheme: (t: Theme) => {
       theme = t;
       send({ type: 'theme', theme: t });
@@ -139,7 +116,7 @@ export function startShell(paths: AppPaths, dev: boolean): void {
         type: 'info',
         title: 'About DST Inspector',
         message: `DST Inspector ${APP_VERSION}`,
-        detail: `Exact DST metrics, turn by turn.\n\nDefault metric signature:\n${metricSignature(defaultConfig())}`,
+        detail: `Exact DST metrics, turn by turn.\n\nDefault metric signature:\n${renderSignature(makeSignature(defaultConfig()))}`,
       }),
   };
 
@@ -163,17 +140,16 @@ export function startShell(paths: AppPaths, dev: boolean): void {
     win = null;
   });
 
-  const first = sourceFromArgv(process.argv, app.isPackaged);
-  if (first) openSource(first);
-  else store.open({ kind: 'demo' });
+  const first = sourcesFromArgv(process.argv, app.isPackaged);
+  if (first.length) for (const s of first) ws.open(s);
+  else ws.open({ kind: 'demo' });
 
   app.on('second-instance', (_e, argv, cwd) => {
-    const more = sourceFromArgv(argv, app.isPackaged, cwd);
-    if (more) openSource(more);
+    for (const s of sourcesFromArgv(argv, app.isPackaged, cwd)) openSource(s, true);
     if (win) {
       if (win.isMinimized()) win.restore();
       win.focus();
     }
   });
-  app.on('before-quit', () => store.dispose());
+  app.on('before-quit', () => ws.dispose());
 }

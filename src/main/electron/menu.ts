@@ -1,18 +1,18 @@
 // Layer: main/electron. The application menu as a template (tests read it):
-// File (open predictions, open dialogues, open recent, close), Edit, View
+// File (open predictions, open as a run to compare, open dialogues, open recent, close), Edit, View
 // (zoom, theme, devtools in development only) and Help (shortcuts, About).
 
 import type { MenuItemConstructorOptions } from 'electron';
-import type { RecentEntry } from '../services/recent-files';
-import { basename } from 'node:path';
+import { sourceFile, sourceLabel, type SourceSpec } from '../../shared/source';
 
 export type Theme = 'light' | 'dark' | 'system';
 
 export interface MenuActions {
   openPredictions(): void;
+  openAsRun(): void;
   openDialogues(): void;
   openGold(): void;
-  openRecent(entry: RecentEntry): void;
+  openRecent(entry: SourceSpec): void;
   clearRecent(): void;
   close(): void;
   setTheme(theme: Theme): void;
@@ -23,7 +23,7 @@ export interface MenuActions {
 export interface MenuOptions {
   isMac: boolean;
   dev: boolean;
-  recent: RecentEntry[];
+  recent: SourceSpec[];
   theme: Theme;
   actions: MenuActions;
 }
@@ -32,7 +32,7 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
   const a = o.actions;
   const recent: MenuItemConstructorOptions[] = o.recent.length
     ? [
-        ...o.recent.map((e) => ({ label: `${basename(e.path)} — ${e.path}`, click: () => a.openRecent(e) })),
+        ...o.recent.map((e) => ({ label: `${sourceLabel(e)} — ${sourceFile(e)}`, click: () => a.openRecent(e) })),
         { type: 'separator' as const },
         { label: 'Clear Recent', click: () => a.clearRecent() },
       ]
@@ -41,6 +41,7 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
     label: 'File',
     submenu: [
       { id: 'open-predictions', label: 'Open Predictions…', accelerator: 'CmdOrCtrl+O', click: () => a.openPredictions() },
+      { id: 'open-as-run', label: 'Open as Run (to compare)…', click: () => a.openAsRun() },
       { id: 'open-dialogues', label: 'Open Dialogues (utterances)…', accelerator: 'CmdOrCtrl+Shift+O', click: () => a.openDialogues() },
       { id: 'open-gold', label: 'Open Gold…', click: () => a.openGold() },
       { id: 'open-recent', label: 'Open Recent', submenu: recent },

@@ -18,5 +18,6 @@ export const HTTP_STATUS: Record<ApiErrorBody['code'], number> = {
   forbidden: 403,
   'not-found': 404,
   'no-corpus': 409,
+  stale: 409,
   internal: 500,
 };

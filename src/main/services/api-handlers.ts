@@ -1,5 +1,5 @@
 // Layer: main (Node). One handler per call of src/shared/api.ts, over one
-// corpus store, and the dispatcher both transports use: it refuses unknown
+// workspace of runs, and the dispatcher both transports use: it refuses unknown
 // calls, validates every argument with validateArgs before anything runs, and
 // turns failures into ApiError (code + message, never a stack trace).
 
@@ -7,7 +7,7 @@ import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type Ap
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
-import type { CorpusStore } from './corpus-store';
+import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
   mode: 'electron' | 'browser';
@@ -17,17 +17,20 @@ export interface HandlerOptions {
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
 
-export function createApiHandlers(store: CorpusStore, opts: HandlerOptions): ApiHandlers {
+export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   return {
     appInfo: () => ({ version: APP_VERSION, mode: opts.mode, defaultConfig: defaultConfig(), canPickFiles: !!opts.pickFile }),
-    openCorpus: ({ source }) => store.open(source),
-    openDialogues: ({ path, role }) => store.openDialogues(path, role),
-    loadStatus: () => store.status(),
-    corpusSummary: ({ config }) => store.summary(config),
-    dialoguePage: (args) => store.page(args),
-    dialogueDetail: ({ config, id }) => store.detail(config, id),
-    dialogueRaw: ({ id }) => store.raw(id),
-    loadErrorSource: () => store.errorSource(),
+    listRuns: () => ({ runs: ws.list() }),
+    openRun: ({ source, label, replace }) => ws.open(source, { label, replace }),
+    addSource: ({ run, path, role }) => ws.addSource(run, path, role),
+    closeRun: ({ run }) => ({ runs: ws.close(run) }),
+    renameRun: ({ run, label }) => ws.rename(run, label),
+    runStatus: ({ run }) => ws.status(run),
+    corpusSummary: ({ run, rev, config }) => ws.data(run, rev).summary(config),
+    dialoguePage: (args) => ws.data(args.run, args.rev).page(args),
+    dialogueDetail: ({ run, rev, config, id }) => ws.data(run, rev).detail(config, id),
+    dialogueRaw: ({ run, rev, id }) => ws.data(run, rev).raw(id),
+    loadErrorSource: ({ run }) => ws.errorSource(run),
     pickFile: async ({ purpose }) => ({ path: opts.pickFile ? await opts.pickFile(purpose) : null }),
   };
 }

@@ -9,9 +9,9 @@ export function mergeCorpora(parts: { corpus: Corpus; prefix: string }[]): Corpu
   for (const { corpus: c, prefix } of parts) {
     const slotMap = c.slots.names.map((n) => b.slots.intern(n));
     const valueMap = c.values.names.map((n) => b.values.intern(n));
-    const state = (start: number, len: number): number[] => {
+    const state = (pairs: Int32Array, start: number, len: number): number[] => {
       const out: number[] = [];
-      for (let k = start; k < start + len; k++) out.push(slotMap[c.pairs[2 * k]], valueMap[c.pairs[2 * k + 1]]);
+      for (let k = start; k < start + len; k++) out.push(slotMap[pairs[2 * k]], valueMap[pairs[2 * k + 1]]);
       return out;
     };
     for (let d = 0; d < c.dialogueIds.length; d++) {
@@ -19,7 +19,7 @@ export function mergeCorpora(parts: { corpus: Corpus; prefix: string }[]): Corpu
       const dup = b.beginDialogue(id);
       if (dup) throw new Error(`demo: ${dup}`);
       for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
-        const problem = b.addTurn(c.turnIndex[i], state(c.goldStart[i], c.goldLen[i]), state(c.predStart[i], c.predLen[i]), c.utterances?.system[i], c.utterances?.user[i]);
+        const problem = b.addTurn(c.turnIndex[i], state(c.goldPairs, c.goldStart[i], c.goldLen[i]), state(c.predPairs, c.predStart[i], c.predLen[i]), c.utterances?.system[i], c.utterances?.user[i]);
         if (problem) throw new Error(`demo: ${id}: ${problem}`);
       }
       b.endDialogue();

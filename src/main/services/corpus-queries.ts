@@ -7,8 +7,10 @@ import type { ApiArgs, DialogueRow, SortKey } from '../../shared/api';
 import type { Corpus } from '../../shared/model/corpus';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { lambdaKey } from '../../shared/metrics/config';
-import { dialogueState } from '../../shared/metrics/evaluate';
-import { computeScores } from '../../shared/metrics/state';
+import { dialogueStates } from '../../shared/metrics/evaluate';
+import { METRICS } from '../../shared/metrics/registry';
+import { scoresOf } from '../../shared/metrics/state';
+import { gcaCountsOf, metricValue } from '../../shared/metrics/values';
 import type { LoadResult } from './load-types';
 
 /** A load result on the main thread: the corpus re-interned, plus an id → index map. */
@@ -17,14 +19,9 @@ export interface Loaded extends Omit<LoadResult, 'corpus'> {
   idIndex: Map<string, number>;
 }
 
-/** Per-dialogue scores under one (first λ, K): AGA is NaN where it is undefined. */
+/** Per-dialogue scores under one (first λ, K): one column per metric (NaN where undefined), |FGA − GCA| and GCA's mistakes. */
 export interface RowColumns {
-  JGA: Float64Array;
-  SA: Float64Array;
-  AGA: Float64Array;
-  RSA: Float64Array;
-  FGA: Float64Array;
-  GCA: Float64Array;
+  metrics: Record<string, Float64Array>;
   disagreement: Float64Array;
   mistakes: Int32Array;
 }
@@ -37,27 +34,16 @@ export function rowConfigKey(config: MetricConfig): string {
 export function rowColumns(l: Loaded, config: MetricConfig): RowColumns {
   const n = l.corpus.dialogueIds.length;
   const one: MetricConfig = { ...config, lambdas: [config.lambdas[0]] };
-  const keys = [lambdaKey(config.lambdas[0])];
-  const cols: RowColumns = {
-    JGA: new Float64Array(n),
-    SA: new Float64Array(n),
-    AGA: new Float64Array(n),
-    RSA: new Float64Array(n),
-    FGA: new Float64Array(n),
-    GCA: new Float64Array(n),
-    disagreement: new Float64Array(n),
-    mistakes: new Int32Array(n),
-  };
+  const { layout, states } = dialogueStates(l.corpus, l.stats, one);
+  const metrics: Record<string, Float64Array> = {};
+  for (const m of METRICS) metrics[m.id] = new Float64Array(n);
+  const cols: RowColumns = { metrics, disagreement: new Float64Array(n), mistakes: new Int32Array(n) };
   for (let d = 0; d < n; d++) {
-    const s = computeScores(dialogueState(l.corpus, l.stats, d, one), one, keys);
-    cols.JGA[d] = s.JGA;
-    cols.SA[d] = s.SA;
-    cols.AGA[d] = s.AGA ?? NaN;
-    cols.RSA[d] = s.RSA;
-    cols.FGA[d] = s.FGA[keys[0]];
-    cols.GCA[d] = s.GCA;
-    cols.disagreement[d] = Math.abs(s.FGA[keys[0]] - s.GCA);
-    cols.mistakes[d] = s.counts.M + s.counts.W + s.counts.O;
+    const v = scoresOf(states, d * layout.width, layout, one).values;
+    for (const m of METRICS) metrics[m.id][d] = metricValue(v, m.id) ?? NaN;
+    cols.disagreement[d] = Math.abs(metrics.FGA[d] - metrics.GCA[d]);
+    const c = gcaCountsOf(v);
+    cols.mistakes[d] = c.M + c.W + c.O;
   }
   return cols;
 }
@@ -75,12 +61,7 @@ export function rowOf(l: Loaded, cols: RowColumns, d: number): DialogueRow {
     position: d,
     turns: c.dialogueStart[d + 1] - c.dialogueStart[d],
     domains: dialogueDomainNames(l, d),
-    JGA: cols.JGA[d],
-    SA: cols.SA[d],
-    AGA: Number.isNaN(cols.AGA[d]) ? null : cols.AGA[d],
-    RSA: cols.RSA[d],
-    FGA: cols.FGA[d],
-    GCA: cols.GCA[d],
+    values: Object.fromEntries(Object.entries(cols.metrics).map(([k, col]) => [k, Number.isNaN(col[d]) ? null : col[d]])),
     disagreement: cols.disagreement[d],
     mistakes: cols.mistakes[d],
   };
@@ -109,7 +90,7 @@ export function searchTexts(l: Loaded): string[] {
 }
 
 export function hasMistakes(cols: RowColumns, d: number): boolean {
-  return cols.mistakes[d] > 0 || cols.JGA[d] < 1;
+  return cols.mistakes[d] > 0 || cols.metrics.JGA[d] < 1;
 }
 
 export function filterIndex(l: Loaded, cols: RowColumns, filter: Filter, texts: () => string[]): Int32Array {
@@ -151,7 +132,8 @@ export function sortIndex(l: Loaded, cols: RowColumns, idx: Int32Array, sort: So
     const turns = new Int32Array(ds.length - 1);
     for (let d = 0; d < turns.length; d++) turns[d] = ds[d + 1] - ds[d];
     col = turns;
-  } else col = cols[key];
+  } else if (key === 'disagreement' || key === 'mistakes') col = cols[key];
+  else col = cols.metrics[key];
   return idx.sort((a, b) => {
     const x = col[a];
     const y = col[b];

@@ -45,9 +45,10 @@ export function readTail(job: TailJob): { reply: TailReply; transfer: ArrayBuffe
       goldLen: c.goldLen,
       predStart: c.predStart,
       predLen: c.predLen,
-      pairs: c.pairs,
+      goldPairs: c.goldPairs,
+      predPairs: c.predPairs,
     };
-    const arrays = [c.dialogueStart, c.turnIndex, c.goldStart, c.goldLen, c.predStart, c.predLen, c.pairs, ...Object.values(stats)];
+    const arrays = [c.dialogueStart, c.turnIndex, c.goldStart, c.goldLen, c.predStart, c.predLen, c.goldPairs, c.predPairs, ...Object.values(stats)];
     const transfer = [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
     return { reply: { ok: true, corpus, stats, warnings }, transfer };
   } catch (e) {

@@ -1,15 +1,13 @@
-// Layer: main (Node). What the scoring worker and the corpus store say to each
+// Layer: main (Node). What the load worker and the workspace say to each
 // other: the load job, progress, and the compact result (typed arrays are
 // transferred, string tables are cloned and re-interned on arrival).
 
 import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
-import type { ValueOption } from '../../shared/formats/normalise';
-
-export type LoadSource = { kind: 'demo' } | { kind: 'file'; path: string; layout?: string; dialoguesPath?: string; goldPath?: string; values?: ValueOption[] };
+import type { SourceSpec } from '../../shared/source';
 
 export interface LoadJob {
-  source: LoadSource;
+  spec: SourceSpec;
   /** Refusal limit for input files, in bytes. */
   maxBytes?: number;
 }
@@ -35,7 +33,8 @@ export interface CorpusPayload {
   goldLen: Int32Array;
   predStart: Int32Array;
   predLen: Int32Array;
-  pairs: Int32Array;
+  goldPairs: Int32Array;
+  predPairs: Int32Array;
   utterances?: { system: (string | undefined)[]; user: (string | undefined)[] };
 }
 
@@ -56,6 +55,8 @@ export interface LoadResult {
   landing?: string;
   /** K from an SGD schema given with the file, if any. */
   slotCount?: number;
+  /** Value normalisation options applied (signature names). */
+  valueOptions: string[];
 }
 
 export type WorkerMessage =

@@ -29,16 +29,6 @@ export function topLevelRanges(bytes: Uint8Array, file: string): Map<string, [nu
   }
 }
 
-/** Fills the raw index of dialogues [from, to) of `ids` from one file's ranges. */
-export function fillRaw(raw: RawIndex, fileIndex: number, ranges: Map<string, [number, number]> | null, ids: string[], from: number, keyOf: (id: string) => string = (s) => s): void {
-  for (let d = from; d < from + ids.length; d++) {
-    const r = ranges?.get(keyOf(ids[d - from]));
-    raw.file[d] = r ? fileIndex : -1;
-    raw.start[d] = r ? r[0] : 0;
-    raw.end[d] = r ? r[1] : 0;
-  }
-}
-
 const MAX_RAW_BYTES = 32 * 1024 * 1024;
 
 function readRange(path: string, start: number, end: number, expect: { size: number; mtimeMs: number }): Uint8Array | null {
@@ -126,17 +116,17 @@ export function dialogueRawText(corpus: Corpus, raw: RawIndex, d: number): Dialo
 /** One dialogue in the FGA/GCA per-turn layout, built from the corpus. */
 export function normalisedJson(corpus: Corpus, d: number): string {
   const turns: Record<string, unknown> = {};
-  const state = (start: number, len: number) => {
+  const state = (pairs: Int32Array, start: number, len: number) => {
     const out: Record<string, Record<string, string>> = {};
     for (let k = start; k < start + len; k++) {
-      const slot = corpus.slots.name(corpus.pairs[2 * k]);
+      const slot = corpus.slots.name(pairs[2 * k]);
       const domain = domainOf(slot);
-      (out[domain] ??= {})[slot.slice(domain.length + 1)] = corpus.values.name(corpus.pairs[2 * k + 1]);
+      (out[domain] ??= {})[slot.slice(domain.length + 1)] = corpus.values.name(pairs[2 * k + 1]);
     }
     return out;
   };
   for (let i = corpus.dialogueStart[d]; i < corpus.dialogueStart[d + 1]; i++) {
-    turns[String(corpus.turnIndex[i])] = { gt: state(corpus.goldStart[i], corpus.goldLen[i]), pr: state(corpus.predStart[i], corpus.predLen[i]) };
+    turns[String(corpus.turnIndex[i])] = { gt: state(corpus.goldPairs, corpus.goldStart[i], corpus.goldLen[i]), pr: state(corpus.predPairs, corpus.predStart[i], corpus.predLen[i]) };
   }
   return JSON.stringify({ [corpus.dialogueIds[d]]: turns }, null, 2) + '\n';
 }

@@ -1,57 +1,58 @@
-// Layer: main (Node). The "Open recent" list: the last prediction files
-// opened, with everything they were opened with (dialogue and gold files,
-// layout, value options), kept in a small JSON file in the app's data folder
-// and written atomically.
+// Layer: main (Node). The "Open recent" list: the last sources opened, each a
+// SourceSpec with everything it was opened with (gold and dialogue files,
+// layout, value options), kept in a small JSON file in the app's data folder,
+// written atomically and validated like any source when read back.
 
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from './atomic-write';
-import { VALUE_OPTIONS, type ValueOption } from '../../shared/formats/normalise';
+import { checkSourceSpec, sourceKey, type FileSource } from '../../shared/source';
 
-export interface RecentEntry {
-  path: string;
-  dialoguesPath?: string;
-  goldPath?: string;
-  layout?: string;
-  values?: ValueOption[];
+/** An entry of the list written by earlier versions ({path, dialoguesPath, goldPath, …}), as a source. */
+function fromOldEntry(e: Record<string, unknown>): unknown {
+  if (typeof e.path !== 'string') return e;
+  return { kind: 'files', predictions: [e.path], layout: e.layout, gold: e.goldPath, dialogues: e.dialoguesPath, values: e.values };
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+function entryOf(x: unknown): FileSource | null {
+  if (!x || typeof x !== 'object') return null;
+  try {
+    const s = checkSourceSpec(JSON.parse(JSON.stringify(fromOldEntry(x as Record<string, unknown>))));
+    return s.kind === 'files' ? s : null;
+  } catch {
+    return null;
+  }
+}
 
 export const MAX_RECENT = 10;
 
 export class RecentFiles {
-  private entries: RecentEntry[] = [];
+  private entries: FileSource[] = [];
 
   constructor(private readonly file: string) {
     this.entries = RecentFiles.read(file);
   }
 
-  private static read(file: string): RecentEntry[] {
+  private static read(file: string): FileSource[] {
     try {
       const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
       if (!Array.isArray(data)) return [];
       return data
-        .filter((e): e is RecentEntry => !!e && typeof e === 'object' && typeof (e as RecentEntry).path === 'string')
-        .map((e) => ({
-          path: e.path,
-          dialoguesPath: str(e.dialoguesPath),
-          goldPath: str(e.goldPath),
-          layout: str(e.layout),
-          values: Array.isArray(e.values) ? e.values.filter((v): v is ValueOption => (VALUE_OPTIONS as readonly unknown[]).includes(v)) : undefined,
-        }))
+        .map(entryOf)
+        .filter((e): e is FileSource => e !== null)
         .slice(0, MAX_RECENT);
     } catch {
       return [];
     }
   }
 
-  list(): RecentEntry[] {
+  list(): FileSource[] {
     return this.entries.map((e) => ({ ...e }));
   }
 
-  /** Moves (or adds) the entry to the top and saves; a failed save keeps the list in memory. */
-  add(entry: RecentEntry): void {
-    this.entries = [entry, ...this.entries.filter((e) => e.path !== entry.path)].slice(0, MAX_RECENT);
+  /** Moves (or adds) the source to the top and saves; a failed save keeps the list in memory. */
+  add(entry: FileSource): void {
+    const key = sourceKey(entry);
+    this.entries = [entry, ...this.entries.filter((e) => sourceKey(e) !== key && e.predictions.join('\n') !== entry.predictions.join('\n'))].slice(0, MAX_RECENT);
     this.save();
   }
 

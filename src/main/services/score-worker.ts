@@ -1,6 +1,6 @@
-// Layer: main (Node). Entry of the scoring worker thread (built to
+// Layer: main (Node). Entry of the load worker thread (built to
 // out/main/score-worker.js): runs one load job given as workerData and posts
-// progress, then the result or the error, to the corpus store.
+// progress, then the result or the error, to the workspace.
 
 import { parentPort, workerData } from 'node:worker_threads';
 import type { LoadJob } from './load-types';
@@ -8,5 +8,5 @@ import { runLoadJob } from './load-job';
 
 if (parentPort) {
   const port = parentPort;
-  runLoadJob(workerData as LoadJob, (msg, transfer) => port.postMessage(msg, transfer ?? []));
+  void runLoadJob(workerData as LoadJob, (msg, transfer) => port.postMessage(msg, transfer ?? []));
 }

@@ -1,8 +1,14 @@
 // Layer: renderer (React). Entry point of the UI: picks the transport (IPC in
-// Electron, HTTP in browser mode) and renders the app.
+// Electron, HTTP in browser mode) and renders the app with its query cache.
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { getApi } from './api';
-import { App } from './App';
+import { App } from './app/App';
+import { createQueryClient } from './app/queries';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<App api={getApi()} />);
+createRoot(document.getElementById('root')!).render(
+  <QueryClientProvider client={createQueryClient()}>
+    <App api={getApi()} />
+  </QueryClientProvider>,
+);

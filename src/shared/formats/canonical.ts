@@ -5,7 +5,7 @@
 // are re-sorted and a repeated slot is refused as an error.
 
 import { Interner } from '../model/interner';
-import type { Corpus } from '../model/corpus';
+import { copyPairs, type Corpus } from '../model/corpus';
 import { LoadError, pathPush } from './errors';
 import { canonicalFlatSlot } from './slot-names';
 
@@ -17,9 +17,11 @@ export function canonicaliseSlots(corpus: Corpus, file: string, rename: (name: s
   if (same) for (let i = 0; i < names.length && same; i++) same = names[i] === corpus.slots.name(i);
   if (same) return corpus;
   if (slots.size === names.length) return { ...corpus, slots };
-  const pairs = corpus.pairs.slice();
-  for (let k = 0; k < pairs.length; k += 2) pairs[k] = map[pairs[k]];
-  const fix = (start: number, len: number, side: string, i: number): void => {
+  const out = copyPairs(corpus);
+  for (const pairs of out.goldPairs === out.predPairs ? [out.goldPairs] : [out.goldPairs, out.predPairs]) {
+    for (let k = 0; k < pairs.length; k += 2) pairs[k] = map[pairs[k]];
+  }
+  const fix = (pairs: Int32Array, start: number, len: number, side: string, i: number): void => {
     const run: [number, number][] = [];
     for (let k = start; k < start + len; k++) run.push([pairs[2 * k], pairs[2 * k + 1]]);
     run.sort((a, b) => a[0] - b[0]);
@@ -36,10 +38,10 @@ export function canonicaliseSlots(corpus: Corpus, file: string, rename: (name: s
     });
   };
   for (let i = 0; i < corpus.turnIndex.length; i++) {
-    fix(corpus.goldStart[i], corpus.goldLen[i], 'gold', i);
-    fix(corpus.predStart[i], corpus.predLen[i], 'predicted', i);
+    fix(out.goldPairs, corpus.goldStart[i], corpus.goldLen[i], 'gold', i);
+    fix(out.predPairs, corpus.predStart[i], corpus.predLen[i], 'predicted', i);
   }
-  return { ...corpus, slots, pairs };
+  return { ...corpus, slots, ...out };
 }
 
 function dialogueOf(c: Corpus, turn: number): number {

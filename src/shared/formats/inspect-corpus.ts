@@ -49,14 +49,14 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
       let g = 0;
       let p = 0;
       for (let k = c.goldStart[i]; k < c.goldStart[i] + c.goldLen[i]; k++) {
-        if (c.pairs[2 * k + 1] !== NONE_ID) {
-          gold[c.pairs[2 * k]]++;
+        if (c.goldPairs[2 * k + 1] !== NONE_ID) {
+          gold[c.goldPairs[2 * k]]++;
           g++;
         }
       }
       for (let k = c.predStart[i]; k < c.predStart[i] + c.predLen[i]; k++) {
-        if (c.pairs[2 * k + 1] !== NONE_ID) {
-          pred[c.pairs[2 * k]]++;
+        if (c.predPairs[2 * k + 1] !== NONE_ID) {
+          pred[c.predPairs[2 * k]]++;
           p++;
         }
       }

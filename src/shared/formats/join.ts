@@ -97,7 +97,7 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
       if (i === undefined) turnsUnmatched++;
       else {
         predTurn.delete(t.index);
-        for (let k = c.predStart[i]; k < c.predStart[i] + c.predLen[i]; k++) pred.push(slotIds[c.pairs[2 * k]], valueIds[c.pairs[2 * k + 1]]);
+        for (let k = c.predStart[i]; k < c.predStart[i] + c.predLen[i]; k++) pred.push(slotIds[c.predPairs[2 * k]], valueIds[c.predPairs[2 * k + 1]]);
       }
       const sys = t.system ?? (i !== undefined ? c.utterances?.system[i] : undefined);
       const usr = t.user ?? (i !== undefined ? c.utterances?.user[i] : undefined);

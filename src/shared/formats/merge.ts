@@ -22,12 +22,12 @@ export function mergeLoaded(parts: { file: string; loaded: LoadedCorpus }[]): Lo
       seen.set(id, file);
       b.beginDialogue(id);
       for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
-        const state = (start: number, len: number) => {
+        const state = (pairs: Int32Array, start: number, len: number) => {
           const out: number[] = [];
-          for (let k = start; k < start + len; k++) out.push(slot[c.pairs[2 * k]], value[c.pairs[2 * k + 1]]);
+          for (let k = start; k < start + len; k++) out.push(slot[pairs[2 * k]], value[pairs[2 * k + 1]]);
           return out;
         };
-        b.addTurn(c.turnIndex[i], state(c.goldStart[i], c.goldLen[i]), state(c.predStart[i], c.predLen[i]), c.utterances?.system[i], c.utterances?.user[i]);
+        b.addTurn(c.turnIndex[i], state(c.goldPairs, c.goldStart[i], c.goldLen[i]), state(c.predPairs, c.predStart[i], c.predLen[i]), c.utterances?.system[i], c.utterances?.user[i]);
       }
       b.endDialogue();
     }

@@ -6,7 +6,7 @@
 // dialogue scores identically whichever format it came from.
 
 import { Interner } from '../model/interner';
-import { NONE, NONE_ID, type Corpus } from '../model/corpus';
+import { copyPairs, NONE, NONE_ID, type Corpus } from '../model/corpus';
 import { tradeFix } from './trade-fixes';
 
 /** Option names, in the order they are applied and named in the signature. */
@@ -71,29 +71,29 @@ export function applyValueOptions(corpus: Corpus, options: readonly ValueOption[
     }
     return out;
   };
-  const pairs = corpus.pairs.slice();
+  const out = copyPairs(corpus);
+  const gp = corpus.goldPairs;
+  const pp = corpus.predPairs;
   const predOf = new Map<number, number>();
   for (let i = 0; i < corpus.turnIndex.length; i++) {
     predOf.clear();
     const ps = corpus.predStart[i];
     for (let k = ps; k < ps + corpus.predLen[i]; k++) {
-      const v = mapValue(corpus.pairs[2 * k], corpus.pairs[2 * k + 1]);
-      pairs[2 * k] = corpus.pairs[2 * k];
-      pairs[2 * k + 1] = v;
-      predOf.set(corpus.pairs[2 * k], v);
+      const v = mapValue(pp[2 * k], pp[2 * k + 1]);
+      out.predPairs[2 * k + 1] = v;
+      predOf.set(pp[2 * k], v);
     }
     const gs = corpus.goldStart[i];
     for (let k = gs; k < gs + corpus.goldLen[i]; k++) {
-      const s = corpus.pairs[2 * k];
-      const raw = corpus.pairs[2 * k + 1];
-      pairs[2 * k] = s;
+      const s = gp[2 * k];
+      const raw = gp[2 * k + 1];
       if (opts.has('alternatives') && raw !== NONE_ID && corpus.values.name(raw).includes('|')) {
         const name = corpus.slots.name(s);
         const alts = alternativesOf(corpus.values.name(raw)).map((a) => values.intern(normaliseValue(name, a, opts)));
         const p = predOf.get(s);
-        pairs[2 * k + 1] = p !== undefined && alts.includes(p) ? p : alts[0];
-      } else pairs[2 * k + 1] = mapValue(s, raw);
+        out.goldPairs[2 * k + 1] = p !== undefined && alts.includes(p) ? p : alts[0];
+      } else out.goldPairs[2 * k + 1] = mapValue(s, raw);
     }
   }
-  return { ...corpus, values, pairs };
+  return { ...corpus, values, ...out };
 }

@@ -6,9 +6,9 @@
 
 import type { Corpus } from '../model/corpus';
 
-export function stateObject(c: Corpus, start: number, len: number): Record<string, string> {
+export function stateObject(c: Corpus, pairs: Int32Array, start: number, len: number): Record<string, string> {
   const out: Record<string, string> = Object.create(null); // a slot named "__proto__" stays an ordinary key
-  for (let k = start; k < start + len; k++) out[c.slots.name(c.pairs[2 * k])] = c.values.name(c.pairs[2 * k + 1]);
+  for (let k = start; k < start + len; k++) out[c.slots.name(pairs[2 * k])] = c.values.name(pairs[2 * k + 1]);
   return out;
 }
 
@@ -19,8 +19,8 @@ export function* writeJsonl(c: Corpus): Generator<string> {
       const line: Record<string, unknown> = {
         dialogue_id: c.dialogueIds[d],
         turn: c.turnIndex[i],
-        gold: stateObject(c, c.goldStart[i], c.goldLen[i]),
-        pred: stateObject(c, c.predStart[i], c.predLen[i]),
+        gold: stateObject(c, c.goldPairs, c.goldStart[i], c.goldLen[i]),
+        pred: stateObject(c, c.predPairs, c.predStart[i], c.predLen[i]),
       };
       if (c.utterances) {
         if (c.utterances.system[i] !== undefined) line.system = c.utterances.system[i];

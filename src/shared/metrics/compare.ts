@@ -16,10 +16,10 @@ export interface BeliefComparison {
 }
 
 /**
- * Merge-walks two states (pair ranges sorted by slot id) in `pairs`.
- * `gs`, `ps` are pair offsets, `gl`, `pl` pair counts.
+ * Merge-walks two states (pair ranges sorted by slot id): gold in `gp`, the
+ * prediction in `pp`. `gs`, `ps` are pair offsets, `gl`, `pl` pair counts.
  */
-export function compareBelief(pairs: Int32Array, gs: number, gl: number, ps: number, pl: number, out: BeliefComparison): BeliefComparison {
+export function compareBelief(gp: Int32Array, gs: number, gl: number, pp: Int32Array, ps: number, pl: number, out: BeliefComparison): BeliefComparison {
   let correct = 0;
   let wrong = 0;
   let missed = 0;
@@ -29,22 +29,22 @@ export function compareBelief(pairs: Int32Array, gs: number, gl: number, ps: num
   const ge = gs + gl;
   const pe = ps + pl;
   while (i < ge || j < pe) {
-    if (i < ge && pairs[2 * i + 1] === NONE_ID) {
+    if (i < ge && gp[2 * i + 1] === NONE_ID) {
       i++;
       continue;
     }
-    if (j < pe && pairs[2 * j + 1] === NONE_ID) {
+    if (j < pe && pp[2 * j + 1] === NONE_ID) {
       j++;
       continue;
     }
-    if (j >= pe || (i < ge && pairs[2 * i] < pairs[2 * j])) {
+    if (j >= pe || (i < ge && gp[2 * i] < pp[2 * j])) {
       missed++;
       i++;
-    } else if (i >= ge || pairs[2 * j] < pairs[2 * i]) {
+    } else if (i >= ge || pp[2 * j] < gp[2 * i]) {
       overshot++;
       j++;
     } else {
-      if (pairs[2 * i + 1] === pairs[2 * j + 1]) correct++;
+      if (gp[2 * i + 1] === pp[2 * j + 1]) correct++;
       else wrong++;
       i++;
       j++;

@@ -1,7 +1,7 @@
 // Layer: shared (pure TS). The settings a score depends on; every one of them
 // appears in the metric signature.
 
-import { DEFAULT_SLOT_COUNT } from './sa';
+import { DEFAULT_SLOT_COUNT } from './defs/sa';
 import type { TraitVariant } from './traits';
 
 export interface MetricConfig {

@@ -1,17 +1,18 @@
 // Layer: shared (pure TS). Turns a corpus and its turn stats into the results
-// the CLI prints and the app shows: corpus scores, per-dialogue scores (with
-// TO/NU), and per-turn records with each slot's class (spec section 8).
+// the CLI prints and the app shows: per-dialogue state vectors (kept, so any
+// subset, shard or resample is scored by summing rows), corpus scores, per-
+// dialogue scores (with TO/NU), and per-turn records with each slot's class
+// (spec section 8). Every evaluation carries its signature.
 
 import type { Corpus } from '../model/corpus';
 import { NONE_ID } from '../model/corpus';
-import { lambdaKey, type MetricConfig } from './config';
-import { agaTurn } from './aga';
-import { fgaClass, fgaScore, FGA_EXACT, FGA_TYPE1, type FgaClass } from './fga';
-import { gcaScore, zeroCounts, type GcaCounts } from './gca';
-import { jgaTurn } from './jga';
-import { rsaTurn } from './rsa';
-import { saTurn } from './sa';
-import { accumulate, computeScores, emptyState, mergeState, turnComparison, type MetricState, type Scores } from './state';
+import type { MetricConfig } from './config';
+import type { ScoreValue } from './contract';
+import { fgaClass, FGA_EXACT, FGA_TYPE1, type FgaClass } from './defs/fga';
+import { gcaScore, zeroCounts, type GcaCounts } from './defs/gca';
+import { METRICS } from './registry';
+import { makeSignature, type Signature, type SignatureSettings } from './signature';
+import { accumulate, DIALOGUES_SLOT, emptyStates, factsAt, mergeInto, scoresOf, stateLayout, type Scores, type StateLayout } from './state';
 import { nonUniformity, tailOrientedness } from './traits';
 import { allocTurnStats, analyseCorpus, TurnAnalyser, type TurnStats } from './turn-stats';
 
@@ -28,11 +29,8 @@ export interface SlotRecord {
 
 export interface TurnRecord {
   turn: number;
-  JGA: number;
-  SA: number;
-  AGA: number | null;
-  RSA: number;
-  FGA: Record<string, number>;
+  /** The turn's value of every per-turn metric, by id (FGA: per λ; AGA and IAGA null on empty gold). */
+  values: Record<string, ScoreValue>;
   fgaClass: FgaClass;
   /** t - t_err for a type-2 error, else null. */
   fgaDistance: number | null;
@@ -41,17 +39,13 @@ export interface TurnRecord {
   slots: SlotRecord[];
 }
 
-export interface DialogueResult extends Omit<Scores, 'dialogues'> {
+export interface DialogueResult {
   id: string;
+  turns: number;
+  values: Record<string, ScoreValue>;
   TO: number | null;
   NU: number | null;
   perTurn?: TurnRecord[];
-}
-
-export function dialogueState(corpus: Corpus, stats: TurnStats, d: number, config: MetricConfig, base = 0): MetricState {
-  const s = emptyState(config);
-  s.dialogues = 1;
-  return accumulate(s, stats, corpus.dialogueStart[d] - base, corpus.dialogueStart[d + 1] - base, config);
 }
 
 /** Mistakes (GCA's M + W + O) per turn of a dialogue, by position. */
@@ -63,28 +57,95 @@ export function dialogueMistakes(corpus: Corpus, stats: TurnStats, d: number, ba
   return out;
 }
 
-export function dialogueResult(corpus: Corpus, stats: TurnStats, d: number, config: MetricConfig, base = 0): DialogueResult {
-  const keys = config.lambdas.map(lambdaKey);
-  const { dialogues: _, ...scores } = computeScores(dialogueState(corpus, stats, d, config, base), config, keys);
-  const mistakes = dialogueMistakes(corpus, stats, d, base);
-  return {
-    id: corpus.dialogueIds[d],
-    ...scores,
-    TO: tailOrientedness(mistakes, config.traits),
-    NU: nonUniformity(mistakes, config.traits),
-  };
+export interface Evaluation {
+  /** Corpus scores: the merge of every dialogue's state. */
+  corpus: Scores;
+  layout: StateLayout;
+  /** One state vector per dialogue (dialogue d at d * layout.width). */
+  states: Float64Array;
+  /** The corpus state: the merge of all rows of `states`, in order. */
+  total: Float64Array;
+  stats: TurnStats;
+  source: Corpus;
+  config: MetricConfig;
+  signature: Signature;
 }
 
-/** Full detail of one dialogue: scores plus per-turn records with slot classes. */
+export interface EvaluateOptions {
+  onProgress?: (fraction: number) => void;
+  /** What else the signature records (value options, corrections, …). */
+  settings?: SignatureSettings;
+}
+
+/** Scores a whole corpus in one pass; the corpus result is the merge of per-dialogue states. */
+export function evaluate(corpus: Corpus, config: MetricConfig, opts: EvaluateOptions = {}): Evaluation {
+  return evaluateStats(corpus, analyseCorpus(corpus, opts.onProgress), config, opts.settings);
+}
+
+/** The per-dialogue state vectors of a corpus whose turns [base…] are in `stats`. */
+export function dialogueStates(corpus: Corpus, stats: TurnStats, config: MetricConfig, base = 0): { layout: StateLayout; states: Float64Array } {
+  const layout = stateLayout(config);
+  const n = corpus.dialogueIds.length;
+  const states = emptyStates(layout, n);
+  for (let d = 0; d < n; d++) {
+    const at = d * layout.width;
+    states[at + DIALOGUES_SLOT] = 1;
+    accumulate(states, at, layout, stats, corpus.dialogueStart[d] - base, corpus.dialogueStart[d + 1] - base, config);
+  }
+  return { layout, states };
+}
+
+export function evaluateStats(corpus: Corpus, stats: TurnStats, config: MetricConfig, settings: SignatureSettings = {}): Evaluation {
+  const { layout, states } = dialogueStates(corpus, stats, config);
+  const total = emptyStates(layout);
+  for (let d = 0; d < corpus.dialogueIds.length; d++) mergeInto(total, 0, states, d * layout.width, layout);
+  return { corpus: scoresOf(total, 0, layout, config), layout, states, total, stats, source: corpus, config, signature: makeSignature(config, settings) };
+}
+
+/** Dialogue d's scores from its state row, with TO and NU. */
+export function dialogueResult(ev: Evaluation, d: number): DialogueResult {
+  const s = scoresOf(ev.states, d * ev.layout.width, ev.layout, ev.config);
+  const mistakes = dialogueMistakes(ev.source, ev.stats, d);
+  return { id: ev.source.dialogueIds[d], turns: s.turns, values: s.values, TO: tailOrientedness(mistakes, ev.config.traits), NU: nonUniformity(mistakes, ev.config.traits) };
+}
+
+/** Full detail of one dialogue, computed on its own: scores plus per-turn records with slot classes. */
 export function dialogueDetail(corpus: Corpus, d: number, config: MetricConfig): DialogueResult {
   const from = corpus.dialogueStart[d];
   const to = corpus.dialogueStart[d + 1];
   const stats = allocTurnStats(to - from);
   const changed: number[][] = [];
   new TurnAnalyser(corpus).dialogue(d, stats, changed, from);
-  const result = dialogueResult(corpus, stats, d, config, from);
-  result.perTurn = turnRecords(corpus, stats, d, config, changed, from);
-  return result;
+  const layout = stateLayout(config);
+  const state = emptyStates(layout);
+  state[DIALOGUES_SLOT] = 1;
+  accumulate(state, 0, layout, stats, 0, to - from, config);
+  const s = scoresOf(state, 0, layout, config);
+  const mistakes = dialogueMistakes(corpus, stats, d, from);
+  return {
+    id: corpus.dialogueIds[d],
+    turns: s.turns,
+    values: s.values,
+    TO: tailOrientedness(mistakes, config.traits),
+    NU: nonUniformity(mistakes, config.traits),
+    perTurn: turnRecords(corpus, stats, d, config, changed, from),
+  };
+}
+
+/** The per-turn values of every per-turn metric for the facts of turn o. */
+export function turnValues(stats: TurnStats, o: number, config: MetricConfig): Record<string, ScoreValue> {
+  const f = factsAt(stats, o);
+  const out: Record<string, ScoreValue> = {};
+  for (const m of METRICS) {
+    if (!m.perTurn) continue;
+    const variants = m.variants(config);
+    if (variants) {
+      const rec: Record<string, number> = {};
+      variants.forEach((v, i) => (rec[v] = m.turn(f, config, i) ?? Number.NaN));
+      out[m.id] = rec;
+    } else out[m.id] = m.turn(f, config, 0);
+  }
+  return out;
 }
 
 function turnRecords(corpus: Corpus, stats: TurnStats, d: number, config: MetricConfig, changed: number[][], base: number): TurnRecord[] {
@@ -92,22 +153,15 @@ function turnRecords(corpus: Corpus, stats: TurnStats, d: number, config: Metric
   const running = zeroCounts();
   for (let i = corpus.dialogueStart[d]; i < corpus.dialogueStart[d + 1]; i++) {
     const o = i - base;
-    const cmp = turnComparison(stats, o);
     const code = stats.fga[o];
     const delta = { C: stats.gcaC[o], W: stats.gcaW[o], M: stats.gcaM[o], O: stats.gcaO[o] };
     running.C += delta.C;
     running.W += delta.W;
     running.M += delta.M;
     running.O += delta.O;
-    const fga: Record<string, number> = {};
-    for (const l of config.lambdas) fga[lambdaKey(l)] = fgaScore(code, l);
     records.push({
       turn: corpus.turnIndex[i],
-      JGA: jgaTurn(cmp),
-      SA: saTurn(cmp, config.slotCount),
-      AGA: agaTurn(cmp),
-      RSA: rsaTurn(cmp),
-      FGA: fga,
+      values: turnValues(stats, o, config),
       fgaClass: fgaClass(code),
       fgaDistance: code === FGA_EXACT || code === FGA_TYPE1 ? null : code,
       gca: delta,
@@ -120,19 +174,19 @@ function turnRecords(corpus: Corpus, stats: TurnStats, d: number, config: Metric
 
 /** Slot classes of one turn over gold ∪ prediction belief sets, sorted by slot name. */
 export function slotRecords(corpus: Corpus, i: number, changed: Set<number>): SlotRecord[] {
-  const { pairs, slots, values } = corpus;
+  const { goldPairs, predPairs, slots, values } = corpus;
   const bySlot = new Map<number, { gold: number; pred: number }>();
   const gs = corpus.goldStart[i];
   const ps = corpus.predStart[i];
   for (let k = gs; k < gs + corpus.goldLen[i]; k++) {
-    if (pairs[2 * k + 1] !== NONE_ID) bySlot.set(pairs[2 * k], { gold: pairs[2 * k + 1], pred: -1 });
+    if (goldPairs[2 * k + 1] !== NONE_ID) bySlot.set(goldPairs[2 * k], { gold: goldPairs[2 * k + 1], pred: -1 });
   }
   for (let k = ps; k < ps + corpus.predLen[i]; k++) {
-    const v = pairs[2 * k + 1];
+    const v = predPairs[2 * k + 1];
     if (v === NONE_ID) continue;
-    const e = bySlot.get(pairs[2 * k]);
+    const e = bySlot.get(predPairs[2 * k]);
     if (e) e.pred = v;
-    else bySlot.set(pairs[2 * k], { gold: -1, pred: v });
+    else bySlot.set(predPairs[2 * k], { gold: -1, pred: v });
   }
   const out: SlotRecord[] = [];
   for (const [s, { gold, pred }] of bySlot) {
@@ -148,35 +202,9 @@ export function slotRecords(corpus: Corpus, i: number, changed: Set<number>): Sl
   return out.sort((a, b) => (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
 }
 
-export interface EvaluateOptions {
-  onProgress?: (fraction: number) => void;
-}
-
-export interface Evaluation {
-  /** Corpus scores: the merge of every dialogue's state. */
-  corpus: Scores;
-  state: MetricState;
-  stats: TurnStats;
-  source: Corpus;
-  config: MetricConfig;
-}
-
-/** Scores a whole corpus in one pass; the corpus result is the merge of per-dialogue states. */
-export function evaluate(corpus: Corpus, config: MetricConfig, opts: EvaluateOptions = {}): Evaluation {
-  const stats = analyseCorpus(corpus, opts.onProgress);
-  return evaluateStats(corpus, stats, config);
-}
-
-export function evaluateStats(corpus: Corpus, stats: TurnStats, config: MetricConfig): Evaluation {
-  const keys = config.lambdas.map(lambdaKey);
-  const total = emptyState(config);
-  for (let d = 0; d < corpus.dialogueIds.length; d++) mergeState(total, dialogueState(corpus, stats, d, config));
-  return { corpus: computeScores(total, config, keys), state: total, stats, source: corpus, config };
-}
-
 /** Per-dialogue results, made one at a time (with per-turn records when asked). */
 export function* dialogueResults(ev: Evaluation, perTurn = false): Generator<DialogueResult> {
   for (let d = 0; d < ev.source.dialogueIds.length; d++) {
-    yield perTurn ? dialogueDetail(ev.source, d, ev.config) : dialogueResult(ev.source, ev.stats, d, ev.config);
+    yield perTurn ? dialogueDetail(ev.source, d, ev.config) : dialogueResult(ev, d);
   }
 }

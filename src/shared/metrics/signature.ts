@@ -1,24 +1,86 @@
-// Layer: shared (pure TS). The metric signature (spec section 10): every number
-// shown or exported carries the settings that produced it and the app version,
-// as sacrebleu does. Two numbers are comparable only if their signatures agree.
+// Layer: shared (pure TS). The metric signature (spec section 10), as an
+// object: every evaluation carries the settings that produced it, in one
+// canonical order, and renderSignature writes it the same way everywhere (as
+// sacrebleu does). Metrics contribute their own parts (contract.ts); the
+// source, corrections, breakdowns and statistics add theirs. Two numbers are
+// comparable only if their signatures agree.
 
 import { APP_VERSION } from '../version';
-import { lambdaKey, type MetricConfig } from './config';
+import type { MetricConfig } from './config';
+import { METRICS } from './registry';
+import type { TraitVariant } from './traits';
 
-export interface ValueOptionsLabel {
-  /** Short names of value-normalisation options in force; empty = exact. */
-  valueOptions: string[];
+export interface SignaturePart {
+  /** What the part is about: a metric id, or a setting name (values, corrections, seed, …). */
+  key: string;
+  /** How it is written, e.g. "SA K=30", "values=exact". */
+  text: string;
 }
 
-export function metricSignature(config: MetricConfig, values: ValueOptionsLabel = { valueOptions: [] }): string {
-  const parts = [
-    'GCA alpha=10/11',
-    `FGA lambda=${config.lambdas.map(lambdaKey).join(',')}`,
-    `SA K=${config.slotCount}`,
-    `values=${values.valueOptions.length === 0 ? 'exact' : values.valueOptions.join('+')}`,
-    'none=inactive',
-  ];
-  if (config.traits !== 'paper') parts.push(`TO/NU=${config.traits}`);
-  parts.push(`app ${APP_VERSION}`);
-  return parts.join(' | ');
+export interface Signature {
+  /** In canonical order (see ORDER). */
+  readonly parts: readonly SignaturePart[];
+}
+
+/**
+ * Canonical order of the parts: the metrics' settings (GCA, FGA, SA first, as
+ * the metric papers write them, then any other metric's in registry order),
+ * the input's settings, then the settings of derived numbers, the version last.
+ */
+const ORDER = ['GCA', 'FGA', 'SA', ...METRICS.map((m) => m.id), 'values', 'none', 'corrections', 'traits', 'domain', 'turns', 'bootstrap', 'trials', 'seed'];
+
+function rank(key: string): number {
+  if (key === 'app') return Number.MAX_SAFE_INTEGER;
+  const i = ORDER.indexOf(key);
+  return i < 0 ? ORDER.length : i;
+}
+
+function ordered(parts: SignaturePart[]): SignaturePart[] {
+  const seen = new Map<string, SignaturePart>();
+  for (const p of parts) seen.set(p.key, p); // a later part with the same key replaces an earlier one
+  return [...seen.values()].sort((a, b) => rank(a.key) - rank(b.key) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+export interface SignatureSettings {
+  /** Value normalisation options in force (short names); empty = exact. */
+  values?: readonly string[];
+  /** TO/NU definition (only a non-default one is written). */
+  traits?: TraitVariant;
+  /** Corrections applied to the gold: how many, and a short hash of them (spec annotations.md). */
+  corrections?: { count: number; hash: string };
+  /** Further parts (breakdown selection, statistics settings, …). */
+  extra?: readonly SignaturePart[];
+}
+
+/** The signature of numbers computed under `config` with these settings. */
+export function makeSignature(config: MetricConfig, settings: SignatureSettings = {}): Signature {
+  const parts: SignaturePart[] = [];
+  for (const m of METRICS) {
+    const t = m.signature?.(config);
+    if (t) parts.push({ key: m.id, text: t });
+  }
+  const values = settings.values ?? [];
+  parts.push({ key: 'values', text: `values=${values.length === 0 ? 'exact' : values.join('+')}` });
+  parts.push({ key: 'none', text: 'none=inactive' });
+  if (settings.corrections) parts.push({ key: 'corrections', text: `corrections=${settings.corrections.count}:${settings.corrections.hash}` });
+  const traits = settings.traits ?? config.traits;
+  if (traits && traits !== 'paper') parts.push({ key: 'traits', text: `TO/NU=${traits}` });
+  parts.push(...(settings.extra ?? []));
+  parts.push({ key: 'app', text: `app ${APP_VERSION}` });
+  return { parts: ordered(parts) };
+}
+
+/** The signature with more parts (or parts replaced by key), still in canonical order. */
+export function extendSignature(sig: Signature, extra: readonly SignaturePart[]): Signature {
+  return { parts: ordered([...sig.parts, ...extra]) };
+}
+
+/** The one way a signature is written: its parts joined by " | ". */
+export function renderSignature(sig: Signature): string {
+  return sig.parts.map((p) => p.text).join(' | ');
+}
+
+/** The text of one part, or undefined. */
+export function signaturePart(sig: Signature, key: string): string | undefined {
+  return sig.parts.find((p) => p.key === key)?.text;
 }

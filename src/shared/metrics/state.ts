@@ -1,126 +1,134 @@
-// Layer: shared (pure TS). Mergeable metric state (torchmetrics-style: update
-// from turn stats → merge → compute). Integer counts for JGA, SA and GCA, and
-// compensated sums for AGA, RSA and FGA, so that shards merge in any order.
+// Layer: shared (pure TS). The mergeable state of all metrics at once: one
+// vector of numbers per dialogue (or shard, or subset), laid out by the
+// registry for a config. Slot 0 counts dialogues, slot 1 turns; then each
+// metric's slots (contract.ts). Count slots add exactly; sum slots are
+// compensated sums merged with Neumaier's rule, so shards merge in any order.
 
 import type { MetricConfig } from './config';
-import { agaTurn } from './aga';
-import type { BeliefComparison } from './compare';
-import { fgaScore } from './fga';
-import { gcaRates, gcaScore, zeroCounts, type GcaCounts } from './gca';
-import { jgaTurn } from './jga';
-import { rsaTurn } from './rsa';
-import { saErrors, saFromErrors } from './sa';
-import { addTo, mergeSum, sumValue, zeroSum, type Sum } from './sum';
+import { lambdaKey } from './config';
+import { emptyFacts, type ScoreValue, type StateRef, type TurnFacts } from './contract';
+import { METRICS } from './registry';
 import type { TurnStats } from './turn-stats';
 
-export interface MetricState {
-  dialogues: number;
-  turns: number;
-  jgaExact: number;
-  saErrors: number;
-  aga: Sum;
-  agaTurns: number;
-  rsa: Sum;
-  /** One sum per λ of the config the state was built with. */
-  fga: Sum[];
-  gca: GcaCounts;
+export const DIALOGUES_SLOT = 0;
+export const TURNS_SLOT = 1;
+
+const COUNT = 0;
+const SUM = 1;
+const COMPENSATION = 2;
+
+export interface StateLayout {
+  /** Numbers per state vector. */
+  readonly width: number;
+  /** First slot of each metric, in METRICS order. */
+  readonly offsets: readonly number[];
+  /** Per slot: 0 count, 1 sum, 2 the sum's compensation. */
+  readonly kinds: Uint8Array;
+  /** The λ list the layout was made for (FGA has one sum per λ). */
+  readonly lambdas: readonly number[];
 }
 
-export function emptyState(config: MetricConfig): MetricState {
-  return {
-    dialogues: 0,
-    turns: 0,
-    jgaExact: 0,
-    saErrors: 0,
-    aga: zeroSum(),
-    agaTurns: 0,
-    rsa: zeroSum(),
-    fga: config.lambdas.map(zeroSum),
-    gca: zeroCounts(),
-  };
-}
+const layouts = new Map<string, StateLayout>();
 
-export function turnComparison(stats: TurnStats, i: number): BeliefComparison {
-  return { correct: stats.correct[i], wrong: stats.wrong[i], missed: stats.missed[i], overshot: stats.overshot[i] };
-}
-
-/** Adds turns [from, to) to `state`. */
-export function accumulate(state: MetricState, stats: TurnStats, from: number, to: number, config: MetricConfig): MetricState {
-  const cmp: BeliefComparison = { correct: 0, wrong: 0, missed: 0, overshot: 0 };
-  const lambdas = config.lambdas;
-  for (let i = from; i < to; i++) {
-    cmp.correct = stats.correct[i];
-    cmp.wrong = stats.wrong[i];
-    cmp.missed = stats.missed[i];
-    cmp.overshot = stats.overshot[i];
-    state.turns++;
-    state.jgaExact += jgaTurn(cmp);
-    state.saErrors += saErrors(cmp);
-    const aga = agaTurn(cmp);
-    if (aga !== null) {
-      addTo(state.aga, aga);
-      state.agaTurns++;
+/** The layout for a config (it depends on the λ list only); cached. */
+export function stateLayout(config: MetricConfig): StateLayout {
+  const key = config.lambdas.map(lambdaKey).join(',');
+  let l = layouts.get(key);
+  if (l) return l;
+  const kinds: number[] = [COUNT, COUNT];
+  const offsets: number[] = [];
+  for (const m of METRICS) {
+    offsets.push(kinds.length);
+    for (const k of m.slots(config)) {
+      if (k === 'count') kinds.push(COUNT);
+      else kinds.push(SUM, COMPENSATION);
     }
-    addTo(state.rsa, rsaTurn(cmp));
-    const code = stats.fga[i];
-    for (let l = 0; l < lambdas.length; l++) addTo(state.fga[l], fgaScore(code, lambdas[l]));
-    state.gca.C += stats.gcaC[i];
-    state.gca.W += stats.gcaW[i];
-    state.gca.M += stats.gcaM[i];
-    state.gca.O += stats.gcaO[i];
   }
-  return state;
+  l = { width: kinds.length, offsets, kinds: Uint8Array.from(kinds), lambdas: [...config.lambdas] };
+  layouts.set(key, l);
+  return l;
 }
 
-/** Merges `b` into `a` (both built with the same config). */
-export function mergeState(a: MetricState, b: MetricState): MetricState {
-  a.dialogues += b.dialogues;
-  a.turns += b.turns;
-  a.jgaExact += b.jgaExact;
-  a.saErrors += b.saErrors;
-  mergeSum(a.aga, b.aga);
-  a.agaTurns += b.agaTurns;
-  mergeSum(a.rsa, b.rsa);
-  a.fga.forEach((s, l) => mergeSum(s, b.fga[l]));
-  a.gca.C += b.gca.C;
-  a.gca.W += b.gca.W;
-  a.gca.M += b.gca.M;
-  a.gca.O += b.gca.O;
-  return a;
+/** `n` empty state vectors, one after the other. */
+export function emptyStates(layout: StateLayout, n = 1): Float64Array {
+  return new Float64Array(layout.width * n);
+}
+
+/** Fills `f` with turn i's facts. */
+export function factsAt(stats: TurnStats, i: number, f: TurnFacts = emptyFacts()): TurnFacts {
+  f.correct = stats.correct[i];
+  f.wrong = stats.wrong[i];
+  f.missed = stats.missed[i];
+  f.overshot = stats.overshot[i];
+  f.fga = stats.fga[i];
+  f.C = stats.gcaC[i];
+  f.W = stats.gcaW[i];
+  f.M = stats.gcaM[i];
+  f.O = stats.gcaO[i];
+  return f;
+}
+
+/** Adds turns [from, to) of `stats` to the state vector at s[at, at + width). */
+export function accumulate(s: Float64Array, at: number, layout: StateLayout, stats: TurnStats, from: number, to: number, config: MetricConfig): void {
+  const f = emptyFacts();
+  const refs: StateRef[] = layout.offsets.map((o) => ({ s, at: at + o }));
+  for (let i = from; i < to; i++) {
+    factsAt(stats, i, f);
+    for (let m = 0; m < METRICS.length; m++) METRICS[m].add(refs[m], f, config);
+  }
+  s[at + TURNS_SLOT] += to - from;
+}
+
+/** Merges the vector src[sAt…] into dst[dAt…]. */
+export function mergeInto(dst: Float64Array, dAt: number, src: ArrayLike<number>, sAt: number, layout: StateLayout): void {
+  const k = layout.kinds;
+  for (let j = 0; j < layout.width; j++) {
+    if (k[j] === COUNT) dst[dAt + j] += src[sAt + j];
+    else if (k[j] === SUM) {
+      neumaier(dst, dAt + j, src[sAt + j]);
+      neumaier(dst, dAt + j, src[sAt + j + 1]);
+      j++;
+    }
+  }
+}
+
+function neumaier(s: Float64Array, i: number, x: number): void {
+  const a = s[i];
+  const t = a + x;
+  if (Math.abs(a) >= Math.abs(x)) s[i + 1] += a - t + x;
+  else s[i + 1] += x - t + a;
+  s[i] = t;
+}
+
+/** Sums the state vectors of the given rows of `states` (a subset of dialogues) into one vector. */
+export function sumRows(states: Float64Array, rows: Iterable<number>, layout: StateLayout): Float64Array {
+  const out = emptyStates(layout);
+  for (const r of rows) mergeInto(out, 0, states, r * layout.width, layout);
+  return out;
 }
 
 export interface Scores {
   dialogues: number;
   turns: number;
-  JGA: number;
-  SA: number;
-  /** null when no turn has a non-empty gold state. */
-  AGA: number | null;
-  RSA: number;
-  /** Keyed by lambdaKey(λ). */
-  FGA: Record<string, number>;
-  GCA: number;
-  VP: number | null;
-  VR: number | null;
-  LP: number | null;
-  LR: number | null;
-  counts: GcaCounts;
+  /** Each metric's score by id, in registry order, then the metrics' details (GCA: VP, VR, LP, LR, counts). */
+  values: Record<string, ScoreValue>;
 }
 
-export function computeScores(state: MetricState, config: MetricConfig, lambdaKeys: string[]): Scores {
-  const n = state.turns;
-  const fga: Record<string, number> = {};
-  lambdaKeys.forEach((k, l) => (fga[k] = n === 0 ? 0 : sumValue(state.fga[l]) / n));
-  return {
-    dialogues: state.dialogues,
-    turns: n,
-    JGA: n === 0 ? 0 : state.jgaExact / n,
-    SA: saFromErrors(state.saErrors, n, config.slotCount),
-    AGA: state.agaTurns === 0 ? null : sumValue(state.aga) / state.agaTurns,
-    RSA: n === 0 ? 0 : sumValue(state.rsa) / n,
-    FGA: fga,
-    GCA: gcaScore(state.gca),
-    ...gcaRates(state.gca),
-    counts: { ...state.gca },
-  };
+/** The scores of the state vector at s[at…]. */
+export function scoresOf(s: Float64Array, at: number, layout: StateLayout, config: MetricConfig): Scores {
+  const turns = s[at + TURNS_SLOT];
+  const ctx = { turns, config };
+  const values: Record<string, ScoreValue> = {};
+  const details: Record<string, ScoreValue> = {};
+  METRICS.forEach((m, k) => {
+    const ref = { s, at: at + layout.offsets[k] };
+    const variants = m.variants(config);
+    if (variants) {
+      const rec: Record<string, number> = {};
+      variants.forEach((v, i) => (rec[v] = m.score(ref, ctx, i) ?? Number.NaN));
+      values[m.id] = rec;
+    } else values[m.id] = m.score(ref, ctx, 0);
+    if (m.details) Object.assign(details, m.details(ref, ctx));
+  });
+  return { dialogues: s[at + DIALOGUES_SLOT], turns, values: { ...values, ...details } };
 }

@@ -5,8 +5,8 @@
 
 import type { Corpus } from '../model/corpus';
 import { compareBelief, type BeliefComparison } from './compare';
-import { changesRightSorted, FgaWalker } from './fga';
-import { GcaWalker, zeroCounts, type GcaCounts } from './gca';
+import { changesRightSorted, FgaWalker } from './defs/fga';
+import { GcaWalker, zeroCounts, type GcaCounts } from './defs/gca';
 
 export interface TurnStats {
   /** Belief-level comparison per turn. */
@@ -38,7 +38,8 @@ export class TurnAnalyser {
    */
   dialogue(d: number, out: TurnStats, changed?: number[][], base = 0): void {
     const c = this.corpus;
-    const pairs = c.pairs;
+    const gp = c.goldPairs;
+    const pp = c.predPairs;
     const fga = this.fga;
     const gca = this.gca;
     const cmp = this.cmp;
@@ -53,22 +54,22 @@ export class TurnAnalyser {
       const gl = c.goldLen[i];
       const ps = c.predStart[i];
       const pl = c.predLen[i];
-      compareBelief(pairs, gs, gl, ps, pl, cmp);
+      compareBelief(gp, gs, gl, pp, ps, pl, cmp);
       out.correct[o] = cmp.correct;
       out.wrong[o] = cmp.wrong;
       out.missed[o] = cmp.missed;
       out.overshot[o] = cmp.overshot;
       const exact = cmp.wrong + cmp.missed + cmp.overshot === 0;
       // Step 4 compares with the previous turn of the dialogue (i - 1; never asked on its first turn).
-      const right = fga.needsRight(exact) && changesRightSorted(pairs, gs, gl, ps, pl, c.goldStart[i - 1], c.goldLen[i - 1], c.predStart[i - 1], c.predLen[i - 1]);
+      const right = fga.needsRight(exact) && changesRightSorted(gp, gs, gl, pp, ps, pl, c.goldStart[i - 1], c.goldLen[i - 1], c.predStart[i - 1], c.predLen[i - 1]);
       out.fga[o] = fga.nextKnown(c.turnIndex[i], exact, right);
       if (changed) {
         const ch: number[] = [];
-        gca.turn(pairs, gs, gl, ps, pl, gcaOut, ch);
+        gca.turn(gp, gs, gl, pp, ps, pl, gcaOut, ch);
         changed.push(ch);
-      } else if (i > first && sameRange(pairs, gs, gl, c.goldStart[i - 1], c.goldLen[i - 1]) && sameRange(pairs, ps, pl, c.predStart[i - 1], c.predLen[i - 1])) {
+      } else if (i > first && sameRange(gp, gs, gl, c.goldStart[i - 1], c.goldLen[i - 1]) && sameRange(pp, ps, pl, c.predStart[i - 1], c.predLen[i - 1])) {
         gca.repeatTurn(gcaOut);
-      } else gca.turn(pairs, gs, gl, ps, pl, gcaOut);
+      } else gca.turn(gp, gs, gl, pp, ps, pl, gcaOut);
       out.gcaC[o] = gcaOut.C;
       out.gcaW[o] = gcaOut.W;
       out.gcaM[o] = gcaOut.M;

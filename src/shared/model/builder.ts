@@ -132,6 +132,7 @@ export class CorpusBuilder {
         for (let side = 0; side < 2; side++) {
           const start = side === 0 ? c.goldStart[i] : c.predStart[i];
           const len = side === 0 ? c.goldLen[i] : c.predLen[i];
+          const src = side === 0 ? c.goldPairs : c.predPairs;
           const at = pairs.length;
           (side === 0 ? this.goldStart : this.predStart).push(at >> 1);
           (side === 0 ? this.goldLen : this.predLen).push(len);
@@ -139,9 +140,9 @@ export class CorpusBuilder {
           const buf = pairs.raw();
           let sorted = true;
           for (let k = 0; k < len; k++) {
-            const slot = slotMap[c.pairs[2 * (start + k)]];
+            const slot = slotMap[src[2 * (start + k)]];
             buf[at + 2 * k] = slot;
-            buf[at + 2 * k + 1] = valueMap[c.pairs[2 * (start + k) + 1]];
+            buf[at + 2 * k + 1] = valueMap[src[2 * (start + k) + 1]];
             if (k > 0 && slot < buf[at + 2 * k - 2]) sorted = false;
           }
           pairs.length = at + 2 * len;
@@ -200,6 +201,7 @@ export class CorpusBuilder {
     const dialogueStart = new Int32Array(this.dialogueIds.length + 1);
     dialogueStart.set(this.dialogueStart.toArray());
     dialogueStart[this.dialogueIds.length] = this.turnIndex.length;
+    const pairs = this.pairs.view();
     return {
       slots: this.slots,
       values: this.values,
@@ -210,7 +212,8 @@ export class CorpusBuilder {
       goldLen: this.goldLen.view(),
       predStart: this.predStart.view(),
       predLen: this.predLen.view(),
-      pairs: this.pairs.view(),
+      goldPairs: pairs,
+      predPairs: pairs,
       utterances: this.system && this.user ? { system: this.system, user: this.user } : undefined,
     };
   }

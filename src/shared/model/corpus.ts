@@ -1,6 +1,7 @@
 // Layer: shared (pure TS). The normalised corpus every loader produces and every
 // metric reads. Columnar: one Int32Array holds all (slot, value) pairs of all
 // states, so a million-turn corpus costs tens of megabytes, not millions of objects.
+// Gold and predicted states may live in different arrays (a shared gold).
 //
 // A state is a run of pairs sorted by slot id, one pair per slot. Value id 0 is
 // always the literal "none" (inactive); metrics other than GCA skip it.
@@ -22,15 +23,34 @@ export interface Corpus {
   readonly dialogueStart: Int32Array;
   /** Integer turn index as written in the file (may have gaps). */
   readonly turnIndex: Int32Array;
-  /** Pair ranges: gold state of turn i is [goldStart[i], goldStart[i] + goldLen[i]). */
+  /** Pair ranges: gold state of turn i is pairs [goldStart[i], goldStart[i] + goldLen[i]) of goldPairs. */
   readonly goldStart: Int32Array;
   readonly goldLen: Int32Array;
   readonly predStart: Int32Array;
   readonly predLen: Int32Array;
-  /** Interleaved (slot, value) ids; pair k is pairs[2k], pairs[2k + 1]. */
-  readonly pairs: Int32Array;
+  /**
+   * Interleaved (slot, value) ids; pair k is goldPairs[2k], goldPairs[2k + 1].
+   * A loaded corpus keeps both sides in one array (goldPairs === predPairs);
+   * runs that share a gold share its goldPairs (and interners) instead.
+   */
+  readonly goldPairs: Int32Array;
+  readonly predPairs: Int32Array;
   /** Optional utterances, indexed by global turn number. */
   readonly utterances?: { system: (string | undefined)[]; user: (string | undefined)[] };
+}
+
+/**
+ * Copies of a corpus's pair arrays, to rewrite: one array when gold and
+ * predictions share one (a loaded corpus), else one copy each.
+ */
+export function copyPairs(c: Corpus): { goldPairs: Int32Array; predPairs: Int32Array } {
+  const goldPairs = c.goldPairs.slice();
+  return { goldPairs, predPairs: c.predPairs === c.goldPairs ? goldPairs : c.predPairs.slice() };
+}
+
+/** The distinct pair arrays of a corpus (one or two). */
+export function pairArrays(c: Corpus): Int32Array[] {
+  return c.predPairs === c.goldPairs ? [c.goldPairs] : [c.goldPairs, c.predPairs];
 }
 
 export function domainOf(slotName: string): string {

@@ -1,8 +1,11 @@
 // Layer: shared (pure TS). The JSON report (fractions, not percent), written as
 // a sequence of chunks so that a per-turn report of a million turns is never
-// one giant string.
+// one giant string. Metric values are flat keys beside "dialogues" and
+// "turns" (corpus), "id" (dialogue) and "turn" (per-turn record).
 
-import { dialogueResults, type Evaluation } from '../metrics/evaluate';
+import { dialogueResults, type DialogueResult, type Evaluation, type TurnRecord } from '../metrics/evaluate';
+import { renderSignature } from '../metrics/signature';
+import type { Scores } from '../metrics/state';
 
 export interface JsonOptions {
   perDialogue: boolean;
@@ -11,10 +14,26 @@ export interface JsonOptions {
   file?: string;
 }
 
-export function* jsonChunks(ev: Evaluation, signature: string, opts: JsonOptions): Generator<string> {
-  const head: Record<string, unknown> = { signature };
+export function flatScores(s: Scores): Record<string, unknown> {
+  return { dialogues: s.dialogues, turns: s.turns, ...s.values };
+}
+
+export function flatTurn(t: TurnRecord): Record<string, unknown> {
+  const { turn, values, ...rest } = t;
+  return { turn, ...values, ...rest };
+}
+
+export function flatDialogue(d: DialogueResult): Record<string, unknown> {
+  const { id, turns, values, TO, NU, perTurn } = d;
+  const out: Record<string, unknown> = { id, turns, ...values, TO, NU };
+  if (perTurn) out.perTurn = perTurn.map(flatTurn);
+  return out;
+}
+
+export function* jsonChunks(ev: Evaluation, opts: JsonOptions): Generator<string> {
+  const head: Record<string, unknown> = { signature: renderSignature(ev.signature) };
   if (opts.file !== undefined) head.file = opts.file;
-  head.corpus = ev.corpus;
+  head.corpus = flatScores(ev.corpus);
   const headText = JSON.stringify(head, null, 1);
   if (!opts.perDialogue && !opts.perTurn) {
     yield headText + '\n';
@@ -23,7 +42,7 @@ export function* jsonChunks(ev: Evaluation, signature: string, opts: JsonOptions
   yield headText.slice(0, -2) + ',\n "dialogues": [\n';
   let first = true;
   for (const d of dialogueResults(ev, opts.perTurn)) {
-    yield (first ? '  ' : ',\n  ') + JSON.stringify(d);
+    yield (first ? '  ' : ',\n  ') + JSON.stringify(flatDialogue(d));
     first = false;
   }
   yield '\n ]\n}\n';

@@ -1,49 +1,75 @@
 // Layer: shared (pure TS). The rows every report format prints: one per model
-// file (corpus) or per dialogue, with the columns of the papers' Table 2.
+// file (corpus) or per dialogue, and the columns: every metric of the registry
+// (one per variant, e.g. FGA per λ), in the papers' Table-2 order.
 
-import { lambdaKey, type MetricConfig } from '../metrics/config';
+import type { MetricConfig } from '../metrics/config';
+import type { ScoreValue } from '../metrics/contract';
 import type { DialogueResult } from '../metrics/evaluate';
+import { METRICS, metricById } from '../metrics/registry';
 import type { Scores } from '../metrics/state';
+import { metricValue } from '../metrics/values';
 import { percent2 } from './round';
 
 export interface ReportRow {
   label: string;
   turns: number;
-  scores: Omit<Scores, 'dialogues' | 'turns'>;
+  values: Readonly<Record<string, ScoreValue>>;
   TO?: number | null;
   NU?: number | null;
 }
 
 export interface Column {
+  /** Metric id and variant (FGA: the λ key). */
+  metric: string;
+  variant?: string;
   header: string;
   latex: string;
+  /** CSV / JSON name: the id, or FGA_<λ>. */
+  key: string;
   get: (r: ReportRow) => number | null;
 }
 
-/** The Table-2 columns: JGA, SA, AGA, RSA, one FGA per λ, GCA. */
-export function metricColumns(config: MetricConfig): Column[] {
-  return [
-    { header: 'JGA', latex: 'JGA', get: (r) => r.scores.JGA },
-    { header: 'SA', latex: 'SA', get: (r) => r.scores.SA },
-    { header: 'AGA', latex: 'AGA', get: (r) => r.scores.AGA },
-    { header: 'RSA', latex: 'RSA', get: (r) => r.scores.RSA },
-    ...config.lambdas.map((l) => ({
-      header: `FGA λ=${lambdaKey(l)}`,
-      latex: `FGA$_{\\lambda=${lambdaKey(l)}}$`,
-      get: (r: ReportRow) => r.scores.FGA[lambdaKey(l)],
-    })),
-    { header: 'GCA', latex: 'GCA', get: (r) => r.scores.GCA },
-  ];
+/** One column per metric and variant (FGA once per λ), in registry order. */
+export function metricColumns(config: MetricConfig, ids?: readonly string[]): Column[] {
+  const out: Column[] = [];
+  for (const m of ids ? ids.map((id) => metricById(id)).filter((x) => x !== undefined) : METRICS) {
+    const variants = m.variants(config);
+    if (!variants) {
+      out.push({ metric: m.id, header: m.id, latex: m.id, key: m.id, get: (r) => metricValue(r.values, m.id) });
+      continue;
+    }
+    for (const v of variants) {
+      out.push({
+        metric: m.id,
+        variant: v,
+        header: `${m.id} λ=${v}`,
+        latex: `${m.id}$_{\\lambda=${v}}$`,
+        key: `${m.id}_${v}`,
+        get: (r) => metricValue(r.values, m.id, v),
+      });
+    }
+  }
+  return out;
+}
+
+/** The read-outs reported beside the metrics (GCA's VP, VR, LP, LR and counts C, W, M, O), flattened. */
+export function detailColumns(values: Readonly<Record<string, ScoreValue>>): { key: string; get: (r: ReportRow) => number | null }[] {
+  const ids = new Set(METRICS.map((m) => m.id));
+  const out: { key: string; get: (r: ReportRow) => number | null }[] = [];
+  for (const [k, v] of Object.entries(values)) {
+    if (ids.has(k)) continue;
+    if (v === null || typeof v === 'number') out.push({ key: k, get: (r) => (r.values[k] as number | null | undefined) ?? null });
+    else for (const sub of Object.keys(v)) out.push({ key: sub, get: (r) => ((r.values[k] as Record<string, number> | undefined)?.[sub] ?? null) });
+  }
+  return out;
 }
 
 export function corpusRow(label: string, s: Scores): ReportRow {
-  const { dialogues: _d, turns, ...scores } = s;
-  return { label, turns, scores };
+  return { label, turns: s.turns, values: s.values };
 }
 
 export function dialogueRow(d: DialogueResult): ReportRow {
-  const { id, turns, TO, NU, perTurn: _p, ...scores } = d;
-  return { label: id, turns, scores, TO, NU };
+  return { label: d.id, turns: d.turns, values: d.values, TO: d.TO, NU: d.NU };
 }
 
 /** Percentage with 2 decimals, rounded as the papers' scripts round; "–" for undefined. */

@@ -2,6 +2,7 @@
 // percentages with 2 decimals, the signature underneath.
 
 import type { MetricConfig } from '../metrics/config';
+import { gcaCountsOf, metricValue } from '../metrics/values';
 import { metricColumns, pct, type ReportRow } from './rows';
 
 export function renderTable(rows: ReportRow[], config: MetricConfig, signature: string, title = 'Model'): string {
@@ -13,10 +14,10 @@ export function renderTable(rows: ReportRow[], config: MetricConfig, signature: 
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   const out = [line(header), rule, ...body.map(line), ''];
   if (rows.length === 1) {
-    const s = rows[0].scores;
-    out.push(
-      `GCA detail: VP ${pct(s.VP)}  VR ${pct(s.VR)}  LP ${pct(s.LP)}  LR ${pct(s.LR)}  counts C=${s.counts.C} W=${s.counts.W} M=${s.counts.M} O=${s.counts.O}`,
-    );
+    const v = rows[0].values;
+    const c = gcaCountsOf(v);
+    const r = (k: string) => pct(metricValue(v, k));
+    out.push(`GCA detail: VP ${r('VP')}  VR ${r('VR')}  LP ${r('LP')}  LR ${r('LR')}  counts C=${c.C} W=${c.W} M=${c.M} O=${c.O}`);
   }
   out.push(`signature: ${signature}`);
   return out.join('\n') + '\n';

@@ -19,14 +19,14 @@ export interface TestDialogue {
 }
 
 export function dialoguesOf(c: Corpus): TestDialogue[] {
-  const state = (s: number, n: number) => {
+  const state = (pairs: Int32Array, s: number, n: number) => {
     const o: Record<string, string> = {};
-    for (let k = s; k < s + n; k++) o[c.slots.name(c.pairs[2 * k])] = c.values.name(c.pairs[2 * k + 1]);
+    for (let k = s; k < s + n; k++) o[c.slots.name(pairs[2 * k])] = c.values.name(pairs[2 * k + 1]);
     return o;
   };
   return c.dialogueIds.map((id, d) => {
     const turns: TestTurn[] = [];
-    for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) turns.push({ index: c.turnIndex[i], gold: state(c.goldStart[i], c.goldLen[i]), pred: state(c.predStart[i], c.predLen[i]) });
+    for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) turns.push({ index: c.turnIndex[i], gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]), pred: state(c.predPairs, c.predStart[i], c.predLen[i]) });
     return { id, turns };
   });
 }

@@ -6,7 +6,7 @@ import { loadCorpus } from '../../../src/shared/formats/detect';
 import { LoadError } from '../../../src/shared/formats/errors';
 import { applyValueOptions, normaliseValue, parseValueOptions, VALUE_OPTIONS } from '../../../src/shared/formats/normalise';
 import { canonicalFlatSlot, canonicalSlot, MULTIWOZ_SLOTS } from '../../../src/shared/formats/slot-names';
-import { metricSignature } from '../../../src/shared/metrics/signature';
+import { makeSignature, renderSignature } from '../../../src/shared/metrics/signature';
 import { defaultConfig } from '../../../src/shared/metrics/config';
 import { loadFile, FIXTURES } from '../../helpers/fixtures';
 import { join } from 'node:path';
@@ -82,13 +82,13 @@ describe('value options', () => {
         const n = applyValueOptions(c, opts);
         expect(n.turnIndex).toEqual(c.turnIndex);
         expect(n.goldLen).toEqual(c.goldLen);
-        for (let k = 0; k < c.pairs.length; k += 2) expect(n.pairs[k]).toBe(c.pairs[k]);
+        for (let k = 0; k < c.goldPairs.length; k += 2) expect(n.goldPairs[k]).toBe(c.goldPairs[k]);
       }),
       { numRuns: 8 },
     );
   });
   it('are named in the signature', () => {
-    expect(metricSignature(defaultConfig(), { valueOptions: ['lower', 'dontcare'] })).toContain('values=lower+dontcare');
-    expect(metricSignature(defaultConfig())).toContain('values=exact');
+    expect(renderSignature(makeSignature(defaultConfig(), { values: ['lower', 'dontcare'] }))).toContain('values=lower+dontcare');
+    expect(renderSignature(makeSignature(defaultConfig()))).toContain('values=exact');
   });
 });

@@ -26,15 +26,15 @@ export type Plain = Record<string, Record<number, { gold: Record<string, string>
 
 export function plain(c: Corpus): Plain {
   const out: Plain = {};
-  const state = (s: number, n: number) => {
+  const state = (pairs: Int32Array, s: number, n: number) => {
     const o: Record<string, string> = {};
-    for (let k = s; k < s + n; k++) o[c.slots.name(c.pairs[2 * k])] = c.values.name(c.pairs[2 * k + 1]);
+    for (let k = s; k < s + n; k++) o[c.slots.name(pairs[2 * k])] = c.values.name(pairs[2 * k + 1]);
     return o;
   };
   c.dialogueIds.forEach((id, d) => {
     out[id] = {};
     for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
-      const t: Plain[string][number] = { gold: state(c.goldStart[i], c.goldLen[i]), pred: state(c.predStart[i], c.predLen[i]) };
+      const t: Plain[string][number] = { gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]), pred: state(c.predPairs, c.predStart[i], c.predLen[i]) };
       if (c.utterances?.system[i] !== undefined) t.system = c.utterances.system[i];
       if (c.utterances?.user[i] !== undefined) t.user = c.utterances.user[i];
       out[id][c.turnIndex[i]] = t;

@@ -53,20 +53,20 @@ vi.mock('electron', () => ({
   session: { defaultSession: { webRequest: { onHeadersReceived: () => undefined }, setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined } },
 }));
 
-vi.mock('../../../src/main/services/corpus-store', async (importOriginal) => {
-  const orig = await importOriginal<typeof import('../../../src/main/services/corpus-store')>();
-  class InlineStore extends orig.CorpusStore {
+vi.mock('../../../src/main/services/workspace', async (importOriginal) => {
+  const orig = await importOriginal<typeof import('../../../src/main/services/workspace')>();
+  class InlineWorkspace extends orig.Workspace {
     constructor() {
       super({ inline: true });
     }
   }
-  return { ...orig, CorpusStore: InlineStore };
+  return { ...orig, Workspace: InlineWorkspace };
 });
 
 import { startShell } from '../../../src/main/electron/app-shell';
 import { API_CALL_NAMES } from '../../../src/shared/api';
 import { channelOf, EVENT_CHANNEL } from '../../../src/preload/channels';
-import { metricSignature } from '../../../src/shared/metrics/signature';
+import { makeSignature, renderSignature } from '../../../src/shared/metrics/signature';
 import { defaultConfig } from '../../../src/shared/metrics/config';
 import { FIXTURES } from '../../helpers/fixtures';
 
@@ -105,7 +105,8 @@ describe('startShell', () => {
     expect((m.state.windows[0].opts.webPreferences as Record<string, unknown>).sandbox).toBe(true);
     expect(m.state.channels.sort()).toEqual(API_CALL_NAMES.map(channelOf).sort());
     expect(m.state.templates.length).toBeGreaterThan(0);
-    await until(() => m.state.windows[0].sent.some(([ch, e]) => ch === EVENT_CHANNEL && (e as { type: string }).type === 'corpus-changed'));
+    await until(() => m.state.windows[0].sent.some(([ch, e]) => ch === EVENT_CHANNEL && (e as { type: string; state?: string }).type === 'run-changed'));
+    expect(m.state.windows[0].sent).toContainEqual([EVENT_CHANNEL, { type: 'run-changed', run: 'r1', revision: 1, state: 'ready' }]);
   });
 
   it('opens a file named on the command line and remembers it in Open Recent', async () => {
@@ -114,7 +115,7 @@ describe('startShell', () => {
     startShell(paths, false);
     const saved = join(m.state.userData, 'recent-files.json');
     await until(() => existsSync(saved));
-    expect(JSON.parse(readFileSync(saved, 'utf8'))[0].path).toBe(file);
+    expect(JSON.parse(readFileSync(saved, 'utf8'))[0]).toEqual({ kind: 'files', predictions: [file] });
     expect(String(item('Open Recent').submenu && (item('Open Recent').submenu as MenuItemConstructorOptions[])[0].label)).toContain(file);
   });
 
@@ -124,7 +125,7 @@ describe('startShell', () => {
     writeFileSync(broken, '{"a": {"0": ');
     process.argv = ['electron', '.', broken];
     startShell(paths, false);
-    await until(() => m.state.windows[0].sent.some(([ch, e]) => ch === EVENT_CHANNEL && (e as { type: string }).type === 'corpus-changed'));
+    await until(() => m.state.windows[0].sent.some(([ch, e]) => ch === EVENT_CHANNEL && (e as { type: string }).type === 'run-changed'));
     const saved = join(m.state.userData, 'recent-files.json');
     expect(existsSync(saved) ? JSON.parse(readFileSync(saved, 'utf8')) : []).toEqual([]);
 
@@ -132,7 +133,7 @@ describe('startShell', () => {
     process.argv = ['electron', '.', pred, '--gold', join(F, 'data.json'), '--values', 'lower'];
     startShell(paths, false);
     await until(() => existsSync(saved) && JSON.parse(readFileSync(saved, 'utf8')).length > 0);
-    expect(JSON.parse(readFileSync(saved, 'utf8'))[0]).toEqual({ path: pred, goldPath: join(F, 'data.json'), values: ['lower'] });
+    expect(JSON.parse(readFileSync(saved, 'utf8'))[0]).toEqual({ kind: 'files', predictions: [pred], gold: join(F, 'data.json'), values: ['lower'] });
   });
 
   it('sends theme changes and the shortcut help to the renderer, and shows About with the signature', () => {
@@ -145,6 +146,6 @@ describe('startShell', () => {
     (item('Keyboard Shortcuts (?)').click as () => void)();
     expect(win.sent).toContainEqual([EVENT_CHANNEL, { type: 'show-help' }]);
     (item('About DST Inspector').click as () => void)();
-    expect(String(m.state.messages[0].detail)).toContain(metricSignature(defaultConfig()));
+    expect(String(m.state.messages[0].detail)).toContain(renderSignature(makeSignature(defaultConfig())));
   });
 });

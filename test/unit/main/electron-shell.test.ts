@@ -72,11 +72,12 @@ vi.mock('electron', () => ({
 import { createMainWindow, isAppUrl, lockDown, secureSession, type AppPaths } from '../../../src/main/electron/window';
 import { registerIpc, senderCheck } from '../../../src/main/electron/ipc';
 import { menuTemplate, type MenuActions } from '../../../src/main/electron/menu';
-import { filesFromArgv, sourceFromArgv } from '../../../src/main/electron/app-shell';
+import { sourcesFromArgv } from '../../../src/main/electron/app-shell';
 import { channelOf } from '../../../src/preload/channels';
 import { API_CALL_NAMES } from '../../../src/shared/api';
 import { createApiHandlers } from '../../../src/main/services/api-handlers';
-import { CorpusStore } from '../../../src/main/services/corpus-store';
+import { Workspace } from '../../../src/main/services/workspace';
+import { fileSource } from '../../../src/shared/source';
 import { defaultConfig } from '../../../src/shared/metrics/config';
 import { FIXTURES } from '../../helpers/fixtures';
 
@@ -138,8 +139,9 @@ describe('IPC', () => {
   };
   const win = new mocks.FakeContents();
   win.mainFrame.url = appUrl;
-  const store = new CorpusStore({ inline: true });
+  const store = new Workspace({ inline: true });
   const trustedEvent = { sender: win, senderFrame: win.mainFrame };
+  const ref = { run: 'r1', rev: 1 };
 
   beforeAll(async () => {
     registerIpc(
@@ -150,8 +152,7 @@ describe('IPC', () => {
         (u) => isAppUrl(u, paths),
       ),
     );
-    store.open({ kind: 'file', path: join(FIXTURES, 'paper', 'mul1110.json') });
-    await store.whenSettled();
+    await store.whenSettled(store.open(fileSource([join(FIXTURES, 'paper', 'mul1110.json')])).id);
   });
 
   it('has one channel per API call, derived from the call list', () => {
@@ -159,25 +160,27 @@ describe('IPC', () => {
   });
 
   it('answers a valid call from our window', async () => {
-    const r = (await handlers.get(channelOf('corpusSummary'))!(trustedEvent, { config: defaultConfig() })) as { ok: boolean; value: { dialogues: number } };
+    const r = (await handlers.get(channelOf('corpusSummary'))!(trustedEvent, { ...ref, config: defaultConfig() })) as { ok: boolean; value: { dialogues: number } };
     expect(r.ok).toBe(true);
     expect(r.value.dialogues).toBe(1);
   });
 
   it('rejects malformed arguments, naming the field', async () => {
     const bad = [
-      [{ config: { ...defaultConfig(), lambdas: [] } }],
-      [{ config: defaultConfig(), id: 42 }],
+      [{ ...ref, config: { ...defaultConfig(), lambdas: [] } }],
+      [{ ...ref, config: defaultConfig(), id: 42 }],
       ['not an object'],
-      [{ config: defaultConfig(), extra: true }],
-      [{ config: defaultConfig() }, 'second argument'],
+      [{ ...ref, config: defaultConfig(), extra: true }],
+      [{ ...ref, config: defaultConfig() }, 'second argument'],
+      [{ run: '../etc', rev: 1, config: defaultConfig() }],
+      [{ run: 'r1', rev: -1, config: defaultConfig() }],
     ];
     for (const args of bad) {
       const r = (await handlers.get(channelOf('corpusSummary'))!(trustedEvent, ...args)) as { ok: boolean; code: string; error: string };
       expect(r.ok).toBe(false);
       expect(r.code).toBe('bad-args');
     }
-    const r = (await handlers.get(channelOf('dialoguePage'))!(trustedEvent, { config: defaultConfig(), offset: 0, limit: 5000, sort: { key: 'GCA', descending: true }, filter: {} })) as { error: string };
+    const r = (await handlers.get(channelOf('dialoguePage'))!(trustedEvent, { ...ref, config: defaultConfig(), offset: 0, limit: 5000, sort: { key: 'GCA', descending: true }, filter: {} })) as { error: string };
     expect(r.error).toMatch(/limit/);
   });
 
@@ -203,6 +206,7 @@ describe('IPC', () => {
 describe('menu', () => {
   const actions: MenuActions = {
     openPredictions: vi.fn(),
+    openAsRun: vi.fn(),
     openDialogues: vi.fn(),
     openGold: vi.fn(),
     openRecent: vi.fn(),
@@ -212,7 +216,7 @@ describe('menu', () => {
     showShortcuts: vi.fn(),
     about: vi.fn(),
   };
-  const recent = [{ path: '/data/preds.json' }];
+  const recent = [{ kind: 'files' as const, predictions: ['/data/preds.json'] }];
   const find = (items: MenuItemConstructorOptions[], label: string) => items.find((i) => i.label === label || i.role === label);
   const sub = (i: MenuItemConstructorOptions | undefined) => (i?.submenu ?? []) as MenuItemConstructorOptions[];
   const click = (i: MenuItemConstructorOptions | undefined) => (i!.click as () => void)();
@@ -223,6 +227,8 @@ describe('menu', () => {
     expect(open.accelerator).toBe('CmdOrCtrl+O');
     click(open);
     expect(actions.openPredictions).toHaveBeenCalled();
+    click(find(file, 'Open as Run (to compare)…'));
+    expect(actions.openAsRun).toHaveBeenCalled();
     click(find(file, 'Open Dialogues (utterances)…'));
     expect(actions.openDialogues).toHaveBeenCalled();
     click(find(file, 'Open Gold…'));
@@ -260,14 +266,18 @@ describe('menu', () => {
 describe('command line', () => {
   it('takes existing files after the app path, skipping flags', () => {
     const f = join(FIXTURES, 'paper', 'mul1110.json');
-    expect(filesFromArgv(['electron', '.', '--inspect', f, '/no/such/file.json'], false)).toEqual([f]);
-    expect(filesFromArgv(['DST Inspector', f], true)).toEqual([f]);
+    expect(sourcesFromArgv(['electron', '.', '--inspect', f, '/no/such/file.json'], false)).toEqual([{ kind: 'files', predictions: [f] }]);
+    expect(sourcesFromArgv(['DST Inspector', f], true)).toEqual([{ kind: 'files', predictions: [f] }]);
   });
 
-  it('reads --dialogues, --gold and --layout next to the prediction file', () => {
+  it('reads the CLI\'s source flags next to the prediction files, one run per file', () => {
     const f = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
     const d = join(FIXTURES, 'multiwoz-somdst-100', 'dialogues.json');
-    expect(sourceFromArgv(['electron', '.', '--dialogues', d, f, '--layout', 'fga'], false)).toEqual({ kind: 'file', path: f, dialoguesPath: d, goldPath: undefined, layout: 'fga' });
-    expect(sourceFromArgv(['electron', '.'], false)).toBeNull();
+    const g = join(FIXTURES, 'paper', 'mul1110.json');
+    expect(sourcesFromArgv(['electron', '.', '--dialogues', d, f, '--layout', 'fga', g, '--values', 'lower'], false)).toEqual([
+      { kind: 'files', predictions: [f], dialogues: d, layout: 'fga', values: ['lower'] },
+      { kind: 'files', predictions: [g], dialogues: d, layout: 'fga', values: ['lower'] },
+    ]);
+    expect(sourcesFromArgv(['electron', '.'], false)).toEqual([]);
   });
 });

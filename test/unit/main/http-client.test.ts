@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../../src/shared/api';
 import { defaultConfig } from '../../../src/shared/metrics/config';
 import { createApiHandlers } from '../../../src/main/services/api-handlers';
-import { CorpusStore } from '../../../src/main/services/corpus-store';
+import { Workspace } from '../../../src/main/services/workspace';
 import { startServer, type RunningServer } from '../../../src/main/web/server';
 import { ApiCallError, createHttpApi } from '../../../src/renderer/src/api/http-api';
 import { readToken, TOKEN_KEY } from '../../../src/renderer/src/api/token';
 
 let srv: RunningServer;
-let store: CorpusStore;
+let store: Workspace;
 let base: string;
 
 beforeAll(async () => {
-  store = new CorpusStore({ inline: true });
+  store = new Workspace({ inline: true });
   srv = await startServer({ handlers: createApiHandlers(store, { mode: 'browser' }), subscribe: (l) => store.onEvent(l), rendererDir: '/nonexistent' });
   base = `http://127.0.0.1:${srv.port}`;
 });
@@ -32,13 +32,13 @@ describe('httpApi', () => {
     expect(info.mode).toBe('browser');
   });
 
-  it('throws the server message for a wrong token, bad arguments and no corpus', async () => {
+  it('throws the server message for a wrong token, bad arguments and an unknown run', async () => {
     await expect(createHttpApi({ token: 'wrong', base }).call('appInfo', {})).rejects.toMatchObject({ code: 'forbidden', status: 403 });
     const api = createHttpApi({ token: srv.token, base });
-    const bad = api.call('dialogueRaw', { id: '' }).catch((e) => e);
+    const bad = api.call('dialogueRaw', { run: 'r1', rev: 1, id: '' }).catch((e) => e);
     expect(await bad).toBeInstanceOf(ApiCallError);
     expect(((await bad) as Error).message).toMatch(/dialogueRaw: id/);
-    await expect(api.call('corpusSummary', { config: defaultConfig() })).rejects.toThrow(/no corpus is open/);
+    await expect(api.call('corpusSummary', { run: 'r9', rev: 1, config: defaultConfig() })).rejects.toThrow(/no run "r9"/);
   });
 
   it('reports an unreachable server as a network error', async () => {
@@ -50,10 +50,11 @@ describe('httpApi', () => {
     const got: ApiEvent[] = [];
     const off = api.onEvent((e) => got.push(e));
     await new Promise((r) => setTimeout(r, 100));
-    await api.call('openCorpus', { source: { kind: 'demo' } });
-    await store.whenSettled();
-    for (let i = 0; i < 50 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(got).toContainEqual({ type: 'corpus-changed' });
+    const run = await api.call('openRun', { source: { kind: 'demo' } });
+    await store.whenSettled(run.id);
+    for (let i = 0; i < 50 && got.length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(got).toContainEqual({ type: 'runs-changed' });
+    expect(got).toContainEqual({ type: 'run-changed', run: run.id, revision: 1, state: 'ready' });
     off();
   });
 });

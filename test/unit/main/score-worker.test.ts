@@ -1,5 +1,5 @@
-// The scoring worker thread (src/main/services/score-worker.ts) driven by the
-// corpus store: progress reports with stages and rising fractions, typed
+// The load worker thread (src/main/services/score-worker.ts) driven by the
+// workspace: progress reports with stages and rising fractions, typed
 // arrays arriving intact (scores equal evaluate), errors with their place,
 // and a newer load superseding an older one.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../src/shared/metrics/config';
 import { evaluate } from '../../../src/shared/metrics/evaluate';
-import { CorpusStore } from '../../../src/main/services/corpus-store';
+import { Workspace } from '../../../src/main/services/workspace';
+import { fileSource } from '../../../src/shared/source';
 import { loadFile } from '../../helpers/fixtures';
 import { buildWorker } from './build-worker';
 
@@ -40,11 +41,12 @@ describe('scoring worker', () => {
   it('reports progress by stage, then the corpus, scoring exactly like evaluate', async () => {
     const file = bigFile(20000, 10);
     const seen: { stage: string; fraction: number }[] = [];
-    const store = new CorpusStore({ workerPath, onProgress: (stage, fraction) => seen.push({ stage, fraction }) });
-    store.open({ kind: 'file', path: file });
-    expect(store.status().state).toBe('loading');
-    const s = await store.whenSettled();
+    const ws = new Workspace({ workerPath, onProgress: (_run, stage, fraction) => seen.push({ stage, fraction }) });
+    const { id } = ws.open(fileSource([file]));
+    expect(ws.status(id).state).toBe('loading');
+    const s = await ws.whenSettled(id);
     expect(s.state).toBe('ready');
+    const store = ws.data(id, s.revision);
     const stages = [...new Set(seen.map((p) => p.stage))];
     expect(stages).toEqual(expect.arrayContaining(['reading', 'parsing', 'scoring']));
     const scoring = seen.filter((p) => p.stage === 'scoring').map((p) => p.fraction);
@@ -53,43 +55,42 @@ describe('scoring worker', () => {
     expect(scoring[scoring.length - 1]).toBe(1);
     const cfg = defaultConfig({ lambdas: [0.5, 1] });
     expect(store.summary(cfg).scores).toEqual(evaluate(loadFile(file), cfg).corpus);
-    const page = store.page({ config: cfg, offset: 0, limit: 3, sort: { key: 'mistakes', descending: true }, filter: { domain: 'hotel' } });
+    const page = store.page({ run: id, rev: 1, config: cfg, offset: 0, limit: 3, sort: { key: 'mistakes', descending: true }, filter: { domain: 'hotel' } });
     expect(page.total).toBe(20000);
-    store.dispose();
+    ws.dispose();
   });
 
   it('loads the demo in the worker', async () => {
-    const store = new CorpusStore({ workerPath });
-    store.open({ kind: 'demo' });
-    const s = await store.whenSettled();
+    const ws = new Workspace({ workerPath });
+    const { id } = ws.open({ kind: 'demo' });
+    const s = await ws.whenSettled(id);
     expect(s.state).toBe('ready');
-    expect(store.summary(defaultConfig()).landing).toMatch(/MUL1110/);
-    store.dispose();
+    expect(ws.data(id).summary(defaultConfig()).landing).toMatch(/MUL1110/);
+    ws.dispose();
   });
 
   it('surfaces a located error from the worker', async () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, '{"D1": {"0": {"gt": {}, "pr": {"hotel": {"area": 3}}}}}');
-    const store = new CorpusStore({ workerPath });
-    store.open({ kind: 'file', path: file });
-    const s = await store.whenSettled();
+    const ws = new Workspace({ workerPath });
+    const { id } = ws.open(fileSource([file]));
+    const s = await ws.whenSettled(id);
     expect(s.state).toBe('error');
     expect(s.error?.jsonPath).toContain('area');
     expect(s.error?.message).toContain(file);
-    expect(store.errorSource()?.text).toContain('"area": 3');
-    store.dispose();
+    expect(ws.errorSource(id)?.text).toContain('"area": 3');
+    ws.dispose();
   });
 
-  it('a newer load supersedes one still running', async () => {
+  it('a newer load of a run supersedes one still running', async () => {
     const file = bigFile(5000, 10);
-    const store = new CorpusStore({ workerPath });
-    const first = store.open({ kind: 'file', path: file });
-    const second = store.open({ kind: 'demo' });
-    expect(second.generation).toBe(first.generation + 1);
-    const s = await store.whenSettled();
+    const ws = new Workspace({ workerPath });
+    const first = ws.open(fileSource([file]));
+    ws.open({ kind: 'demo' }, { replace: first.id });
+    const s = await ws.whenSettled(first.id);
     expect(s.state).toBe('ready');
-    expect(s.generation).toBe(second.generation);
-    expect(store.summary(defaultConfig()).isDemo).toBe(true);
-    store.dispose();
+    expect(s.revision).toBe(1);
+    expect(ws.data(first.id, 1).summary(defaultConfig()).isDemo).toBe(true);
+    ws.dispose();
   });
 });

@@ -11,7 +11,7 @@ import { defaultConfig } from '../../../src/shared/metrics/config';
 import { evaluate } from '../../../src/shared/metrics/evaluate';
 import type { ApiEvent } from '../../../src/shared/api';
 import { createApiHandlers } from '../../../src/main/services/api-handlers';
-import { CorpusStore } from '../../../src/main/services/corpus-store';
+import { Workspace } from '../../../src/main/services/workspace';
 import { MAX_BODY_BYTES, startServer, type RunningServer } from '../../../src/main/web/server';
 import { FIXTURES, loadFile } from '../../helpers/fixtures';
 
@@ -36,7 +36,7 @@ function send(port: number, path: string, opts: { method?: string; headers?: Rec
 
 const config = defaultConfig();
 let srv: RunningServer;
-let store: CorpusStore;
+let store: Workspace;
 const events: ApiEvent[] = [];
 
 function api(call: string, args: unknown, token = srv.token, extra: Record<string, string> = {}): Promise<Reply> {
@@ -49,7 +49,7 @@ beforeAll(async () => {
   writeFileSync(join(ui, 'index.html'), '<!doctype html><title>ui</title>');
   writeFileSync(join(ui, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(tmpdir(), 'dst-secret.txt'), 'secret');
-  store = new CorpusStore({ inline: true });
+  store = new Workspace({ inline: true });
   store.onEvent((e) => events.push(e));
   srv = await startServer({ handlers: createApiHandlers(store, { mode: 'browser' }), subscribe: (l) => store.onEvent(l), rendererDir: ui });
 });
@@ -131,12 +131,12 @@ describe('API calls', () => {
   });
 
   it('answers 400 naming the field for bad arguments', async () => {
-    const r = await api('dialoguePage', { config, offset: -1, limit: 10, sort: { key: 'GCA', descending: true }, filter: {} });
+    const r = await api('dialoguePage', { run: 'r1', rev: 1, config, offset: -1, limit: 10, sort: { key: 'GCA', descending: true }, filter: {} });
     expect(r.status).toBe(400);
     const body = JSON.parse(r.body);
     expect(body.code).toBe('bad-args');
     expect(body.error).toMatch(/offset/);
-    const extra = await api('loadStatus', { sneaky: 1 });
+    const extra = await api('listRuns', { sneaky: 1 });
     expect(extra.status).toBe(400);
     expect(JSON.parse(extra.body).error).toMatch(/sneaky|unrecognized/i);
     const notJson = await send(srv.port, '/api/appInfo', { method: 'POST', headers: { Authorization: `Bearer ${srv.token}`, 'Content-Type': 'application/json' }, body: '{' });
@@ -155,22 +155,28 @@ describe('API calls', () => {
 
   it('loads a fixture through the API and gives the same corpus scores as evaluate', async () => {
     const file = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
-    const opened = await api('openCorpus', { source: { kind: 'file', path: file } });
+    const opened = await api('openRun', { source: { kind: 'files', predictions: [file] } });
     expect(opened.status).toBe(200);
-    expect(JSON.parse(opened.body).state).toBe('loading');
-    await store.whenSettled();
-    const status = JSON.parse((await api('loadStatus', {})).body);
-    expect(status.state).toBe('ready');
+    const run = JSON.parse(opened.body);
+    expect(run.state).toBe('loading');
+    await store.whenSettled(run.id);
+    const status = JSON.parse((await api('runStatus', { run: run.id })).body);
+    expect(status).toMatchObject({ state: 'ready', revision: 1 });
+    const ref = { run: run.id, rev: 1 };
     const cfg = defaultConfig({ lambdas: [0.5, 1] });
-    const summary = JSON.parse((await api('corpusSummary', { config: cfg })).body);
+    const summary = JSON.parse((await api('corpusSummary', { ...ref, config: cfg })).body);
     expect(summary.scores).toEqual(JSON.parse(JSON.stringify(evaluate(loadFile(file), cfg).corpus)));
-    expect(events.some((e) => e.type === 'corpus-changed')).toBe(true);
-    const page = JSON.parse((await api('dialoguePage', { config, offset: 0, limit: 5, sort: { key: 'disagreement', descending: true }, filter: {} })).body);
+    expect(events).toContainEqual({ type: 'run-changed', run: run.id, revision: 1, state: 'ready' });
+    const page = JSON.parse((await api('dialoguePage', { ...ref, config, offset: 0, limit: 5, sort: { key: 'disagreement', descending: true }, filter: {} })).body);
     expect(page.total).toBe(100);
-    const detail = await api('dialogueDetail', { config, id: page.rows[0].id });
-    expect(JSON.parse(detail.body).GCA).toBe(page.rows[0].GCA);
-    const missing = await api('dialogueDetail', { config, id: 'no-such-dialogue' });
+    const detail = await api('dialogueDetail', { ...ref, config, id: page.rows[0].id });
+    expect(JSON.parse(detail.body).values.GCA).toBe(page.rows[0].values.GCA);
+    const missing = await api('dialogueDetail', { ...ref, config, id: 'no-such-dialogue' });
     expect(missing.status).toBe(404);
+    // An answer for another revision is refused, never served from the current corpus.
+    const stale = await api('dialogueDetail', { run: run.id, rev: 7, config, id: page.rows[0].id });
+    expect(stale.status).toBe(409);
+    expect(JSON.parse(stale.body).code).toBe('stale');
   });
 
   it('streams events to an authorised listener', async () => {
@@ -180,17 +186,17 @@ describe('API calls', () => {
         let buf = '';
         res.on('data', (c) => {
           buf += c;
-          if (buf.includes('corpus-changed')) {
+          if (buf.includes('runs-changed')) {
             req.destroy();
             resolve(buf);
           }
         });
-        setTimeout(() => void api('openCorpus', { source: { kind: 'demo' } }), 50);
+        setTimeout(() => void api('openRun', { source: { kind: 'demo' } }), 50);
       });
       req.on('error', reject);
       req.end();
     });
-    expect(got).toMatch(/data: \{"type":"corpus-changed"\}/);
-    await store.whenSettled();
+    expect(got).toMatch(/data: \{"type":"runs-changed"\}/);
+    await Promise.all(store.list().map((r) => store.whenSettled(r.id)));
   });
 });

@@ -2,35 +2,24 @@
 // loader's message (file, problem, place) and, for syntax errors, the file's
 // text around the error in Monaco with a marker at the reported place.
 
-import { useEffect, useState } from 'react';
-import type { Api, LoadErrorInfo, LoadErrorSource } from '../../../shared/api';
+import type { Api, LoadErrorInfo } from '../../../shared/api';
+import { useApiQuery } from '../app/queries';
 import { MonacoView } from './MonacoView';
 
 interface Props {
   api: Api;
+  /** The run whose load failed. */
+  run: string;
   error: LoadErrorInfo;
-  generation: number;
   onOpen: () => void;
   onDemo: () => void;
+  /** When the run kept the data it had (a failed reload): go back to it. */
+  back?: { label: string; go: () => void };
 }
 
-export function LoadErrorView({ api, error, generation, onOpen, onDemo }: Props) {
-  const [source, setSource] = useState<{ gen: number; src: LoadErrorSource | null } | null>(null);
-  useEffect(() => {
-    let stale = false;
-    api.call('loadErrorSource', {}).then(
-      (src) => {
-        if (!stale) setSource({ gen: generation, src });
-      },
-      () => {
-        if (!stale) setSource({ gen: generation, src: null });
-      },
-    );
-    return () => {
-      stale = true;
-    };
-  }, [api, generation]);
-  const src = source?.gen === generation ? source.src : null;
+export function LoadErrorView({ api, run, error, onOpen, onDemo, back }: Props) {
+  // Keyed by the error too: a later failed load of the same run asks again.
+  const src = useApiQuery(api, 'loadErrorSource', { run }, { key: error.message }).data ?? null;
   const where = [error.line !== undefined ? `line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''}` : null, error.jsonPath ? `at ${error.jsonPath}` : null].filter(Boolean).join(', ');
   return (
     <main className="load-error" role="alert" data-testid="load-error" aria-label="the file could not be loaded">
@@ -49,6 +38,13 @@ export function LoadErrorView({ api, error, generation, onOpen, onDemo }: Props)
         )}
       </dl>
       <p>
+        {back && (
+          <>
+            <button className="primary" data-testid="back-to-run" onClick={back.go}>
+              Back to {back.label}
+            </button>{' '}
+          </>
+        )}
         <button onClick={onOpen}>Open another file…</button> <button onClick={onDemo}>Open the demo</button>
       </p>
       {src && (

@@ -5,6 +5,9 @@
 import type { DialogueDetail } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { lambdaKey } from '../../../shared/metrics/config';
+import { METRICS } from '../../../shared/metrics/registry';
+import { renderSignature } from '../../../shared/metrics/signature';
+import { gcaCountsOf, metricValue } from '../../../shared/metrics/values';
 import { gcaDeltaText, pct, turnMetricText, TURN_METRICS } from '../model/format';
 import { ChartLegend, TurnChart } from './TurnChart';
 
@@ -20,16 +23,12 @@ interface Props {
 export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }: Props) {
   if (!detail) return <aside className="metric-panel empty" aria-label="metrics" />;
   const lk = lambdaKey(config.lambdas[0]);
-  const totals: [string, number | null][] = [
-    ['JGA', detail.JGA],
-    ['FGA', detail.FGA[lk] ?? null],
-    ['RSA', detail.RSA],
-    ['GCA', detail.GCA],
-    ['SA', detail.SA],
-    ['AGA', detail.AGA],
-  ];
+  // The papers' headline metrics first, then the rest of the registry.
+  const first = ['JGA', 'FGA', 'RSA', 'GCA'];
+  const order = [...first, ...METRICS.map((m) => m.id).filter((id) => !first.includes(id))];
+  const totals: [string, number | null][] = order.map((id) => [id, metricValue(detail.values, id, config)]);
   const turns = detail.perTurn ?? [];
-  const c = detail.counts;
+  const c = gcaCountsOf(detail.values);
   return (
     <aside className="metric-panel" aria-label="metrics of this dialogue">
       <h2>Dialogue scores</h2>
@@ -49,7 +48,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }
         {detail.NU !== null && ` · NU ${detail.NU.toFixed(2)}`}
       </p>
       <p className="signature" title="metric signature: the settings these numbers depend on">
-        {detail.signature}
+        {renderSignature(detail.signature)}
       </p>
       <h3>Per turn</h3>
       <TurnChart turns={turns} config={config} selected={turn} hovered={hoverTurn} onHover={onHover} onSelect={onTurn} />

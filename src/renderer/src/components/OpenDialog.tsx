@@ -1,29 +1,33 @@
 // Layer: renderer (React component). Browser mode's "Open": asks for a path on
 // the machine running `dst-inspector serve` (a browser cannot hand a local
-// path to the server), with optional dialogue (utterance) and gold files. With
-// only a dialogue or gold path, that source is added to the open corpus.
+// path to the server), with optional dialogue (utterance) and gold files, and
+// makes a SourceSpec of them. With only a dialogue or gold path, that source
+// is added to the run already open.
 
 import { useState } from 'react';
+import type { SourceSpec } from '../../../shared/source';
 import { Modal } from './Modal';
 
 interface Props {
-  onOpen: (path: string, dialoguesPath: string | undefined, goldPath: string | undefined) => void;
+  /** Opening a run to compare (a new run) rather than replacing this tab's run. */
+  asNewRun?: boolean;
+  onOpen: (source: SourceSpec) => void;
   /** Adds an utterance or gold source to the corpus already open. */
   onAddSource: (path: string, role: 'dialogues' | 'gold') => void;
   onDemo: () => void;
   onClose: () => void;
 }
 
-export function OpenDialog({ onOpen, onAddSource, onDemo, onClose }: Props) {
+export function OpenDialog({ asNewRun, onOpen, onAddSource, onDemo, onClose }: Props) {
   const [path, setPath] = useState('');
   const [dialogues, setDialogues] = useState('');
   const [gold, setGold] = useState('');
   return (
-    <Modal title="Open a predictions file" onClose={onClose} testId="open-dialog">
+    <Modal title={asNewRun ? 'Open a predictions file as a run to compare' : 'Open a predictions file'} onClose={onClose} testId="open-dialog">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (path.trim()) onOpen(path.trim(), dialogues.trim() || undefined, gold.trim() || undefined);
+          if (path.trim()) onOpen({ kind: 'files', predictions: [path.trim()], ...(dialogues.trim() ? { dialogues: dialogues.trim() } : {}), ...(gold.trim() ? { gold: gold.trim() } : {}) });
           else if (gold.trim()) onAddSource(gold.trim(), 'gold');
           else if (dialogues.trim()) onAddSource(dialogues.trim(), 'dialogues');
         }}

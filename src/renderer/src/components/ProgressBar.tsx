@@ -1,15 +1,20 @@
-// Layer: renderer (React component). Progress of the current load.
+// Layer: renderer (React component). Progress of a run's load.
 
-import type { LoadStatus } from '../../../shared/api';
+import type { RunInfo } from '../../../shared/api';
 
-export function ProgressBar({ status }: { status: LoadStatus }) {
+function baseName(p: string): string {
+  return p.split(/[\\/]/).pop() ?? p;
+}
+
+export function ProgressBar({ status }: { status: Pick<RunInfo, 'stage' | 'fraction' | 'file'> }) {
   const f = status.fraction;
+  const file = baseName(status.file);
   return (
     <div className="progress" data-testid="progress">
       <div className="progress-label">
-        {status.stage ?? 'loading'} {status.file ?? ''} {f !== undefined ? `${Math.round(f * 100)}%` : ''}
+        {status.stage ?? 'loading'} {file} {f !== undefined ? `${Math.round(f * 100)}%` : ''}
       </div>
-      <progress max={1} value={f} aria-label={`loading ${status.file ?? ''}`} />
+      <progress max={1} value={f} aria-label={`loading ${file}`} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // pattern for each class so they survive greyscale printing, and labels.
 
 import type { SlotClass } from '../../../shared/metrics/evaluate';
-import type { FgaClass } from '../../../shared/metrics/fga';
+import type { FgaClass } from '../../../shared/metrics/defs/fga';
 
 export interface ClassStyle {
   label: string;

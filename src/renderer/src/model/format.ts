@@ -2,8 +2,9 @@
 // corpus and dialogue scores as percentages with 2 decimals, per-turn values
 // as fractions with 2 decimals (JGA as 0/1), counts with a sign.
 
-import { lambdaKey, type MetricConfig } from '../../../shared/metrics/config';
+import type { MetricConfig } from '../../../shared/metrics/config';
 import type { TurnRecord } from '../../../shared/metrics/evaluate';
+import { metricValue } from '../../../shared/metrics/values';
 import { percent2 } from '../../../shared/report/round';
 
 /** 0.3142857 → "31.43"; null/NaN → "—". */
@@ -23,16 +24,8 @@ export type TurnMetric = (typeof TURN_METRICS)[number];
 
 /** The value a turn contributes to a metric (GCA: the running value). */
 export function turnMetricValue(rec: TurnRecord, metric: TurnMetric, config: MetricConfig): number {
-  switch (metric) {
-    case 'JGA':
-      return rec.JGA;
-    case 'FGA':
-      return rec.FGA[lambdaKey(config.lambdas[0])] ?? Number.NaN;
-    case 'RSA':
-      return rec.RSA;
-    case 'GCA':
-      return rec.gcaRunning;
-  }
+  if (metric === 'GCA') return rec.gcaRunning;
+  return metricValue(rec.values, metric, config) ?? Number.NaN;
 }
 
 /** The text the side panel shows for a turn's metric. */

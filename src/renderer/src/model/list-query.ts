@@ -2,6 +2,7 @@
 // and the labels of the sort keys.
 
 import type { SortKey } from '../../../shared/api';
+import { METRIC_IDS } from '../../../shared/metrics/registry';
 
 export interface ListFilter {
   domain?: string;
@@ -15,24 +16,18 @@ export interface ListQuery {
 }
 
 /**
- * The sort keys in menu order. A copy of api.ts's SORT_KEYS (a unit test keeps
- * them equal) so the renderer bundle does not pull in zod's schemas.
+ * The sort keys in menu order: every metric of the registry between the
+ * dialogue's own keys and the derived ones. The same list as api.ts's
+ * SORT_KEYS (a unit test keeps them equal), built here so the renderer
+ * bundle does not pull in zod's schemas.
  */
-export const LIST_SORT_KEYS: readonly SortKey[] = ['position', 'id', 'turns', 'JGA', 'SA', 'AGA', 'RSA', 'FGA', 'GCA', 'disagreement', 'mistakes'];
+export const LIST_SORT_KEYS: readonly SortKey[] = ['position', 'id', 'turns', ...METRIC_IDS, 'disagreement', 'mistakes'];
 
-export const SORT_LABEL: Record<SortKey, string> = {
-  position: 'file order',
-  id: 'id',
-  turns: 'turns',
-  JGA: 'JGA',
-  SA: 'SA',
-  AGA: 'AGA',
-  RSA: 'RSA',
-  FGA: 'FGA',
-  GCA: 'GCA',
-  disagreement: '|FGA − GCA|',
-  mistakes: 'mistakes',
-};
+const LABELS: Record<string, string> = { position: 'file order', disagreement: '|FGA − GCA|' };
+
+export function sortLabel(key: SortKey): string {
+  return LABELS[key] ?? key;
+}
 
 export const DEFAULT_QUERY: ListQuery = { sort: { key: 'position', descending: false }, filter: {} };
 

@@ -2,12 +2,13 @@
 // utterances, the FGA class of the turn, GCA's counts, and the slot chips.
 
 import { forwardRef } from 'react';
-import type { TurnText } from '../../../shared/api';
-import type { TurnRecord } from '../../../shared/metrics/evaluate';
-import { fgaClassHelp, fgaClassLabel } from '../model/classes';
-import { gcaDeltaText } from '../model/format';
-import { visibleSlots, type TurnViewMode } from '../model/turn-view';
-import { SlotChip } from './SlotChip';
+import type { TurnText } from '../../../../shared/api';
+import type { TurnRecord } from '../../../../shared/metrics/evaluate';
+import { metricValue } from '../../../../shared/metrics/values';
+import { SlotChip } from '../../components/SlotChip';
+import { fgaClassHelp, fgaClassLabel } from '../../model/classes';
+import { gcaDeltaText } from '../../model/format';
+import { visibleSlots, type TurnViewMode } from '../../model/turn-view';
 
 interface Props {
   index: number;
@@ -46,7 +47,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
         <span className="gca-delta" title="GCA counts added by this turn (Correct, Wrong, Missed, Overshot)">
           GCA {gcaDeltaText(rec)}
         </span>
-        <span className={`jga jga-${rec.JGA}`}>{rec.JGA ? 'joint ✓' : 'joint ✗'}</span>
+        <span className={`jga jga-${metricValue(rec.values, 'JGA')}`}>{metricValue(rec.values, 'JGA') ? 'joint ✓' : 'joint ✗'}</span>
       </header>
       {text?.system !== undefined && text.system !== '' && (
         <p className="utt system">

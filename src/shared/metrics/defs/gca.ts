@@ -2,16 +2,19 @@
 // reference behaviour throughout). Works on raw states: an explicit "none" is
 // a value. Per dialogue it tracks the slots ever seen on each side, completes
 // each turn's maps with "none", and counts how each change was predicted.
+// Its state is the four counts; the score is their weighted harmonic mean.
 
-import { NONE_ID } from '../model/corpus';
-import { ABSENT, SlotMap } from '../model/slot-map';
+import { NONE_ID } from '../../model/corpus';
+import { ABSENT, SlotMap } from '../../model/slot-map';
+import type { Metric, StateRef } from '../contract';
 
-export interface GcaCounts {
+/** A type (not an interface) so that it fits a Record<string, number>. */
+export type GcaCounts = {
   C: number;
   W: number;
   M: number;
   O: number;
-}
+};
 
 /** Value accuracies weigh ten times the label accuracies. */
 export const GCA_ALPHA = 10 / 11;
@@ -87,7 +90,7 @@ export class GcaWalker {
    * Processes the next turn; writes the counts it added to `out`. When `changed`
    * is given, the ids of slots in Δg ∪ Δp are pushed to it.
    */
-  turn(pairs: Int32Array, gs: number, gl: number, ps: number, pl: number, out: GcaCounts, changed?: number[]): void {
+  turn(gp: Int32Array, gs: number, gl: number, pp: Int32Array, ps: number, pl: number, out: GcaCounts, changed?: number[]): void {
     // Steps 1-2: new slots join A_g / A_p; complete the maps over them.
     const g = this.gPrev;
     const p = this.pPrev;
@@ -98,20 +101,20 @@ export class GcaWalker {
     g.clear();
     p.clear();
     for (let k = gs; k < gs + gl; k++) {
-      const s = pairs[2 * k];
+      const s = gp[2 * k];
       if (!this.inAg.has(s)) {
         this.inAg.set(s, 1);
         this.ag.push(s);
       }
-      g.set(s, pairs[2 * k + 1]);
+      g.set(s, gp[2 * k + 1]);
     }
     for (let k = ps; k < ps + pl; k++) {
-      const s = pairs[2 * k];
+      const s = pp[2 * k];
       if (!this.inAp.has(s)) {
         this.inAp.set(s, 1);
         this.ap.push(s);
       }
-      p.set(s, pairs[2 * k + 1]);
+      p.set(s, pp[2 * k + 1]);
     }
     for (const s of this.ag) if (!g.has(s)) g.set(s, NONE_ID);
     for (const s of this.ap) if (!p.has(s)) p.set(s, NONE_ID);
@@ -162,3 +165,32 @@ export class GcaWalker {
     out.O = O;
   }
 }
+
+function countsAt(r: StateRef): GcaCounts {
+  return { C: r.s[r.at], W: r.s[r.at + 1], M: r.s[r.at + 2], O: r.s[r.at + 3] };
+}
+
+export const metric: Metric = {
+  id: 'GCA',
+  order: 60,
+  about: {
+    name: 'Granular change accuracy',
+    definition: 'Counts how each change of state was predicted (Correct, Wrong, Missed, Overshot) and combines value and label precision and recall from the summed counts (α = 10/11).',
+    readme: '#the-metrics',
+    spec: '7',
+  },
+  perTurn: false,
+  variants: () => null,
+  slots: () => ['count', 'count', 'count', 'count'],
+  add: (r, t) => {
+    r.s[r.at] += t.C;
+    r.s[r.at + 1] += t.W;
+    r.s[r.at + 2] += t.M;
+    r.s[r.at + 3] += t.O;
+  },
+  // A turn's own GCA is not defined on its own; the per-turn record carries its counts and the running value.
+  turn: () => null,
+  score: (r) => gcaScore(countsAt(r)),
+  details: (r) => ({ ...gcaRates(countsAt(r)), counts: countsAt(r) }),
+  signature: () => 'GCA alpha=10/11',
+};

@@ -1,9 +1,12 @@
 // Layer: shared (pure TS). FGA, flexible goal accuracy (spec section 6).
 // A turn is classified once, independently of λ, as a code:
 //   0 = exact, -1 = type-1 error, d > 0 = type-2 error at distance d = t - t_err.
-// The score for any λ follows from the code, so λ can change without a re-walk.
+// The score for any λ follows from the code, so λ can change without a re-walk:
+// the metric has one variant (and one compensated sum) per λ of the config.
 
-import { NONE_ID } from '../model/corpus';
+import { NONE_ID } from '../../model/corpus';
+import { lambdaKey } from '../config';
+import { addSum, sumAt, type Metric } from '../contract';
 
 export const FGA_EXACT = 0;
 export const FGA_TYPE1 = -1;
@@ -29,9 +32,10 @@ export function fgaScore(code: number, lambda: number): number {
  * invariant), so each lookup is a merge step.
  */
 export function changesRightSorted(
-  pairs: Int32Array,
+  gp: Int32Array,
   gs: number,
   gl: number,
+  pp: Int32Array,
   ps: number,
   pl: number,
   pgs: number,
@@ -39,21 +43,21 @@ export function changesRightSorted(
   pps: number,
   ppl: number,
 ): boolean {
-  return newPairsIn(pairs, gs, gs + gl, pgs, pgs + pgl, ps, ps + pl) && newPairsIn(pairs, ps, ps + pl, pps, pps + ppl, gs, gs + gl);
+  return newPairsIn(gp, gs, gs + gl, pgs, pgs + pgl, pp, ps, ps + pl) && newPairsIn(pp, ps, ps + pl, pps, pps + ppl, gp, gs, gs + gl);
 }
 
-/** Every non-"none" pair of [a, ae) that is not in [prev, prevEnd) is in [other, otherEnd). */
-function newPairsIn(pairs: Int32Array, a: number, ae: number, prev: number, prevEnd: number, other: number, otherEnd: number): boolean {
+/** Every non-"none" pair of own[a, ae) that is not in own[prev, prevEnd) is in other[o, otherEnd). */
+function newPairsIn(own: Int32Array, a: number, ae: number, prev: number, prevEnd: number, other: Int32Array, o: number, otherEnd: number): boolean {
   let j = prev;
-  let k = other;
+  let k = o;
   for (let i = a; i < ae; i++) {
-    const v = pairs[2 * i + 1];
+    const v = own[2 * i + 1];
     if (v === NONE_ID) continue;
-    const s = pairs[2 * i];
-    while (j < prevEnd && pairs[2 * j] < s) j++;
-    if (j < prevEnd && pairs[2 * j] === s && pairs[2 * j + 1] === v) continue;
-    while (k < otherEnd && pairs[2 * k] < s) k++;
-    if (k >= otherEnd || pairs[2 * k] !== s || pairs[2 * k + 1] !== v) return false;
+    const s = own[2 * i];
+    while (j < prevEnd && own[2 * j] < s) j++;
+    if (j < prevEnd && own[2 * j] === s && own[2 * j + 1] === v) continue;
+    while (k < otherEnd && other[2 * k] < s) k++;
+    if (k >= otherEnd || other[2 * k] !== s || other[2 * k + 1] !== v) return false;
   }
   return true;
 }
@@ -99,3 +103,24 @@ export class FgaWalker {
     return code;
   }
 }
+
+export const metric: Metric = {
+  id: 'FGA',
+  order: 50,
+  about: {
+    name: 'Flexible goal accuracy',
+    definition: 'Exact turns score 1, fresh (type-1) errors 0, and a turn that only carries an older error d turns back scores 1 − e^(−λd); the mean over turns.',
+    readme: '#the-metrics',
+    spec: '6',
+  },
+  perTurn: true,
+  variants: (config) => config.lambdas.map(lambdaKey),
+  slots: (config) => config.lambdas.map(() => 'sum' as const),
+  add: (r, t, config) => {
+    const l = config.lambdas;
+    for (let k = 0; k < l.length; k++) addSum(r.s, r.at + 2 * k, fgaScore(t.fga, l[k]));
+  },
+  turn: (t, config, variant) => fgaScore(t.fga, config.lambdas[variant]),
+  score: (r, ctx, variant) => (ctx.turns === 0 ? 0 : sumAt(r.s, r.at + 2 * variant) / ctx.turns),
+  signature: (config) => `FGA lambda=${config.lambdas.map(lambdaKey).join(',')}`,
+};

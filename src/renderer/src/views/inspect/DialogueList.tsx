@@ -3,16 +3,17 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Api } from '../../../shared/api';
-import type { SortKey } from '../../../shared/api';
-import type { MetricConfig } from '../../../shared/metrics/config';
-import { apiFilter, defaultDescending, LIST_SORT_KEYS, SORT_LABEL, type ListQuery } from '../model/list-query';
-import type { PageCache } from '../model/page-cache';
-import { count } from '../model/format';
+import type { Api, SortKey } from '../../../../shared/api';
+import type { MetricConfig } from '../../../../shared/metrics/config';
+import { apiFilter, defaultDescending, LIST_SORT_KEYS, sortLabel, type ListQuery } from '../../model/list-query';
+import type { PageCache } from '../../model/page-cache';
+import { count } from '../../model/format';
 import { DialogueRowView } from './DialogueRowView';
 
 interface Props {
   api: Api;
+  /** The run and revision the list reads. */
+  runRef: { run: string; rev: number };
   config: MetricConfig;
   cache: PageCache;
   query: ListQuery;
@@ -28,7 +29,7 @@ interface Props {
 
 const ROW_HEIGHT = 52;
 
-export function DialogueList({ api, config, cache, query, domains, selectedId, selectedIndex, scrollRequest, searchRef, onQuery, onSelect, onPage }: Props) {
+export function DialogueList({ api, runRef, config, cache, query, domains, selectedId, selectedIndex, scrollRequest, searchRef, onQuery, onSelect, onPage }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, setTick] = useState(0);
   const [search, setSearch] = useState(query.filter.search ?? '');
@@ -51,7 +52,7 @@ export function DialogueList({ api, config, cache, query, domains, selectedId, s
     for (const p of pages) {
       cache.markLoading(p);
       api
-        .call('dialoguePage', { config, offset: p * cache.pageSize, limit: cache.pageSize, sort: query.sort, filter: apiFilter(query.filter) })
+        .call('dialoguePage', { ...runRef, config, offset: p * cache.pageSize, limit: cache.pageSize, sort: query.sort, filter: apiFilter(query.filter) })
         .then(
           (page) => {
             cache.put(p, page.rows, page.total);
@@ -61,7 +62,7 @@ export function DialogueList({ api, config, cache, query, domains, selectedId, s
           () => cache.failed(p),
         );
     }
-  }, [api, cache, config, query, first, last, onPage]);
+  }, [api, runRef, cache, config, query, first, last, onPage]);
 
   useEffect(() => {
     if (scrollRequest > 0 && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
@@ -97,7 +98,7 @@ export function DialogueList({ api, config, cache, query, domains, selectedId, s
             <select aria-label="sort dialogues by" data-testid="sort-key" value={query.sort.key} onChange={(e) => setSort(e.target.value as SortKey)}>
               {LIST_SORT_KEYS.map((k) => (
                 <option key={k} value={k}>
-                  {SORT_LABEL[k]}
+                  {sortLabel(k)}
                 </option>
               ))}
             </select>

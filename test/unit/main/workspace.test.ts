@@ -1,7 +1,9 @@
-// Corpus store (src/main/services/corpus-store.ts), loading in-process: the
-// demo's landing dialogue against the GCA paper's numbers, paging, every sort
-// key (disagreement against an independent evaluate), filters, raw view, and
-// located load errors with the text around them.
+// The workspace (src/main/services/workspace.ts) and a run's queries
+// (run-data.ts), loading in-process: the demo's landing dialogue against the
+// GCA paper's numbers, paging, every sort key (disagreement against an
+// independent evaluate), filters, raw view, located load errors with the text
+// around them; several runs, revisions and stale answers, a failed reload that
+// keeps the data, and one gold held once by runs that share it.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,33 +11,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SORT_KEYS, type DialogueRow, type SortKey } from '../../../src/shared/api';
 import { defaultConfig } from '../../../src/shared/metrics/config';
 import { dialogueResults, evaluate } from '../../../src/shared/metrics/evaluate';
-import { CorpusStore } from '../../../src/main/services/corpus-store';
+import { Workspace } from '../../../src/main/services/workspace';
+import type { RunData } from '../../../src/main/services/run-data';
 import { ApiError } from '../../../src/main/services/api-error';
+import { renderSignature } from '../../../src/shared/metrics/signature';
+import { gcaCountsOf, metricNumber, metricValue } from '../../../src/shared/metrics/values';
+import { fileSource, type SourceSpec } from '../../../src/shared/source';
 import { FIXTURES, loadFile } from '../../helpers/fixtures';
 
 const config = defaultConfig();
 const PRED = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
 const DIALOGUES = join(FIXTURES, 'multiwoz-somdst-100', 'dialogues.json');
 
-async function ready(source: Parameters<CorpusStore['open']>[0]): Promise<CorpusStore> {
-  const store = new CorpusStore({ inline: true });
-  store.open(source);
-  const s = await store.whenSettled();
+async function ready(source: SourceSpec): Promise<RunData> {
+  const ws = new Workspace({ inline: true });
+  const { id } = ws.open(source);
+  const s = await ws.whenSettled(id);
   if (s.state !== 'ready') throw new Error(`load failed: ${JSON.stringify(s.error)}`);
-  return store;
+  return ws.data(id, s.revision);
 }
 
-function allRows(store: CorpusStore, key: SortKey, descending: boolean, filter = {}): DialogueRow[] {
+const file = (path: string, opts: Parameters<typeof fileSource>[1] = {}) => fileSource([path], opts);
+
+function allRows(store: RunData, key: SortKey, descending: boolean, filter = {}): DialogueRow[] {
   const rows: DialogueRow[] = [];
   for (let offset = 0; ; offset += 37) {
-    const p = store.page({ config, offset, limit: 37, sort: { key, descending }, filter });
+    const p = store.page({ run: 'r1', rev: 1, config, offset, limit: 37, sort: { key, descending }, filter });
     rows.push(...p.rows);
     if (offset + 37 >= p.total) return rows;
   }
 }
 
 describe('demo corpus', () => {
-  let store: CorpusStore;
+  let store: RunData;
   beforeAll(async () => {
     store = await ready({ kind: 'demo' });
   });
@@ -46,10 +54,12 @@ describe('demo corpus', () => {
     expect(summary.isDemo).toBe(true);
     expect(summary.landing).toMatch(/MUL1110/);
     const d = store.detail(config, summary.landing!);
-    expect(d.GCA).toBe(exp.corpus.GCA);
-    expect(d.FGA['0.5']).toBeCloseTo(exp.corpus['FGA_0.5'], 14);
-    expect((d.GCA * 100).toFixed(2)).toBe(exp.corpus_rounded_percent.GCA.toFixed(2));
-    expect((d.FGA['0.5'] * 100).toFixed(2)).toBe(exp.corpus_rounded_percent['FGA_0.5'].toFixed(2));
+    const gca = metricNumber(d.values, 'GCA');
+    const fga = metricNumber(d.values, 'FGA', '0.5');
+    expect(gca).toBe(exp.corpus.GCA);
+    expect(fga).toBeCloseTo(exp.corpus['FGA_0.5'], 14);
+    expect((gca * 100).toFixed(2)).toBe(exp.corpus_rounded_percent.GCA.toFixed(2));
+    expect((fga * 100).toFixed(2)).toBe(exp.corpus_rounded_percent['FGA_0.5'].toFixed(2));
     expect(d.perTurn).toHaveLength(exp.dialogues['MUL1110.json'].turns);
     // The landing dialogue is the paper file's, byte for byte.
     const raw = store.raw(summary.landing!);
@@ -57,7 +67,7 @@ describe('demo corpus', () => {
   });
 
   it('finds MUL1110 by searching its id, and keeps colliding paper ids apart', () => {
-    const p = store.page({ config, offset: 0, limit: 50, sort: { key: 'position', descending: false }, filter: { search: 'mul1110' } });
+    const p = store.page({ run: 'r1', rev: 1, config, offset: 0, limit: 50, sort: { key: 'position', descending: false }, filter: { search: 'mul1110' } });
     expect(p.rows.map((r) => r.id)).toContain(store.summary(config).landing);
     const ids = allRows(store, 'position', false).map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -74,9 +84,9 @@ describe('demo corpus', () => {
 });
 
 describe('a file with utterances', () => {
-  let store: CorpusStore;
+  let store: RunData;
   beforeAll(async () => {
-    store = await ready({ kind: 'file', path: PRED, dialoguesPath: DIALOGUES });
+    store = await ready(file(PRED, { dialogues: DIALOGUES }));
   });
 
   it('gives the same corpus scores as evaluate, for any λ list', () => {
@@ -88,7 +98,7 @@ describe('a file with utterances', () => {
   it('pages through every dialogue exactly once', () => {
     const rows = allRows(store, 'position', false);
     expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i));
-    const p = store.page({ config, offset: 95, limit: 10, sort: { key: 'position', descending: false }, filter: {} });
+    const p = store.page({ run: 'r1', rev: 1, config, offset: 95, limit: 10, sort: { key: 'position', descending: false }, filter: {} });
     expect(p.total).toBe(100);
     expect(p.rows).toHaveLength(5);
   });
@@ -96,20 +106,20 @@ describe('a file with utterances', () => {
   it('sorts by disagreement |FGA − GCA| exactly as evaluate ranks the dialogues', () => {
     const ev = evaluate(loadFile(PRED), config);
     const expected = [...dialogueResults(ev)]
-      .map((d, i) => ({ id: d.id, i, gap: Math.abs(d.FGA['0.5'] - d.GCA) }))
+      .map((d, i) => ({ id: d.id, i, gap: Math.abs(metricNumber(d.values, 'FGA', '0.5') - metricNumber(d.values, 'GCA')) }))
       .sort((a, b) => b.gap - a.gap || a.i - b.i)
       .map((d) => d.id);
     const rows = allRows(store, 'disagreement', true);
     expect(rows.map((r) => r.id)).toEqual(expected);
     expect(rows[0].disagreement).toBeGreaterThan(rows[rows.length - 1].disagreement);
-    for (const r of rows) expect(r.disagreement).toBeCloseTo(Math.abs(r.FGA - r.GCA), 15);
+    for (const r of rows) expect(r.disagreement).toBeCloseTo(Math.abs(r.values.FGA! - r.values.GCA!), 15);
   });
 
   it.each(SORT_KEYS.filter((k) => k !== 'position'))('sorts by %s in both directions, ties in file order', (key) => {
     for (const descending of [false, true]) {
       const rows = allRows(store, key, descending);
       expect(rows).toHaveLength(100);
-      const value = (r: DialogueRow) => (r as unknown as Record<string, number | string | null>)[key];
+      const value = (r: DialogueRow) => (key in r.values ? r.values[key] : (r as unknown as Record<string, number | string | null>)[key]);
       for (let i = 1; i < rows.length; i++) {
         const a = value(rows[i - 1]);
         const b = value(rows[i]);
@@ -126,10 +136,10 @@ describe('a file with utterances', () => {
   it('row numbers match the dialogue detail', () => {
     for (const r of allRows(store, 'GCA', false).slice(0, 10)) {
       const d = store.detail(config, r.id);
-      expect(r.GCA).toBe(d.GCA);
-      expect(r.FGA).toBe(d.FGA['0.5']);
-      expect(r.JGA).toBe(d.JGA);
-      expect(r.mistakes).toBe(d.counts.M + d.counts.W + d.counts.O);
+      for (const m of ['GCA', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA']) expect(r.values[m], m).toBe(metricValue(d.values, m));
+      expect(r.values.FGA).toBe(metricValue(d.values, 'FGA', '0.5'));
+      const c = gcaCountsOf(d.values);
+      expect(r.mistakes).toBe(c.M + c.W + c.O);
     }
   });
 
@@ -140,11 +150,11 @@ describe('a file with utterances', () => {
     expect(taxi.length).toBeLessThan(all.length);
     for (const r of taxi) expect(r.domains).toContain('taxi');
     expect(all.filter((r) => r.domains.includes('taxi'))).toHaveLength(taxi.length);
-    expect(store.page({ config, offset: 0, limit: 5, sort: { key: 'position', descending: false }, filter: { domain: 'nowhere' } }).total).toBe(0);
+    expect(store.page({ run: 'r1', rev: 1, config, offset: 0, limit: 5, sort: { key: 'position', descending: false }, filter: { domain: 'nowhere' } }).total).toBe(0);
 
     const mistakes = allRows(store, 'position', false, { mistakesOnly: true });
     expect(mistakes.length).toBeLessThan(all.length);
-    for (const r of mistakes) expect(r.mistakes > 0 || r.JGA < 1).toBe(true);
+    for (const r of mistakes) expect(r.mistakes > 0 || r.values.JGA! < 1).toBe(true);
 
     const byText = allRows(store, 'position', false, { search: 'DOJO NOODLE' });
     expect(byText.map((r) => r.id)).toContain('MUL0144.json');
@@ -179,7 +189,7 @@ describe('raw view of other layouts', () => {
     const file = join(dir, 'min.json');
     const d = { '0': { gt: { hotel: { area: 'north', stars: '4', name: 'a long hotel name to pass the minified threshold' } }, pr: { hotel: { area: 'south' } } }, '1': { gt: { hotel: { area: 'north' } }, pr: { hotel: { area: 'north' } } } };
     writeFileSync(file, JSON.stringify({ 'A.json': d, 'B.json': d }));
-    const store = await ready({ kind: 'file', path: file });
+    const store = await ready(fileSource([file]));
     const raw = store.raw('B.json');
     expect(raw.text.split('\n').length).toBeGreaterThan(10);
     expect(JSON.parse(raw.text)).toEqual({ 'B.json': d });
@@ -193,7 +203,7 @@ describe('raw view of other layouts', () => {
       { dialogue_id: 'X1', turn: 1, gold: { 'hotel-area': 'north', 'hotel-stars': '4' }, pred: { 'hotel-area': 'south' } },
     ];
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const store = await ready({ kind: 'file', path: file });
+    const store = await ready(fileSource([file]));
     const raw = store.raw('X1');
     const obj = JSON.parse(raw.text);
     expect(obj.X1['1'].gt.hotel).toEqual({ area: 'north', stars: '4' });
@@ -210,28 +220,29 @@ describe('load errors', () => {
     const lines = ['{', '  "D1.json": {', '    "0": {', '      "gt": {"hotel": {"area": "north"}},', '      "pr": {"hotel": {"area": "north"}}', '    },', '  }', '}'];
     const file = join(dir, 'broken.json');
     writeFileSync(file, lines.join('\n'));
-    const store = new CorpusStore({ inline: true });
-    expect(store.open({ kind: 'file', path: file }).state).toBe('loading');
-    const s = await store.whenSettled();
+    const ws = new Workspace({ inline: true });
+    const run = ws.open(fileSource([file]));
+    expect(run.state).toBe('loading');
+    const s = await ws.whenSettled(run.id);
     expect(s.state).toBe('error');
     expect(s.error?.line).toBe(7);
     expect(s.error?.message).toContain(`${file}:7:3`);
-    const src = store.errorSource();
+    const src = ws.errorSource(run.id);
     expect(src).not.toBeNull();
     expect(src!.text.split('\n')[src!.line - 1].slice(src!.column - 1)).toBe('}');
     expect(src!.firstLine + src!.line - 1).toBe(7);
-    expect(() => store.summary(config)).toThrow(/failed to load/);
+    expect(() => ws.data(run.id)).toThrow(/failed to load/);
   });
 
   it('a window around an error deep in a long file is cut, and says so', async () => {
     const body = Array.from({ length: 500 }, (_, i) => `  "D${i}": {"0": {"gt": {}, "pr": {}}},`).join('\n');
     const file = join(dir, 'long.json');
     writeFileSync(file, `{\n${body}\n  "X": {"0": {"gt": {}, "pr": {}}} oops\n}`);
-    const store = new CorpusStore({ inline: true });
-    store.open({ kind: 'file', path: file });
-    const s = await store.whenSettled();
+    const ws = new Workspace({ inline: true });
+    const { id } = ws.open(fileSource([file]));
+    const s = await ws.whenSettled(id);
     expect(s.state).toBe('error');
-    const src = store.errorSource()!;
+    const src = ws.errorSource(id)!;
     expect(src.truncated).toBe(true);
     expect(src.firstLine).toBeGreaterThan(1);
     expect(src.firstLine + src.line - 1).toBe(s.error!.line);
@@ -239,57 +250,157 @@ describe('load errors', () => {
   });
 
   it('a broken dialogue file is named in the error, with the text around the mistake', async () => {
-    const file = join(dir, 'data.json');
-    writeFileSync(file, '{\n  "MUL0144.json": {\n    "log": [\n      {"text": "hi"},\n      {"text": "hello" "oops"}\n    ]\n  }\n}\n');
-    const store = new CorpusStore({ inline: true });
-    store.open({ kind: 'file', path: PRED, dialoguesPath: file });
-    const s = await store.whenSettled();
+    const f = join(dir, 'data.json');
+    writeFileSync(f, '{\n  "MUL0144.json": {\n    "log": [\n      {"text": "hi"},\n      {"text": "hello" "oops"}\n    ]\n  }\n}\n');
+    const ws = new Workspace({ inline: true });
+    const { id } = ws.open(file(PRED, { dialogues: f }));
+    const s = await ws.whenSettled(id);
     expect(s.state).toBe('error');
-    expect(s.error?.file).toBe(file);
+    expect(s.error?.file).toBe(f);
     expect(s.error?.line).toBe(5);
-    const src = store.errorSource()!;
+    const src = ws.errorSource(id)!;
     expect(src.text.split('\n')[src.line - 1]).toContain('"oops"');
   });
 
   it('a missing file gives a clear error without a source window', async () => {
-    const store = new CorpusStore({ inline: true });
-    store.open({ kind: 'file', path: join(dir, 'missing.json') });
-    const s = await store.whenSettled();
+    const ws = new Workspace({ inline: true });
+    const { id } = ws.open(fileSource([join(dir, 'missing.json')]));
+    const s = await ws.whenSettled(id);
     expect(s.state).toBe('error');
     expect(s.error?.message).toMatch(/missing\.json: no such file/);
-    expect(store.errorSource()).toBeNull();
+    expect(ws.errorSource(id)).toBeNull();
   });
 
-  it('answers no-corpus before anything is open', () => {
-    const store = new CorpusStore({ inline: true });
-    expect(store.status().state).toBe('empty');
-    try {
-      store.page({ config, offset: 0, limit: 1, sort: { key: 'id', descending: false }, filter: {} });
-      expect.unreachable();
-    } catch (e) {
-      expect((e as ApiError).code).toBe('no-corpus');
+  it('answers no-corpus while a run loads its first revision, and not-found for an unknown run', () => {
+    const ws = new Workspace({ inline: true });
+    const { id } = ws.open(fileSource([PRED]));
+    for (const [run, code] of [
+      [id, 'no-corpus'],
+      ['r99', 'not-found'],
+    ]) {
+      try {
+        ws.data(run, 1);
+        expect.unreachable();
+      } catch (e) {
+        expect((e as ApiError).code).toBe(code);
+      }
     }
   });
 });
 
 describe('value options', () => {
   it('are applied to the loaded corpus and recorded in every signature the store gives', async () => {
-    const exact = await ready({ kind: 'file', path: PRED });
-    const lower = await ready({ kind: 'file', path: PRED, values: ['lower', 'dontcare'] });
-    expect(exact.summary(config).signature).toContain('values=exact');
+    const exact = await ready(file(PRED));
+    const lower = await ready(file(PRED, { values: ['lower', 'dontcare'] }));
+    expect(renderSignature(exact.summary(config).signature)).toContain('values=exact');
     const s = lower.summary(config).signature;
-    expect(s).toContain('values=lower+dontcare');
-    const id = lower.page({ config, offset: 0, limit: 1, sort: { key: 'position', descending: false }, filter: {} }).rows[0].id;
-    expect(lower.detail(config, id).signature).toBe(s);
+    expect(renderSignature(s)).toContain('values=lower+dontcare');
+    const id = lower.page({ run: 'r1', rev: 1, config, offset: 0, limit: 1, sort: { key: 'position', descending: false }, filter: {} }).rows[0].id;
+    expect(lower.detail(config, id).signature).toEqual(s);
   });
 });
 
 describe('schema slot count', () => {
   it('an SGD schema next to the gold gives the summary its K (the UI starts from it)', async () => {
     const F = join(FIXTURES, 'formats');
-    const store = await ready({ kind: 'file', path: join(F, 'sgd-pred', 'dialogues_001.json'), goldPath: join(F, 'sgd') });
+    const store = await ready(file(join(F, 'sgd-pred', 'dialogues_001.json'), { gold: join(F, 'sgd') }));
     expect(store.summary(config).slotCount).toBe(5);
-    const plain = await ready({ kind: 'file', path: PRED });
+    const plain = await ready(file(PRED));
     expect(plain.summary(config).slotCount).toBeUndefined();
+  });
+});
+
+describe('several runs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dst-runs-'));
+  /** The SOM-DST file with one prediction changed in every dialogue: same gold, another model. */
+  function perturbedCopy(): string {
+    const data = JSON.parse(readFileSync(PRED, 'utf8')) as Record<string, Record<string, { pr: Record<string, Record<string, string>> }>>;
+    for (const turns of Object.values(data)) for (const t of Object.values(turns)) t.pr = { ...t.pr, taxi: { ...(t.pr.taxi ?? {}), leaveat: '23:59' } };
+    const f = join(dir, 'perturbed.json');
+    writeFileSync(f, JSON.stringify(data));
+    return f;
+  }
+
+  it('hold their own corpora under unique names; reads name the run and its revision', async () => {
+    const ws = new Workspace({ inline: true });
+    const a = ws.open(fileSource([PRED]));
+    const b = ws.open(fileSource([PRED]), { label: 'predictions' });
+    expect(a.label).toBe('predictions');
+    expect(b.label).toBe('predictions (2)');
+    const c = ws.open(fileSource([perturbedCopy()]));
+    await Promise.all([a, b, c].map((r) => ws.whenSettled(r.id)));
+    expect(ws.list().map((r) => [r.id, r.state, r.revision])).toEqual([
+      [a.id, 'ready', 1],
+      [b.id, 'ready', 1],
+      [c.id, 'ready', 1],
+    ]);
+    const jga = (id: string) => metricNumber(ws.data(id, 1).summary(config).scores.values, 'JGA');
+    expect(jga(a.id)).toBe(jga(b.id));
+    expect(jga(c.id)).toBeLessThan(jga(a.id));
+    expect(() => ws.rename(c.id, 'predictions')).toThrow(/already named "predictions"/);
+    expect(ws.rename(c.id, 'perturbed').label).toBe('perturbed');
+    expect(ws.close(b.id).map((r) => r.id)).toEqual([a.id, c.id]);
+  });
+
+  it('hold an equal gold once: the second run shares the first one\'s gold arrays and scores the same', async () => {
+    const ws = new Workspace({ inline: true });
+    const a = ws.open(fileSource([PRED]));
+    await ws.whenSettled(a.id);
+    const b = ws.open(fileSource([perturbedCopy()]));
+    await ws.whenSettled(b.id);
+    const ca = ws.data(a.id).corpus;
+    const cb = ws.data(b.id).corpus;
+    expect(cb.goldPairs).toBe(ca.goldPairs);
+    expect(cb.goldStart).toBe(ca.goldStart);
+    expect(cb.slots).toBe(ca.slots);
+    expect(cb.predPairs).not.toBe(ca.predPairs);
+    // Sharing changes no number: the same file scored on its own.
+    const alone = await ready(fileSource([join(dir, 'perturbed.json')]));
+    expect(ws.data(b.id).summary(config).scores).toEqual(alone.summary(config).scores);
+    const id = 'MUL0144.json';
+    expect(ws.data(b.id).detail(config, id).perTurn).toEqual(alone.detail(config, id).perTurn);
+  });
+
+  it('a reload bumps the revision; an answer for the old revision is refused as stale', async () => {
+    const ws = new Workspace({ inline: true });
+    const a = ws.open(fileSource([PRED]));
+    await ws.whenSettled(a.id);
+    ws.open(fileSource([PRED], { dialogues: DIALOGUES }), { replace: a.id });
+    // While the reload runs, revision 1 still answers.
+    expect(ws.data(a.id, 1).summary(config).hasUtterances).toBe(false);
+    const s = await ws.whenSettled(a.id);
+    expect(s.revision).toBe(2);
+    expect(ws.data(a.id, 2).summary(config).hasUtterances).toBe(true);
+    try {
+      ws.data(a.id, 1);
+      expect.unreachable();
+    } catch (e) {
+      expect((e as ApiError).code).toBe('stale');
+      expect((e as ApiError).message).toMatch(/at revision 2, not 1/);
+    }
+  });
+
+  it('a failed reload keeps the data that was loaded and says why', async () => {
+    const ws = new Workspace({ inline: true });
+    const a = ws.open(fileSource([PRED]));
+    await ws.whenSettled(a.id);
+    ws.open(fileSource([join(dir, 'missing.json')]), { replace: a.id });
+    const s = await ws.whenSettled(a.id);
+    expect(s.state).toBe('ready');
+    expect(s.revision).toBe(1);
+    expect(s.error?.message).toMatch(/missing\.json: no such file/);
+    expect(ws.data(a.id, 1).summary(config).dialogues).toBe(100);
+  });
+
+  it('a folder source loads in the app as in the CLI', async () => {
+    const F = join(FIXTURES, 'formats');
+    const run = await ready(file(join(F, 'sgd-pred'), { gold: join(F, 'sgd') }));
+    expect(run.summary(config).dialogues).toBe(1);
+  });
+
+  it('a source is validated where it enters: a bad one is refused with the field named', () => {
+    const ws = new Workspace({ inline: true });
+    expect(() => ws.open({ kind: 'files', predictions: [] })).toThrow(/predictions/);
+    expect(() => ws.open({ kind: 'files', predictions: ['a.json'], values: ['upper'] })).toThrow(/values/);
   });
 });

@@ -1,41 +1,24 @@
 // Layer: renderer (React component). The bottom pane: the selected dialogue's
 // JSON as it is in the file, with the selected turn revealed.
 
-import { useEffect, useState } from 'react';
-import type { Api, DialogueRaw } from '../../../shared/api';
-import { MonacoView } from './MonacoView';
+import type { Api } from '../../../../shared/api';
+import { errorText, useApiQuery } from '../../app/queries';
+import { MonacoView } from '../../components/MonacoView';
 
 interface Props {
   api: Api;
+  runRef: { run: string; rev: number };
   id: string | null;
   /** The selected turn: its position and its index in the file. */
   position: number;
   turnIndex: number | undefined;
-  generation: number;
   onClose: () => void;
 }
 
-export function RawView({ api, id, position, turnIndex, generation, onClose }: Props) {
-  const [raw, setRaw] = useState<{ id: string; raw: DialogueRaw } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!id) return;
-    let stale = false;
-    api.call('dialogueRaw', { id }).then(
-      (r) => {
-        if (stale) return;
-        setRaw({ id, raw: r });
-        setError(null);
-      },
-      (e: unknown) => {
-        if (!stale) setError(e instanceof Error ? e.message : String(e));
-      },
-    );
-    return () => {
-      stale = true;
-    };
-  }, [api, id, generation]);
-  const r = raw && raw.id === id ? raw.raw : null;
+export function RawView({ api, runRef, id, position, turnIndex, onClose }: Props) {
+  const q = useApiQuery(api, 'dialogueRaw', id ? { ...runRef, id } : null);
+  const r = q.data ?? null;
+  const error = q.error ? errorText(q.error) : null;
   const line = r ? (turnIndex !== undefined ? r.turnLines[turnIndex] : undefined) ?? r.turnLines[position] : undefined;
   return (
     <section className="raw-view" aria-label="raw JSON of the dialogue">

@@ -2,8 +2,8 @@
 // turn by turn, with the "only this turn's changes / full state" toggle.
 
 import { useEffect, useRef } from 'react';
-import type { DialogueDetail } from '../../../shared/api';
-import type { TurnViewMode } from '../model/turn-view';
+import type { DialogueDetail } from '../../../../shared/api';
+import type { TurnViewMode } from '../../model/turn-view';
 import { TurnCard } from './TurnCard';
 
 interface Props {
@@ -13,12 +13,15 @@ interface Props {
   hoverTurn: number | null;
   mode: TurnViewMode;
   focusRequest: number;
+  showRaw: boolean;
   onMode: (m: TurnViewMode) => void;
+  onToggleRaw: () => void;
+  onGuide: () => void;
   onTurn: (i: number) => void;
   onHover: (i: number | null) => void;
 }
 
-export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, onMode, onTurn, onHover }: Props) {
+export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover }: Props) {
   const refs = useRef<(HTMLElement | null)[]>([]);
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -45,6 +48,14 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
           </button>
           <button role="radio" aria-checked={mode === 'changes'} className={mode === 'changes' ? 'on' : ''} onClick={() => onMode('changes')} title="only slots that changed this turn, as GCA counts them (key c)">
             Changes only (GCA)
+          </button>
+        </div>
+        <div className="view-actions">
+          <button onClick={onToggleRaw} aria-pressed={showRaw} title="the dialogue's JSON as in the file (r)" data-testid="raw-button">
+            Raw
+          </button>
+          <button onClick={onGuide} title="What the colours mean">
+            Colours
           </button>
         </div>
       </div>

@@ -1,11 +1,11 @@
-// Layer: main (Node). Loads and scores one prediction file, using two threads
-// for a large FGA/GCA per-turn file: the file is read once into shared memory,
-// a worker reads and analyses the dialogues after a boundary near the middle
-// while this thread does the ones before it, then the halves are merged. The
-// boundary is only a guess until this thread's own scan arrives exactly there
-// between two dialogues; otherwise it reads on alone. Results, warnings and
-// error messages are the same as loading in one thread (any doubt falls back
-// to it); every other file and option goes the one-thread way.
+// Layer: main (Node). The load pipeline's fast path for a large FGA/GCA
+// per-turn file with nothing else to join: the file is read once into shared
+// memory, a worker reads and analyses the dialogues after a boundary near the
+// middle while this thread does the ones before it, then the halves are
+// merged. The boundary is only a guess until this thread's own scan arrives
+// exactly there between two dialogues; otherwise it reads on alone. Results,
+// warnings and error messages are the same as the one-thread path (any doubt
+// falls back to it). Only load-pipeline.ts calls this.
 
 import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,19 +16,17 @@ import { detectLoader, finishCorpus, loadRawCorpus } from '../../shared/formats/
 import { LoadError } from '../../shared/formats/errors';
 import { fgaBuilder, scanFga, summariseFgaWarnings } from '../../shared/formats/fga';
 import type { LoadedCorpus } from '../../shared/formats/types';
-import type { MetricConfig } from '../../shared/metrics/config';
-import { evaluate, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { allocTurnStats, analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
 import { readTail, type TailJob, type TailReply } from './fga-tail';
 import { DEFAULT_MAX_BYTES } from './read-input';
-import { loadPredictions, readSources, type PredictionSources } from './read-sources';
 
 /** Files below this size are read in one thread (a worker costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
 
-export interface PipelineOptions {
-  /** Called with the fraction scored (the one-thread path only). */
-  onScoreProgress?: (fraction: number) => void;
+export interface ParallelOptions {
+  maxBytes?: number;
+  /** Fraction of the file read. */
+  onProgress?: (fraction: number) => void;
   /** Override PARALLEL_MIN_BYTES (tests). */
   minBytes?: number;
   /** Run the tail half in this thread after the head half (tests; also the fallback when no worker is built). */
@@ -37,71 +35,61 @@ export interface PipelineOptions {
   workerPath?: string;
 }
 
-export interface PipelineResult {
+export interface ParallelResult {
   loaded: LoadedCorpus;
-  ev: Evaluation;
+  stats: TurnStats;
+  /** The file's bytes, for the raw index. */
+  bytes: Uint8Array;
 }
 
 /**
- * Drop-in for `loadPredictions(file, src, sources)` followed by
- * `evaluate(loaded.corpus, config)`.
+ * Loads and analyses `file` in two threads, or returns null when the fast
+ * path does not apply (small file, not the FGA layout, no worker built, the
+ * file changed while read); the caller then takes the one-thread path.
  */
-export async function loadAndEvaluate(
-  file: string,
-  src: PredictionSources,
-  config: MetricConfig,
-  sources: ReturnType<typeof readSources> = readSources(src),
-  opts: PipelineOptions = {},
-): Promise<PipelineResult> {
-  const oneThread = (): PipelineResult => {
-    const loaded = loadPredictions(file, src, sources);
-    return { loaded, ev: evaluate(loaded.corpus, config, { onProgress: opts.onScoreProgress }) };
-  };
-  const plain = !src.gold && !src.dialogues && !src.schema && !(src.values && src.values.length > 0) && !sources.gold && !sources.dialogues && !sources.schemaSlots;
-  if (!plain || (src.layout !== undefined && src.layout !== 'fga')) return oneThread();
+export async function loadFgaParallel(file: string, layout: string | undefined, opts: ParallelOptions = {}): Promise<ParallelResult | null> {
+  if (layout !== undefined && layout !== 'fga') return null;
   const size = regularFileSize(file);
-  const maxBytes = src.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (size === null || size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size > maxBytes) return oneThread();
-  if (src.layout === undefined && !headIsFga(file)) return oneThread();
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (size === null || size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size > maxBytes) return null;
+  if (layout === undefined && !headIsFga(file)) return null;
 
   const workerPath = opts.workerPath ?? defaultTailWorkerPath();
-  if (!opts.inline && !existsSync(workerPath)) return oneThread(); // not built: nothing to gain
+  if (!opts.inline && !existsSync(workerPath)) return null; // not built: nothing to gain
   const worker = opts.inline ? null : startWorker(workerPath);
   try {
     const bytes = readShared(file, size);
-    if (!bytes) return oneThread();
-    const loadOpts = { file, layout: 'fga', onProgress: src.onProgress };
-    const split = findDialogueBoundary(bytes, Math.floor(bytes.length / 2));
-    if (split < 0) {
+    if (!bytes) return null;
+    const loadOpts = { file, layout: 'fga', onProgress: opts.onProgress };
+    const oneThread = (): ParallelResult => {
       const loaded = finishCorpus(loadRawCorpus(bytes, loadOpts), loadOpts);
-      return { loaded, ev: evaluate(loaded.corpus, config, { onProgress: opts.onScoreProgress }) };
-    }
+      return { loaded, stats: analyseCorpus(loaded.corpus), bytes };
+    };
+    const split = findDialogueBoundary(bytes, Math.floor(bytes.length / 2));
+    if (split < 0) return oneThread();
     const job: TailJob = { buffer: bytes.buffer as SharedArrayBuffer, length: bytes.length, at: split, file };
     const tail = worker ? worker.run(job) : null;
 
     const b = fgaBuilder(bytes.length);
-    const head = scanFga(bytes, { file, onProgress: src.onProgress }, b, { kind: 'head', at: split });
+    const head = scanFga(bytes, { file, onProgress: opts.onProgress }, b, { kind: 'head', at: split });
     if (!head.reachedSplit) {
       // The guess was not a boundary between dialogues: this thread read the whole file.
       const loaded = finish(b.build(), head.warnings, file, loadOpts);
-      return { loaded, ev: evaluate(loaded.corpus, config) };
+      return { loaded, stats: analyseCorpus(loaded.corpus), bytes };
     }
     const headCorpus = b.build();
     const headStats = analyseCorpus(headCorpus);
     const reply = tail ? await tail : readTail(job).reply;
     if (!reply.ok && 'error' in reply) throw new LoadError(reply.error.file, reply.error.problem, reply.error.location, reply.error.jsonPath);
-    if (!reply.ok || !appendTail(b, reply)) {
-      // The worker failed, or a dialogue id of the tail repeats one of the head
-      // (the one-thread reading reports it with its place): read in one thread.
-      const loaded = finishCorpus(loadRawCorpus(bytes, loadOpts), loadOpts);
-      return { loaded, ev: evaluate(loaded.corpus, config) };
-    }
+    // The worker failed, or a dialogue id of the tail repeats one of the head
+    // (the one-thread reading reports it with its place): read in one thread.
+    if (!reply.ok || !appendTail(b, reply)) return oneThread();
     const merged = b.build();
     const loaded = finish(merged, [...head.warnings, ...reply.warnings], file, loadOpts);
     // Canonical slot names that merge two spellings change states: analyse again then.
-    const stats = loaded.corpus.pairs === merged.pairs ? concatStats(headStats, reply.stats) : analyseCorpus(loaded.corpus);
-    src.onProgress?.(1);
-    return { loaded, ev: evaluateStats(loaded.corpus, stats, config) };
+    const stats = loaded.corpus.goldPairs === merged.goldPairs ? concatStats(headStats, reply.stats) : analyseCorpus(loaded.corpus);
+    opts.onProgress?.(1);
+    return { loaded, stats, bytes };
   } finally {
     worker?.stop();
   }

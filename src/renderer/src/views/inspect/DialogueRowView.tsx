@@ -1,9 +1,9 @@
 // Layer: renderer (React component). One row of the dialogue list: id, turns,
 // and JGA, FGA, RSA, GCA as compact numbers over small bars.
 
-import type { DialogueRow, SortKey } from '../../../shared/api';
-import { pct } from '../model/format';
-import { barWidth } from '../viz/row-bars';
+import type { DialogueRow, SortKey } from '../../../../shared/api';
+import { pct } from '../../model/format';
+import { barWidth } from '../../viz/row-bars';
 
 const METRICS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
 const BAR = 40;
@@ -11,8 +11,7 @@ const BAR = 40;
 /** The sorted-by value, shown when the row's four numbers do not include it. */
 function sortExtra(row: DialogueRow, key: SortKey): string | null {
   if (key === 'disagreement') return `|FGA−GCA| ${pct(row.disagreement)}`;
-  if (key === 'SA') return `SA ${pct(row.SA)}`;
-  if (key === 'AGA') return `AGA ${pct(row.AGA)}`;
+  if (key in row.values && !(METRICS as readonly string[]).includes(key)) return `${key} ${pct(row.values[key])}`;
   return null;
 }
 
@@ -55,10 +54,10 @@ export function DialogueRowView({ row, sortKey, index, selected, onSelect }: Pro
         {METRICS.map((m) => (
           <span key={m} className={`m m-${m}`} data-metric={m}>
             <span className="m-name">{m}</span>
-            <span className="m-val">{pct(row[m])}</span>
+            <span className="m-val">{pct(row.values[m])}</span>
             <svg className="m-bar" width={BAR} height={3} aria-hidden="true">
               <rect className="track" width={BAR} height={3} />
-              <rect className="fill" width={barWidth(row[m], BAR)} height={3} />
+              <rect className="fill" width={barWidth(row.values[m] ?? 0, BAR)} height={3} />
             </svg>
           </span>
         ))}

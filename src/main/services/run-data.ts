@@ -1,0 +1,151 @@
+// Layer: main (Node). One loaded revision of a run on the main thread: the
+// corpus (re-interned from the worker's result), its turn stats, and the
+// queries the API answers (summary, a page of the dialogue list, one
+// dialogue, its raw JSON). Evaluations, list columns and sorted indexes are
+// cached per config; a new revision is a new RunData, so no cache outlives
+// the corpus it was made from.
+
+import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw } from '../../shared/api';
+import type { MetricConfig } from '../../shared/metrics/config';
+import { dialogueDetail, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
+import { makeSignature, type Signature } from '../../shared/metrics/signature';
+import { Interner } from '../../shared/model/interner';
+import type { Corpus } from '../../shared/model/corpus';
+import { ApiError } from './api-error';
+import { dialogueDomainNames, filterIndex, rowColumns, rowConfigKey, rowOf, searchTexts, sortIndex, type Loaded, type RowColumns } from './corpus-queries';
+import type { LoadResult } from './load-types';
+import { dialogueRawText } from './raw-index';
+
+class Lru<V> {
+  private map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(k: string, make: () => V): V {
+    let v = this.map.get(k);
+    if (v !== undefined) this.map.delete(k);
+    else {
+      v = make();
+      if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
+    }
+    this.map.set(k, v);
+    return v;
+  }
+}
+
+/** The worker's result as a corpus on this thread. */
+export function loadedFromResult(r: LoadResult): Loaded {
+  const p = r.corpus;
+  const slots = new Interner(p.slotNames);
+  const values = new Interner(p.valueNames);
+  const corpus: Corpus = {
+    slots,
+    values,
+    dialogueIds: p.dialogueIds,
+    dialogueStart: p.dialogueStart,
+    turnIndex: p.turnIndex,
+    goldStart: p.goldStart,
+    goldLen: p.goldLen,
+    predStart: p.predStart,
+    predLen: p.predLen,
+    goldPairs: p.goldPairs,
+    predPairs: p.predPairs,
+    utterances: p.utterances,
+  };
+  const idIndex = new Map<string, number>();
+  p.dialogueIds.forEach((id, d) => idIndex.set(id, d));
+  const { corpus: _payload, ...rest } = r;
+  return { ...rest, corpus, idIndex };
+}
+
+export class RunData {
+  private readonly evaluations = new Lru<Evaluation>(8);
+  private readonly columns = new Lru<RowColumns>(8);
+  private readonly indexes = new Lru<Int32Array>(16);
+  private texts: string[] | undefined;
+
+  constructor(
+    readonly run: string,
+    readonly revision: number,
+    readonly l: Loaded,
+  ) {}
+
+  get corpus(): Corpus {
+    return this.l.corpus;
+  }
+
+  /** The signature of numbers computed under `config` from this run (its value options included). */
+  signature(config: MetricConfig): Signature {
+    return makeSignature(config, { values: this.l.valueOptions });
+  }
+
+  /** The whole corpus scored under `config` (cached). */
+  evaluation(config: MetricConfig): Evaluation {
+    return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.l.corpus, this.l.stats, config, { values: this.l.valueOptions }));
+  }
+
+  dialogueIndex(id: string): number {
+    const d = this.l.idIndex.get(id);
+    if (d === undefined) throw new ApiError('not-found', `no dialogue with id ${JSON.stringify(id)} in run ${this.run}`);
+    return d;
+  }
+
+  summary(config: MetricConfig): CorpusSummary {
+    const l = this.l;
+    const ev = this.evaluation(config);
+    return {
+      run: this.run,
+      revision: this.revision,
+      file: l.file,
+      format: l.format,
+      isDemo: l.isDemo,
+      dialogues: l.corpus.dialogueIds.length,
+      turns: l.corpus.turnIndex.length,
+      scores: ev.corpus,
+      signature: ev.signature,
+      domains: l.domains,
+      warnings: l.warnings,
+      hasUtterances: !!l.corpus.utterances,
+      dialoguesFile: l.dialoguesFile,
+      landing: l.landing,
+      slotCount: l.slotCount,
+    };
+  }
+
+  private cols(config: MetricConfig): RowColumns {
+    return this.columns.get(rowConfigKey(config), () => rowColumns(this.l, config));
+  }
+
+  /** The sorted, filtered list of dialogue indices (cached). */
+  index(config: MetricConfig, sort: ApiArgs<'dialoguePage'>['sort'], filter: ApiArgs<'dialoguePage'>['filter']): Int32Array {
+    const cols = this.cols(config);
+    const key = JSON.stringify([rowConfigKey(config), sort, filter]);
+    return this.indexes.get(key, () => sortIndex(this.l, cols, filterIndex(this.l, cols, filter, () => (this.texts ??= searchTexts(this.l))), sort));
+  }
+
+  page(args: ApiArgs<'dialoguePage'>): DialoguePage {
+    const cols = this.cols(args.config);
+    const idx = this.index(args.config, args.sort, args.filter);
+    const rows = [];
+    for (let k = args.offset; k < Math.min(idx.length, args.offset + args.limit); k++) rows.push(rowOf(this.l, cols, idx[k]));
+    return { total: idx.length, offset: args.offset, rows };
+  }
+
+  detail(config: MetricConfig, id: string): DialogueDetail {
+    const d = this.dialogueIndex(id);
+    const c = this.l.corpus;
+    const out: DialogueDetail = {
+      ...dialogueDetail(c, d, config),
+      position: d,
+      signature: this.signature(config),
+      domains: dialogueDomainNames(this.l, d),
+    };
+    if (c.utterances) {
+      out.utterances = [];
+      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) out.utterances.push({ system: c.utterances.system[i], user: c.utterances.user[i] });
+    }
+    return out;
+  }
+
+  raw(id: string): DialogueRaw {
+    return dialogueRawText(this.l.corpus, this.l.raw, this.dialogueIndex(id));
+  }
+}

@@ -1,0 +1,273 @@
+// Layer: main (Node). The workspace: several named runs, each a source + a
+// label + its loaded corpus. A run loads in a worker thread (progress →
+// runStatus) and answers the queries of src/shared/api.ts through its
+// RunData; every read names the run and the revision it expects, so an answer
+// never comes from a corpus replaced meanwhile. Runs whose gold states are
+// equal hold that gold once. Both transports (Electron IPC, browser-mode HTTP)
+// call into one workspace.
+
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ApiEvent, LoadErrorInfo, LoadErrorSource, RunInfo } from '../../shared/api';
+import { shareGold } from '../../shared/model/share-gold';
+import { checkSourceSpec, SourceSpecError, sourceFile, sourceLabel, type SourceSpec } from '../../shared/source';
+import { ApiError } from './api-error';
+import { runLoadJob } from './load-job';
+import type { LoadJob, WorkerMessage } from './load-types';
+import { loadedFromResult, RunData } from './run-data';
+
+export interface WorkspaceOptions {
+  /** Path of the built worker script; default: score-worker.js next to the built main code. */
+  workerPath?: string;
+  /** Run loads in this thread (tests without a build); the default is a worker thread. */
+  inline?: boolean;
+  maxBytes?: number;
+  /** Sees every progress report (tests, terminal progress). */
+  onProgress?: (run: string, stage: string, fraction: number) => void;
+}
+
+/** Finds the built worker next to this module (out/main or out/main/chunks). */
+export function defaultWorkerPath(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'score-worker.js'), join(here, '..', 'score-worker.js'), join(here, '..', '..', '..', 'out', 'main', 'score-worker.js')];
+  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+}
+
+interface Loading {
+  spec: SourceSpec;
+  /** Distinguishes this load from a later one of the same run. */
+  ticket: number;
+  stage: string;
+  fraction: number;
+  worker?: Worker;
+  done: Promise<RunInfo>;
+}
+
+interface Run {
+  id: string;
+  label: string;
+  /** The source of the data (or, before the first load, of the load). */
+  spec: SourceSpec;
+  revision: number;
+  attempts: number;
+  data?: RunData;
+  loading?: Loading;
+  error?: LoadErrorInfo;
+  errorText?: LoadErrorSource | null;
+}
+
+export class Workspace {
+  private readonly runs = new Map<string, Run>();
+  private readonly listeners = new Set<(e: ApiEvent) => void>();
+  private nextId = 1;
+  private nextTicket = 1;
+
+  constructor(private readonly opts: WorkspaceOptions = {}) {}
+
+  onEvent(listener: (e: ApiEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(e: ApiEvent): void {
+    for (const l of this.listeners) l(e);
+  }
+
+  private changed(r: Run): void {
+    this.emit({ type: 'run-changed', run: r.id, revision: r.revision, state: this.info(r).state });
+  }
+
+  private info(r: Run): RunInfo {
+    const state = r.data ? 'ready' : r.loading ? 'loading' : 'error';
+    const out: RunInfo = { id: r.id, label: r.label, source: r.loading?.spec ?? r.spec, state, revision: r.revision, attempts: r.attempts, file: sourceFile(r.loading?.spec ?? r.spec) };
+    if (r.loading) {
+      out.stage = r.loading.stage;
+      out.fraction = r.loading.fraction;
+    }
+    if (r.error) out.error = r.error;
+    return out;
+  }
+
+  list(): RunInfo[] {
+    return [...this.runs.values()].map((r) => this.info(r));
+  }
+
+  private get(id: string): Run {
+    const r = this.runs.get(id);
+    if (!r) throw new ApiError('not-found', `no run ${JSON.stringify(id)} in the workspace (runs: ${[...this.runs.keys()].join(', ') || 'none'})`);
+    return r;
+  }
+
+  status(id: string): RunInfo {
+    return this.info(this.get(id));
+  }
+
+  /** A name no other run has: the wanted one, else with " (2)", " (3)", … */
+  private uniqueLabel(wanted: string, except?: string): string {
+    const taken = new Set([...this.runs.values()].filter((r) => r.id !== except).map((r) => r.label));
+    if (!taken.has(wanted)) return wanted;
+    for (let k = 2; ; k++) if (!taken.has(`${wanted} (${k})`)) return `${wanted} (${k})`;
+  }
+
+  /**
+   * Loads `source` as a new run, or with `replace` as the next revision of an
+   * existing run (which keeps answering from its current data until the new
+   * one is ready, and keeps it if the load fails).
+   */
+  open(source: unknown, opts: { label?: string; replace?: string } = {}): RunInfo {
+    let spec: SourceSpec;
+    try {
+      spec = checkSourceSpec(source);
+    } catch (e) {
+      if (e instanceof SourceSpecError) throw new ApiError('bad-args', e.message);
+      throw e;
+    }
+    let r: Run;
+    if (opts.replace) {
+      r = this.get(opts.replace);
+      if (opts.label) r.label = this.uniqueLabel(opts.label, r.id);
+      else if (!r.data) r.label = this.uniqueLabel(sourceLabel(spec), r.id);
+    } else {
+      const id = `r${this.nextId++}`;
+      r = { id, label: this.uniqueLabel(opts.label ?? sourceLabel(spec)), spec, revision: 0, attempts: 0 };
+      this.runs.set(id, r);
+    }
+    this.startLoad(r, spec);
+    this.emit({ type: 'runs-changed' });
+    return this.info(r);
+  }
+
+  /** Reloads a run with a gold or utterance source added to (or replacing the one in) its source. */
+  addSource(id: string, path: string, role: 'dialogues' | 'gold' = 'dialogues'): RunInfo {
+    const r = this.get(id);
+    const s = r.loading?.spec ?? r.spec;
+    if (s.kind === 'demo') throw new ApiError('bad-args', `the demo already has its ${role}; open a prediction file to add a ${role === 'gold' ? 'gold' : 'dialogue'} file`);
+    return this.open(role === 'gold' ? { ...s, gold: path } : { ...s, dialogues: path }, { replace: id });
+  }
+
+  rename(id: string, label: string): RunInfo {
+    const r = this.get(id);
+    const clash = [...this.runs.values()].find((x) => x.id !== id && x.label === label);
+    if (clash) throw new ApiError('bad-args', `another run (${clash.id}) is already named ${JSON.stringify(label)}; run names must be unique`);
+    r.label = label;
+    this.emit({ type: 'runs-changed' });
+    return this.info(r);
+  }
+
+  close(id: string): RunInfo[] {
+    const r = this.get(id);
+    this.stopLoad(r);
+    this.runs.delete(id);
+    this.emit({ type: 'runs-changed' });
+    return this.list();
+  }
+
+  /** Resolves when the run's current load has finished (ready or error). */
+  whenSettled(id: string): Promise<RunInfo> {
+    const r = this.get(id);
+    return r.loading ? r.loading.done : Promise.resolve(this.info(r));
+  }
+
+  /** The data of revision `rev` of a run: refuses a run still loading its first revision, and a stale revision. */
+  data(id: string, rev?: number): RunData {
+    const r = this.get(id);
+    if (!r.data) {
+      const why = r.loading ? `run ${id} is still loading` : `run ${id} failed to load: ${r.error?.message ?? 'unknown error'}`;
+      throw new ApiError('no-corpus', why);
+    }
+    if (rev !== undefined && rev !== r.revision) throw new ApiError('stale', `run ${id} is at revision ${r.revision}, not ${rev}: it was reloaded; ask again`);
+    return r.data;
+  }
+
+  /** For a run whose first load failed with a place in the file: the text around it. */
+  errorSource(id: string): LoadErrorSource | null {
+    const r = this.get(id);
+    return r.error ? (r.errorText ?? null) : null;
+  }
+
+  private stopLoad(r: Run): void {
+    const w = r.loading?.worker;
+    r.loading = undefined;
+    if (w) void w.terminate();
+  }
+
+  private startLoad(r: Run, spec: SourceSpec): void {
+    this.stopLoad(r);
+    r.attempts++;
+    const ticket = this.nextTicket++;
+    const job: LoadJob = { spec, maxBytes: this.opts.maxBytes };
+    let resolveDone!: (i: RunInfo) => void;
+    const loading: Loading = { spec, ticket, stage: 'starting', fraction: 0, done: new Promise((res) => (resolveDone = res)) };
+    r.loading = loading;
+    const current = () => this.runs.get(r.id) === r && r.loading?.ticket === ticket;
+    const onMessage = (msg: WorkerMessage) => {
+      if (!current()) return;
+      if (msg.type === 'progress') {
+        loading.stage = msg.stage;
+        loading.fraction = msg.fraction;
+        this.opts.onProgress?.(r.id, msg.stage, msg.fraction);
+        return;
+      }
+      const worker = loading.worker;
+      r.loading = undefined;
+      if (worker) void worker.terminate();
+      if (msg.type === 'done') {
+        const loaded = loadedFromResult(msg.result);
+        loaded.corpus = this.withSharedGold(r, loaded.corpus);
+        r.revision++;
+        r.data = new RunData(r.id, r.revision, loaded);
+        r.spec = spec;
+        r.error = undefined;
+        r.errorText = undefined;
+      } else {
+        // A failed first load leaves the run in error; a failed replacement keeps the data it had.
+        r.error = msg.error;
+        r.errorText = msg.source;
+      }
+      this.changed(r);
+      this.emit({ type: 'runs-changed' });
+      resolveDone(this.info(r));
+    };
+    if (this.opts.inline) {
+      setImmediate(() => void runLoadJob(job, (m) => onMessage(m)));
+      return;
+    }
+    const file = sourceFile(spec);
+    const workerPath = this.opts.workerPath ?? defaultWorkerPath();
+    let w: Worker;
+    try {
+      if (!existsSync(workerPath)) throw new Error(`${workerPath} is missing; run "npm run build"`);
+      w = new Worker(workerPath, { workerData: job });
+    } catch (e) {
+      const problem = `the load worker could not start: ${(e as Error).message}`;
+      setImmediate(() => onMessage({ type: 'error', error: { message: `${file}: ${problem}`, file, problem }, source: null }));
+      return;
+    }
+    loading.worker = w;
+    w.on('message', onMessage);
+    w.on('error', (e) => onMessage({ type: 'error', error: { message: `internal error in the load worker (please report): ${e.message}`, file, problem: e.message }, source: null }));
+    w.on('exit', (code) => {
+      if (current()) {
+        const problem = `the load worker stopped (exit code ${code}); the file may be too large for the available memory`;
+        onMessage({ type: 'error', error: { message: `${file}: ${problem}`, file, problem }, source: null });
+      }
+    });
+  }
+
+  /** The corpus on the gold of another ready run when the two golds are equal (held once), else as it is. */
+  private withSharedGold(r: Run, corpus: RunData['corpus']): RunData['corpus'] {
+    for (const other of this.runs.values()) {
+      if (other === r || !other.data) continue;
+      const shared = shareGold(other.data.corpus, corpus);
+      if (shared) return shared;
+    }
+    return corpus;
+  }
+
+  dispose(): void {
+    for (const r of this.runs.values()) this.stopLoad(r);
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,208 @@
+// Layer: renderer (React component). The application shell: the header (runs,
+// views, λ/K, actions), the active view, and the dialogs. It holds what every
+// view shares: the metric config, this tab's current run (each browser tab
+// has its own, so tabs never fight over a corpus), the view, and the open
+// requests that come from the menu (Electron) or the Open dialog. Views fetch
+// their own data through app/queries.ts.
+
+import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import type { Api, CorpusSummary, RunInfo } from '../../../shared/api';
+import type { MetricConfig } from '../../../shared/metrics/config';
+import type { SourceSpec } from '../../../shared/source';
+import { HelpDialog } from '../components/HelpDialog';
+import { LoadErrorView } from '../components/LoadErrorView';
+import { OpenDialog } from '../components/OpenDialog';
+import { ProgressBar } from '../components/ProgressBar';
+import { droppedFilePath } from '../dropped-file';
+import { keyAction, type KeyAction } from '../model/keyboard';
+import { InspectView } from '../views/inspect/InspectView';
+import { Header } from './Header';
+import { errorText, runRef, useApiQuery, useRuns } from './queries';
+import { inTextField } from './dom';
+import { VIEWS, type ViewId } from './views';
+
+const RUN_KEY = 'dst-inspector.run';
+
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function App({ api }: { api: Api }) {
+  const info = useApiQuery(api, 'appInfo', {}).data ?? null;
+  const [configChoice, setConfig] = useState<MetricConfig | null>(null);
+  const config = configChoice ?? info?.defaultConfig ?? null;
+  const [view, setView] = useState<ViewId>('inspect');
+  const [help, setHelp] = useState(false);
+  const [openDialog, setOpenDialog] = useState<{ asNewRun: boolean } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [runId, setRunId] = useState<string | null>(() => sessionStore()?.getItem(RUN_KEY) ?? null);
+  const { runs, error: runsError } = useRuns(api);
+
+  // This tab's run: the one it chose, while it exists; else the first run.
+  const run: RunInfo | undefined = runs?.find((r) => r.id === runId) ?? runs?.[0];
+  const chooseRun = useCallback((id: string) => {
+    setRunId(id);
+    try {
+      sessionStore()?.setItem(RUN_KEY, id);
+    } catch {
+      /* the choice then lasts until reload */
+    }
+  }, []);
+
+  const ref = runRef(run);
+  const summaryQuery = useApiQuery(api, 'corpusSummary', ref && config ? { ...ref, config } : null, { keepPrevious: true });
+  // A kept previous answer is shown only while it belongs to this run and revision.
+  const summary: CorpusSummary | null = summaryQuery.data && ref && summaryQuery.data.run === ref.run && summaryQuery.data.revision === ref.rev ? summaryQuery.data : null;
+
+  // A source that knows its slot count (an SGD schema next to the file) sets K once per loaded revision
+  // (state adjusted while rendering, React's pattern for deriving from a new input).
+  const [kTaken, setKTaken] = useState('');
+  const kKey = summary ? `${summary.run}@${summary.revision}` : '';
+  if (summary && config && kKey !== kTaken) {
+    setKTaken(kKey);
+    const k = summary.slotCount;
+    if (k && config.slotCount !== k) setConfig({ ...config, slotCount: k });
+  }
+
+  // A failed reload keeps the run's data: its error is shown (with the place in the file) until the user goes back to the data.
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const attempt = run ? `${run.id}#${run.attempts}` : '';
+  const failedReload = run?.state === 'ready' && run.error && attempt !== dismissed ? run.error : null;
+
+  /** Opens a source in this tab's run (a new revision of it), or as a new run. */
+  const openSource = useCallback(
+    (source: SourceSpec, asNewRun = false) => {
+      setOpenDialog(null);
+      setNotice(null);
+      const replace = !asNewRun && run ? run.id : undefined;
+      api.call('openRun', { source, ...(replace ? { replace } : {}) }).then(
+        (r) => chooseRun(r.id),
+        (e: unknown) => setNotice(errorText(e)),
+      );
+    },
+    [api, run, chooseRun],
+  );
+  const addSource = useCallback(
+    (path: string, role: 'dialogues' | 'gold') => {
+      setOpenDialog(null);
+      setNotice(null);
+      if (!run) return setNotice('open a prediction file first');
+      api.call('addSource', { run: run.id, path, role }).then(undefined, (e: unknown) => setNotice(errorText(e)));
+    },
+    [api, run],
+  );
+  const openDemo = useCallback(() => openSource({ kind: 'demo' }), [openSource]);
+  const requestOpen = useCallback(
+    (asNewRun = false) => {
+      if (info?.canPickFiles) {
+        api.call('pickFile', { purpose: 'predictions' }).then(
+          (r) => (r.path ? openSource({ kind: 'files', predictions: [r.path] }, asNewRun) : undefined),
+          () => setOpenDialog({ asNewRun }),
+        );
+      } else setOpenDialog({ asNewRun });
+    },
+    [api, info, openSource],
+  );
+
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    const action: KeyAction | null = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
+    if (action === 'open') {
+      e.preventDefault();
+      requestOpen();
+    } else if (action === 'help' && !openDialog) {
+      e.preventDefault();
+      setHelp(true);
+    }
+  });
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, []);
+
+  const onMenuEvent = useEffectEvent((e: Parameters<Parameters<Api['onEvent']>[0]>[0]) => {
+    if (e.type === 'show-help') setHelp(true);
+    else if (e.type === 'open-file') requestOpen();
+    else if (e.type === 'open-source') openSource(e.source, e.asNewRun);
+    else if (e.type === 'add-source') addSource(e.path, e.role);
+    else if (e.type === 'close-run' && run) void api.call('closeRun', { run: run.id }).catch((x: unknown) => setNotice(errorText(x)));
+    else if (e.type === 'theme') document.documentElement.dataset.theme = e.theme === 'system' ? '' : e.theme;
+  });
+  useEffect(() => api.onEvent((e) => onMenuEvent(e)), [api]);
+
+  const onDrop = (e: React.DragEvent) => {
+    const f = e.dataTransfer.files[0];
+    if (!f) return;
+    e.preventDefault();
+    const path = droppedFilePath(f);
+    // A second file dropped while a run is open is added as a run to compare (Shift keeps it in this run).
+    if (path) openSource({ kind: 'files', predictions: [path] }, !!run && !e.shiftKey);
+  };
+
+  let body: React.ReactNode;
+  if (!runs) {
+    body = <main className="placeholder-pane">{runsError ? `Cannot reach the inspector: ${runsError}` : 'Connecting…'}</main>;
+  } else if (!run) {
+    body = (
+      <main className="placeholder-pane">
+        <p>No corpus is open.</p>
+        <p>
+          <button onClick={() => requestOpen()}>Open a predictions file…</button> <button onClick={openDemo}>Open the demo</button>
+        </p>
+      </main>
+    );
+  } else if (run.state === 'loading') {
+    body = (
+      <main className="placeholder-pane">
+        <ProgressBar status={run} />
+      </main>
+    );
+  } else if (run.state === 'error' && run.error) {
+    body = <LoadErrorView api={api} run={run.id} error={run.error} onOpen={() => requestOpen()} onDemo={openDemo} />;
+  } else if (failedReload) {
+    body = <LoadErrorView api={api} run={run.id} error={failedReload} onOpen={() => requestOpen()} onDemo={openDemo} back={{ label: run.label, go: () => setDismissed(attempt) }} />;
+  } else if (config && ref) {
+    body = <InspectView api={api} run={run} config={config} summary={summary} modalOpen={help || !!openDialog} onNotice={setNotice} />;
+  }
+
+  return (
+    <div className="app" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+      <Header
+        summary={summary}
+        config={config}
+        runs={runs ?? []}
+        run={run ?? null}
+        view={view}
+        views={VIEWS}
+        onView={setView}
+        onRun={chooseRun}
+        onConfig={setConfig}
+        onOpen={() => requestOpen()}
+        onHelp={() => setHelp(true)}
+      />
+      {notice && (
+        <div className="notice" role="alert" data-testid="notice">
+          {notice}{' '}
+          <button onClick={() => setNotice(null)} aria-label="dismiss">
+            ✕
+          </button>
+        </div>
+      )}
+      {body}
+      {help && <HelpDialog onClose={() => setHelp(false)} />}
+      {openDialog && (
+        <OpenDialog
+          asNewRun={openDialog.asNewRun}
+          onOpen={(source) => openSource(source, openDialog.asNewRun)}
+          onAddSource={addSource}
+          onDemo={openDemo}
+          onClose={() => setOpenDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

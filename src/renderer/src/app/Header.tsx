@@ -1,0 +1,102 @@
+// Layer: renderer (React component). The top bar: the views, this tab's run
+// (with the other runs of the workspace to switch to), the run's corpus
+// scores (every metric of the registry, percentages with 2 decimals) and
+// their signature, λ/K, and the global actions.
+
+import type { CorpusSummary, RunInfo } from '../../../shared/api';
+import type { MetricConfig } from '../../../shared/metrics/config';
+import { METRICS } from '../../../shared/metrics/registry';
+import { renderSignature } from '../../../shared/metrics/signature';
+import { metricValue } from '../../../shared/metrics/values';
+import { ConfigControls } from '../components/ConfigControls';
+import { count, pct } from '../model/format';
+import type { ViewId } from './views';
+
+interface Props {
+  summary: CorpusSummary | null;
+  config: MetricConfig | null;
+  runs: RunInfo[];
+  run: RunInfo | null;
+  view: ViewId;
+  views: readonly { id: ViewId; label: string; title: string }[];
+  onView: (v: ViewId) => void;
+  onRun: (id: string) => void;
+  onConfig: (c: MetricConfig) => void;
+  onOpen: () => void;
+  onHelp: () => void;
+}
+
+function baseName(p: string): string {
+  return p.split(/[\\/]/).pop() ?? p;
+}
+
+function runOption(r: RunInfo): string {
+  return r.state === 'ready' ? r.label : `${r.label} (${r.state === 'loading' ? 'loading…' : 'failed'})`;
+}
+
+export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp }: Props) {
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <h1>DST Inspector</h1>
+        <nav className="views" aria-label="views">
+          {views.map((v) => (
+            <button key={v.id} data-testid={`nav-${v.id}`} aria-current={v.id === view ? 'page' : undefined} className={v.id === view ? 'on' : ''} title={v.title} onClick={() => onView(v.id)}>
+              {v.label}
+            </button>
+          ))}
+        </nav>
+        {runs.length > 1 ? (
+          <label className="run-pick">
+            Run{' '}
+            <select data-testid="run-select" aria-label="run shown in this tab" value={run?.id ?? ''} onChange={(e) => onRun(e.target.value)}>
+              {runs.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {runOption(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {summary && (
+          <span className="corpus" title={summary.file}>
+            {summary.isDemo ? 'demo corpus' : run?.label ?? baseName(summary.file)} · {count(summary.dialogues)} dialogues · {count(summary.turns)} turns
+            {summary.hasUtterances && summary.dialoguesFile ? ` · text: ${baseName(summary.dialoguesFile)}` : ''}
+          </span>
+        )}
+      </div>
+      {summary && config && (
+        <dl className="corpus-scores" aria-label="corpus scores">
+          {METRICS.map((m) => (
+            <div key={m.id} title={`${m.about.name}: ${m.about.definition}`}>
+              <dt>{m.id}</dt>
+              <dd data-testid="corpus-metric" data-metric={m.id} data-scope="corpus">
+                {pct(metricValue(summary.scores.values, m.id, config))}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
+      <div className="actions">
+        <button onClick={onOpen} title="Open a predictions file (Ctrl/Cmd+O)" data-testid="open-button">
+          Open…
+        </button>
+        <button onClick={onHelp} title="Keyboard shortcuts (?)" aria-label="keyboard shortcuts">
+          ?
+        </button>
+      </div>
+      {summary && (
+        <p className="signature" data-testid="signature" title="metric signature">
+          {renderSignature(summary.signature)}
+        </p>
+      )}
+      {summary && summary.warnings.length > 0 && (
+        <p className="warnings" role="status">
+          {summary.warnings.slice(0, 3).join(' · ')}
+          {summary.warnings.length > 3 ? ` (+${summary.warnings.length - 3} more)` : ''}
+        </p>
+      )}
+    </header>
+  );
+}

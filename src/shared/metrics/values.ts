@@ -1,0 +1,31 @@
+// Layer: shared (pure TS). Reading metric values out of Scores and turn
+// records: one number per (metric, variant), whatever the metric's shape.
+
+import { lambdaKey, type MetricConfig } from './config';
+import type { ScoreValue } from './contract';
+import type { GcaCounts } from './defs/gca';
+
+/**
+ * The number of metric `id` in `values`: for a metric with variants (FGA) the
+ * variant `variant` (default: the config's first λ). null when undefined.
+ */
+export function metricValue(values: Readonly<Record<string, ScoreValue>>, id: string, variant?: string | MetricConfig): number | null {
+  const v = values[id];
+  if (v === undefined || v === null || typeof v === 'number') return v ?? null;
+  const key = typeof variant === 'string' ? variant : variant ? lambdaKey(variant.lambdas[0]) : Object.keys(v)[0];
+  const x = v[key];
+  return x === undefined || Number.isNaN(x) ? null : x;
+}
+
+/** A metric value that is defined (JGA, SA, RSA, GCA are always); throws otherwise. */
+export function metricNumber(values: Readonly<Record<string, ScoreValue>>, id: string, variant?: string | MetricConfig): number {
+  const v = metricValue(values, id, variant);
+  if (v === null) throw new Error(`metric ${id} is undefined here`);
+  return v;
+}
+
+/** GCA's counts C, W, M, O as reported beside its score. */
+export function gcaCountsOf(values: Readonly<Record<string, ScoreValue>>): GcaCounts {
+  const c = values.counts as GcaCounts | undefined;
+  return c ? { C: c.C, W: c.W, M: c.M, O: c.O } : { C: 0, W: 0, M: 0, O: 0 };
+}
