@@ -1,9 +1,11 @@
 // Layer: main (Node). One handler per call of src/shared/api.ts, over one
-// workspace of runs, and the dispatcher both transports use: it refuses unknown
-// calls, validates every argument with validateArgs before anything runs, and
-// turns failures into ApiError (code + message, never a stack trace).
+// workspace of runs (each feature's group of handlers in its own function, as
+// its calls are in src/shared/calls/), and the dispatcher both transports
+// use: it refuses unknown calls, validates every argument with validateArgs
+// before anything runs, and turns failures into ApiError (code + message,
+// never a stack trace).
 
-import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults } from '../../shared/api';
+import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
@@ -17,7 +19,10 @@ export interface HandlerOptions {
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
 
-export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
+/** The handlers of one group of calls (a feature's calls in src/shared/calls/). */
+export type HandlerGroup<Calls> = Pick<ApiHandlers, keyof Calls & ApiCall>;
+
+function runHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof RUN_CALLS> {
   return {
     appInfo: () => ({ version: APP_VERSION, mode: opts.mode, defaultConfig: defaultConfig(), canPickFiles: !!opts.pickFile }),
     listRuns: () => ({ runs: ws.list() }),
@@ -26,12 +31,24 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
     closeRun: ({ run }) => ({ runs: ws.close(run) }),
     renameRun: ({ run, label }) => ws.rename(run, label),
     runStatus: ({ run }) => ws.status(run),
+    loadErrorSource: ({ run }) => ws.errorSource(run),
+    pickFile: async ({ purpose }) => ({ path: opts.pickFile ? await opts.pickFile(purpose) : null }),
+  };
+}
+
+function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
+  return {
     corpusSummary: ({ run, rev, config }) => ws.data(run, rev).summary(config),
     dialoguePage: (args) => ws.data(args.run, args.rev).page(args),
     dialogueDetail: ({ run, rev, config, id }) => ws.data(run, rev).detail(config, id),
     dialogueRaw: ({ run, rev, id }) => ws.data(run, rev).raw(id),
-    loadErrorSource: ({ run }) => ws.errorSource(run),
-    pickFile: async ({ purpose }) => ({ path: opts.pickFile ? await opts.pickFile(purpose) : null }),
+  };
+}
+
+export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
+  return {
+    ...runHandlers(ws, opts),
+    ...inspectHandlers(ws),
   };
 }
 

@@ -15,7 +15,6 @@ import { OpenDialog } from '../components/OpenDialog';
 import { ProgressBar } from '../components/ProgressBar';
 import { droppedFilePath } from '../dropped-file';
 import { keyAction, type KeyAction } from '../model/keyboard';
-import { InspectView } from '../views/inspect/InspectView';
 import { Header } from './Header';
 import { errorText, runRef, useApiQuery, useRuns } from './queries';
 import { inTextField } from './dom';
@@ -166,7 +165,20 @@ export function App({ api }: { api: Api }) {
   } else if (failedReload) {
     body = <LoadErrorView api={api} run={run.id} error={failedReload} onOpen={() => requestOpen()} onDemo={openDemo} back={{ label: run.label, go: () => setDismissed(attempt) }} />;
   } else if (config && ref) {
-    body = <InspectView api={api} run={run} config={config} summary={summary} modalOpen={help || !!openDialog} onNotice={setNotice} />;
+    const View = (VIEWS.find((v) => v.id === view) ?? VIEWS[0]).component;
+    body = (
+      <View
+        api={api}
+        run={run}
+        runs={runs}
+        config={config}
+        summary={summary}
+        modalOpen={help || !!openDialog}
+        onNotice={setNotice}
+        onRun={chooseRun}
+        onAddRun={() => requestOpen(true)}
+      />
+    );
   }
 
   return (

@@ -5,13 +5,12 @@
 // that move through them.
 
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import type { Api, CorpusSummary, RunInfo } from '../../../../shared/api';
-import type { MetricConfig } from '../../../../shared/metrics/config';
 import { metricValue } from '../../../../shared/metrics/values';
 import { lambdaKey } from '../../../../shared/metrics/config';
 import { ColourGuide } from '../../components/ColourGuide';
 import { MetricPanel } from '../../components/MetricPanel';
 import { inTextField, storage } from '../../app/dom';
+import type { ViewProps } from '../../app/views';
 import { errorText, useApiQuery } from '../../app/queries';
 import { configKey } from '../../model/config-input';
 import { keyAction, step, type KeyAction } from '../../model/keyboard';
@@ -23,15 +22,6 @@ import { DialogueList } from './DialogueList';
 import { DialogueView } from './DialogueView';
 import { RawView } from './RawView';
 
-interface Props {
-  api: Api;
-  run: RunInfo;
-  config: MetricConfig;
-  summary: CorpusSummary | null;
-  /** A dialog is open: it handles its own keys. */
-  modalOpen: boolean;
-  onNotice: (text: string) => void;
-}
 
 interface Selection {
   /** run@revision the selection was made in. */
@@ -42,7 +32,7 @@ interface Selection {
   key: string;
 }
 
-export function InspectView({ api, run, config, summary, modalOpen, onNotice }: Props) {
+export function InspectView({ api, run, config, summary, modalOpen, onNotice }: ViewProps) {
   const rev = run.revision;
   const ref = useMemo(() => ({ run: run.id, rev }), [run.id, rev]);
   const dataKey = `${run.id}@${rev}`;

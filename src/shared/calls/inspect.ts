@@ -1,0 +1,108 @@
+// Layer: shared (pure TS). API calls of the inspect view: one run's corpus
+// summary, a page of its dialogue list, one dialogue in detail, and its raw
+// JSON. Each names the run and the revision it reads.
+
+import { z } from 'zod';
+import type { DialogueResult } from '../metrics/evaluate';
+import type { Signature } from '../metrics/signature';
+import type { Scores } from '../metrics/state';
+import { METRIC_IDS } from '../metrics/registry';
+import { dialogueId, metricConfigSchema, runRef } from './common';
+
+/** What the dialogue list sorts by: file position, id, length, any metric of the registry (FGA: the first λ), |FGA − GCA| or GCA's mistakes. */
+export const SORT_KEYS: readonly string[] = ['position', 'id', 'turns', ...METRIC_IDS, 'disagreement', 'mistakes'];
+export type SortKey = string;
+
+export const listFilterSchema = z
+  .object({
+    domain: z.string().max(200).optional(),
+    mistakesOnly: z.boolean().optional(),
+    search: z.string().max(500).optional(),
+  })
+  .strict();
+
+export const INSPECT_CALLS = {
+  /** Corpus scores under a config, with domains and warnings. */
+  corpusSummary: z.object({ ...runRef, config: metricConfigSchema }).strict(),
+  /** A window of the sorted, filtered dialogue list. */
+  dialoguePage: z
+    .object({
+      ...runRef,
+      config: metricConfigSchema,
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(1).max(1000),
+      sort: z.object({ key: z.string().refine((k) => SORT_KEYS.includes(k), { message: `one of ${SORT_KEYS.join(', ')}` }), descending: z.boolean() }).strict(),
+      filter: listFilterSchema,
+    })
+    .strict(),
+  /** One dialogue in full detail: per-turn records, slot classes, utterances. */
+  dialogueDetail: z.object({ ...runRef, config: metricConfigSchema, id: dialogueId }).strict(),
+  /** The dialogue's JSON as it is in the file, for the raw view. */
+  dialogueRaw: z.object({ ...runRef, id: dialogueId }).strict(),
+} as const;
+
+export interface CorpusSummary {
+  run: string;
+  revision: number;
+  file: string;
+  format: string;
+  isDemo: boolean;
+  dialogues: number;
+  turns: number;
+  scores: Scores;
+  signature: Signature;
+  domains: string[];
+  warnings: string[];
+  hasUtterances: boolean;
+  dialoguesFile?: string;
+  /** Dialogue to select first (the demo lands on the GCA paper's MUL1110). */
+  landing?: string;
+  /** K for SA suggested by the source (an SGD schema next to the file); the UI starts from it. */
+  slotCount?: number;
+}
+
+export interface DialogueRow {
+  id: string;
+  /** Position in the file. */
+  position: number;
+  turns: number;
+  domains: string[];
+  /** Each metric's value for the dialogue (FGA with the config's first λ); null where undefined. */
+  values: Record<string, number | null>;
+  /** |FGA − GCA| with the first λ. */
+  disagreement: number;
+  /** GCA mistakes (M + W + O). */
+  mistakes: number;
+}
+
+export interface DialoguePage {
+  total: number;
+  offset: number;
+  rows: DialogueRow[];
+}
+
+export interface TurnText {
+  system?: string;
+  user?: string;
+}
+
+export interface DialogueDetail extends DialogueResult {
+  position: number;
+  signature: Signature;
+  domains: string[];
+  /** Per turn (same order as perTurn), when a dialogue corpus is loaded. */
+  utterances?: TurnText[];
+}
+
+export interface DialogueRaw {
+  text: string;
+  /** Turn index → 1-based line in `text` where the turn starts. */
+  turnLines: Record<number, number>;
+}
+
+export interface InspectResults {
+  corpusSummary: CorpusSummary;
+  dialoguePage: DialoguePage;
+  dialogueDetail: DialogueDetail;
+  dialogueRaw: DialogueRaw;
+}
