@@ -1,0 +1,231 @@
+// Layer: shared (pure TS). One table model for every table the tool writes
+// (score, compare, breakdowns, a dialogue's per-turn table) and its renderers:
+// plain text, Markdown, CSV (raw values), LaTeX (booktabs, fixed decimals,
+// the best value per column in bold, the signature as a comment, an optional
+// caption) and JSON. Percent cells hold fractions and print as percentages
+// with 2 decimals, rounded as the papers' scripts round (round.ts).
+
+import { csvCell } from './csv';
+import { latexEscape } from './latex';
+import { fixed2, percent2 } from './round';
+
+/**
+ * How a column's numbers are written: `percent` a fraction as a percentage,
+ * `delta` a difference of fractions in percentage points with a sign,
+ * `number` with `decimals` decimals, `count` an integer; `label` and `text` as given.
+ */
+export type ColumnKind = 'label' | 'text' | 'percent' | 'delta' | 'number' | 'count';
+
+export interface TableColumn {
+  key: string;
+  header: string;
+  /** Header in LaTeX (math allowed); default: the escaped header. */
+  latex?: string;
+  kind: ColumnKind;
+  /** Decimals of `number` columns (default 3). */
+  decimals?: number;
+  /** Which value of the column is best and set in bold (LaTeX, Markdown, text marks it with *). */
+  best?: 'max' | 'min';
+}
+
+export interface TableCell {
+  value: number | string | null;
+  /** A 95% interval, for `delta` cells (same unit as value). */
+  ci?: [number, number];
+  /** A mark after the value: "†" for a significant difference, say. */
+  mark?: string;
+}
+
+export type CellInput = TableCell | number | string | null;
+
+export interface TableRow {
+  cells: Readonly<Record<string, CellInput>>;
+}
+
+export interface Table {
+  columns: TableColumn[];
+  rows: TableRow[];
+  /** The metric signature of every number in the table. */
+  signature: string;
+  /** A LaTeX caption / Markdown heading; none by default. */
+  caption?: string;
+  /** Lines printed under the table (what the marks mean, …). */
+  notes?: string[];
+}
+
+export function cellOf(c: CellInput | undefined): TableCell {
+  if (c === undefined || c === null) return { value: null };
+  if (typeof c === 'object') return c;
+  return { value: c };
+}
+
+/** The value of a cell as printed (no bold, no mark, no interval). */
+export function formatValue(col: TableColumn, v: number | string | null): string {
+  if (v === null) return '–';
+  if (typeof v === 'string') return v;
+  switch (col.kind) {
+    case 'percent':
+      return percent2(v);
+    case 'delta': {
+      const t = fixed2(v * 100);
+      return v > 0 && t !== '0.00' ? `+${t}` : t === '-0.00' ? '0.00' : t;
+    }
+    case 'count':
+      return String(Math.round(v));
+    case 'number':
+      return v.toFixed(col.decimals ?? 3);
+    default:
+      return String(v);
+  }
+}
+
+function intervalText(col: TableColumn, ci: [number, number]): string {
+  return `[${formatValue(col, ci[0])}, ${formatValue(col, ci[1])}]`;
+}
+
+/** Row indices holding each column's best value (ties all best); empty for columns without `best`. */
+export function bestRows(t: Table): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
+  for (const col of t.columns) {
+    if (!col.best) continue;
+    let best: number | null = null;
+    const vals = t.rows.map((r) => cellOf(r.cells[col.key]).value);
+    // Compare as printed: two values that print the same are tied.
+    const printed = vals.map((v) => (typeof v === 'number' ? Number(formatValue(col, v)) : null));
+    for (const v of printed) if (v !== null && (best === null || (col.best === 'max' ? v > best : v < best))) best = v;
+    const set = new Set<number>();
+    if (best !== null && t.rows.length > 1) printed.forEach((v, i) => v === best && set.add(i));
+    out.set(col.key, set);
+  }
+  return out;
+}
+
+function cellText(col: TableColumn, c: TableCell, withCi: boolean): string {
+  let s = formatValue(col, c.value);
+  if (c.mark) s += c.mark;
+  if (withCi && c.ci) s += ` ${intervalText(col, c.ci)}`;
+  return s;
+}
+
+/** Plain text, columns aligned, the best value per column marked with *, the signature underneath. */
+export function renderText(t: Table): string {
+  const best = bestRows(t);
+  const header = t.columns.map((c) => c.header);
+  const body = t.rows.map((r, i) => t.columns.map((col) => cellText(col, cellOf(r.cells[col.key]), true) + (best.get(col.key)?.has(i) ? '*' : '')));
+  const widths = header.map((h, k) => Math.max(h.length, ...body.map((b) => b[k].length)));
+  const left = (k: number) => t.columns[k].kind === 'label' || t.columns[k].kind === 'text';
+  const line = (cells: string[]) => cells.map((c, k) => (left(k) ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join('  ').trimEnd();
+  const out = [];
+  if (t.caption) out.push(t.caption, '');
+  out.push(line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line), '');
+  if (best.size > 0 && [...best.values()].some((s) => s.size > 0)) out.push('* best in its column');
+  for (const n of t.notes ?? []) out.push(n);
+  out.push(`signature: ${t.signature}`);
+  return out.join('\n') + '\n';
+}
+
+function mdEscape(s: string): string {
+  return s.replace(/[|\\]/g, (c) => `\\${c}`);
+}
+
+/** GitHub Markdown: the best value per column in bold, the signature as a final line. */
+export function renderMarkdown(t: Table): string {
+  const best = bestRows(t);
+  const out: string[] = [];
+  if (t.caption) out.push(`**${mdEscape(t.caption)}**`, '');
+  out.push(`| ${t.columns.map((c) => mdEscape(c.header)).join(' | ')} |`);
+  out.push(`|${t.columns.map((c) => (c.kind === 'label' || c.kind === 'text' ? ' --- ' : ' ---: ')).join('|')}|`);
+  t.rows.forEach((r, i) => {
+    const cells = t.columns.map((col) => {
+      const s = mdEscape(cellText(col, cellOf(r.cells[col.key]), true));
+      return best.get(col.key)?.has(i) ? `**${s}**` : s;
+    });
+    out.push(`| ${cells.join(' | ')} |`);
+  });
+  out.push('');
+  for (const n of t.notes ?? []) out.push(mdEscape(n), '');
+  out.push(`Signature: \`${t.signature}\``);
+  return out.join('\n') + '\n';
+}
+
+/** CSV with raw values (fractions, not percentages), intervals as _lo/_hi columns, every row with the signature. */
+export function renderCsvTable(t: Table): string {
+  const cols: { head: string; get: (r: TableRow) => string | number | null }[] = [];
+  for (const col of t.columns) {
+    cols.push({ head: col.key, get: (r) => cellOf(r.cells[col.key]).value });
+    if (t.rows.some((r) => cellOf(r.cells[col.key]).ci)) {
+      cols.push({ head: `${col.key}_lo`, get: (r) => cellOf(r.cells[col.key]).ci?.[0] ?? null });
+      cols.push({ head: `${col.key}_hi`, get: (r) => cellOf(r.cells[col.key]).ci?.[1] ?? null });
+    }
+    if (t.rows.some((r) => cellOf(r.cells[col.key]).mark)) cols.push({ head: `${col.key}_mark`, get: (r) => cellOf(r.cells[col.key]).mark ?? null });
+  }
+  const lines = [[...cols.map((c) => c.head), 'signature'].map(csvCell).join(',')];
+  for (const r of t.rows) lines.push([...cols.map((c) => csvCell(c.get(r))), csvCell(t.signature)].join(','));
+  return lines.join('\n') + '\n';
+}
+
+const LATEX_MARKS: Record<string, string> = { '†': '$^{\\dagger}$', '‡': '$^{\\ddagger}$', '*': '$^{*}$' };
+
+function latexCell(col: TableColumn, c: TableCell, bold: boolean): string {
+  let s = formatValue(col, c.value);
+  if (col.kind === 'label' || col.kind === 'text') s = latexEscape(s);
+  else s = s.replace(/^-/, '$-$').replace('–', '--');
+  if (bold) s = `\\textbf{${s}}`;
+  if (c.mark) s += LATEX_MARKS[c.mark] ?? `\\textsuperscript{${latexEscape(c.mark)}}`;
+  if (c.ci) s += ` {\\scriptsize [${formatValue(col, c.ci[0]).replace(/^-/, '$-$')}, ${formatValue(col, c.ci[1]).replace(/^-/, '$-$')}]}`;
+  return s;
+}
+
+/** A booktabs tabular (in a table float when there is a caption); needs \usepackage{booktabs}. */
+export function renderLatex(t: Table, opts: { label?: string } = {}): string {
+  const best = bestRows(t);
+  const spec = t.columns.map((c) => (c.kind === 'label' || c.kind === 'text' ? 'l' : 'r')).join('');
+  const lines = [`% ${t.signature}`, '% requires \\usepackage{booktabs}'];
+  const float = t.caption !== undefined;
+  if (float) lines.push('\\begin{table}[t]', '\\centering');
+  lines.push(`\\begin{tabular}{${spec}}`, '\\toprule', `${t.columns.map((c) => c.latex ?? latexEscape(c.header)).join(' & ')} \\\\`, '\\midrule');
+  t.rows.forEach((r, i) => lines.push(`${t.columns.map((col) => latexCell(col, cellOf(r.cells[col.key]), !!best.get(col.key)?.has(i))).join(' & ')} \\\\`));
+  lines.push('\\bottomrule', '\\end{tabular}');
+  if (float) {
+    lines.push(`\\caption{${latexEscape(t.caption!)}}`);
+    if (opts.label) lines.push(`\\label{${opts.label}}`);
+    lines.push('\\end{table}');
+  }
+  for (const n of t.notes ?? []) lines.push(`% ${n}`);
+  return lines.join('\n') + '\n';
+}
+
+/** JSON: the signature, the columns and the rows with raw values (fractions). */
+export function renderJsonTable(t: Table): string {
+  return (
+    JSON.stringify(
+      {
+        signature: t.signature,
+        caption: t.caption,
+        columns: t.columns.map((c) => ({ key: c.key, header: c.header, kind: c.kind })),
+        rows: t.rows.map((r) => Object.fromEntries(t.columns.map((c) => [c.key, cellOf(r.cells[c.key])]))),
+        notes: t.notes,
+      },
+      null,
+      1,
+    ) + '\n'
+  );
+}
+
+export const TABLE_FORMATS = ['table', 'markdown', 'csv', 'latex', 'json'] as const;
+export type TableFormat = (typeof TABLE_FORMATS)[number];
+
+export function renderTableAs(format: TableFormat, t: Table, opts: { label?: string } = {}): string {
+  switch (format) {
+    case 'table':
+      return renderText(t);
+    case 'markdown':
+      return renderMarkdown(t);
+    case 'csv':
+      return renderCsvTable(t);
+    case 'latex':
+      return renderLatex(t, opts);
+    case 'json':
+      return renderJsonTable(t);
+  }
+}
