@@ -211,10 +211,10 @@ describe('quick edits', () => {
 
   it('overshot predicts a slot the gold lacks, from a turn on; at a turn whose gold has it, it says why nothing changed', () => {
     const { text } = template('sng0779');
-    // hotel-name is overshot at turn 2 (SNG0779): extend it back is not possible, but "from turn 1 on" adds it at turn 1.
+    // hotel-name is overshot at turns 2 and 3 (SNG0779).
     const r = edit(text, { slot: 'hotel-name', turn: 2, action: 'overshot', scope: 'turn' });
     expect(r.edits).toEqual([]);
-    expect(r.note).toMatch(/cannot be overshot at turn 2/);
+    expect(r.note).toBe("hotel-name is already overshot at turn 2");
     const gone = edit(text, { slot: 'hotel-name', turn: 2, action: 'correct', scope: 'onward' });
     const g = ok(gone.text);
     expect([cls(g, 2, 'hotel-name'), cls(g, 3, 'hotel-name')]).toEqual([null, null]);
