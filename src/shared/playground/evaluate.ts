@@ -85,6 +85,13 @@ function playgroundWarning(w: string): string {
   return w;
 }
 
+/** evaluatePlayground, with the milliseconds it took (load + score): what the playground shows and the e2e test bounds. */
+export function evaluatePlaygroundTimed(text: string, id: string, config: MetricConfig): { outcome: PlaygroundOutcome; ms: number } {
+  const t0 = performance.now();
+  const outcome = evaluatePlayground(text, id, config);
+  return { outcome, ms: performance.now() - t0 };
+}
+
 /**
  * The utterances written in the turn objects (`"system"`, `"user"`: extra keys
  * the loader skips, kept by "Open in playground" from a run with text), in
