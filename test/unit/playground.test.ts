@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { applyEdits, modify } from 'jsonc-parser';
 import { loadCorpus } from '../../src/shared/formats/detect';
+import { canonicalFlatSlot } from '../../src/shared/formats/slot-names';
 import { loadReference } from '../../src/shared/formats/dialogue-sources';
 import { defaultConfig } from '../../src/shared/metrics/config';
 import { dialogueDetail, type SlotClass } from '../../src/shared/metrics/evaluate';
@@ -238,6 +240,32 @@ describe('quick edits', () => {
     const slot = `${domain}-${name}`;
     const r = edit(text, { slot, turn: Number(key), action: 'correct', scope: 'turn' });
     expect(JSON.parse(r.text)[key].pr[domain][name]).toBe('none');
+  });
+
+  it('edits each turn inside its own "pr" object exactly as a whole-text edit would (insertions indented alike)', () => {
+    for (const name of ['fga-running-example', 'sng0779', 'hypothetical-p2']) {
+      const { text } = template(name);
+      const doc = JSON.parse(text) as Record<string, { gt: Record<string, Record<string, string>>; pr: Record<string, Record<string, string>> }>;
+      const slots = new Set<string>();
+      for (const t of Object.values(doc)) for (const side of [t.gt, t.pr]) for (const [d, ss] of Object.entries(side)) for (const n of Object.keys(ss)) slots.add(`${d}-${n}`);
+      for (const slot of slots) {
+        for (const action of ['correct', 'wrong', 'missed', 'overshot'] as const) {
+          const r = edit(text, { slot: canonicalFlatSlot(slot), turn: 0, action, scope: 'onward' });
+          // Reference: the same changes made with jsonc-parser on the whole text, one after the other.
+          let ref = text;
+          const after = JSON.parse(r.text) as typeof doc;
+          for (const key of Object.keys(doc)) {
+            if (JSON.stringify(after[key].pr) === JSON.stringify(doc[key].pr)) continue;
+            ref = applyEdits(ref, modify(ref, [key, 'pr'], after[key].pr, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
+          }
+          expect(JSON.parse(r.text), `${name} ${slot} ${action}`).toEqual(JSON.parse(ref));
+          // Inserted lines are indented like their neighbours: every line's indentation is a multiple of 2 and steps by at most one level.
+          const depths = r.text.split('\n').filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
+          for (let i = 1; i < depths.length; i++) expect(depths[i] - depths[i - 1], `${name} ${slot} ${action} line ${i + 1}`).toBeLessThanOrEqual(2);
+          expect(depths.every((d) => d % 2 === 0)).toBe(true);
+        }
+      }
+    }
   });
 
   it('refuses text that does not read, and a turn that is not there', () => {

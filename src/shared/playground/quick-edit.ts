@@ -8,7 +8,7 @@
 // Slots are named canonically, as the chips name them ("hotel-book day"),
 // and matched to the file's own spelling ("hotel": {"day": …}).
 
-import { applyEdits, modify, type FormattingOptions } from 'jsonc-parser';
+import { findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { canonicalFlatSlot } from '../formats/slot-names';
 import { NONE } from '../model/corpus';
 
@@ -132,8 +132,30 @@ export function quickEdit(text: string, req: QuickEditRequest): QuickEditResult 
   const changed: number[] = [];
   const skipped: number[] = [];
   const scope = req.scope === 'turn' ? [first] : turns.slice(at);
+  const tree = parseTree(text);
   const change = (path: (string | number)[], value: unknown) => {
-    for (const e of modify(text, path, value, { formattingOptions: fmt })) edits.push({ offset: e.offset, length: e.length, text: e.content });
+    // modify() parses the text it is given: give it only this turn's "pr" object (after its line's own
+    // indentation, so what it inserts is indented as in the whole text), not the whole dialogue each time.
+    const pr = tree ? findNodeAtLocation(tree, path.slice(0, 2)) : undefined;
+    if (!pr || pr.type !== 'object' || path.length < 3) {
+      for (const e of modify(text, path, value, { formattingOptions: fmt })) edits.push({ offset: e.offset, length: e.length, text: e.content });
+      return;
+    }
+    const lineStart = text.lastIndexOf('\n', pr.offset - 1) + 1;
+    const lead = /^[ \t]*/.exec(text.slice(lineStart, pr.offset))![0];
+    const sub = lead + text.slice(pr.offset, pr.offset + pr.length);
+    const shift = pr.offset - lead.length;
+    const mapped: TextEdit[] = [];
+    for (const e of modify(sub, path.slice(2), value, { formattingOptions: fmt })) {
+      // An edit that starts in the added indentation must write it back unchanged (emptying the object does); else edit the whole text.
+      const k = Math.max(0, lead.length - e.offset);
+      if (k > 0 && (e.length < k || !e.content.startsWith(lead.slice(e.offset)))) {
+        for (const w of modify(text, path, value, { formattingOptions: fmt })) edits.push({ offset: w.offset, length: w.length, text: w.content });
+        return;
+      }
+      mapped.push({ offset: e.offset + k + shift, length: e.length - k, text: e.content.slice(k) });
+    }
+    edits.push(...mapped);
   };
   const set = (t: (typeof turns)[number], pred: Entry | null, gold: Entry | null, value: string | undefined) => {
     if (value === undefined) {
@@ -178,10 +200,15 @@ export function quickEdit(text: string, req: QuickEditRequest): QuickEditResult 
     if (did) changed.push(t.index);
   }
   edits.sort((a, b) => a.offset - b.offset);
-  const out = applyEdits(
-    text,
-    edits.map((e) => ({ offset: e.offset, length: e.length, content: e.text })),
-  );
+  // One pass over the text (jsonc-parser's applyEdits copies the whole text once per edit).
+  const parts: string[] = [];
+  let from = 0;
+  for (const e of edits) {
+    parts.push(text.slice(from, e.offset), e.text);
+    from = e.offset + e.length;
+  }
+  parts.push(text.slice(from));
+  const out = parts.join('');
   return { edits, text: out, changed, note: describe(req, changed, skipped, scope.length) };
 }
 
