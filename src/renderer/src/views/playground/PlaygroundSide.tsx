@@ -195,7 +195,7 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
       <div className={`pg-results${stale ? ' stale' : ''}`} data-testid="playground-results" data-stale={String(stale)}>
         {stale && shown && (
           <p className="pg-stale-note" data-testid="playground-stale" role="status">
-            Stale: showing the last dialogue that read, until the error is fixed.
+            Stale: the JSON has an error; this is the last dialogue that read.
           </p>
         )}
         {detail ? (
