@@ -175,6 +175,18 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
     await page.waitForSelector(`${sel.side('A')} [data-testid="playground-results"][data-stale="false"]`);
     expect(await page.$(`${sel.side('A')} [data-testid="playground-editor"] .squiggly-error`)).toBeNull();
     await expectMetrics(page, want);
+
+    // A misspelt MultiWOZ slot is no error (it scores as a slot of its own) but gets a warning at its key.
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 'internet'.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.type('intrnet');
+    await page.waitForSelector(`${sel.side('A')} [data-testid="turn"][data-turn="0"] [data-slot="hotel-intrnet"][data-class="overshot"]`);
+    await page.waitForSelector(`${sel.side('A')} [data-testid="playground-editor"] .squiggly-warning`);
+    expect(await page.$(`${sel.side('A')} [data-testid="playground-editor"] .squiggly-error`)).toBeNull();
+    expect(await page.getAttribute(`${sel.side('A')} [data-testid="playground-results"]`, 'data-stale')).toBe('false');
+    await page.keyboard.press('Control+z');
+    await expectMetrics(page, want);
   });
 
   it('quick edits on a chip: keys make the prediction correct at one turn or from a turn on; the saved file holds the change; undo reverts', async () => {

@@ -17,6 +17,7 @@ import { metricValue } from '../../src/shared/metrics/values';
 import { evaluatePlayground, innerPath, positionAt, type PlaygroundResult } from '../../src/shared/playground/evaluate';
 import { playgroundDialogueOf, playgroundFile, playgroundText } from '../../src/shared/playground/from-corpus';
 import { parseJsonPath } from '../../src/shared/playground/json-path';
+import { suggestAt } from '../../src/shared/playground/suggest';
 import { quickEdit, wrongValue, type QuickEditRequest } from '../../src/shared/playground/quick-edit';
 import { percent2 } from '../../src/shared/report/round';
 import { FIXTURES } from '../helpers/fixtures';
@@ -273,4 +274,35 @@ describe('quick edits', () => {
     expect(() => quickEdit('{"0": {"gt": {}, "pr": {}}}', { slot: 'a-b', turn: 3, action: 'correct', scope: 'turn' })).toThrow(/no turn 3/);
   });
 
+});
+
+describe('suggestions from the dialogue and slot-name warnings', () => {
+  it("at a predicted value: the slot's values elsewhere, this turn's gold value first", () => {
+    const { text } = template('figure1-p1');
+    const at = text.indexOf('"no"', text.indexOf('"pr"', text.indexOf('"1"'))) + 2;
+    const s = suggestAt(text, at)!;
+    expect(s.items.map((i) => [i.label, i.detail])).toEqual([
+      ['yes', 'gold at turns 0–2'],
+      ['no', 'predicted at turns 0–2'],
+    ]);
+    expect(s.replace).toEqual({ offset: at - 2, length: 4 });
+    expect(s.items[0].insert).toBe('"yes"');
+  });
+
+  it('at a slot name: the slots of that domain elsewhere in the dialogue; elsewhere nothing', () => {
+    const text = '{"0": {"gt": {"hotel": {"area": "north"}}, "pr": {"hotel": {"": ""}}}, "1": {"gt": {"hotel": {"area": "north", "book day": "monday"}}, "pr": {}}}';
+    const s = suggestAt(text, text.indexOf('"": ""') + 1)!;
+    expect(s.items.map((i) => i.label)).toEqual(['area', 'book day']);
+    expect(suggestAt(text, 1)).toBeNull();
+  });
+
+  it('slot names of MultiWOZ domains that are not MultiWOZ slots are warned about at their key; usual spellings are not', () => {
+    const text = '{\n  "0": {"gt": {"hotel": {"prking": "yes", "day": "monday", "price range": "cheap"}}, "pr": {"hotel": {"prking": "yes"}}}\n}';
+    const r = ok(text);
+    expect(r.notes.map((n) => [n.message.slice(0, 16), n.startLine, n.startColumn])).toEqual([
+      ['"hotel-prking" i', 2, text.split('\n')[1].indexOf('"prking"') + 1],
+      ['"hotel-prking" i', 2, text.split('\n')[1].lastIndexOf('"prking"') + 1],
+    ]);
+    expect(ok(template('mul1110').text).notes).toEqual([]);
+  });
 });

@@ -14,6 +14,10 @@ import { dialogueDetail } from '../metrics/evaluate';
 import { makeSignature } from '../metrics/signature';
 import { domainOf } from '../model/corpus';
 import { parseJsonPath } from './json-path';
+import { unknownSlotNotes } from './suggest';
+import { positionAt } from './text-position';
+
+export { positionAt };
 
 /** A place in the editor's text: 1-based lines, 1-based columns in UTF-16 code units (Monaco's). */
 export interface TextRange {
@@ -33,6 +37,8 @@ export interface PlaygroundResult {
   detail: DialogueDetail;
   /** What the loader noted without refusing the text (turns out of order, no turns). */
   warnings: string[];
+  /** Warnings with a place: slot names of MultiWOZ's domains that are not MultiWOZ slots. */
+  notes: PlaygroundDiagnostic[];
 }
 
 export type PlaygroundOutcome = { ok: true; result: PlaygroundResult } | { ok: false; diagnostic: PlaygroundDiagnostic };
@@ -71,7 +77,7 @@ export function evaluatePlayground(text: string, id: string, config: MetricConfi
     };
     const utterances = utterancesOf(text, Array.from(corpus.turnIndex));
     if (utterances) detail.utterances = utterances;
-    return { ok: true, result: { detail, warnings: loaded.warnings.map(playgroundWarning) } };
+    return { ok: true, result: { detail, warnings: loaded.warnings.map(playgroundWarning), notes: unknownSlotNotes(text, corpus.slots.names) } };
   } catch (e) {
     if (e instanceof LoadError) return { ok: false, diagnostic: diagnosticOf(e, text, body, prefix.length, id) };
     return { ok: false, diagnostic: { ...pointRange(text, 0), message: `internal error (please report): ${e instanceof Error ? e.message : String(e)}` } };
@@ -144,18 +150,6 @@ export function innerPath(path: string, id: string): string {
   if (path.startsWith(lead)) return '$' + path.slice(lead.length);
   if (path.startsWith(lead2) && !/[A-Za-z0-9_$]/.test(path.charAt(lead2.length))) return '$' + path.slice(lead2.length);
   return path;
-}
-
-/** Line and column (1-based, UTF-16) of a UTF-16 offset. */
-export function positionAt(text: string, offset: number): { line: number; column: number } {
-  const end = Math.min(Math.max(offset, 0), text.length);
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: end - lineStart + 1 };
 }
 
 function pointRange(text: string, offset: number): TextRange {

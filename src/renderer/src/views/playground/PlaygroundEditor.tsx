@@ -29,6 +29,8 @@ interface Props {
   /** The text a new model starts with (the store's). */
   initialText: string;
   diagnostic: PlaygroundDiagnostic | null;
+  /** Warnings with a place (slot names that are not MultiWOZ slots). */
+  notes: readonly PlaygroundDiagnostic[];
   onText: (text: string) => void;
   /** The turn the cursor is in (its index), when it moves there. */
   onCursorTurn: (index: number) => void;
@@ -47,7 +49,7 @@ function pageIsDark(): boolean {
   return t === 'dark' || (t !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
 }
 
-export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function PlaygroundEditor({ side, initialText, diagnostic, onText, onCursorTurn, onReady }, ref) {
+export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function PlaygroundEditor({ side, initialText, diagnostic, notes, onText, onCursorTurn, onReady }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const [ed, setEd] = useState<{ editor: Editor; mod: Mod } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -119,7 +121,7 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
     };
   }, [ed]);
 
-  // The loader's error, where it is.
+  // The loader's error, where it is, and the warnings with a place.
   useEffect(() => {
     if (!ed) return;
     const model = ed.editor.getModel();
@@ -142,7 +144,20 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
           ]
         : [],
     );
-  }, [ed, diagnostic]);
+    monaco.editor.setModelMarkers(
+      model,
+      'dst-inspector.notes',
+      notes.map((n) => ({
+        severity: monaco.MarkerSeverity.Warning,
+        message: n.message,
+        source: 'dst-inspector',
+        startLineNumber: n.startLine,
+        startColumn: n.startColumn,
+        endLineNumber: n.endLine,
+        endColumn: n.endColumn,
+      })),
+    );
+  }, [ed, diagnostic, notes]);
 
   useImperativeHandle(
     ref,

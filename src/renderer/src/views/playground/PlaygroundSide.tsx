@@ -32,6 +32,8 @@ interface Props {
   onNotice: (text: string) => void;
 }
 
+const NO_NOTES: readonly never[] = [];
+
 const KEY_ACTION: Record<string, QuickAction> = { c: 'correct', w: 'wrong', m: 'missed', o: 'overshot' };
 
 export function PlaygroundSide({ side, state, pending, evaluation, config, ab, onNotice }: Props) {
@@ -180,7 +182,7 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
         </span>
       </header>
       <div className="pg-editor">
-        <PlaygroundEditor ref={editor} side={side} initialText={state.text} diagnostic={diagnostic} onText={onText} onCursorTurn={onCursorTurn} onReady={onReady} />
+        <PlaygroundEditor ref={editor} side={side} initialText={state.text} diagnostic={diagnostic} notes={stale || !shown ? NO_NOTES : shown.notes} onText={onText} onCursorTurn={onCursorTurn} onReady={onReady} />
         {diagnostic && (
           <p className="pg-diagnostic" role="alert" data-testid="playground-error">
             Line {diagnostic.startLine}, column {diagnostic.startColumn}: {diagnostic.message}

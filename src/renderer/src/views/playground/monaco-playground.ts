@@ -7,6 +7,7 @@
 
 import { monaco } from '../../monaco/setup';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import { suggestAt } from '../../../../shared/playground/suggest';
 import { PLAYGROUND_SCHEMA, SCHEMA_URI } from './schema';
 import type { Side } from './store';
 
@@ -26,11 +27,50 @@ export function sideModel(side: Side, text: string): monaco.editor.ITextModel {
   return model;
 }
 
+function isPlaygroundModel(model: monaco.editor.ITextModel): boolean {
+  const u = model.uri.toString();
+  return u === modelUri('A').toString() || u === modelUri('B').toString();
+}
+
+let suggesting = false;
+
+/** Completion from the dialogue itself (values this slot takes elsewhere, gold first), beside the schema's. */
+function registerSuggestions(): void {
+  if (suggesting) return;
+  suggesting = true;
+  monaco.languages.registerCompletionItemProvider('json', {
+    triggerCharacters: ['"'],
+    provideCompletionItems(model, position) {
+      if (!isPlaygroundModel(model)) return { suggestions: [] };
+      const s = suggestAt(model.getValue(), model.getOffsetAt(position));
+      if (!s) return { suggestions: [] };
+      let range = new monaco.Range(position.lineNumber, position.column, position.lineNumber, position.column);
+      if (s.replace) {
+        const a = model.getPositionAt(s.replace.offset);
+        const b = model.getPositionAt(s.replace.offset + s.replace.length);
+        range = new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column);
+      }
+      return {
+        suggestions: s.items.map((it, i) => ({
+          label: { label: it.label, description: it.detail },
+          kind: monaco.languages.CompletionItemKind.Value,
+          detail: it.detail,
+          insertText: it.insert,
+          filterText: it.insert,
+          range,
+          sortText: `0${it.rank}${String(i).padStart(4, '0')}`,
+        })),
+      };
+    },
+  });
+}
+
 let users = 0;
 
 /** Switches schema validation on for the playground's models; the returned function switches it off again. */
 export function useSchema(): () => void {
   users++;
+  registerSuggestions();
   if (users === 1) {
     jsonDefaults.setDiagnosticsOptions({
       ...jsonDefaults.diagnosticsOptions,
