@@ -64,7 +64,7 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
     load().then(
       (mod) => {
         if (disposed || !host.current) return;
-        const release = mod.useSchema();
+        const release = mod.enableSchema();
         const model = mod.sideModel(side, props.current.initialText);
         if (model.getValue() !== props.current.initialText) model.setValue(props.current.initialText);
         const editor = mod.monaco.editor.create(host.current, {

@@ -157,7 +157,11 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
         {ab && <strong className="pg-side-name">{side}</strong>}
         <label>
           Template{' '}
-          <select data-testid="playground-template" value={template} onChange={(e) => sendTemplate(side, e.target.value)} aria-label={`template for dialogue ${side}`}>
+          <select data-testid="playground-template" value={template} onChange={(e) => {
+              setChip(null);
+              setNote('');
+              sendTemplate(side, e.target.value);
+            }} aria-label={`template for dialogue ${side}`}>
             {template === '' && (
               <option value="" disabled>
                 (your own)

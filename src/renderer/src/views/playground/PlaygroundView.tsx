@@ -23,7 +23,7 @@ export function PlaygroundView({ config, onNotice }: AnyRunViewProps) {
   const toggleAb = (on: boolean) => {
     if (on) {
       // B starts as A's partner prediction (P1 → P2), or as a copy of A to vary — unless B holds work of its own.
-      const bIsTemplate = B.template !== '' && B.text === templateDialogue(B.template).text;
+      const bIsTemplate = !!templateByName(B.template) && B.text === templateDialogue(B.template).text;
       if (bIsTemplate) {
         const partner = templateByName(A.template)?.partner;
         if (partner) sendTemplate('B', partner);

@@ -68,7 +68,7 @@ function registerSuggestions(): void {
 let users = 0;
 
 /** Switches schema validation on for the playground's models; the returned function switches it off again. */
-export function useSchema(): () => void {
+export function enableSchema(): () => void {
   users++;
   registerSuggestions();
   if (users === 1) {
