@@ -41,21 +41,21 @@ async function main() {
     await page.waitForSelector('[data-testid="playground-editor"][data-ready="true"]', { timeout: 30_000 });
     await page.selectOption('[data-testid="playground-template"]', 'hypothetical-p1');
     await page.click('[data-testid="playground-ab"]');
-    await page.waitForSelector('.pg-side[data-side="B"] [data-testid="playground-editor"][data-ready="true"]', { timeout: 30_000 });
-    await page.focus('.pg-side[data-side="B"] [data-testid="turn"][data-turn="0"] [data-testid="slot"]');
+    await page.waitForSelector('[data-testid="playground-side"][data-side="B"] [data-testid="playground-editor"][data-ready="true"]', { timeout: 30_000 });
+    await page.focus('[data-testid="playground-side"][data-side="B"] [data-testid="turn"][data-turn="0"] [data-testid="slot"]');
     await page.waitForTimeout(600);
     await page.screenshot({ path: join(OUT, 'playground.png') });
     console.log(`saved ${join(OUT, 'playground.png')}`);
 
     await page.click('[data-testid="playground-ab"]');
-    await page.click('.pg-side[data-side="A"] .view-lines');
+    await page.click('[data-testid="playground-side"][data-side="A"] .view-lines');
     await page.keyboard.press('Control+Home');
     for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('End');
     for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowLeft');
     await page.keyboard.type('3');
     await page.waitForSelector('[data-testid="playground-results"][data-stale="true"]');
-    const box = await (await page.$('.pg-side[data-side="A"] .squiggly-error')).boundingBox();
+    const box = await (await page.$('[data-testid="playground-side"][data-side="A"] .squiggly-error')).boundingBox();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForTimeout(1200);
     await page.screenshot({ path: join(OUT, 'playground-error.png') });

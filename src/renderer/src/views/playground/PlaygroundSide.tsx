@@ -152,7 +152,7 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
 
   const template = TEMPLATES.some((t) => t.name === state.template) ? state.template : '';
   return (
-    <section ref={root} className="pg-side" data-side={side} aria-label={ab ? `dialogue ${side}` : 'playground dialogue'} data-compute-ms={ms.toFixed(3)}>
+    <section ref={root} className="pg-side" data-testid="playground-side" data-side={side} aria-label={ab ? `dialogue ${side}` : 'playground dialogue'} data-compute-ms={ms.toFixed(3)}>
       <header className="pg-side-head">
         {ab && <strong className="pg-side-name">{side}</strong>}
         <label>
