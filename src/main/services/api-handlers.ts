@@ -6,6 +6,8 @@
 // never a stack trace).
 
 import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
+import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
+import { playgroundText } from '../../shared/playground/from-corpus';
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
@@ -45,10 +47,20 @@ function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
   };
 }
 
+function playgroundHandlers(ws: Workspace): HandlerGroup<typeof PLAYGROUND_CALLS> {
+  return {
+    playgroundDialogue: ({ run, rev, id }) => {
+      const data = ws.data(run, rev);
+      return { id, text: playgroundText(data.corpus, data.dialogueIndex(id)) };
+    },
+  };
+}
+
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
+    ...playgroundHandlers(ws),
   };
 }
 

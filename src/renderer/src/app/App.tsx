@@ -143,7 +143,25 @@ export function App({ api }: { api: Api }) {
   };
 
   let body: React.ReactNode;
-  if (!runs) {
+  const entry = VIEWS.find((v) => v.id === view) ?? VIEWS[0];
+  if (entry.needsRun === false && config) {
+    // A view of its own (the playground) shows whatever state the runs are in.
+    const Free = entry.component;
+    body = (
+      <Free
+        api={api}
+        run={run?.state === 'ready' ? run : null}
+        runs={runs ?? []}
+        config={config}
+        summary={summary}
+        modalOpen={help || !!openDialog}
+        onNotice={setNotice}
+        onRun={chooseRun}
+        onAddRun={() => requestOpen(true)}
+        onView={setView}
+      />
+    );
+  } else if (!runs) {
     body = <main className="placeholder-pane">{runsError ? `Cannot reach the inspector: ${runsError}` : 'Connecting…'}</main>;
   } else if (!run) {
     body = (
@@ -177,6 +195,7 @@ export function App({ api }: { api: Api }) {
         onNotice={setNotice}
         onRun={chooseRun}
         onAddRun={() => requestOpen(true)}
+        onView={setView}
       />
     );
   }

@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { Api, CorpusSummary, RunInfo } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { InspectView } from '../views/inspect/InspectView';
+import { PlaygroundView } from '../views/playground/PlaygroundView';
 
 export interface ViewProps {
   api: Api;
@@ -23,15 +24,27 @@ export interface ViewProps {
   onRun: (id: string) => void;
   /** Asks for a file to open as a new run (to compare). */
   onAddRun: () => void;
+  /** Shows another view (the inspector's "Open in playground"). */
+  onView?: (id: ViewId) => void;
 }
 
-export interface ViewEntry {
+/** What a view that shows without a ready run gets (the playground): the same, with the run when there is one. */
+export interface AnyRunViewProps extends Omit<ViewProps, 'run'> {
+  run: RunInfo | null;
+}
+
+interface ViewMeta {
   id: string;
   label: string;
   title: string;
-  component: ComponentType<ViewProps>;
 }
 
-export const VIEWS: readonly ViewEntry[] = [{ id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView }];
+/** A view; `needsRun: false` shows it even when no run is open or ready. */
+export type ViewEntry = ViewMeta & ({ needsRun?: true; component: ComponentType<ViewProps> } | { needsRun: false; component: ComponentType<AnyRunViewProps> });
+
+export const VIEWS: readonly ViewEntry[] = [
+  { id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView },
+  { id: 'playground', label: 'Playground', title: 'write a dialogue and watch every metric react as you type', component: PlaygroundView, needsRun: false },
+];
 
 export type ViewId = string;

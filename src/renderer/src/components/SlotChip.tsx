@@ -2,11 +2,13 @@
 // and patterned by class, icon, gold vs predicted value for wrong ones, and a
 // mark for "changed this turn" versus carried over.
 
+import type { LiHTMLAttributes } from 'react';
 import type { SlotRecord } from '../../../shared/metrics/evaluate';
 import { CLASS_STYLE, splitSlot } from '../model/classes';
 import { chipMark, MARK_LABEL } from '../model/turn-view';
 
-export function SlotChip({ slot }: { slot: SlotRecord }) {
+/** `extra`: more attributes for the chip (the playground's focus and keys); they never replace the chip's own hooks. */
+export function SlotChip({ slot, extra }: { slot: SlotRecord; extra?: LiHTMLAttributes<HTMLLIElement> }) {
   const st = CLASS_STYLE[slot.class];
   const { domain, name } = splitSlot(slot.slot);
   const mark = chipMark(slot);
@@ -29,7 +31,8 @@ export function SlotChip({ slot }: { slot: SlotRecord }) {
   const label = `${slot.slot}: ${st.label}${slot.class === 'wrong' ? ` (gold ${slot.gold}, predicted ${slot.pred})` : ''}, ${MARK_LABEL[mark]}`;
   return (
     <li
-      className={`chip cls-${slot.class} mark-${mark}`}
+      {...extra}
+      className={`chip cls-${slot.class} mark-${mark}${extra?.className ? ` ${extra.className}` : ''}`}
       data-testid="slot"
       data-slot={slot.slot}
       data-class={slot.class}

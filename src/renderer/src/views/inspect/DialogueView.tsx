@@ -1,10 +1,10 @@
 // Layer: renderer (React component). The centre pane: the selected dialogue
 // turn by turn, with the "only this turn's changes / full state" toggle.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { DialogueDetail } from '../../../../shared/api';
 import type { TurnViewMode } from '../../model/turn-view';
-import { TurnCard } from './TurnCard';
+import { TurnCard, type ChipProps } from './TurnCard';
 
 interface Props {
   detail: DialogueDetail | null;
@@ -15,13 +15,19 @@ interface Props {
   focusRequest: number;
   showRaw: boolean;
   onMode: (m: TurnViewMode) => void;
-  onToggleRaw: () => void;
-  onGuide: () => void;
+  /** Absent: no Raw button (the playground shows its JSON beside the view). */
+  onToggleRaw?: () => void;
+  /** Absent: no Colours button. */
+  onGuide?: () => void;
   onTurn: (i: number) => void;
   onHover: (i: number | null) => void;
+  /** More buttons for the header (the inspector's "Open in playground"). */
+  actions?: ReactNode;
+  /** Extra attributes for each slot chip (the playground makes chips focusable and gives them keys). */
+  chipProps?: ChipProps;
 }
 
-export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover }: Props) {
+export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover, actions, chipProps }: Props) {
   const refs = useRef<(HTMLElement | null)[]>([]);
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -51,12 +57,17 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
           </button>
         </div>
         <div className="view-actions">
-          <button onClick={onToggleRaw} aria-pressed={showRaw} title="the dialogue's JSON as in the file (r)" data-testid="raw-button">
-            Raw
-          </button>
-          <button onClick={onGuide} title="What the colours mean">
-            Colours
-          </button>
+          {actions}
+          {onToggleRaw && (
+            <button onClick={onToggleRaw} aria-pressed={showRaw} title="the dialogue's JSON as in the file (r)" data-testid="raw-button">
+              Raw
+            </button>
+          )}
+          {onGuide && (
+            <button onClick={onGuide} title="What the colours mean">
+              Colours
+            </button>
+          )}
         </div>
       </div>
       <div className="turns" role="list" aria-label="turns">
@@ -74,6 +85,7 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
               hovered={i === hoverTurn}
               onSelect={onTurn}
               onHover={onHover}
+              chipProps={chipProps}
             />
           </div>
         ))}

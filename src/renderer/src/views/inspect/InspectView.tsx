@@ -21,6 +21,7 @@ import type { TurnViewMode } from '../../model/turn-view';
 import { DialogueList } from './DialogueList';
 import { DialogueView } from './DialogueView';
 import { RawView } from './RawView';
+import { openInPlayground } from '../playground/open';
 
 
 interface Selection {
@@ -32,7 +33,7 @@ interface Selection {
   key: string;
 }
 
-export function InspectView({ api, run, config, summary, modalOpen, onNotice }: ViewProps) {
+export function InspectView({ api, run, config, summary, modalOpen, onNotice, onView }: ViewProps) {
   const rev = run.revision;
   const ref = useMemo(() => ({ run: run.id, rev }), [run.id, rev]);
   const dataKey = `${run.id}@${rev}`;
@@ -194,6 +195,17 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice }: 
           onGuide={() => setGuide(true)}
           onTurn={selectTurn}
           onHover={setHoverTurn}
+          actions={
+            detail && onView ? (
+              <button
+                data-testid="open-in-playground"
+                title="Copy this dialogue into the playground (FGA/GCA layout) to edit it; the file is not changed"
+                onClick={() => openInPlayground(api, ref, detail.id, run.label).then(() => onView('playground'), (e: unknown) => onNotice(errorText(e)))}
+              >
+                Open in playground
+              </button>
+            ) : undefined
+          }
         />
       </div>
       <MetricPanel detail={detail} config={config} turn={turn} hoverTurn={hoverTurn} onHover={setHoverTurn} onTurn={selectTurn} />

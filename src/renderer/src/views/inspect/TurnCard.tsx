@@ -1,14 +1,17 @@
 // Layer: renderer (React component). One turn of the dialogue view: the
 // utterances, the FGA class of the turn, GCA's counts, and the slot chips.
 
-import { forwardRef } from 'react';
+import { forwardRef, type LiHTMLAttributes } from 'react';
 import type { TurnText } from '../../../../shared/api';
-import type { TurnRecord } from '../../../../shared/metrics/evaluate';
+import type { SlotRecord, TurnRecord } from '../../../../shared/metrics/evaluate';
 import { metricValue } from '../../../../shared/metrics/values';
 import { SlotChip } from '../../components/SlotChip';
 import { fgaClassHelp, fgaClassLabel } from '../../model/classes';
 import { gcaDeltaText } from '../../model/format';
 import { visibleSlots, type TurnViewMode } from '../../model/turn-view';
+
+/** Extra attributes for the chip of `slot` in the turn at `position` (focus, keys, data-* hooks). */
+export type ChipProps = (position: number, slot: SlotRecord) => LiHTMLAttributes<HTMLLIElement> | undefined;
 
 interface Props {
   index: number;
@@ -19,9 +22,10 @@ interface Props {
   hovered: boolean;
   onSelect: (i: number) => void;
   onHover: (i: number | null) => void;
+  chipProps?: ChipProps;
 }
 
-export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index, rec, text, mode, selected, hovered, onSelect, onHover }, ref) {
+export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps }, ref) {
   const slots = visibleSlots(rec.slots, mode);
   const hidden = rec.slots.length - slots.length;
   return (
@@ -62,7 +66,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
       {slots.length > 0 ? (
         <ul className="chips" aria-label="slots">
           {slots.map((s) => (
-            <SlotChip key={s.slot} slot={s} />
+            <SlotChip key={s.slot} slot={s} extra={chipProps?.(index, s)} />
           ))}
         </ul>
       ) : (

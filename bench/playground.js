@@ -1,0 +1,37 @@
+// Benchmark (`node bench/playground.js [ITERATIONS]`, Node): the playground's
+// keystroke-to-metrics path without the browser — evaluatePlayground (the FGA
+// loader + dialogueDetail) on dialogues of 10, 30, 100 and 300 turns, a
+// keystroke that breaks the JSON, and one "from this turn on" quick edit. It
+// bundles bench/playground-keystroke.ts with vite into .bench/ and prints a
+// table of median / p95 / max milliseconds and the ratio to one 60 Hz frame
+// (16 ms, the issue's budget). It prints numbers; it asserts nothing.
+
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, '.bench', 'build', 'playground-keystroke');
+const FRAME_MS = 16;
+
+const iterations = process.argv[2] ?? '400';
+const { build } = await import('vite');
+await build({
+  configFile: false,
+  root: ROOT,
+  logLevel: 'warn',
+  build: { ssr: join(ROOT, 'bench', 'playground-keystroke.ts'), outDir: OUT, emptyOutDir: true, minify: false, target: 'node20', rollupOptions: { output: { entryFileNames: 'playground-keystroke.mjs' } } },
+});
+const r = spawnSync(process.execPath, ['--expose-gc', join(OUT, 'playground-keystroke.mjs'), iterations], { encoding: 'utf8' });
+if (r.status !== 0) throw new Error(`benchmark failed:\n${r.stderr}`);
+const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+
+const f = (x) => x.toFixed(2);
+process.stdout.write(`playground keystroke, pure path (load + score), ${iterations} keystrokes per size, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n\n`);
+process.stdout.write('turns   bytes   median ms   p95 ms   max ms   frame / median   broken JSON median (p95) ms   quick edit ms\n');
+for (const x of rows) {
+  process.stdout.write(
+    `${String(x.turns).padStart(5)} ${String(x.bytes).padStart(7)} ${f(x.keystrokeMedianMs).padStart(11)} ${f(x.keystrokeP95Ms).padStart(8)} ${f(x.keystrokeMaxMs).padStart(8)} ${`${(FRAME_MS / x.keystrokeMedianMs).toFixed(0)}×`.padStart(16)} ${`${f(x.brokenMedianMs)} (${f(x.brokenP95Ms)})`.padStart(29)} ${f(x.quickEditMedianMs).padStart(15)}\n`,
+  );
+}
