@@ -21,7 +21,8 @@ Commands:
 Run "dst-inspector <command> --help" for a command's options.
 `;
 
-export type Command = (argv: string[], write: (s: string) => void) => void | Promise<void>;
+/** A command may return its exit code (3: output written, but some corrections were not applied); default 0. */
+export type Command = (argv: string[], write: (s: string) => void) => void | number | Promise<void | number>;
 
 interface CommandModule {
   run: Command;
@@ -55,8 +56,8 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const load = COMMANDS[cmd];
     if (!load) throw new UsageError(`unknown command ${JSON.stringify(cmd)}; commands: ${Object.keys(COMMANDS).join(', ')}`);
-    await (await load()).run(rest, write);
-    return 0;
+    const code = await (await load()).run(rest, write);
+    return typeof code === 'number' ? code : 0;
   } catch (e) {
     if (e instanceof LoadError || e instanceof UsageError) {
       process.stderr.write(`dst-inspector: ${e.message}\n`);
