@@ -16,6 +16,8 @@ Commands:
   convert <file> --to jsonl|fga  write the normalised corpus
   traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
+  suspects <predictions.json…>  rank places where the gold label is likely wrong
+  corrections export|compact FILE  the correction diff of an annotation file (jsonl, csv, diff)
   help [command]             show help
 
 Run "dst-inspector <command> --help" for a command's options.
@@ -36,6 +38,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   convert: () => import('./convert').then((m) => ({ run: m.convertCommand, help: m.CONVERT_HELP })),
   traits: () => import('./traits').then((m) => ({ run: m.traitsCommand, help: m.TRAITS_HELP })),
   serve: () => import('./serve').then((m) => ({ run: m.serveCommand, help: m.SERVE_HELP })),
+  suspects: () => import('./suspects').then((m) => ({ run: m.suspectsCommand, help: m.SUSPECTS_HELP })),
+  corrections: () => import('./corrections').then((m) => ({ run: m.correctionsCommand, help: m.CORRECTIONS_HELP })),
 };
 
 export async function runCli(argv: string[]): Promise<number> {
