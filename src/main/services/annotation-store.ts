@@ -18,6 +18,8 @@ import { writeFileAtomic } from './atomic-write';
 export interface StoreOptions {
   /** What the header says the gold is (a path relative to the file, or "built-in demo"). */
   gold: string;
+  /** More header fields (the source the gold comes from, so commands can find it). */
+  headerExtra?: Record<string, unknown>;
   /** Author written in `by` (default: the OS user name). */
   by?: string;
   /** A lock older than this (ms) was left by a crashed writer and is taken over (proper-lockfile's `stale`, at least 2000). */
@@ -180,7 +182,7 @@ export class AnnotationStore {
     if (this.refused) throw new StoreError('refused', `${this.refused}; nothing was saved`);
     if (!this.parsed) {
       try {
-        writeFileAtomic(this.file, [headerLine(this.opts.gold, new Date().toISOString()) + '\n']);
+        writeFileAtomic(this.file, [headerLine(this.opts.gold, new Date().toISOString(), this.opts.headerExtra) + '\n']);
       } catch (e) {
         throw ioProblem(this.file, e);
       }
