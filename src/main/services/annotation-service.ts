@@ -157,11 +157,11 @@ export class AnnotationService {
     return store.save({ ...body, dialogue }).catch(storeError);
   }
 
-  async revise(run: string, id: string, rev: number, body: Partial<RecordBody> | undefined, deleted: boolean | undefined): Promise<SavedAnnotation> {
+  async revise(run: string, id: string, rev: number, body: Partial<RecordBody> | undefined, deleted: boolean | undefined, replace?: boolean): Promise<SavedAnnotation> {
     const store = this.store(run);
     const cur = store.latest(id);
-    if (body && cur) this.check(run, { ...cur.record, ...body } as RecordBody);
-    return store.revise(id, rev, { body, deleted }).catch(storeError);
+    if (body && cur && !deleted) this.check(run, (replace ? body : { ...cur.record, ...body }) as RecordBody);
+    return store.revise(id, rev, { body, deleted, replace }).catch(storeError);
   }
 
   compact(run: string): Promise<{ dropped: number; version: number }> {

@@ -245,16 +245,20 @@ export class AnnotationStore {
 
   /**
    * A new revision of record `id`: fields of `body` replace the record's
-   * (unknown fields are kept), or `deleted` withdraws it. `baseRev` must be
+   * (unknown fields are kept; with `replace`, known fields missing from
+   * `body` are dropped), or `deleted` withdraws it. `baseRev` must be
    * the revision the caller saw, else another writer changed it meanwhile.
    */
-  revise(id: string, baseRev: number, change: { body?: Partial<RecordBody>; deleted?: boolean }): Promise<{ id: string; rev: number; version: number }> {
+  revise(id: string, baseRev: number, change: { body?: Partial<RecordBody>; deleted?: boolean; replace?: boolean }): Promise<{ id: string; rev: number; version: number }> {
     return this.locked(() => {
       const p = this.prepare();
       const cur = p.latest.get(id);
       if (!cur) throw new StoreError('not-found', `${this.file}: no annotation ${JSON.stringify(id)}`);
       if (cur.record.rev !== baseRev) throw new StoreError('conflict', `annotation ${id} was changed meanwhile (now revision ${cur.record.rev}, not ${baseRev}); look again and retry`);
-      const next: Record<string, unknown> = { ...cur.record, ...this.stampRecord(change.body ?? {}), rev: baseRev + 1, by: this.by, at: new Date().toISOString() };
+      const kept: Record<string, unknown> = { ...cur.record };
+      // replace: the body is the whole record (undo restores an earlier one); unknown fields stay.
+      if (change.replace) for (const k of ['slot', 'from', 'to', 'note']) delete kept[k];
+      const next: Record<string, unknown> = { ...kept, ...this.stampRecord(change.body ?? {}), rev: baseRev + 1, by: this.by, at: new Date().toISOString() };
       delete next.deleted;
       if (change.deleted) next.deleted = true;
       this.append(p, next as AnnotationRecord, !!change.deleted);

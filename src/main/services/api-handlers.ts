@@ -53,7 +53,7 @@ function annotationHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<t
   return {
     listAnnotations: ({ run, dialogue }) => svc.list(run, dialogue),
     saveAnnotation: ({ run, record }) => svc.save(run, record),
-    reviseAnnotation: ({ run, id, rev, record, deleted }) => svc.revise(run, id, rev, record, deleted),
+    reviseAnnotation: ({ run, id, rev, record, deleted, replace }) => svc.revise(run, id, rev, record, deleted, replace),
     compactAnnotations: ({ run }) => svc.compact(run),
     suspects: ({ run, rev, offset, limit, unannotated }) => (ws.data(run, rev), svc.suspects(run, offset, limit, unannotated)),
     whatIf: ({ run, rev, config, includeSuspected, values }) => (ws.data(run, rev), svc.whatIf(run, config, includeSuspected, values)),

@@ -101,8 +101,11 @@ export function rankSuspects(runs: readonly SuspectRun[]): { items: Suspect[]; h
     const n = gc.dialogueStart[d + 1] - start;
     const gold = statesOf(gc, d, 'gold');
     const preds = runs.map((r) => statesOf(r.corpus, d, 'pred'));
-    const text: string[] | null = utt ? Array.from({ length: n }, (_, p) => normText(`${utt.system[start + p] ?? ''} ${utt.user[start + p] ?? ''}`)) : null;
-    const userText: string[] | null = utt ? Array.from({ length: n }, (_, p) => normText(utt.user[start + p] ?? '')) : null;
+    // A dialogue the utterance source did not cover has no text evidence (not "said nowhere").
+    let hasText = false;
+    if (utt) for (let p = 0; p < n && !hasText; p++) hasText = !!(utt.system[start + p] || utt.user[start + p]);
+    const text: string[] | null = utt && hasText ? Array.from({ length: n }, (_, p) => normText(`${utt.system[start + p] ?? ''} ${utt.user[start + p] ?? ''}`)) : null;
+    const userText: string[] | null = utt && hasText ? Array.from({ length: n }, (_, p) => normText(utt.user[start + p] ?? '')) : null;
     const all = text ? text.join(' ') : '';
     const slots = new Set<string>();
     for (const m of [...gold, ...preds.flat()]) for (const s of m.keys()) slots.add(s);

@@ -20,8 +20,8 @@ export const ANNOTATION_CALLS = {
   listAnnotations: z.object({ run: runId, dialogue: dialogueId.optional() }).strict(),
   /** Saves one new record (no id: the store gives it); answers once it is on disk (fsync). */
   saveAnnotation: z.object({ run: runId, record: recordBodySchema }).strict(),
-  /** A new revision of a record (fields replaced, or withdrawn); `rev` is the revision the caller saw. */
-  reviseAnnotation: z.object({ run: runId, id: annotationId, rev: z.number().int().min(1), record: recordBodySchema.partial().optional(), deleted: z.boolean().optional() }).strict(),
+  /** A new revision of a record (fields replaced; with `replace` the record is `record`; or withdrawn); `rev` is the revision the caller saw. */
+  reviseAnnotation: z.object({ run: runId, id: annotationId, rev: z.number().int().min(1), record: recordBodySchema.partial().optional(), deleted: z.boolean().optional(), replace: z.boolean().optional() }).strict(),
   /** Rewrites the file without replaced revisions (atomic). */
   compactAnnotations: z.object({ run: runId }).strict(),
   /** The suspects queue: places where the gold is likely wrong, best first. */

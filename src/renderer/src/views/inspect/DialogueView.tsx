@@ -2,6 +2,7 @@
 // turn by turn, with the "only this turn's changes / full state" toggle.
 
 import { useEffect, useRef } from 'react';
+import type { Status } from '../../../../shared/annotations/record';
 import type { DialogueDetail } from '../../../../shared/api';
 import type { TurnViewMode } from '../../model/turn-view';
 import { TurnCard } from './TurnCard';
@@ -19,9 +20,15 @@ interface Props {
   onGuide: () => void;
   onTurn: (i: number) => void;
   onHover: (i: number | null) => void;
+  /** Annotation status by turn index, then slot ("" for the turn). */
+  annotations?: ReadonlyMap<number, ReadonlyMap<string, Status>>;
+  /** Where the suspects queue stands in this dialogue. */
+  suspect?: { turn: number; slot: string } | null;
+  /** A line above the turns (the what-if banner). */
+  banner?: React.ReactNode;
 }
 
-export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover }: Props) {
+export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover, annotations, suspect, banner }: Props) {
   const refs = useRef<(HTMLElement | null)[]>([]);
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -59,6 +66,7 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
           </button>
         </div>
       </div>
+      {banner}
       <div className="turns" role="list" aria-label="turns">
         {turns.map((rec, i) => (
           <div role="listitem" key={i}>
@@ -74,6 +82,8 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
               hovered={i === hoverTurn}
               onSelect={onTurn}
               onHover={onHover}
+              annotations={annotations?.get(rec.turn)}
+              suspectSlot={suspect && suspect.turn === rec.turn ? suspect.slot : undefined}
             />
           </div>
         ))}

@@ -1,7 +1,9 @@
 // Layer: renderer (React component). One turn of the dialogue view: the
-// utterances, the FGA class of the turn, GCA's counts, and the slot chips.
+// utterances, the FGA class of the turn, GCA's counts, and the slot chips
+// (with their annotation marks).
 
 import { forwardRef } from 'react';
+import type { Status } from '../../../../shared/annotations/record';
 import type { TurnText } from '../../../../shared/api';
 import type { TurnRecord } from '../../../../shared/metrics/evaluate';
 import { metricValue } from '../../../../shared/metrics/values';
@@ -19,10 +21,15 @@ interface Props {
   hovered: boolean;
   onSelect: (i: number) => void;
   onHover: (i: number | null) => void;
+  /** Annotation status by slot ("" for the turn itself). */
+  annotations?: ReadonlyMap<string, Status>;
+  /** Slot the suspects queue stands on in this turn. */
+  suspectSlot?: string;
 }
 
-export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index, rec, text, mode, selected, hovered, onSelect, onHover }, ref) {
+export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index, rec, text, mode, selected, hovered, onSelect, onHover, annotations, suspectSlot }, ref) {
   const slots = visibleSlots(rec.slots, mode);
+  const turnNote = annotations?.get('');
   const hidden = rec.slots.length - slots.length;
   return (
     <section
@@ -31,6 +38,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
       data-testid="turn"
       data-turn={rec.turn}
       data-position={index}
+      data-annotated={turnNote}
       tabIndex={selected ? 0 : -1}
       aria-label={`Turn ${rec.turn}, ${fgaClassLabel(rec.fgaClass, rec.fgaDistance)}`}
       aria-current={selected ? 'step' : undefined}
@@ -48,6 +56,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
           GCA {gcaDeltaText(rec)}
         </span>
         <span className={`jga jga-${metricValue(rec.values, 'JGA')}`}>{metricValue(rec.values, 'JGA') ? 'joint ✓' : 'joint ✗'}</span>
+        {turnNote && <span className={`turn-ann ann-${turnNote}`}>✎ turn {turnNote}</span>}
       </header>
       {text?.system !== undefined && text.system !== '' && (
         <p className="utt system">
@@ -62,7 +71,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
       {slots.length > 0 ? (
         <ul className="chips" aria-label="slots">
           {slots.map((s) => (
-            <SlotChip key={s.slot} slot={s} />
+            <SlotChip key={s.slot} slot={s} annotated={annotations?.get(s.slot)} suspect={s.slot === suspectSlot} focusable={selected} />
           ))}
         </ul>
       ) : (
