@@ -180,7 +180,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice }: 
         return moveChipFocus(-1);
       case 'annotate':
       case 'reject': {
-        const t = original ? annotationTarget(original, turn, review.current, review.recordAt) : null;
+        const t = annotationTarget(original, turn, review.current, review.recordAt);
         if (!t) return onNotice('select a dialogue first');
         if (action === 'annotate') review.setForm(t);
         else void review.reject(t);

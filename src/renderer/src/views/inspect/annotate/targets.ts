@@ -6,24 +6,42 @@ import type { Suspect } from '../../../../../shared/annotations/suspects';
 import type { AnnotationItem, DialogueDetail } from '../../../../../shared/api';
 import type { AnnotationTarget } from '../../../model/annotations';
 
-/** The annotation target of a key press, from the original (uncorrected) detail. */
-export function annotationTarget(detail: DialogueDetail, turnPos: number, current: Suspect | null, recordAt: (d: string, t: number, s?: string) => AnnotationItem | undefined): AnnotationTarget | null {
+/** The class a suspect's chip has (gold absent: overshot; prediction absent: missed). */
+function suspectClass(s: Suspect): AnnotationTarget['cls'] {
+  return s.gold === null ? 'overshot' : s.pred === null ? 'missed' : s.gold === s.pred ? 'correct' : 'wrong';
+}
+
+/** Leaves the focused chip (the queue moved on: keys now act on the new suspect until its chip is focused). */
+export function leaveChip(): void {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active.closest('[data-testid="slot"]')) active.blur();
+}
+
+/**
+ * The annotation target of a key press: the focused chip (from the original,
+ * uncorrected detail), else the suspect the queue stands on (its own place,
+ * even before its dialogue is shown), else the selected turn.
+ */
+export function annotationTarget(detail: DialogueDetail | null, turnPos: number, current: Suspect | null, recordAt: (d: string, t: number, s?: string) => AnnotationItem | undefined): AnnotationTarget | null {
   const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const chip = active?.closest<HTMLElement>('[data-testid="slot"]') ?? null;
   const turnEl = chip?.closest<HTMLElement>('[data-testid="turn"]') ?? null;
+  if (!(chip && turnEl && detail) && current) {
+    return { dialogue: current.dialogue, turn: current.turn, slot: current.slot, gold: current.gold, pred: current.pred, cls: suspectClass(current), existing: recordAt(current.dialogue, current.turn, current.slot) };
+  }
+  if (!detail) return null;
   const turns = detail.perTurn ?? [];
   let pos = turnPos;
   let slot: string | undefined;
   if (chip && turnEl) {
     pos = Number(turnEl.dataset.position);
     slot = chip.dataset.slot;
-  } else if (current && current.dialogue === detail.id && turns[turnPos]?.turn === current.turn) slot = current.slot;
+  }
   const rec = turns[pos];
   if (!rec) return null;
   const sr = slot === undefined ? undefined : rec.slots.find((s) => s.slot === slot);
-  let gold = sr?.gold ?? null;
-  let pred = sr?.pred ?? null;
-  if (slot !== undefined && !sr && current && current.slot === slot && current.turn === rec.turn) [gold, pred] = [current.gold, current.pred];
+  const gold = sr?.gold ?? null;
+  const pred = sr?.pred ?? null;
   return { dialogue: detail.id, turn: rec.turn, slot, gold, pred, cls: sr?.class, existing: recordAt(detail.id, rec.turn, slot) };
 }
 

@@ -5,12 +5,13 @@
 // (annotate, reject, undo, walk the queue).
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { placeKey, type RecordBody, type Status } from '../../../../../shared/annotations/record';
 import type { Suspect } from '../../../../../shared/annotations/suspects';
 import type { Api, AnnotationItem, DialogueDetail } from '../../../../../shared/api';
 import type { ValueOption } from '../../../../../shared/formats/normalise';
 import { errorText, useApiQuery } from '../../../app/queries';
+import { leaveChip } from './targets';
 import { bodyOf, describeTarget, recordsByPlace, suggestedCategory, type AnnotationTarget, type UndoEntry } from '../../../model/annotations';
 
 export type ReviewPaneTab = 'annotations' | 'suspects' | 'whatif';
@@ -35,7 +36,9 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
   const [valuesWhatIf, setValuesWhatIf] = useState<ValueOption[] | null>(null);
   const [form, setForm] = useState<AnnotationTarget | null>(null);
   const [exporting, setExporting] = useState(false);
-  const [undo, setUndo] = useState<UndoEntry[]>([]);
+  // The undo stack lives in a ref: a second `u` pressed before the first one's answer must see the entry below.
+  const undoStack = useRef<UndoEntry[]>([]);
+  const [undoDepth, setUndoDepth] = useState(0);
 
   const refresh = useCallback(() => {
     for (const k of ANNOTATION_QUERIES) void qc.invalidateQueries({ queryKey: [k] });
@@ -57,6 +60,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
     (k: number) => {
       if (suspects.length === 0) return;
       const i = Math.max(0, Math.min(suspects.length - 1, k));
+      leaveChip();
       setQueueIndex(i);
       const s = suspects[i];
       jump({ id: s.dialogue, turn: s.turn, slot: s.slot });
@@ -109,7 +113,10 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
 
   const togglePane = useCallback((tab: ReviewPaneTab) => setPane((p) => (p === tab ? null : tab)), []);
 
-  const push = (e: UndoEntry) => setUndo((u) => [...u.slice(-99), e]);
+  const push = useCallback((e: UndoEntry) => {
+    undoStack.current = [...undoStack.current.slice(-99), e];
+    setUndoDepth(undoStack.current.length);
+  }, []);
 
   /** Saves the form's record (a new one, or a revision of the one there). */
   const save = useCallback(
@@ -131,7 +138,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
         return false;
       }
     },
-    [api, runRef.run, onNotice, refresh],
+    [api, runRef.run, onNotice, refresh, push],
   );
 
   const afterDecision = useCallback(() => {
@@ -151,18 +158,19 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
   );
 
   const undoLast = useCallback(async () => {
-    const last = undo[undo.length - 1];
+    const last = undoStack.current[undoStack.current.length - 1];
     if (!last) return onNotice('nothing to undo');
+    undoStack.current = undoStack.current.slice(0, -1);
+    setUndoDepth(undoStack.current.length);
     try {
       if (last.previous) await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, record: last.previous, replace: true });
       else await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, deleted: true });
-      setUndo((u) => u.slice(0, -1));
       onNotice(`Undone: ${last.label}`);
       refresh();
     } catch (err) {
       onNotice(`Cannot undo: ${errorText(err)}`);
     }
-  }, [undo, api, runRef.run, onNotice, refresh]);
+  }, [api, runRef.run, onNotice, refresh]);
 
   /** Annotation status by turn index then slot, for one dialogue. */
   const marksOf = useCallback(
@@ -217,7 +225,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
     afterDecision,
     marksOf,
     recordAt,
-    canUndo: undo.length > 0,
+    canUndo: undoDepth > 0,
   };
 }
 
