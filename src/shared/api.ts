@@ -15,17 +15,20 @@ import type { SourceSpec } from './source';
 import { INSPECT_CALLS, type InspectResults } from './calls/inspect';
 import { RUN_CALLS, type RunInfo, type RunResults } from './calls/runs';
 import { PLAYGROUND_CALLS, type PlaygroundResults } from './calls/playground';
+import { ANNOTATION_CALLS, type AnnotationResults } from './calls/annotations';
 
 export * from './calls/common';
 export * from './calls/inspect';
 export * from './calls/runs';
 export * from './calls/playground';
+export * from './calls/annotations';
 
 /** Argument schemas, one per call. The key is the IPC channel / HTTP route name. */
 export const API_CALLS = {
   ...RUN_CALLS,
   ...INSPECT_CALLS,
   ...PLAYGROUND_CALLS,
+  ...ANNOTATION_CALLS,
 } as const;
 
 export type ApiCall = keyof typeof API_CALLS;
@@ -33,7 +36,7 @@ export type ApiArgs<C extends ApiCall> = z.infer<(typeof API_CALLS)[C]>;
 export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCall[];
 
 /** Each call's result type. */
-export interface ApiResults extends RunResults, InspectResults, PlaygroundResults {}
+export interface ApiResults extends RunResults, InspectResults, PlaygroundResults, AnnotationResults {}
 
 /** Pushed from the Node side (Electron menu actions, workspace changes). */
 export type ApiEvent =
@@ -47,7 +50,9 @@ export type ApiEvent =
   /** Add a gold or utterance source to the window's current run. */
   | { type: 'add-source'; path: string; role: 'dialogues' | 'gold' }
   /** Close the window's current run. */
-  | { type: 'close-run' };
+  | { type: 'close-run' }
+  /** An annotation file's records changed (a save in any window, or another process's seen). */
+  | { type: 'annotations-changed'; file: string; version: number };
 
 /** What the renderer talks to; implemented over IPC (Electron) and HTTP (browser mode). */
 export interface Api {

@@ -1,6 +1,6 @@
 // Layer: shared (pure TS). SourceSpec: what a run is made of — the
 // prediction file(s) or folder(s), the layout, the gold and utterance
-// sources, an SGD schema and value options — or the built-in
+// sources, an SGD schema, value options and corrections to the gold — or the built-in
 // demo. Validated once (checkSourceSpec) wherever it enters: command-line
 // flags, the app's Open dialog, recent files and every API call; then the
 // one load pipeline (src/main/services/load-pipeline.ts) reads it.
@@ -27,6 +27,8 @@ export const sourceSpecSchema = z.discriminatedUnion('kind', [
       schema: path.optional(),
       /** Value normalisation options (off by default; recorded in the signature). */
       values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional(),
+      /** An annotation file whose corrections are applied to the gold before scoring (confirmed ones; suspected too when asked). */
+      corrections: z.object({ file: path, includeSuspected: z.boolean().optional() }).strict().optional(),
     })
     .strict(),
 ]);
@@ -66,7 +68,9 @@ export function normaliseSpec(s: SourceSpec): SourceSpec {
 export function sourceKey(s: SourceSpec): string {
   const n = normaliseSpec(s);
   if (n.kind === 'demo') return 'demo';
-  return JSON.stringify([n.predictions, n.layout ?? null, n.gold ?? null, n.dialogues ?? null, n.schema ?? null, n.values ?? []]);
+  const key: unknown[] = [n.predictions, n.layout ?? null, n.gold ?? null, n.dialogues ?? null, n.schema ?? null, n.values ?? []];
+  if (n.corrections) key.push([n.corrections.file, !!n.corrections.includeSuspected]);
+  return JSON.stringify(key);
 }
 
 function baseName(p: string): string {
@@ -89,7 +93,7 @@ export function sourceFile(s: SourceSpec): string {
 /** Builds a file source from the fields a caller has; undefined and empty fields are left out. */
 export function fileSource(predictions: string[], opts: Partial<Omit<FileSource, 'kind' | 'predictions'>> = {}): FileSource {
   const out: FileSource = { kind: 'files', predictions };
-  for (const k of ['layout', 'gold', 'dialogues', 'schema', 'values'] as const) {
+  for (const k of ['layout', 'gold', 'dialogues', 'schema', 'values', 'corrections'] as const) {
     const v = opts[k];
     if (v !== undefined && !(Array.isArray(v) && v.length === 0)) (out as Record<string, unknown>)[k] = v;
   }

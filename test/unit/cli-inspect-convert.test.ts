@@ -18,7 +18,7 @@ const S = join(FIXTURES, 'formats');
 const dir = mkdtempSync(join(tmpdir(), 'dsti-convert-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function run(cmd: (argv: string[], write: (s: string) => void) => void | Promise<void>, argv: string[]): Promise<string> {
+async function run(cmd: (argv: string[], write: (s: string) => void) => unknown, argv: string[]): Promise<string> {
   let out = '';
   await cmd(argv, (s) => (out += s));
   return out;

@@ -6,6 +6,7 @@
 import { writeFga } from '../../shared/formats/write-fga';
 import { writeJsonl } from '../../shared/formats/write-jsonl';
 import { loadSource } from '../services/load-pipeline';
+import { EXIT_CORRECTIONS_SKIPPED } from './score';
 import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 
@@ -14,7 +15,8 @@ export const CONVERT_HELP = `Usage: dst-inspector convert <predictions file> --t
 Writes the normalised corpus: JSON Lines with one turn per line
 ({"dialogue_id", "turn", "gold", "pred"}, plus "system"/"user" when utterances
 are known), or the FGA/GCA per-turn JSON layout. Slot names are canonical;
-values are verbatim unless --values is given.
+values are verbatim unless --values is given. With --corrections FILE, the
+gold written is the corrected gold.
 
 Options:
   --to FORMAT           jsonl | fga (required)
@@ -22,7 +24,7 @@ Options:
 ${SOURCE_HELP}  -h, --help            this help
 `;
 
-export async function convertCommand(argv: string[], write: (s: string) => void): Promise<void> {
+export async function convertCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('convert', argv, {
     ...SOURCE_FLAGS,
     to: { type: 'string' },
@@ -36,8 +38,10 @@ export async function convertCommand(argv: string[], write: (s: string) => void)
   if (positionals.length !== 1) throw new UsageError(`convert: give exactly one prediction file\n\n${CONVERT_HELP}`);
   if (!values.to) throw new UsageError('convert: --to jsonl|fga is required');
   const to = oneOf('--to', values.to, ['jsonl', 'fga'] as const);
-  const { loaded } = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), analyse: false });
+  const { loaded, corrections } = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), analyse: false });
+  for (const n of corrections?.notes ?? []) process.stderr.write(`dst-inspector: note: ${n}\n`);
   const chunks = to === 'jsonl' ? writeJsonl(loaded.corpus) : writeFga(loaded.corpus);
   if (values.out) writeOut(values.out, chunks);
   else for (const c of chunks) write(c);
+  return corrections?.notes.length ? EXIT_CORRECTIONS_SKIPPED : 0;
 }

@@ -16,12 +16,15 @@ Commands:
   convert <file> --to jsonl|fga  write the normalised corpus
   traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
+  suspects <predictions.json…>  rank places where the gold label is likely wrong
+  corrections export|compact FILE  the correction diff of an annotation file (jsonl, csv, diff)
   help [command]             show help
 
 Run "dst-inspector <command> --help" for a command's options.
 `;
 
-export type Command = (argv: string[], write: (s: string) => void) => void | Promise<void>;
+/** A command may return its exit code (3: output written, but some corrections were not applied); default 0. */
+export type Command = (argv: string[], write: (s: string) => void) => void | number | Promise<void | number>;
 
 interface CommandModule {
   run: Command;
@@ -35,6 +38,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   convert: () => import('./convert').then((m) => ({ run: m.convertCommand, help: m.CONVERT_HELP })),
   traits: () => import('./traits').then((m) => ({ run: m.traitsCommand, help: m.TRAITS_HELP })),
   serve: () => import('./serve').then((m) => ({ run: m.serveCommand, help: m.SERVE_HELP })),
+  suspects: () => import('./suspects').then((m) => ({ run: m.suspectsCommand, help: m.SUSPECTS_HELP })),
+  corrections: () => import('./corrections').then((m) => ({ run: m.correctionsCommand, help: m.CORRECTIONS_HELP })),
 };
 
 export async function runCli(argv: string[]): Promise<number> {
@@ -55,8 +60,8 @@ export async function runCli(argv: string[]): Promise<number> {
     }
     const load = COMMANDS[cmd];
     if (!load) throw new UsageError(`unknown command ${JSON.stringify(cmd)}; commands: ${Object.keys(COMMANDS).join(', ')}`);
-    await (await load()).run(rest, write);
-    return 0;
+    const code = await (await load()).run(rest, write);
+    return typeof code === 'number' ? code : 0;
   } catch (e) {
     if (e instanceof LoadError || e instanceof UsageError) {
       process.stderr.write(`dst-inspector: ${e.message}\n`);

@@ -32,7 +32,8 @@ ${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex
 ${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 
-Exit codes: 0 ok, 2 bad input or usage (one message on stderr).
+Exit codes: 0 ok, 2 bad input or usage (one message on stderr), 3 scores written
+but some --corrections were not applied (stale or unknown places, each on stderr).
 `;
 
 const FORMATS = ['table', 'json', 'csv', 'latex'] as const;
@@ -53,6 +54,7 @@ export async function loadRuns(files: string[], values: Parameters<typeof source
     for (let k = 0; k < files.length; k++) {
       const run = await loadSource(specs[k], { maxBytes, references, onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f) });
       noteJoins(files[k], run);
+      for (const n of run.corrections?.notes ?? []) warn(n);
       out.push({ file: files[k], run });
     }
   } finally {
@@ -63,10 +65,21 @@ export async function loadRuns(files: string[], values: Parameters<typeof source
 
 /** Scores a loaded run under `config` (its value options and the config in the signature). */
 export function evaluateRun(run: LoadedRun, config: MetricConfig): Evaluation {
-  return evaluateStats(run.loaded.corpus, run.stats!, config, { values: run.loaded.valueOptions });
+  return evaluateStats(run.loaded.corpus, run.stats!, config, { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary });
 }
 
-export async function scoreCommand(argv: string[], write: (s: string) => void): Promise<void> {
+/** Exit code when the output was written but some corrections were not applied (each was reported). */
+export const EXIT_CORRECTIONS_SKIPPED = 3;
+
+/** Reports how many corrections were not applied; returns the exit code (0 or 3). */
+export function correctionsExit(runs: { run: LoadedRun }[]): number {
+  const skipped = runs.reduce((n, { run }) => n + (run.corrections?.notes.length ?? 0), 0);
+  if (skipped === 0) return 0;
+  warn(`${skipped} correction${skipped === 1 ? '' : 's'} not applied (listed above); exit code ${EXIT_CORRECTIONS_SKIPPED}`);
+  return EXIT_CORRECTIONS_SKIPPED;
+}
+
+export async function scoreCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('score', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
@@ -93,6 +106,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const chunks = render(format, results, config, perDialogue, perTurn);
   if (values.out) writeOut(values.out, chunks);
   else for (const c of chunks) write(c);
+  return correctionsExit(runs);
 }
 
 function* render(format: (typeof FORMATS)[number], results: { file: string; ev: Evaluation }[], config: MetricConfig, perDialogue: boolean, perTurn: boolean): Generator<string> {

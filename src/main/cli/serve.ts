@@ -2,6 +2,9 @@
 // the built-in demo) in a worker, serves the UI and the API on 127.0.0.1 and
 // prints exactly one line with the address and its session token.
 
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readAnnotationFile } from '../services/annotation-file';
 import { createApiHandlers } from '../services/api-handlers';
 import { Workspace } from '../services/workspace';
 import { openBrowser } from '../web/open-browser';
@@ -22,6 +25,8 @@ Options:
   --name A,B,…          run names, one per file (default: the file names)
 ${SOURCE_HELP}  --port N              port (default: a free one)
   --open                open the system browser, if there is one
+  --annotations FILE    the annotation file every run uses (default: beside each
+                        gold or predictions file, <name>.annotations.jsonl)
   -h, --help            this help
 `;
 
@@ -31,6 +36,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     name: { type: 'string' },
     port: { type: 'string' },
     open: { type: 'boolean', default: false },
+    annotations: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -45,11 +51,13 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   if (positionals.length === 0 && (values.dialogues || values.gold || values.layout || values.values || values.schema || values.name)) {
     throw new UsageError('serve: --dialogues, --gold, --layout, --schema, --values and --name need a prediction file');
   }
+  if (values.corrections) throw new UsageError('serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)');
+  if (values.annotations && existsSync(values.annotations) && statSync(values.annotations).size > 0) readAnnotationFile(values.annotations); // refused now, with its message, not at the first save
   const names = parseRunNames(values.name, positionals.length);
   const specs: SourceSpec[] = positionals.length ? positionals.map((f) => resolveSpecPaths(sourceFromFlags(values, [f]))) : [{ kind: 'demo' }];
 
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
-  const handlers = createApiHandlers(ws, { mode: 'browser' });
+  const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined });
   let running;
   try {
     running = await startServer({ handlers, subscribe: (l) => ws.onEvent(l), port });

@@ -16,6 +16,8 @@ export const SOURCE_FLAGS = {
   dialogues: { type: 'string' },
   schema: { type: 'string' },
   values: { type: 'string' },
+  corrections: { type: 'string' },
+  'include-suspected': { type: 'boolean', default: false },
   'max-size': { type: 'string' },
 } as const;
 
@@ -27,6 +29,10 @@ export const SOURCE_HELP = `  --layout NAME         input layout, skipping detec
   --schema FILE         SGD schema.json: K for SA is its slot count (--slots overrides)
   --values LIST         value normalisation, comma-separated (default exact):
                         lower, trade-fixes, empty, dontcare, alternatives, or all
+  --corrections FILE    apply the confirmed corrections of an annotation file to the
+                        gold first (stale records are reported and skipped; the
+                        signature gains corrections=N:hash)
+  --include-suspected   with --corrections: apply suspected corrections too
   --max-size BYTES      refuse larger files (default 2 GiB)
 `;
 
@@ -49,8 +55,11 @@ const str = (v: FlagValues[string]): string | undefined => (typeof v === 'string
 export function sourceFromFlags(values: FlagValues, predictions: string[]): FileSource {
   const opts = str(values.values) !== undefined ? parseValueOptions(str(values.values)!) : [];
   if (typeof opts === 'string') throw new UsageError(`--values: ${opts}`);
+  const file = str(values.corrections);
+  if (values['include-suspected'] === true && file === undefined) throw new UsageError('--include-suspected needs --corrections FILE');
+  const corrections = file !== undefined ? { file, ...(values['include-suspected'] === true ? { includeSuspected: true } : {}) } : undefined;
   try {
-    return fileSource(predictions, { layout: str(values.layout), gold: str(values.gold), dialogues: str(values.dialogues), schema: str(values.schema), values: opts });
+    return fileSource(predictions, { layout: str(values.layout), gold: str(values.gold), dialogues: str(values.dialogues), schema: str(values.schema), values: opts, corrections });
   } catch (e) {
     if (e instanceof SourceSpecError) throw new UsageError(e.message);
     throw e;
@@ -80,6 +89,7 @@ export function resolveSpecPaths(spec: FileSource, cwd = process.cwd()): FileSou
   const r = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
   const out: FileSource = { ...spec, predictions: spec.predictions.map((p) => resolve(cwd, p)) };
   for (const k of ['gold', 'dialogues', 'schema'] as const) if (spec[k] !== undefined) out[k] = r(spec[k]);
+  if (spec.corrections) out.corrections = { ...spec.corrections, file: r(spec.corrections.file)! };
   return out;
 }
 

@@ -5,9 +5,10 @@
 // before anything runs, and turns failures into ApiError (code + message,
 // never a stack trace).
 
-import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
+import { API_CALLS, isApiCall, validateArgs, type ANNOTATION_CALLS, type ApiArgs, type ApiCall, type ApiResults, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
 import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
+import { AnnotationService } from './annotation-service';
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
@@ -17,6 +18,8 @@ export interface HandlerOptions {
   mode: 'electron' | 'browser';
   /** Native file dialog (Electron); absent in browser mode. */
   pickFile?: (purpose: 'predictions' | 'dialogues' | 'gold') => Promise<string | null>;
+  /** One annotation file for every run (serve --annotations FILE); default: beside each gold. */
+  annotations?: string;
 }
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
@@ -56,11 +59,26 @@ function playgroundHandlers(ws: Workspace): HandlerGroup<typeof PLAYGROUND_CALLS
   };
 }
 
+function annotationHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof ANNOTATION_CALLS> {
+  const svc = new AnnotationService(ws, { file: opts.annotations });
+  return {
+    listAnnotations: ({ run, dialogue }) => svc.list(run, dialogue),
+    saveAnnotation: ({ run, record }) => svc.save(run, record),
+    reviseAnnotation: ({ run, id, rev, record, deleted, replace }) => svc.revise(run, id, rev, record, deleted, replace),
+    compactAnnotations: ({ run }) => svc.compact(run),
+    suspects: ({ run, rev, offset, limit, unannotated }) => (ws.data(run, rev), svc.suspects(run, offset, limit, unannotated)),
+    whatIf: ({ run, rev, config, includeSuspected, values }) => (ws.data(run, rev), svc.whatIf(run, config, includeSuspected, values)),
+    whatIfDialogue: ({ run, rev, config, id, includeSuspected }) => (ws.data(run, rev), svc.whatIfDialogue(run, config, id, includeSuspected)),
+    exportCorrections: ({ run, rev, format, includeSuspected }) => (ws.data(run, rev), svc.exportDiff(run, format, includeSuspected)),
+  };
+}
+
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
     ...playgroundHandlers(ws),
+    ...annotationHandlers(ws, opts),
   };
 }
 

@@ -94,6 +94,7 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
       landing: run.landing,
       slotCount: run.loaded.slotCount,
       valueOptions: run.loaded.valueOptions ?? [],
+      corrections: run.corrections?.result.summary,
     };
     const arrays = [
       corpus.dialogueStart,

@@ -1,6 +1,6 @@
 // Layer: main (Node). The one load pipeline: SourceSpec → files read →
 // layout detected → one loader → canonical slots → gold joined → utterances
-// joined → value options → turns analysed. The CLI (every command), the app's
+// joined → value options → corrections to the gold → turns analysed. The CLI (every command), the app's
 // load worker, recent files and the API all come through here, so they accept
 // the same inputs and say the same things about bad ones. A large FGA file
 // with nothing to join takes the two-thread fast path (fga-parallel.ts) with
@@ -17,7 +17,9 @@ import type { Reference } from '../../shared/formats/reference';
 import type { LoadedCorpus } from '../../shared/formats/types';
 import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
+import type { ValueOption } from '../../shared/formats/normalise';
 import { checkSourceSpec, sourceFile, type FileSource, type SourceSpec } from '../../shared/source';
+import { applyCorrectionFile, type AppliedCorrections } from './annotation-file';
 import { mergeCorpora } from './corpus-merge';
 import { demoLayout } from './demo';
 import { loadFgaParallel, type ParallelOptions } from './fga-parallel';
@@ -59,6 +61,8 @@ export interface LoadedRun {
   schemaSlots?: string[];
   /** Every file read, with its size and time, to tell later whether it changed. */
   files: FileInfo[];
+  /** The corrections applied to the gold (spec.corrections): the summary for the signature, the diff, and notes. */
+  corrections?: AppliedCorrections;
 }
 
 export interface FileInfo {
@@ -182,7 +186,7 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
 
   const refs = opts.references ?? new ReferenceCache(opts.maxBytes);
   const sources = readSpecSources(spec, refs, step);
-  const plain = spec.predictions.length === 1 && !spec.gold && !spec.dialogues && !spec.schema && !spec.values?.length && !isDirectory(spec.predictions[0]);
+  const plain = spec.predictions.length === 1 && !spec.gold && !spec.dialogues && !spec.schema && !spec.values?.length && !spec.corrections && !isDirectory(spec.predictions[0]);
   if (plain && opts.parallel !== false && opts.analyse !== false) {
     const file = spec.predictions[0];
     const fast = await loadFgaParallel(file, spec.layout, { ...(opts.parallel || {}), maxBytes: opts.maxBytes, onProgress: (f) => step('parsing', f) });
@@ -195,11 +199,21 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
   const raw = parts.length === 1 ? parts[0].loaded : mergeLoaded(parts);
   if (warnings.length) raw.warnings.push(...warnings);
   const loaded = finishCorpus(raw, { file: sourceFile(spec), values: spec.values, gold: sources.gold, dialogues: sources.dialogues, allowMissingGold: opts.allowMissingGold });
-  const withSchema = sources.schemaSlots ? { ...loaded, slotCount: sources.schemaSlots.length } : loaded;
+  let withSchema = sources.schemaSlots ? { ...loaded, slotCount: sources.schemaSlots.length } : loaded;
+  let corrections: AppliedCorrections | undefined;
+  if (spec.corrections) {
+    // After value options: `from` is matched against the gold as every view shows it (and normalised alike).
+    step('applying corrections', 0);
+    const c = spec.corrections;
+    corrections = applyCorrectionFile(withSchema.corpus, c.file, { includeSuspected: c.includeSuspected, values: withSchema.valueOptions as ValueOption[] | undefined, schemaSlots: sources.schemaSlots, maxBytes: opts.maxBytes });
+    withSchema = { ...withSchema, corpus: corrections.result.corpus, warnings: [...withSchema.warnings, ...corrections.notes] };
+  }
   const base: Base = { loaded: withSchema, parts, file: sourceFile(spec), isDemo: false, dialoguesFile: spec.dialogues, sources };
   if (sources.gold) withSchema.warnings.unshift(...sources.gold.warnings);
   if (sources.dialogues && sources.dialogues !== sources.gold) withSchema.warnings.unshift(...sources.dialogues.warnings);
-  return finishRun(spec, base, opts, step);
+  const run = finishRun(spec, base, opts, step);
+  if (corrections) run.corrections = corrections;
+  return run;
 }
 
 interface Base {

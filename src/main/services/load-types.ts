@@ -57,6 +57,8 @@ export interface LoadResult {
   slotCount?: number;
   /** Value normalisation options applied (signature names). */
   valueOptions: string[];
+  /** Corrections applied to the gold at load (source.corrections): for the signature. */
+  corrections?: { count: number; hash: string };
 }
 
 export type WorkerMessage =

@@ -74,12 +74,12 @@ export class RunData {
 
   /** The signature of numbers computed under `config` from this run (its value options included). */
   signature(config: MetricConfig): Signature {
-    return makeSignature(config, { values: this.l.valueOptions });
+    return makeSignature(config, { values: this.l.valueOptions, corrections: this.l.corrections });
   }
 
   /** The whole corpus scored under `config` (cached). */
   evaluation(config: MetricConfig): Evaluation {
-    return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.l.corpus, this.l.stats, config, { values: this.l.valueOptions }));
+    return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.l.corpus, this.l.stats, config, { values: this.l.valueOptions, corrections: this.l.corrections }));
   }
 
   dialogueIndex(id: string): number {

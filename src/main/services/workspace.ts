@@ -75,6 +75,16 @@ export class Workspace {
     for (const l of this.listeners) l(e);
   }
 
+  /** Pushes an event to every listener (features outside the workspace: annotation changes). */
+  notify(e: ApiEvent): void {
+    this.emit(e);
+  }
+
+  /** The runs that have data, in the order they were opened. */
+  readyRuns(): { id: string; label: string; spec: SourceSpec; data: RunData }[] {
+    return [...this.runs.values()].filter((r) => r.data).map((r) => ({ id: r.id, label: r.label, spec: r.spec, data: r.data! }));
+  }
+
   private changed(r: Run): void {
     this.emit({ type: 'run-changed', run: r.id, revision: r.revision, state: this.info(r).state });
   }

@@ -1,7 +1,26 @@
 // Layer: renderer (pure module). The keyboard map: which key does what, and
 // when a key belongs to a text field instead of the app.
 
-export type KeyAction = 'next-turn' | 'prev-turn' | 'next-dialogue' | 'prev-dialogue' | 'focus-search' | 'help' | 'open' | 'close' | 'toggle-view' | 'toggle-raw';
+export type KeyAction =
+  | 'next-turn'
+  | 'prev-turn'
+  | 'next-dialogue'
+  | 'prev-dialogue'
+  | 'focus-search'
+  | 'help'
+  | 'open'
+  | 'close'
+  | 'toggle-view'
+  | 'toggle-raw'
+  | 'next-chip'
+  | 'prev-chip'
+  | 'annotate'
+  | 'reject'
+  | 'undo'
+  | 'toggle-queue'
+  | 'toggle-whatif'
+  | 'toggle-annotations'
+  | 'export';
 
 export interface KeyInput {
   key: string;
@@ -15,8 +34,17 @@ export interface KeyInput {
 export const SHORTCUTS: { keys: string; action: KeyAction; help: string }[] = [
   { keys: 'j', action: 'next-turn', help: 'next turn' },
   { keys: 'k', action: 'prev-turn', help: 'previous turn' },
-  { keys: 'n', action: 'next-dialogue', help: 'next dialogue' },
-  { keys: 'p', action: 'prev-dialogue', help: 'previous dialogue' },
+  { keys: 'n', action: 'next-dialogue', help: 'next dialogue (next suspect while the suspects queue is on)' },
+  { keys: 'p', action: 'prev-dialogue', help: 'previous dialogue (previous suspect while the queue is on)' },
+  { keys: 'l', action: 'next-chip', help: 'next slot chip of the turn' },
+  { keys: 'h', action: 'prev-chip', help: 'previous slot chip of the turn' },
+  { keys: 'a', action: 'annotate', help: 'annotate the focused chip (or the turn): digits pick a category, Enter saves confirmed, Shift+Enter suspected' },
+  { keys: 'x', action: 'reject', help: 'reject the suspect (the gold is right)' },
+  { keys: 'u', action: 'undo', help: 'undo the last annotation saved here' },
+  { keys: 's', action: 'toggle-queue', help: 'suspects queue on / off (n / p walk it)' },
+  { keys: 'w', action: 'toggle-whatif', help: 'what-if: score with the corrections applied, before → after' },
+  { keys: 'A', action: 'toggle-annotations', help: 'the list of annotations (this dialogue and the corpus)' },
+  { keys: 'e', action: 'export', help: 'export the correction diff (JSON Lines, CSV, diff)' },
   { keys: '/', action: 'focus-search', help: 'search dialogues' },
   { keys: 'c', action: 'toggle-view', help: "only this turn's changes / full state" },
   { keys: 'r', action: 'toggle-raw', help: 'show / hide the raw JSON' },
@@ -34,6 +62,15 @@ const PLAIN: Record<string, KeyAction> = {
   '?': 'help',
   c: 'toggle-view',
   r: 'toggle-raw',
+  l: 'next-chip',
+  h: 'prev-chip',
+  a: 'annotate',
+  x: 'reject',
+  u: 'undo',
+  s: 'toggle-queue',
+  w: 'toggle-whatif',
+  A: 'toggle-annotations',
+  e: 'export',
 };
 
 export function keyAction(e: KeyInput): KeyAction | null {

@@ -2,6 +2,7 @@
 // turn by turn, with the "only this turn's changes / full state" toggle.
 
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { Status } from '../../../../shared/annotations/record';
 import type { DialogueDetail } from '../../../../shared/api';
 import type { TurnViewMode } from '../../model/turn-view';
 import { TurnCard, type ChipProps } from './TurnCard';
@@ -25,9 +26,15 @@ interface Props {
   actions?: ReactNode;
   /** Extra attributes for each slot chip (the playground makes chips focusable and gives them keys). */
   chipProps?: ChipProps;
+  /** Annotation status by turn index, then slot ("" for the turn). */
+  annotations?: ReadonlyMap<number, ReadonlyMap<string, Status>>;
+  /** Where the suspects queue stands in this dialogue. */
+  suspect?: { turn: number; slot: string } | null;
+  /** A line above the turns (the what-if banner). */
+  banner?: ReactNode;
 }
 
-export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover, actions, chipProps }: Props) {
+export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover, actions, chipProps, annotations, suspect, banner }: Props) {
   const refs = useRef<(HTMLElement | null)[]>([]);
   useEffect(() => {
     if (focusRequest === 0) return;
@@ -70,6 +77,7 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
           )}
         </div>
       </div>
+      {banner}
       <div className="turns" role="list" aria-label="turns">
         {turns.map((rec, i) => (
           <div role="listitem" key={i}>
@@ -86,6 +94,8 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
               onSelect={onTurn}
               onHover={onHover}
               chipProps={chipProps}
+              annotations={annotations?.get(rec.turn)}
+              suspectSlot={suspect && suspect.turn === rec.turn ? suspect.slot : undefined}
             />
           </div>
         ))}

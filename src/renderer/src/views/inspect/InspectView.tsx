@@ -22,6 +22,11 @@ import { DialogueList } from './DialogueList';
 import { DialogueView } from './DialogueView';
 import { RawView } from './RawView';
 import { openInPlayground } from '../playground/open';
+import { AnnotationForm } from './annotate/AnnotationForm';
+import { ExportDialog } from './annotate/ExportDialog';
+import { ReviewPane } from './annotate/ReviewPane';
+import { annotationTarget, focusPlace, moveChipFocus } from './annotate/targets';
+import { useReview, type Jump } from './annotate/useReview';
 
 
 interface Selection {
@@ -49,9 +54,16 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   const selIndex = selectedId ? (sel && sel.key === cache.key && sel.id === selectedId ? sel.index : cache.indexOf(selectedId)) : -1;
   const [scrollRequest, setScrollRequest] = useState(0);
 
+  const [pendingJump, setPendingJump] = useState<Jump | null>(null);
+  const jumpRef = useRef<(j: Jump) => void>(() => undefined);
+  const review = useReview(api, ref, onNotice, useCallback((j: Jump) => jumpRef.current(j), []));
+
   const detailQuery = useApiQuery(api, 'dialogueDetail', selectedId ? { ...ref, config, id: selectedId } : null, { keepPrevious: true });
-  const detail = detailQuery.data && selectedId ? detailQuery.data : null;
-  const detailError = detailQuery.error ? errorText(detailQuery.error) : null;
+  // What-if on: the dialogue is shown on the corrected gold (annotations still name the original gold).
+  const whatIfQuery = useApiQuery(api, 'whatIfDialogue', selectedId && review.whatIf ? { ...ref, config, id: selectedId, includeSuspected: review.includeSuspected } : null, { keepPrevious: true, key: String(review.version) });
+  const original = detailQuery.data && selectedId ? detailQuery.data : null;
+  const detail = review.whatIf ? (whatIfQuery.data && selectedId ? whatIfQuery.data : null) : original;
+  const detailError = detailQuery.error ? errorText(detailQuery.error) : whatIfQuery.error && review.whatIf ? errorText(whatIfQuery.error) : null;
   const turns = detail?.perTurn ?? [];
   const [turnSel, setTurnSel] = useState<{ id: string | null; turn: number }>({ id: null, turn: 0 });
   const turn = detail && turnSel.id === detail.id ? Math.min(turnSel.turn, Math.max(0, turns.length - 1)) : 0;
@@ -118,8 +130,35 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
     setFocusRequest((f) => f + 1);
   };
 
+  // Jumps (suspects queue, annotation list, what-if flips) select the dialogue, then its turn, then focus the chip.
+  useEffect(() => {
+    jumpRef.current = (j: Jump) => {
+      if (j.id !== selectedId) {
+        select(j.id, cache.indexOf(j.id));
+        setScrollRequest((r) => r + 1);
+      }
+      setPendingJump(j);
+    };
+  });
+  // (State adjusted while rendering, once the jump's dialogue is shown; focusing the chip is the effect.)
+  const [focusJump, setFocusJump] = useState<{ turn: number; slot?: string } | null>(null);
+  if (pendingJump && detail && detail.id === pendingJump.id) {
+    const perTurn = detail.perTurn ?? [];
+    const pos = pendingJump.turn < 0 ? 0 : perTurn.findIndex((t) => t.turn === pendingJump.turn);
+    setPendingJump(null);
+    if (pos >= 0) {
+      setTurnSel({ id: detail.id, turn: pos });
+      setFocusJump({ turn: perTurn[pos].turn, slot: pendingJump.slot });
+    }
+  }
+  useEffect(() => {
+    if (!focusJump) return;
+    const t = setTimeout(() => focusPlace(focusJump.turn, focusJump.slot), 0);
+    return () => clearTimeout(t);
+  }, [focusJump]);
+
   const onKey = useEffectEvent((e: KeyboardEvent) => {
-    if (modalOpen) return; // the dialog handles its own keys
+    if (modalOpen || review.form || review.exporting) return; // the dialog handles its own keys
     const action: KeyAction | null = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
     if (!action || action === 'open' || action === 'help') return; // the shell's
     if (action === 'close') {
@@ -133,9 +172,31 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
       case 'prev-turn':
         return moveTurn(-1);
       case 'next-dialogue':
-        return moveDialogue(1);
+        return review.queueOn ? review.nextSuspect() : moveDialogue(1);
       case 'prev-dialogue':
-        return moveDialogue(-1);
+        return review.queueOn ? review.prevSuspect() : moveDialogue(-1);
+      case 'next-chip':
+        return moveChipFocus(1);
+      case 'prev-chip':
+        return moveChipFocus(-1);
+      case 'annotate':
+      case 'reject': {
+        const t = annotationTarget(original, turn, review.current, review.recordAt);
+        if (!t) return onNotice('select a dialogue first');
+        if (action === 'annotate') review.setForm(t);
+        else void review.reject(t);
+        return;
+      }
+      case 'undo':
+        return void review.undoLast();
+      case 'toggle-queue':
+        return review.toggleQueue();
+      case 'toggle-whatif':
+        return review.toggleWhatIf();
+      case 'toggle-annotations':
+        return review.togglePane('annotations');
+      case 'export':
+        return review.setExporting(true);
       case 'focus-search':
         searchRef.current?.focus();
         searchRef.current?.select();
@@ -159,7 +220,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   const lk = lambdaKey(config.lambdas[0]);
 
   return (
-    <div className={`workspace${showRaw ? ' with-raw' : ''}`}>
+    <div className={`workspace${showRaw ? ' with-raw' : ''}${review.pane ? ' with-review' : ''}`}>
       <DialogueList
         api={api}
         runRef={ref}
@@ -206,10 +267,33 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
               </button>
             ) : undefined
           }
+          annotations={review.marksOf(detail)}
+          suspect={review.current && detail && review.current.dialogue === detail.id ? { turn: review.current.turn, slot: review.current.slot } : null}
+          banner={
+            review.whatIf ? (
+              <p className="whatif-banner" data-testid="whatif-banner">
+                What-if: this dialogue is shown with the {review.includeSuspected ? 'confirmed and suspected' : 'confirmed'} corrections applied to its gold · <kbd>w</kbd> turns it off
+              </p>
+            ) : null
+          }
         />
       </div>
       <MetricPanel detail={detail} config={config} turn={turn} hoverTurn={hoverTurn} onHover={setHoverTurn} onTurn={selectTurn} />
       {showRaw && <RawView api={api} runRef={ref} id={selectedId} position={turn} turnIndex={turns[turn]?.turn} onClose={() => setShowRaw(false)} />}
+      {review.pane && <ReviewPane api={api} runRef={ref} config={config} review={review} dialogueId={selectedId} onJump={(j) => jumpRef.current(j)} />}
+      {review.form && (
+        <AnnotationForm
+          key={`${review.form.dialogue}|${review.form.turn}|${review.form.slot ?? ''}`}
+          target={review.form}
+          onClose={() => review.setForm(null)}
+          onSave={(body) => {
+            const t = review.form!;
+            review.setForm(null);
+            void review.save(t, body).then((ok) => (ok ? review.afterDecision() : undefined));
+          }}
+        />
+      )}
+      {review.exporting && <ExportDialog api={api} runRef={ref} version={review.version} includeSuspected={review.includeSuspected} onClose={() => review.setExporting(false)} />}
     </div>
   );
 }

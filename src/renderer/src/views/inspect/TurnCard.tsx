@@ -1,7 +1,9 @@
 // Layer: renderer (React component). One turn of the dialogue view: the
-// utterances, the FGA class of the turn, GCA's counts, and the slot chips.
+// utterances, the FGA class of the turn, GCA's counts, and the slot chips
+// (with their annotation marks).
 
 import { forwardRef, type LiHTMLAttributes } from 'react';
+import type { Status } from '../../../../shared/annotations/record';
 import type { TurnText } from '../../../../shared/api';
 import type { SlotRecord, TurnRecord } from '../../../../shared/metrics/evaluate';
 import { metricValue } from '../../../../shared/metrics/values';
@@ -23,10 +25,15 @@ interface Props {
   onSelect: (i: number) => void;
   onHover: (i: number | null) => void;
   chipProps?: ChipProps;
+  /** Annotation status by slot ("" for the turn itself). */
+  annotations?: ReadonlyMap<string, Status>;
+  /** Slot the suspects queue stands on in this turn. */
+  suspectSlot?: string;
 }
 
-export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps }, ref) {
+export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps, annotations, suspectSlot }, ref) {
   const slots = visibleSlots(rec.slots, mode);
+  const turnNote = annotations?.get('');
   const hidden = rec.slots.length - slots.length;
   return (
     <section
@@ -35,6 +42,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
       data-testid="turn"
       data-turn={rec.turn}
       data-position={index}
+      data-annotated={turnNote}
       tabIndex={selected ? 0 : -1}
       aria-label={`Turn ${rec.turn}, ${fgaClassLabel(rec.fgaClass, rec.fgaDistance)}`}
       aria-current={selected ? 'step' : undefined}
@@ -52,6 +60,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
           GCA {gcaDeltaText(rec)}
         </span>
         <span className={`jga jga-${metricValue(rec.values, 'JGA')}`}>{metricValue(rec.values, 'JGA') ? 'joint ✓' : 'joint ✗'}</span>
+        {turnNote && <span className={`turn-ann ann-${turnNote}`}>✎ turn {turnNote}</span>}
       </header>
       {text?.system !== undefined && text.system !== '' && (
         <p className="utt system">
@@ -66,7 +75,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
       {slots.length > 0 ? (
         <ul className="chips" aria-label="slots">
           {slots.map((s) => (
-            <SlotChip key={s.slot} slot={s} extra={chipProps?.(index, s)} />
+            <SlotChip key={s.slot} slot={s} annotated={annotations?.get(s.slot)} suspect={s.slot === suspectSlot} focusable={selected} extra={chipProps?.(index, s)} />
           ))}
         </ul>
       ) : (

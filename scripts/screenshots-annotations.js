@@ -1,0 +1,64 @@
+// Regenerates the README screenshots of gold-label review in docs/screenshots/
+// (annotate-*.png): the demo in browser mode with a fresh annotation file,
+// walked with the keyboard only — the suspects queue (s), the form (a), the
+// what-if (w) and the export (e). Run `npm run build` first.
+// Usage: node scripts/screenshots-annotations.js [width]   (CHROMIUM_PATH overrides /usr/bin/chromium)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const OUT = process.env.SHOTS_DIR ?? join(ROOT, 'docs', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const width = Number(process.argv[2] ?? 1440);
+
+if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
+mkdirSync(OUT, { recursive: true });
+const tmp = mkdtempSync(join(tmpdir(), 'dst-ann-shots-'));
+const proc = spawn(process.execPath, [CLI, 'serve', '--annotations', join(tmp, 'demo.annotations.jsonl'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((resolve, reject) => {
+  let out = '';
+  proc.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+  proc.stdout.on('data', (b) => {
+    out += b.toString();
+    const m = /DST Inspector at (\S+)/.exec(out);
+    if (m) resolve(m[1]);
+  });
+});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+try {
+  const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+  const suffix = width === 1440 ? '' : `-${width}`;
+  const save = async (name) => {
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: join(OUT, `${name}${suffix}.png`) });
+    console.log(`saved ${join(OUT, `${name}${suffix}.png`)}`);
+  };
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="dialogue-metric"][data-metric="GCA"]');
+  const guide = await page.$('[data-testid="dismiss-guide"]');
+  if (guide) await guide.click();
+  await page.keyboard.press('s');
+  await page.waitForSelector('[data-testid="suspect-row"][data-current="true"]');
+  await save('annotate-queue');
+  await page.keyboard.press('a');
+  await page.waitForSelector('[data-testid="annotation-form"]');
+  await page.keyboard.press('1');
+  await save('annotate-form');
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('w');
+  await page.waitForSelector('[data-testid="whatif-summary"]');
+  await save('annotate-whatif');
+  await page.keyboard.press('e');
+  await page.waitForSelector('[data-testid="export-preview"]');
+  await save('annotate-export');
+} finally {
+  await browser.close();
+  proc.kill();
+  rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,62 @@
+// Layer: main (Node). Reads an annotation file for the commands and the load
+// pipeline, and applies its corrections to a loaded corpus: file-system
+// problems, a file that is not an annotation file (or a newer one) and, where
+// nothing may be guessed, unreadable lines become LoadErrors naming file:line.
+
+import type { Corpus } from '../../shared/model/corpus';
+import { applyCorrections, type CorrectionResult } from '../../shared/annotations/apply';
+import { AnnotationFileError, parseAnnotations, type ParsedAnnotations } from '../../shared/annotations/file';
+import type { ValueOption } from '../../shared/formats/normalise';
+import { LoadError, type TextLocation } from '../../shared/formats/errors';
+import { readInput } from './read-input';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A place given by its line only (messages read file:line:1). */
+function lineLocation(line: number): TextLocation {
+  return { line, column: 1, offset: 0 };
+}
+
+/** Parses an annotation file; refuses a file that is not one (or is newer) as a LoadError. */
+export function readAnnotationFile(path: string, maxBytes?: number): ParsedAnnotations {
+  const bytes = readInput(path, maxBytes);
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    throw new LoadError(path, 'is not UTF-8 text: not an annotation file');
+  }
+  try {
+    return parseAnnotations(text, path);
+  } catch (e) {
+    if (e instanceof AnnotationFileError) throw new LoadError(path, e.problem, e.line ? lineLocation(e.line) : undefined);
+    throw e;
+  }
+}
+
+export interface AppliedCorrections {
+  file: string;
+  result: CorrectionResult;
+  /** Notes for the user: a torn last line, and every record not applied (file:line: why). */
+  notes: string[];
+}
+
+/**
+ * Applies the corrections of an annotation file to a corpus's gold. A line
+ * that cannot be read refuses the whole file (what it meant is unknown, and
+ * nothing is applied silently); a torn last line and records that do not
+ * apply (stale, unknown dialogue, slot or turn) are notes.
+ */
+export function applyCorrectionFile(corpus: Corpus, file: string, opts: { includeSuspected?: boolean; values?: readonly ValueOption[]; schemaSlots?: readonly string[]; maxBytes?: number }): AppliedCorrections {
+  const parsed = readAnnotationFile(file, opts.maxBytes);
+  if (parsed.problems.length > 0) {
+    const p = parsed.problems[0];
+    const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more bad line${parsed.problems.length > 2 ? 's' : ''})` : '';
+    throw new LoadError(file, `${p.message}${more}; fix or remove the line(s): no correction is applied from a file with unreadable records`, lineLocation(p.line));
+  }
+  const result = applyCorrections(corpus, parsed.records, opts);
+  const notes: string[] = [];
+  if (parsed.torn) notes.push(`${file}:${parsed.torn.line}: ${parsed.torn.message}`);
+  for (const i of result.issues) notes.push(`${file}:${i.line}: ${i.message}`);
+  return { file, result, notes };
+}

@@ -1,0 +1,168 @@
+// Layer: renderer (React component). The review pane under the dialogue: the
+// annotations of this dialogue or of the corpus (filtered by status and
+// category, each a link to its turn), the suspects queue with its evidence,
+// and the what-if diff.
+
+import { useState } from 'react';
+import { CATEGORIES, STATUSES } from '../../../../../shared/annotations/record';
+import type { Api } from '../../../../../shared/api';
+import type { MetricConfig } from '../../../../../shared/metrics/config';
+import { dialogueKey } from '../../../../../shared/formats/reference';
+import type { Review, ReviewPaneTab, Jump } from './useReview';
+import { WhatIfPanel } from './WhatIfPanel';
+
+interface Props {
+  api: Api;
+  runRef: { run: string; rev: number };
+  config: MetricConfig;
+  review: Review;
+  dialogueId: string | null;
+  onJump: (j: Jump) => void;
+}
+
+const TABS: { id: ReviewPaneTab; label: string; key: string }[] = [
+  { id: 'annotations', label: 'Annotations', key: 'A' },
+  { id: 'suspects', label: 'Suspects', key: 's' },
+  { id: 'whatif', label: 'What-if', key: 'w' },
+];
+
+const show = (v: string | null | undefined) => (v === null || v === undefined ? '∅' : v);
+
+export function ReviewPane({ api, runRef, config, review, dialogueId, onJump }: Props) {
+  const tab = review.pane!;
+  return (
+    <section className="review-pane" aria-label="gold-label review" data-testid="review-pane" data-tab={tab}>
+      <header>
+        <nav className="review-tabs" role="tablist">
+          {TABS.map((t) => (
+            <button key={t.id} role="tab" aria-selected={t.id === tab} className={t.id === tab ? 'on' : ''} onClick={() => review.setPane(t.id)} data-testid={`review-tab-${t.id}`}>
+              {t.label} <kbd>{t.key}</kbd>
+            </button>
+          ))}
+        </nav>
+        {review.list && (
+          <span className="ann-file" title={review.list.file}>
+            {review.list.file.split(/[\\/]/).pop()} · {review.list.records.length} annotation{review.list.records.length === 1 ? '' : 's'}
+          </span>
+        )}
+        <button onClick={() => review.setPane(null)} aria-label="close the review pane">
+          ✕
+        </button>
+      </header>
+      {review.list?.refused && <p className="error">{review.list.refused}</p>}
+      {review.list && review.list.problems.length > 0 && <p className="warnings">{review.list.problems.slice(0, 3).join(' · ')}</p>}
+      <div className="review-body">
+        {tab === 'annotations' && <AnnotationList review={review} dialogueId={dialogueId} onJump={onJump} />}
+        {tab === 'suspects' && <SuspectQueue review={review} />}
+        {tab === 'whatif' && (
+          <WhatIfPanel
+            api={api}
+            runRef={runRef}
+            config={config}
+            version={review.version}
+            includeSuspected={review.includeSuspected}
+            onIncludeSuspected={review.setIncludeSuspected}
+            values={review.valuesWhatIf}
+            onValues={review.setValuesWhatIf}
+            onJump={onJump}
+          />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function AnnotationList({ review, dialogueId, onJump }: { review: Review; dialogueId: string | null; onJump: (j: Jump) => void }) {
+  const [scope, setScope] = useState<'dialogue' | 'corpus'>('corpus');
+  const [status, setStatus] = useState('');
+  const [category, setCategory] = useState('');
+  const all = review.list?.records ?? [];
+  const rows = all.filter((r) => (scope === 'corpus' || (dialogueId !== null && dialogueKey(r.dialogue) === dialogueKey(dialogueId))) && (!status || r.status === status) && (!category || r.category === category));
+  return (
+    <div className="annotation-list">
+      <div className="filters">
+        <select aria-label="which annotations" value={scope} onChange={(e) => setScope(e.target.value as 'dialogue' | 'corpus')} data-testid="annotations-scope">
+          <option value="corpus">corpus</option>
+          <option value="dialogue">this dialogue</option>
+        </select>
+        <select aria-label="status" value={status} onChange={(e) => setStatus(e.target.value)} data-testid="annotations-status">
+          <option value="">any status</option>
+          {STATUSES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </select>
+        <select aria-label="category" value={category} onChange={(e) => setCategory(e.target.value)} data-testid="annotations-category">
+          <option value="">any category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+        <span className="count">
+          {rows.length} of {all.length}
+        </span>
+      </div>
+      {rows.length === 0 ? (
+        <p className="empty">No annotations{all.length ? ' match' : ' yet: focus a chip and press a, or walk the suspects (s)'}.</p>
+      ) : (
+        <table>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} data-testid="annotation-row" data-status={r.status} data-category={r.category}>
+                <td>
+                  <button onClick={() => onJump({ id: r.dialogue, turn: r.turn, slot: r.slot })}>
+                    {r.dialogue} · turn {r.turn}
+                  </button>
+                </td>
+                <td>{r.slot ?? '(turn)'}</td>
+                <td className="change">
+                  {r.slot !== undefined && (
+                    <>
+                      {show(r.from)}
+                      {Object.hasOwn(r, 'to') && ` → ${show(r.to)}`} {r.scope === 'onward' && <span title="onward">⇒</span>}
+                    </>
+                  )}
+                </td>
+                <td className={`status ann-${r.status}`}>{r.status}</td>
+                <td>{r.category}</td>
+                <td className="note">{r.note}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function SuspectQueue({ review }: { review: Review }) {
+  const items = review.suspects;
+  const done = items.filter(review.isDone).length;
+  return (
+    <div className="suspect-queue">
+      <p className="queue-status" data-testid="queue-status" data-on={String(review.queueOn)}>
+        {review.queueOn ? (
+          <>
+            Queue on: suspect <strong>{review.queueIndex + 1}</strong> of {items.length} ({done} annotated) · <kbd>n</kbd>/<kbd>p</kbd> walk · <kbd>a</kbd> annotate · <kbd>x</kbd> reject · <kbd>s</kbd> leave the queue
+          </>
+        ) : (
+          <>
+            {items.length} suspects ({done} annotated) · <kbd>s</kbd> starts the queue (then <kbd>n</kbd>/<kbd>p</kbd> walk the suspects instead of the dialogues)
+          </>
+        )}
+        {review.suspectRuns.length > 0 && ` · runs voting: ${review.suspectRuns.join(', ')}${review.suspectsHaveText ? '' : ' · no utterances loaded: no text evidence'}`}
+      </p>
+      {review.suspectsLoading && <p>ranking suspects…</p>}
+      <ol className="suspects">
+        {items.slice(0, 200).map((s, k) => (
+          <li key={`${s.dialogue}|${s.turn}|${s.slot}`} className={`${review.queueOn && k === review.queueIndex ? 'current' : ''}${review.isDone(s) ? ' done' : ''}`} data-testid="suspect-row" data-current={String(review.queueOn && k === review.queueIndex)}>
+            <button onClick={() => review.goSuspect(k)}>
+              {s.dialogue} · turn {s.turn} · {s.slot}
+            </button>{' '}
+            <span className="score">{s.score.toFixed(2)}</span> gold <strong>{show(s.gold)}</strong> · pred <strong>{show(s.pred)}</strong>
+            <span className="reasons">{s.reasons.map((r) => r.text).join('; ')}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

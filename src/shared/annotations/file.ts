@@ -1,0 +1,163 @@
+// Layer: shared (pure TS). Reading an annotation file (JSON Lines, header
+// first): every line checked, the latest revision of each id kept (the last
+// line on ties), withdrawn ids dropped, and every problem located as
+// file:line. A last line cut short by a crash (no newline and not a complete
+// record, or not JSON at all) is a torn write: reported, ignored, and the byte
+// offset where the good part ends is given so the writer can repair it.
+// A file that is not an annotation file, or of a newer version, is refused.
+
+import { ANNOTATION_FORMAT, ANNOTATION_VERSION, headerSchema, recordSchema, withdrawalSchema, type AnnotationHeader, type AnnotationRecord } from './record';
+
+/** A problem on one line of the file. */
+export interface LineProblem {
+  line: number;
+  message: string;
+}
+
+export interface KeptRecord {
+  record: AnnotationRecord;
+  /** 1-based line of the kept revision. */
+  line: number;
+}
+
+export interface ParsedAnnotations {
+  header: AnnotationHeader;
+  /** Latest revision of each id that is not withdrawn, in the order of their kept lines. */
+  records: KeptRecord[];
+  /** Latest revision of every id, withdrawn ones included (rev numbers continue from them). */
+  latest: Map<string, KeptRecord & { deleted: boolean }>;
+  /** Lines that could not be read (each located); their records are not applied. */
+  problems: LineProblem[];
+  /** A torn last line (crash during a write): ignored. */
+  torn?: LineProblem;
+  /** Byte length of the file up to the end of its last good line (a torn line is cut there). */
+  goodBytes: number;
+  /** The last good line lacks its newline (a hand-written file): add one before appending. */
+  missingNewline: boolean;
+  /** Lines of records that a later revision replaced (compaction drops them). */
+  replacedLines: number;
+  lines: number;
+}
+
+/** A file that must not be read as (or overwritten with) annotations. */
+export class AnnotationFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+    readonly line?: number,
+  ) {
+    super(`${file}${line ? `:${line}` : ''}: ${problem}`);
+    this.name = 'AnnotationFileError';
+  }
+}
+
+function zodMessage(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  const i = issues[0];
+  const where = i.path.length ? `at ${i.path.map(String).join('.')}: ` : '';
+  return `${where}${i.message}`;
+}
+
+const encoder = new TextEncoder();
+
+/** Parses the bytes of an annotation file; throws AnnotationFileError for a file that is not one (or is newer). */
+export function parseAnnotations(text: string, file: string): ParsedAnnotations {
+  const src = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const bom = src.length !== text.length ? 3 : 0;
+  const parts = src.split('\n');
+  // parts[k] is line k + 1; the last part is what follows the final newline ('' when the file ends with one).
+  const endsWithNewline = parts[parts.length - 1] === '';
+  if (endsWithNewline) parts.pop();
+  if (parts.length === 0) throw new AnnotationFileError(file, 'is empty: not an annotation file (its first line would be the header)');
+  const header = readHeader(parts[0], file, parts.length > 1 || endsWithNewline);
+  const out: ParsedAnnotations = { header, records: [], latest: new Map(), problems: [], goodBytes: 0, missingNewline: false, replacedLines: 0, lines: parts.length };
+  let offset = bom + encoder.encode(parts[0]).length + 1;
+  out.goodBytes = offset;
+  const kept = new Map<string, KeptRecord & { deleted: boolean }>();
+  for (let k = 1; k < parts.length; k++) {
+    const line = k + 1;
+    const raw = parts[k].endsWith('\r') ? parts[k].slice(0, -1) : parts[k];
+    const last = k === parts.length - 1;
+    const hasNewline = !last || endsWithNewline;
+    const bytes = encoder.encode(parts[k]).length + (hasNewline ? 1 : 0);
+    if (raw.trim() === '') {
+      if (hasNewline) out.goodBytes = offset + bytes;
+      offset += bytes;
+      continue;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (e) {
+      const message = `not a complete JSON line (${(e as Error).message})`;
+      offset += bytes;
+      if (last) out.torn = { line, message: `torn last line (a write cut short by a crash?), ignored: ${message}` };
+      else {
+        out.problems.push({ line, message });
+        out.goodBytes = offset;
+      }
+      continue;
+    }
+    const rec = readRecord(json);
+    if (typeof rec === 'string') {
+      offset += bytes;
+      if (last && !hasNewline) out.torn = { line, message: `torn last line (no newline), ignored: ${rec}` };
+      else {
+        out.problems.push({ line, message: rec });
+        out.goodBytes = offset;
+      }
+      continue;
+    }
+    const prev = kept.get(rec.record.id);
+    if (prev) {
+      out.replacedLines++;
+      if (rec.record.rev < prev.record.rev) {
+        offset += bytes;
+        out.goodBytes = offset;
+        continue;
+      }
+    }
+    kept.set(rec.record.id, { record: rec.record, line, deleted: rec.deleted });
+    offset += bytes;
+    out.goodBytes = offset;
+    if (!hasNewline) out.missingNewline = true;
+  }
+  out.latest = kept;
+  out.records = [...kept.values()].filter((r) => !r.deleted).sort((a, b) => a.line - b.line).map(({ record, line }) => ({ record, line }));
+  return out;
+}
+
+function readHeader(first: string, file: string, complete: boolean): AnnotationHeader {
+  const raw = first.endsWith('\r') ? first.slice(0, -1) : first;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw.startsWith('\uFEFF') ? raw.slice(1) : raw);
+  } catch {
+    throw new AnnotationFileError(file, complete ? 'is not an annotation file: its first line is not JSON (expected {"format": "dst-inspector-annotations", "version": 1, …})' : 'is not an annotation file (its header line is incomplete)', 1);
+  }
+  const o = json as Record<string, unknown> | null;
+  if (!o || typeof o !== 'object' || Array.isArray(o) || o.format !== ANNOTATION_FORMAT) {
+    throw new AnnotationFileError(file, `is not an annotation file: its first line lacks "format": "${ANNOTATION_FORMAT}" (it is left untouched)`, 1);
+  }
+  if (typeof o.version === 'number' && o.version > ANNOTATION_VERSION) {
+    throw new AnnotationFileError(file, `was written by a newer DST Inspector (annotation format version ${o.version}; this version reads ${ANNOTATION_VERSION}); it is left untouched — update DST Inspector to use it`, 1);
+  }
+  const h = headerSchema.safeParse(o);
+  if (!h.success) throw new AnnotationFileError(file, `bad header: ${zodMessage(h.error.issues)}`, 1);
+  return h.data;
+}
+
+function readRecord(json: unknown): { record: AnnotationRecord; deleted: boolean } | string {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return 'expected a JSON object (one record per line)';
+  const full = recordSchema.safeParse(json);
+  if (full.success) return { record: full.data, deleted: !!full.data.deleted };
+  const w = withdrawalSchema.safeParse(json);
+  if (w.success) return { record: w.data as unknown as AnnotationRecord, deleted: true };
+  return zodMessage(full.error.issues);
+}
+
+/** Problems as the messages a user reads: file:line: what is wrong. */
+export function problemMessages(p: Pick<ParsedAnnotations, 'problems' | 'torn'>, file: string): string[] {
+  const out = p.problems.map((x) => `${file}:${x.line}: ${x.message}`);
+  if (p.torn) out.push(`${file}:${p.torn.line}: ${p.torn.message}`);
+  return out;
+}
