@@ -49,7 +49,7 @@ export function startServer(args: string[]): Promise<Server> {
         proc,
         stop: () =>
           new Promise<void>((done) => {
-            if (proc.exitCode !== null) return done();
+            if (proc.exitCode !== null || proc.signalCode !== null) return done();
             proc.once('exit', () => done());
             proc.kill();
           }),
