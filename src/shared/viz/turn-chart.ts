@@ -14,7 +14,7 @@ import type { MetricConfig } from '../metrics/config';
 import { lambdaKey } from '../metrics/config';
 import type { SlotClass, TurnRecord } from '../metrics/evaluate';
 import { metricValue } from '../metrics/values';
-import { fracLabel, legendRows, middle, tickStep, valueAxis, type LegendItem } from './axes';
+import { fracLabel, legendRows, tickStep, valueAxis, type LegendItem } from './axes';
 import type { Scene, SceneNode, Style } from './scene';
 import { textWidth } from './text';
 import { CLASS_LOOK, SLOT_CLASSES, THEMES, type FigureTheme, type ThemeName } from './theme';
@@ -179,7 +179,7 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
         if (last >= 0 && Number.isFinite(val(turns[last]))) {
           const v = val(turns[last]);
           const lbl = fracLabel(v);
-          const lx = Math.min(bands[last].centre + 5, width - textWidth(lbl, small) - 1);
+          const lx = Math.min(bands[last].centre + 5, width - textWidth(lbl, small, 'bold') - 1);
           g.push({ kind: 'text', x: lx, y: y(v) - 5, text: lbl, style: { fill: theme.fg, fontSize: small, fontWeight: 'bold' }, data: { testid: 'chart-label', metric: 'GCA' } });
         }
       } else {
