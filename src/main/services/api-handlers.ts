@@ -5,16 +5,21 @@
 // before anything runs, and turns failures into ApiError (code + message,
 // never a stack trace).
 
-import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
+import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults, type EXPORT_CALLS, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
+import { renderScene } from './export/render';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
   mode: 'electron' | 'browser';
   /** Native file dialog (Electron); absent in browser mode. */
   pickFile?: (purpose: 'predictions' | 'dialogues' | 'gold') => Promise<string | null>;
+  /** Save dialog + write (Electron); absent in browser mode, where the page downloads files. */
+  saveFile?: (name: string, bytes: Buffer) => Promise<string | null>;
+  /** The window's pixels in a rectangle at a scale, as PNG (Electron). */
+  captureView?: (rect: { x: number; y: number; width: number; height: number }, scale: number) => Promise<Buffer>;
 }
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
@@ -45,10 +50,22 @@ function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
   };
 }
 
+function exportHandlers(opts: HandlerOptions): HandlerGroup<typeof EXPORT_CALLS> {
+  return {
+    renderFigure: async ({ scene, format, scale }) => {
+      const f = await renderScene(scene, format, scale ?? 2);
+      return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height };
+    },
+    saveFile: async ({ name, base64 }) => (opts.saveFile ? { path: await opts.saveFile(name, Buffer.from(base64, 'base64')), supported: true } : { path: null, supported: false }),
+    captureView: async ({ rect, scale }) => (opts.captureView ? { base64: (await opts.captureView(rect, scale)).toString('base64'), supported: true } : { base64: null, supported: false }),
+  };
+}
+
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
+    ...exportHandlers(opts),
   };
 }
 

@@ -5,6 +5,9 @@
 
 import { useId } from 'react';
 import { patternsOf, patternId, SCENE_FONTS, type Scene, type SceneNode, type Style, type PatternName } from '../../../shared/viz/scene';
+import { loadSceneFonts } from '../viz/fonts';
+
+loadSceneFonts();
 
 interface Props {
   scene: Scene;

@@ -1,7 +1,7 @@
 // Layer: renderer (pure module). The keyboard map: which key does what, and
 // when a key belongs to a text field instead of the app.
 
-export type KeyAction = 'next-turn' | 'prev-turn' | 'next-dialogue' | 'prev-dialogue' | 'focus-search' | 'help' | 'open' | 'close' | 'toggle-view' | 'toggle-raw';
+export type KeyAction = 'next-turn' | 'prev-turn' | 'next-dialogue' | 'prev-dialogue' | 'focus-search' | 'help' | 'open' | 'close' | 'toggle-view' | 'toggle-raw' | 'export';
 
 export interface KeyInput {
   key: string;
@@ -20,6 +20,7 @@ export const SHORTCUTS: { keys: string; action: KeyAction; help: string }[] = [
   { keys: '/', action: 'focus-search', help: 'search dialogues' },
   { keys: 'c', action: 'toggle-view', help: "only this turn's changes / full state" },
   { keys: 'r', action: 'toggle-raw', help: 'show / hide the raw JSON' },
+  { keys: 'e', action: 'export', help: 'Export menu: figures, tables, screenshot' },
   { keys: '?', action: 'help', help: 'this help' },
   { keys: 'Ctrl/Cmd+O', action: 'open', help: 'open a predictions file' },
   { keys: 'Esc', action: 'close', help: 'close a dialog or leave a text field' },
@@ -34,6 +35,7 @@ const PLAIN: Record<string, KeyAction> = {
   '?': 'help',
   c: 'toggle-view',
   r: 'toggle-raw',
+  e: 'export',
 };
 
 export function keyAction(e: KeyInput): KeyAction | null {

@@ -18,6 +18,8 @@ import { dismissGuide, guideDismissed, LANDING_DIALOGUE, pickLanding } from '../
 import { apiFilter, DEFAULT_QUERY, queryKey, type ListQuery } from '../../model/list-query';
 import { PageCache } from '../../model/page-cache';
 import type { TurnViewMode } from '../../model/turn-view';
+import { useViewExports } from '../../app/exports';
+import { inspectExports } from './inspect-exports';
 import { DialogueList } from './DialogueList';
 import { DialogueView } from './DialogueView';
 import { RawView } from './RawView';
@@ -120,7 +122,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice }: 
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     if (modalOpen) return; // the dialog handles its own keys
     const action: KeyAction | null = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
-    if (!action || action === 'open' || action === 'help') return; // the shell's
+    if (!action || action === 'open' || action === 'help' || action === 'export') return; // the shell's
     if (action === 'close') {
       if (inTextField(e.target) && e.target instanceof HTMLElement) e.target.blur();
       return;
@@ -156,9 +158,11 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice }: 
     setGuide(false);
   };
   const lk = lambdaKey(config.lambdas[0]);
+  const exportItems = useMemo(() => inspectExports({ detail, summary, config, mode, runLabel: run.label }), [detail, summary, config, mode, run.label]);
+  useViewExports(exportItems);
 
   return (
-    <div className={`workspace${showRaw ? ' with-raw' : ''}`}>
+    <div className={`workspace${showRaw ? ' with-raw' : ''}`} data-view-root="inspect">
       <DialogueList
         api={api}
         runRef={ref}
