@@ -70,7 +70,7 @@ describe.skipIf(!chromiumAvailable())('export from the app', () => {
     const text = f.bytes.toString('utf8');
     const check = await page.evaluate((s) => {
       const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
-      const texts = [...doc.querySelectorAll('text')].map((t) => t.textContent);
+      const texts = Array.from(doc.querySelectorAll('text')).map((t) => t.textContent);
       return { error: doc.querySelector('parsererror')?.textContent ?? null, texts, desc: doc.querySelector('svg > desc')?.textContent, width: Number(doc.documentElement.getAttribute('width')) };
     }, text);
     expect(check.error).toBeNull();
