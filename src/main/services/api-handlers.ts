@@ -10,6 +10,8 @@ import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
 import { renderScene } from './export/render';
+import { renderSignature } from '../../shared/metrics/signature';
+import { buildFigure } from '../../shared/viz/figures';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
@@ -50,8 +52,22 @@ function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
   };
 }
 
-function exportHandlers(opts: HandlerOptions): HandlerGroup<typeof EXPORT_CALLS> {
+function exportHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof EXPORT_CALLS> {
   return {
+    dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width }) => {
+      const data = ws.data(run, rev);
+      const d = data.detail(config, id);
+      const signature = renderSignature(d.signature);
+      let scene;
+      try {
+        scene = buildFigure(kind, { id: d.id, values: d.values, perTurn: d.perTurn ?? [], utterances: d.utterances }, config, { signature, theme, slots, turns, width });
+      } catch (e) {
+        if (e instanceof RangeError) throw new ApiError('bad-args', `dialogueFigure: ${d.id}: ${e.message}`);
+        throw e;
+      }
+      const f = await renderScene(scene, format, scale ?? 2);
+      return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height };
+    },
     renderFigure: async ({ scene, format, scale }) => {
       const f = await renderScene(scene, format, scale ?? 2);
       return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height };
@@ -65,7 +81,7 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
-    ...exportHandlers(opts),
+    ...exportHandlers(ws, opts),
   };
 }
 

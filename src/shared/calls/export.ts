@@ -6,7 +6,9 @@
 // and takes its screenshot itself).
 
 import { z } from 'zod';
+import { FIGURE_KINDS } from '../viz/figures';
 import type { SceneNode } from '../viz/scene';
+import { dialogueId, metricConfigSchema, runRef } from './common';
 
 /** Limits of a scene sent to be rendered. */
 export const SCENE_LIMITS = { nodes: 100_000, depth: 32, size: 20_000, pixels: 120_000_000, text: 4000 };
@@ -82,10 +84,32 @@ export const sceneSchema = z
 
 export const FIGURE_FILE_FORMATS = ['svg', 'pdf', 'png'] as const;
 
+const scaleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
 export const EXPORT_CALLS = {
+  /**
+   * A dialogue of a run as a figure file (the dialogue figure or the per-turn
+   * chart), laid out on the Node side from the run's own data: no scene to
+   * upload, whatever the dialogue's length.
+   */
+  dialogueFigure: z
+    .object({
+      ...runRef,
+      config: metricConfigSchema,
+      id: dialogueId,
+      kind: z.enum(FIGURE_KINDS),
+      format: z.enum(['svg', 'pdf', 'png']),
+      scale: scaleSchema.optional(),
+      theme: z.enum(['light', 'dark']).optional(),
+      slots: z.enum(['full', 'changes']).optional(),
+      /** Positions of the first and last turn shown. */
+      turns: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
+      width: z.number().int().min(300).max(4000).optional(),
+    })
+    .strict(),
   /** A scene as an SVG (fonts embedded), PDF (vector) or PNG (1×, 2×, 3×, DPI in pHYs) file. */
   renderFigure: z
-    .object({ scene: sceneSchema, format: z.enum(FIGURE_FILE_FORMATS), scale: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional() })
+    .object({ scene: sceneSchema, format: z.enum(FIGURE_FILE_FORMATS), scale: scaleSchema.optional() })
     .strict()
     .refine((a) => a.format !== 'png' || a.scene.width * a.scene.height * (a.scale ?? 2) ** 2 <= SCENE_LIMITS.pixels, { message: `the PNG would exceed ${SCENE_LIMITS.pixels / 1e6} million pixels`, path: ['scale'] }),
   /** Electron: a save dialog (starting in the last folder used) and the file written there. */
@@ -103,7 +127,7 @@ export const EXPORT_CALLS = {
   captureView: z
     .object({
       rect: z.object({ x: z.number().int().min(0).max(100_000), y: z.number().int().min(0).max(100_000), width: z.number().int().min(1).max(20_000), height: z.number().int().min(1).max(20_000) }).strict(),
-      scale: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+      scale: scaleSchema,
     })
     .strict(),
 } as const;
@@ -117,6 +141,7 @@ export interface RenderedFile {
 }
 
 export interface ExportResults {
+  dialogueFigure: RenderedFile;
   renderFigure: RenderedFile;
   /** path null: cancelled, or not supported (browser mode: the page downloads the file). */
   saveFile: { path: string | null; supported: boolean };

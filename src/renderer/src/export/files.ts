@@ -65,6 +65,11 @@ export async function saveScene(ctx: ExportContext, scene: Scene, stem: string, 
   return saveBytes(ctx, `${stem}${format === 'png' ? `@${scale}x` : ''}.${format}`, bytes, mime);
 }
 
+/** A file made by the Node side (renderFigure, dialogueFigure) as bytes. */
+export function fileBytes(r: { base64: string; mime: string }): { bytes: Uint8Array; mime: string } {
+  return { bytes: base64ToBytes(r.base64), mime: r.mime };
+}
+
 export async function copyText(text: string, what: string): Promise<string> {
   if (!navigator.clipboard?.writeText) throw new Error('this browser gives the page no clipboard (use Save instead)');
   await navigator.clipboard.writeText(text);

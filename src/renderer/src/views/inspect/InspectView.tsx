@@ -158,7 +158,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice }: 
     setGuide(false);
   };
   const lk = lambdaKey(config.lambdas[0]);
-  const exportItems = useMemo(() => inspectExports({ detail, summary, config, mode, runLabel: run.label }), [detail, summary, config, mode, run.label]);
+  const exportItems = useMemo(() => inspectExports({ detail, summary, config, mode, runLabel: run.label, runRef: ref }), [detail, summary, config, mode, run.label, ref]);
   useViewExports(exportItems);
 
   return (

@@ -12,9 +12,9 @@ import { corpusRow } from '../../../../shared/report/rows';
 import { scoreTable } from '../../../../shared/report/score-table';
 import { renderTableAs } from '../../../../shared/report/tables';
 import { turnTable } from '../../../../shared/report/turn-table';
-import { buildFigure, type FigureKind } from '../../../../shared/viz/figures';
-import type { ExportItem } from '../../app/exports';
-import { copyPng, copyText, fileStem, renderScene, saveScene, saveText } from '../../export/files';
+import type { FigureKind } from '../../../../shared/viz/figures';
+import type { ExportContext, ExportItem } from '../../app/exports';
+import { copyPng, copyText, fileBytes, fileStem, saveBytes, saveText } from '../../export/files';
 import type { TurnViewMode } from '../../model/turn-view';
 
 interface Input {
@@ -24,23 +24,30 @@ interface Input {
   mode: TurnViewMode;
   /** The run's name (file names of corpus tables). */
   runLabel: string;
+  runRef: { run: string; rev: number };
 }
 
-export function inspectExports({ detail, summary, config, mode, runLabel }: Input): ExportItem[] {
+export function inspectExports({ detail, summary, config, mode, runLabel, runRef }: Input): ExportItem[] {
   const items: ExportItem[] = [];
   if (detail) {
     const signature = renderSignature(detail.signature);
     const stem = fileStem(detail.id);
-    const scene = (kind: FigureKind) => buildFigure(kind, { id: detail.id, values: detail.values, perTurn: detail.perTurn ?? [], utterances: detail.utterances }, config, { signature, slots: mode, theme: 'light' });
+    // The Node side lays the figure out from the run's own data (the same layout as the screen's and the CLI's).
+    const render = async (ctx: ExportContext, kind: FigureKind, format: 'svg' | 'pdf' | 'png') =>
+      fileBytes(await ctx.api.call('dialogueFigure', { ...runRef, config, id: detail.id, kind, format, scale: 2, theme: 'light', slots: mode }));
     for (const [kind, group, name] of [
       ['dialogue', 'Dialogue figure', 'figure'],
       ['turn-chart', 'Per-turn chart', 'chart'],
     ] as const) {
+      const save = (format: 'svg' | 'pdf' | 'png') => async (ctx: ExportContext) => {
+        const f = await render(ctx, kind, format);
+        return saveBytes(ctx, `${stem}-${name}${format === 'png' ? '@2x' : ''}.${format}`, f.bytes, f.mime);
+      };
       items.push(
-        { id: `${name}-svg`, group, label: 'Save as SVG', run: (ctx) => saveScene(ctx, scene(kind), `${stem}-${name}`, 'svg') },
-        { id: `${name}-pdf`, group, label: 'Save as PDF', run: (ctx) => saveScene(ctx, scene(kind), `${stem}-${name}`, 'pdf') },
-        { id: `${name}-png`, group, label: 'Save as PNG 2×', run: (ctx) => saveScene(ctx, scene(kind), `${stem}-${name}`, 'png', 2) },
-        { id: `${name}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => copyPng((await renderScene(ctx, scene(kind), 'png', 2)).bytes, `the ${name} of ${detail.id}`) },
+        { id: `${name}-svg`, group, label: 'Save as SVG', run: save('svg') },
+        { id: `${name}-pdf`, group, label: 'Save as PDF', run: save('pdf') },
+        { id: `${name}-png`, group, label: 'Save as PNG 2×', run: save('png') },
+        { id: `${name}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => copyPng((await render(ctx, kind, 'png')).bytes, `the ${name} of ${detail.id}`) },
       );
     }
     const turns = () => turnTable(detail.id, detail.perTurn ?? [], config, signature);
