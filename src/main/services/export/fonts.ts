@@ -60,6 +60,33 @@ export function textByFace(scene: Scene): Map<FontFace, string> {
   return new Map([...out].map(([f, s]) => [f, [...s].sort().join('')]));
 }
 
+const subsets = new Map<string, Promise<Buffer>>();
+
+/**
+ * A TrueType subset of a bundled face with only `chars` (and the space),
+ * cached (the same figure exported twice subsets once). A small font makes
+ * every exporter fast: the PDF writer and the rasteriser parse and shape
+ * with a few dozen glyphs instead of DejaVu's thousands.
+ */
+export function fontSubset(face: FontFace, chars: string): Promise<Buffer> {
+  const key = `${face}:${chars}`;
+  let p = subsets.get(key);
+  if (!p) {
+    p = subsetFont(fontBytes(face), ` ${chars}`, { targetFormat: 'truetype' });
+    subsets.set(key, p);
+    p.catch(() => subsets.delete(key));
+    if (subsets.size > 32) subsets.delete(subsets.keys().next().value as string);
+  }
+  return p;
+}
+
+/** Each face the scene's text uses, as a subset with the characters it needs. */
+export async function sceneFontSubsets(scene: Scene): Promise<Map<FontFace, Buffer>> {
+  const out = new Map<FontFace, Buffer>();
+  for (const [face, chars] of textByFace(scene)) out.set(face, await fontSubset(face, chars));
+  return out;
+}
+
 /**
  * @font-face rules embedding a subset of each bundled face the scene uses
  * (only its characters), under the families the scene names first
@@ -68,8 +95,7 @@ export function textByFace(scene: Scene): Map<FontFace, string> {
  */
 export async function embeddedFontCss(scene: Scene): Promise<string> {
   const rules: string[] = [];
-  for (const [face, chars] of textByFace(scene)) {
-    const sub = await subsetFont(fontBytes(face), chars, { targetFormat: 'truetype' });
+  for (const [face, sub] of await sceneFontSubsets(scene)) {
     const family = face === 'mono' ? 'DST Mono' : 'DST Sans';
     rules.push(`@font-face{font-family:'${family}';font-weight:${face === 'bold' ? 'bold' : 'normal'};font-style:normal;src:url(data:font/ttf;base64,${sub.toString('base64')}) format('truetype')}`);
   }

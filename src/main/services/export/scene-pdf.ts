@@ -8,12 +8,39 @@
 import PDFDocument from 'pdfkit';
 import { APP_VERSION } from '../../../shared/version';
 import type { PatternName, Scene, SceneNode, Style } from '../../../shared/viz/scene';
-import { faceOf, fontFile } from './fonts';
+import { faceOf, fontBytes, sceneFontSubsets } from './fonts';
 
 type Doc = PDFKit.PDFDocument;
 
-/** Kerning and ligatures off (fontkit's feature object; pdfkit passes it through). */
-const NO_KERN = { kern: false, liga: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+interface FontkitGlyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+interface FontkitFont {
+  glyphsForString(s: string): FontkitGlyph[];
+  layout: (s: string, features?: unknown) => unknown;
+}
+
+/**
+ * Text without shaping: each character's glyph at its advance — kerning and
+ * ligatures off, exactly as the SVG draws it and viz/text.ts measures it —
+ * and much faster than shaping every string. pdfkit lays text out through the
+ * fontkit font it opened; its layout is replaced on that one object.
+ */
+function unshaped(font: FontkitFont): void {
+  font.layout = (s: string) => {
+    const glyphs = font.glyphsForString(s);
+    const positions = glyphs.map((g) => ({ xAdvance: g.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 }));
+    return {
+      glyphs,
+      positions,
+      get advanceWidth() {
+        return positions.reduce((w, p) => w + p.xAdvance, 0);
+      },
+    };
+  };
+}
 
 function dashOf(d: string | undefined): [number, number] | null {
   if (!d) return null;
@@ -34,21 +61,19 @@ function drawPattern(doc: Doc, name: PatternName, color: string, box: { x: numbe
   const y1 = box.y + box.h + 8;
   doc.save();
   doc.lineWidth(1.2).strokeColor(color, opacity).fillColor(color, opacity);
+  // All tiles as one path, painted once.
   for (let ty = y0; ty < y1; ty += 8) {
     for (let tx = x0; tx < x1; tx += 8) {
-      if (name === 'dots') {
-        doc.circle(tx + 2, ty + 2, 1.2).circle(tx + 6, ty + 6, 1.2).fill();
-        continue;
-      }
-      if (name === 'vertical') {
-        doc.moveTo(tx + 2, ty).lineTo(tx + 2, ty + 8).moveTo(tx + 6, ty).lineTo(tx + 6, ty + 8);
-      } else {
+      if (name === 'dots') doc.circle(tx + 2, ty + 2, 1.2).circle(tx + 6, ty + 6, 1.2);
+      else if (name === 'vertical') doc.moveTo(tx + 2, ty).lineTo(tx + 2, ty + 8).moveTo(tx + 6, ty).lineTo(tx + 6, ty + 8);
+      else {
         doc.moveTo(tx - 2, ty + 2).lineTo(tx + 2, ty - 2).moveTo(tx, ty + 8).lineTo(tx + 8, ty).moveTo(tx + 6, ty + 10).lineTo(tx + 10, ty + 6);
         if (name === 'crosshatch') doc.moveTo(tx - 2, ty + 6).lineTo(tx + 2, ty + 10).moveTo(tx, ty).lineTo(tx + 8, ty + 8).moveTo(tx + 6, ty - 2).lineTo(tx + 10, ty + 2);
       }
-      doc.stroke();
     }
   }
+  if (name === 'dots') doc.fill();
+  else doc.stroke();
   doc.restore();
 }
 
@@ -106,12 +131,12 @@ function drawText(doc: Doc, n: Extract<SceneNode, { kind: 'text' }>, st: Style, 
   if (n.text === '') return;
   const size = st.fontSize ?? 16;
   doc.font(faceOf(n)).fontSize(size);
-  const w = doc.widthOfString(n.text, { features: NO_KERN });
+  const w = st.anchor === 'middle' || st.anchor === 'end' ? doc.widthOfString(n.text) : 0;
   const x = st.anchor === 'middle' ? n.x - w / 2 : st.anchor === 'end' ? n.x - w : n.x;
   const fill = st.fill ?? '#000';
   if (!isPaint(fill)) return;
   const baseline = st.baseline === 'middle' ? 'middle' : st.baseline === 'hanging' ? 'hanging' : 'alphabetic';
-  doc.fillColor(fill, opacity).text(n.text, x, n.y, { lineBreak: false, baseline, features: NO_KERN });
+  doc.fillColor(fill, opacity).text(n.text, x, n.y, { lineBreak: false, baseline });
 }
 
 function drawNode(doc: Doc, n: SceneNode, inherited: number): void {
@@ -127,18 +152,21 @@ function drawNode(doc: Doc, n: SceneNode, inherited: number): void {
 }
 
 /** The scene as a one-page PDF file. */
-export function sceneToPdf(scene: Scene): Promise<Buffer> {
+export async function sceneToPdf(scene: Scene): Promise<Buffer> {
+  const fonts = await sceneFontSubsets(scene);
   const doc = new PDFDocument({
     size: [scene.width, scene.height],
     margin: 0,
-    font: fontFile('sans'),
+    font: fonts.get('sans') ?? fontBytes('sans'),
     compress: true,
     info: { Title: scene.title, Subject: scene.desc, Keywords: scene.desc, Creator: `DST Inspector ${APP_VERSION}`, Producer: 'DST Inspector (pdfkit)' },
     displayTitle: true,
-  } as PDFKit.PDFDocumentOptions);
-  doc.registerFont('sans', fontFile('sans'));
-  doc.registerFont('bold', fontFile('bold'));
-  doc.registerFont('mono', fontFile('mono'));
+  } as unknown as PDFKit.PDFDocumentOptions);
+  // Only the faces the scene uses, each a subset with its characters (pdfkit subsets again and embeds it as CIDFontType2).
+  for (const [face, bytes] of fonts) {
+    doc.registerFont(face, bytes);
+    unshaped((doc.font(face) as unknown as { _font: { font: FontkitFont } })._font.font);
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c));
