@@ -35,7 +35,7 @@ export interface LatexResult {
 export function compileLatex(body: string, packages: string[] = []): LatexResult {
   const dir = mkdtempSync(join(tmpdir(), 'tex-'));
   const pkgs = ['booktabs', ...packages].map((p) => `\\usepackage{${p}}`).join('\n');
-  writeFileSync(join(dir, 't.tex'), `\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n${pkgs}\n\\begin{document}\n${body}\n\\end{document}\n`);
+  writeFileSync(join(dir, 't.tex'), `\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n${pkgs}\n\\begin{document}\n${body}\n\\end{document}\n`);
   try {
     execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 't.tex'], { cwd: dir, stdio: 'pipe', timeout: 60_000 });
   } catch (e) {
