@@ -87,7 +87,7 @@ export function startShell(paths: AppPaths, dev: boolean): void {
   // The window decides which of its runs a menu action applies to.
   const openSource = (source: SourceSpec, asNewRun = false) => send({ type: 'open-source', source, asNewRun });
   const exporter = exportShell(() => win, app.getPath('userData'), app.getPath('documents'));
-  const handlers = createApiHandlers(ws, { mode: 'electron', pickFile: pick, saveFile: exporter.saveFile, captureView: exporter.captureView });
+  const handlers = createApiHandlers(ws, { mode: 'electron', pickFile: pick, saveFile: exporter.saveFile, captureView: exporter.captureView, writeClipboard: exporter.writeClipboard });
 
   const actions = {
     openPredictions: () => void pick('predictions').then((p) => p && openSource(fileSource([p]))),

@@ -5,7 +5,7 @@
 // on a screen with fewer device pixels the page is drawn at the asked scale
 // for the capture (device emulation), so a 2× screenshot has real detail.
 
-import { dialog, screen, type BrowserWindow } from 'electron';
+import { clipboard, dialog, nativeImage, screen, type BrowserWindow } from 'electron';
 import { readFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { writeFileAtomic } from '../services/atomic-write';
@@ -24,6 +24,7 @@ const FILTERS: Record<string, { name: string; extensions: string[] }> = {
 export interface ExportShell {
   saveFile(name: string, bytes: Buffer): Promise<string | null>;
   captureView(rect: { x: number; y: number; width: number; height: number }, scale: number): Promise<Buffer>;
+  writeClipboard(data: { text?: string; png?: Buffer }): void;
 }
 
 export function exportShell(getWindow: () => BrowserWindow | null, userData: string, defaultFolder: string): ExportShell {
@@ -40,6 +41,10 @@ export function exportShell(getWindow: () => BrowserWindow | null, userData: str
     return defaultFolder;
   };
   return {
+    writeClipboard(data) {
+      if (data.png) clipboard.writeImage(nativeImage.createFromBuffer(data.png));
+      else clipboard.writeText(data.text ?? '');
+    },
     async saveFile(name, bytes) {
       const win = getWindow();
       const ext = extname(name).toLowerCase();

@@ -22,6 +22,8 @@ export interface HandlerOptions {
   saveFile?: (name: string, bytes: Buffer) => Promise<string | null>;
   /** The window's pixels in a rectangle at a scale, as PNG (Electron). */
   captureView?: (rect: { x: number; y: number; width: number; height: number }, scale: number) => Promise<Buffer>;
+  /** Text or a PNG on the system clipboard (Electron). */
+  writeClipboard?: (data: { text?: string; png?: Buffer }) => void;
 }
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
@@ -73,6 +75,11 @@ function exportHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeo
       return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height };
     },
     saveFile: async ({ name, base64 }) => (opts.saveFile ? { path: await opts.saveFile(name, Buffer.from(base64, 'base64')), supported: true } : { path: null, supported: false }),
+    writeClipboard: ({ text, pngBase64 }) => {
+      if (!opts.writeClipboard) return { supported: false };
+      opts.writeClipboard(text !== undefined ? { text } : { png: Buffer.from(pngBase64!, 'base64') });
+      return { supported: true };
+    },
     captureView: async ({ rect, scale }) => (opts.captureView ? { base64: (await opts.captureView(rect, scale)).toString('base64'), supported: true } : { base64: null, supported: false }),
   };
 }

@@ -123,6 +123,11 @@ export const EXPORT_CALLS = {
       base64: z.string().max(MAX_SAVE_BASE64),
     })
     .strict(),
+  /** Electron: text or a PNG on the system clipboard (the page's own clipboard API is not allowed there). */
+  writeClipboard: z
+    .object({ text: z.string().max(16 * 1024 * 1024).optional(), pngBase64: z.string().max(MAX_SAVE_BASE64).optional() })
+    .strict()
+    .refine((a) => (a.text === undefined) !== (a.pngBase64 === undefined), { message: 'give either text or pngBase64' }),
   /** Electron: the window's pixels in a rectangle (CSS pixels) at a scale, as a PNG. */
   captureView: z
     .object({
@@ -146,4 +151,5 @@ export interface ExportResults {
   /** path null: cancelled, or not supported (browser mode: the page downloads the file). */
   saveFile: { path: string | null; supported: boolean };
   captureView: { base64: string | null; supported: boolean };
+  writeClipboard: { supported: boolean };
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { pngDpi } from '../../../src/shared/viz/png-dpi';
 
-const m = vi.hoisted(() => ({ dialogs: [] as { defaultPath: string }[], answer: null as string | null, emulation: [] as string[] }));
+const m = vi.hoisted(() => ({ dialogs: [] as { defaultPath: string }[], answer: null as string | null, emulation: [] as string[], clipboard: [] as string[] }));
 
 vi.mock('electron', () => ({
   dialog: {
@@ -19,6 +19,8 @@ vi.mock('electron', () => ({
     },
   },
   screen: { getDisplayMatching: () => ({ scaleFactor: 1 }) },
+  clipboard: { writeText: (t: string) => void m.clipboard.push(`text ${t}`), writeImage: (i: { png: Buffer }) => void m.clipboard.push(`image ${i.png.length}`) },
+  nativeImage: { createFromBuffer: (png: Buffer) => ({ png }) },
 }));
 
 // A 1×1 PNG as capturePage would give (resized to the asked size by the shell).
@@ -57,6 +59,13 @@ describe('Electron export shell', async () => {
     const later = exportShell(() => win as never, userData, docs);
     await later.saveFile('x.png', Buffer.from(''));
     expect(m.dialogs[2].defaultPath).toBe(join(other, 'x.png'));
+  });
+
+  it('puts text and PNG images on the system clipboard', () => {
+    const shell = exportShell(() => win as never, userData, docs);
+    shell.writeClipboard({ text: '\\toprule' });
+    shell.writeClipboard({ png: PNG });
+    expect(m.clipboard).toEqual(['text \\toprule', `image ${PNG.length}`]);
   });
 
   it('captures the view at 2× on a 1× screen with device emulation, then switches it off', async () => {

@@ -85,6 +85,8 @@ describe('Electron-only calls in browser mode', () => {
   it('answer unsupported (the page downloads files and takes its own screenshot)', async () => {
     expect(await dispatch(h, 'saveFile', { name: 'a.svg', base64: '' })).toEqual({ path: null, supported: false });
     expect(await dispatch(h, 'captureView', { rect: { x: 0, y: 0, width: 10, height: 10 }, scale: 2 })).toEqual({ base64: null, supported: false });
+    expect(await dispatch(h, 'writeClipboard', { text: 'x' })).toEqual({ supported: false });
     expect(await refused('saveFile', { name: '../etc/passwd', base64: '' })).toMatch(/a file name without folders/);
+    expect(await refused('writeClipboard', { text: 'x', pngBase64: 'AA==' })).toMatch(/either text or pngBase64/);
   });
 });

@@ -1,7 +1,8 @@
 // Layer: renderer. How an export reaches the user: a file saved (Electron: the
 // save dialog, which remembers its folder; browser mode: a download), a scene
 // rendered by the Node side (renderFigure: SVG with fonts, PDF, PNG), text or
-// a PNG put on the clipboard, and a 2× screenshot of the view (Electron:
+// a PNG put on the clipboard (Electron: the system clipboard through the main
+// process; browser mode: the page's clipboard API), and a 2× screenshot of the view (Electron:
 // capturePage; browser mode: modern-screenshot, a maintained DOM-to-image
 // library, with the scale written in the PNG's pHYs).
 
@@ -70,13 +71,15 @@ export function fileBytes(r: { base64: string; mime: string }): { bytes: Uint8Ar
   return { bytes: base64ToBytes(r.base64), mime: r.mime };
 }
 
-export async function copyText(text: string, what: string): Promise<string> {
+export async function copyText(ctx: ExportContext, text: string, what: string): Promise<string> {
+  if (ctx.electron && (await ctx.api.call('writeClipboard', { text })).supported) return `Copied ${what}`;
   if (!navigator.clipboard?.writeText) throw new Error('this browser gives the page no clipboard (use Save instead)');
   await navigator.clipboard.writeText(text);
   return `Copied ${what}`;
 }
 
-export async function copyPng(bytes: Uint8Array, what: string): Promise<string> {
+export async function copyPng(ctx: ExportContext, bytes: Uint8Array, what: string): Promise<string> {
+  if (ctx.electron && (await ctx.api.call('writeClipboard', { pngBase64: bytesToBase64(bytes) })).supported) return `Copied ${what} as PNG`;
   if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined') throw new Error('this browser cannot put an image on the clipboard (use Save PNG instead)');
   await navigator.clipboard.write([new ClipboardItem({ 'image/png': new Blob([bytes as BlobPart], { type: 'image/png' }) })]);
   return `Copied ${what} as PNG`;
