@@ -9,7 +9,7 @@ import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type Ap
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
-import { renderScene } from './export/render';
+import { exportRenderer, type SceneRenderer } from './export/export-thread';
 import { renderSignature } from '../../shared/metrics/signature';
 import { buildFigure } from '../../shared/viz/figures';
 import type { Workspace } from './workspace';
@@ -22,6 +22,8 @@ export interface HandlerOptions {
   saveFile?: (name: string, bytes: Buffer) => Promise<string | null>;
   /** The window's pixels in a rectangle at a scale, as PNG (Electron). */
   captureView?: (rect: { x: number; y: number; width: number; height: number }, scale: number) => Promise<Buffer>;
+  /** Makes figure files (default: in the export worker thread when it is built, else inline). */
+  renderScene?: SceneRenderer;
   /** Text or a PNG on the system clipboard (Electron). */
   writeClipboard?: (data: { text?: string; png?: Buffer }) => void;
 }
@@ -55,6 +57,8 @@ function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
 }
 
 function exportHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof EXPORT_CALLS> {
+  let renderer: SceneRenderer | undefined;
+  const renderScene: SceneRenderer = (scene, format, scale) => (renderer ??= opts.renderScene ?? exportRenderer())(scene, format, scale);
   return {
     dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width }) => {
       const data = ws.data(run, rev);

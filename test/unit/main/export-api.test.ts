@@ -14,6 +14,8 @@ import { pngDpi, pngSize } from '../../../src/shared/viz/png-dpi';
 import type { Scene } from '../../../src/shared/viz/scene';
 import { fileSource } from '../../../src/shared/source';
 import { FIXTURES } from '../../helpers/fixtures';
+import { requireBuild, ROOT } from '../../helpers/cli';
+import { exportRenderer } from '../../../src/main/services/export/export-thread';
 
 const config = defaultConfig();
 let h: ApiHandlers;
@@ -78,6 +80,17 @@ describe('renderFigure', () => {
     expect(await refused('renderFigure', bad([deep]))).toMatch(/nested 41 deep/);
     const many = Array.from({ length: 600 }, () => ({ kind: 'group', children: Array.from({ length: 200 }, () => ({ kind: 'line', x1: 0, y1: 0, x2: 1, y2: 1 })) }));
     expect(await refused('renderFigure', bad(many))).toMatch(/shapes; at most 100000/);
+  });
+});
+
+describe('the export worker thread', () => {
+  it('renders scenes off the main thread, several at once, and reports a failure as an error', async () => {
+    requireBuild();
+    const render = exportRenderer({ workerPath: join(ROOT, 'out', 'main', 'export-worker.js') });
+    const [pdf, png] = await Promise.all([render(scene, 'pdf', 2), render(scene, 'png', 3)]);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pngSize(png.bytes)).toEqual({ width: 360, height: 120 });
+    await expect(render(scene, 'tiff' as never, 2)).rejects.toThrow();
   });
 });
 
