@@ -1,6 +1,6 @@
 // Layer: main (Node). Renders figures in the export worker thread
-// (export-worker.ts), started on first use and kept for the next export
-// (unref'd: it never holds the process open). Without the built worker (a
+// (export-worker.ts), started on first use and kept for the next export; it
+// holds the process open only while an export is under way. Without the built worker (a
 // test run from the sources), or with `inline`, it renders on this thread.
 
 import { existsSync } from 'node:fs';
@@ -33,16 +33,17 @@ export function exportRenderer(opts: { inline?: boolean; workerPath?: string | n
   };
   const start = (): Worker => {
     const w = new Worker(path);
-    w.unref();
     w.on('message', (m: ExportReply) => {
       const p = pending.get(m.id);
       if (!p) return;
       pending.delete(m.id);
+      if (pending.size === 0) w.unref();
       if (m.ok) p.resolve({ bytes: Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.length), mime: m.mime, width: m.width, height: m.height });
       else p.reject(new Error(m.error));
     });
     w.on('error', (e) => failAll(new Error(`the export worker failed: ${e.message}`)));
     w.on('exit', (code) => failAll(new Error(`the export worker stopped (exit code ${code})`)));
+    w.unref();
     return w;
   };
   return (scene, format, scale) =>
@@ -50,6 +51,7 @@ export function exportRenderer(opts: { inline?: boolean; workerPath?: string | n
       worker ??= start();
       const id = next++;
       pending.set(id, { resolve, reject });
+      worker.ref();
       worker.postMessage({ id, scene, format, scale });
     });
 }
