@@ -6,7 +6,7 @@
 // and takes its screenshot itself).
 
 import { z } from 'zod';
-import { FIGURE_KINDS } from '../viz/figures';
+import { FIGURE_KINDS } from '../viz/figure-kinds';
 import type { SceneNode } from '../viz/scene';
 import { dialogueId, metricConfigSchema, runRef } from './common';
 

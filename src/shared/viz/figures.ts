@@ -9,8 +9,8 @@ import type { Scene } from './scene';
 import type { ThemeName } from './theme';
 import { turnChartLayout } from './turn-chart';
 
-export const FIGURE_KINDS = ['dialogue', 'turn-chart'] as const;
-export type FigureKind = (typeof FIGURE_KINDS)[number];
+export { FIGURE_KINDS, type FigureKind } from './figure-kinds';
+import type { FigureKind } from './figure-kinds';
 
 export interface FigureOptions {
   theme?: ThemeName;

@@ -4,6 +4,7 @@
 // (validated shape by shape: bad colours, path data, sizes and node counts
 // refused with their place), and the Electron-only calls answering
 // "unsupported" in browser mode.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiHandlers, dispatch, type ApiHandlers } from '../../../src/main/services/api-handlers';
@@ -101,5 +102,13 @@ describe('Electron-only calls in browser mode', () => {
     expect(await dispatch(h, 'writeClipboard', { text: 'x' })).toEqual({ supported: false });
     expect(await refused('saveFile', { name: '../etc/passwd', base64: '' })).toMatch(/a file name without folders/);
     expect(await refused('writeClipboard', { text: 'x', pngBase64: 'AA==' })).toMatch(/either text or pngBase64/);
+  });
+});
+
+describe('the sandboxed preload', () => {
+  it('requires nothing but electron, though the API schemas now name figure kinds and scenes', () => {
+    requireBuild();
+    const preload = readFileSync(join(ROOT, 'out', 'preload', 'index.cjs'), 'utf8');
+    expect([...new Set(preload.match(/require\("[^"]+"\)/g))]).toEqual(['require("electron")']);
   });
 });
