@@ -112,6 +112,16 @@ describe('figure options', () => {
     expect(svg).toMatch(/>75\.00<\/text>/);
   });
 
+  it('draws the run chosen with --run among several files', () => {
+    const out = join(tmp, 'b.svg');
+    const r = runCli(['figure', MUL, SNG, '--name', 'a,b', '--run', 'b', '--dialogue', 'SNG0779', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('>SNG0779.json</text>');
+    const bad = runCli(['figure', MUL, SNG, '--name', 'a,b', '--run', 'c', '--dialogue', 'SNG0779', '--out', out]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--run: no run named "c"; runs: a, b/);
+  });
+
   it('refuses bad input in one line with exit code 2', () => {
     const bad = (args: string[], msg: RegExp) => {
       const r = runCli(['figure', MUL, ...args]);
