@@ -151,6 +151,12 @@ describe.skipIf(!chromiumAvailable())('export from the app', () => {
     const chart = '[data-testid="turn-chart"]';
     expect(await page.locator(`${chart} [data-testid="chart-tick"]`).allTextContents()).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(await page.locator(`${chart} [data-testid="chart-legend"]`).count()).toBe(1);
+    // Drawn in the bundled font the layout was measured with (served with the app, not a system font).
+    expect(await page.evaluate(() => document.fonts.ready.then(() => {
+      let loaded = false;
+      document.fonts.forEach((f) => (loaded ||= f.family.replace(/"/g, '') === 'DST Sans' && f.status === 'loaded'));
+      return loaded && document.fonts.check('bold 10px "DST Sans"');
+    }))).toBe(true);
     // Hovering turn 4's bar highlights turn 4 in the dialogue.
     await page.hover(`${chart} [data-testid="chart-bar"][data-metric="RSA"][data-turn="4"]`);
     await expect.poll(() => page.getAttribute('[data-testid="turn"].hovered', 'data-turn')).toBe('4');
