@@ -56,8 +56,7 @@ describe('figure --kind dialogue', () => {
     expect(svg).not.toMatch(/(xlink:)?href=|url\((?!data:|#)|@import/);
   });
 
-  it('writes a vector PDF, one page of the figure’s size, fonts embedded and none of Type 3, with the same numbers as text', () => {
-    if (!toolAvailable('pdffonts')) return;
+  it.runIf(toolAvailable('pdffonts'))('writes a vector PDF, one page of the figure’s size, fonts embedded and none of Type 3, with the same numbers as text', () => {
     const pdf = figure('mul.pdf', '--format', 'pdf');
     expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
     const fonts = pdfFonts(pdf);
@@ -141,16 +140,18 @@ describe('figure options', () => {
 });
 
 describe('score tables for papers', () => {
-  it('latex: bold best per column, plain fixed decimals, the signature as a comment, a caption; compiles with pdflatex + booktabs', () => {
-    const r = runCli(['score', MUL, SNG, '--format', 'latex', '--caption', 'Scores on two dialogues', '--label', 'tab:two']);
+  const latexArgs = ['score', MUL, SNG, '--format', 'latex', '--caption', 'Scores on two dialogues', '--label', 'tab:two'];
+  it('latex: bold best per column, plain fixed decimals, the signature as a comment, a caption', () => {
+    const r = runCli(latexArgs);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^% GCA alpha=10\/11 \| .* \| app /);
     expect(r.stdout).toContain('mul1110.json & \\textbf{28.57} & 94.76 & 53.57 & 51.43 & 61.90 & 53.57 & \\textbf{48.84} & 31.43 \\\\');
     expect(r.stdout).toContain('sng0779.json & 25.00 & \\textbf{95.83}');
     expect(r.stdout).toContain('\\caption{Scores on two dialogues}\n\\label{tab:two}');
-    if (!toolAvailable('pdflatex')) return;
-    const { pdf } = compileLatex(r.stdout);
-    if (toolAvailable('pdftotext')) expect(pdfText(pdf)).toMatch(/28\.57[\s\S]*Scores on two dialogues/);
+  });
+  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))('latex: compiles with pdflatex and booktabs, and the PDF has the numbers and the caption', () => {
+    const { pdf } = compileLatex(runCli(latexArgs).stdout);
+    expect(pdfText(pdf)).toMatch(/28\.57[\s\S]*Scores on two dialogues/);
   });
 
   it('markdown: a GitHub table with the best value per column in bold and the signature', () => {
