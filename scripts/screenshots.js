@@ -1,9 +1,12 @@
 // Regenerates the README screenshots in docs/screenshots/ from the built app:
 // starts `dst-inspector serve` (out/, so run `npm run build` first), drives
 // Debian's Chromium with playwright-core, and saves the dialogue list, the
-// dialogue view, the metric side panel, the raw view and an error display.
+// dialogue view, the metric side panel, the raw view, an error display and
+// the Export menu; then exports the GCA paper's figure 6 with the `figure`
+// command (figure-mul1110.png) and writes a `score --format latex` table
+// (score-table.tex, and score-table.png when pdflatex and pdftoppm are there).
 // Usage: node scripts/screenshots.js   (CHROMIUM_PATH overrides /usr/bin/chromium)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -62,6 +65,10 @@ async function main() {
     await page.hover('[data-testid="turn"][data-turn="4"]');
     await save(page.locator('.centre'), 'dialogue-view.png');
     await save(page.locator('.metric-panel'), 'side-panel.png');
+    await page.keyboard.press('e');
+    await page.waitForSelector('[data-testid="export-menu"]');
+    await save(page, 'export-menu.png');
+    await page.keyboard.press('Escape');
     await page.keyboard.press('r');
     await page.waitForSelector('.raw-view .monaco-editor .view-lines');
     await page.waitForTimeout(300);
@@ -97,6 +104,46 @@ async function main() {
     await browser.close();
     for (const s of servers) s.stop();
     rmSync(tmp, { recursive: true, force: true });
+  }
+  paperExports();
+}
+
+/** Runs the built CLI; throws with its message when it fails. */
+function cli(args) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`dst-inspector ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+function has(tool) {
+  return spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+}
+
+/** The README's "Figures and tables for your paper": an exported figure and a LaTeX table, made by the CLI. */
+function paperExports() {
+  const paper = join(ROOT, 'test', 'fixtures', 'paper');
+  cli(['figure', join(paper, 'mul1110.json'), '--dialogue', 'MUL1110', '--scale', '2', '--out', join(OUT, 'figure-mul1110.png')]);
+  console.log('saved docs/screenshots/figure-mul1110.png');
+  const latex = cli(['score', join(paper, 'mul1110.json'), join(paper, 'sng0779.json'), '--format', 'latex', '--caption', 'Two dialogues of the GCA paper (figures 6 and 7).', '--label', 'tab:gca-figures']);
+  writeFileSync(join(OUT, 'score-table.tex'), latex);
+  console.log('saved docs/screenshots/score-table.tex');
+  if (!has('pdflatex') || !has('pdftoppm')) {
+    console.log('score-table.png not made: pdflatex or pdftoppm missing (apt-get install texlive-latex-recommended poppler-utils)');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'dst-tex-'));
+  try {
+    writeFileSync(
+      join(dir, 't.tex'),
+      `\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{booktabs}\n\\usepackage[paperwidth=14.5cm,paperheight=4.2cm,margin=2mm]{geometry}\n\\pagestyle{empty}\n\\begin{document}\n${latex}\n\\end{document}\n`,
+    );
+    const tex = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 't.tex'], { cwd: dir, encoding: 'utf8' });
+    if (tex.status !== 0) throw new Error(`pdflatex failed: ${tex.stdout.split('\n').slice(-20).join('\n')}`);
+    const ppm = spawnSync('pdftoppm', ['-r', '200', '-png', '-singlefile', 't.pdf', join(OUT, 'score-table')], { cwd: dir, encoding: 'utf8' });
+    if (ppm.status !== 0) throw new Error(`pdftoppm failed: ${ppm.stderr}`);
+    console.log('saved docs/screenshots/score-table.png');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -16,12 +16,14 @@ import { INSPECT_CALLS, type InspectResults } from './calls/inspect';
 import { RUN_CALLS, type RunInfo, type RunResults } from './calls/runs';
 import { PLAYGROUND_CALLS, type PlaygroundResults } from './calls/playground';
 import { ANNOTATION_CALLS, type AnnotationResults } from './calls/annotations';
+import { EXPORT_CALLS, type ExportResults } from './calls/export';
 
 export * from './calls/common';
 export * from './calls/inspect';
 export * from './calls/runs';
 export * from './calls/playground';
 export * from './calls/annotations';
+export * from './calls/export';
 
 /** Argument schemas, one per call. The key is the IPC channel / HTTP route name. */
 export const API_CALLS = {
@@ -29,6 +31,7 @@ export const API_CALLS = {
   ...INSPECT_CALLS,
   ...PLAYGROUND_CALLS,
   ...ANNOTATION_CALLS,
+  ...EXPORT_CALLS,
 } as const;
 
 export type ApiCall = keyof typeof API_CALLS;
@@ -36,7 +39,7 @@ export type ApiArgs<C extends ApiCall> = z.infer<(typeof API_CALLS)[C]>;
 export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCall[];
 
 /** Each call's result type. */
-export interface ApiResults extends RunResults, InspectResults, PlaygroundResults, AnnotationResults {}
+export interface ApiResults extends RunResults, InspectResults, PlaygroundResults, AnnotationResults, ExportResults {}
 
 /** Pushed from the Node side (Electron menu actions, workspace changes). */
 export type ApiEvent =

@@ -118,8 +118,8 @@ describe.skipIf(!chromiumAvailable())('annotating gold-label errors with the key
     expect(changed).toBeGreaterThan(0);
     expect(await page.isVisible('[data-testid="whatif-banner"]')).toBe(true);
 
-    // e: export; 2 shows CSV, 3 the diff; Enter downloads it.
-    await page.keyboard.press('e');
+    // E (e is the Export menu): the correction diff; 2 shows CSV, 3 the diff; Enter downloads it.
+    await page.keyboard.press('E');
     await page.waitForSelector('[data-testid="export-dialog"]');
     await page.keyboard.press('2');
     await expect.poll(() => page.textContent('[data-testid="export-preview"]')).toMatch(/^dialogue,turn,slot,old,new,category,status,note,by,at,id\n/);

@@ -2,11 +2,9 @@
 // text, Markdown, CSV, LaTeX and JSON; bold best per column (ties both bold,
 // compared as printed); signed deltas with intervals and marks; LaTeX that
 // compiles with booktabs when pdflatex is installed.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { compileLatex, toolAvailable } from '../helpers/tools';
 import { renderCsvTable, renderJsonTable, renderLatex, renderMarkdown, renderText, type Table } from '../../src/shared/report/tables';
 
 const table: Table = {
@@ -58,10 +56,7 @@ describe('tables', () => {
     expect(j.rows[1].dJGA).toEqual({ value: 0.0625, ci: [0.01, 0.1], mark: '†' });
     expect(j.signature).toBe(table.signature);
   });
-  it.runIf(existsSync('/usr/bin/pdflatex'))('latex compiles with pdflatex and booktabs', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tex-'));
-    writeFileSync(join(dir, 't.tex'), `\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage{booktabs}\n\\begin{document}\n${renderLatex(table)}\n\\end{document}\n`);
-    execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 't.tex'], { cwd: dir, stdio: 'pipe', timeout: 60_000 });
-    expect(existsSync(join(dir, 't.pdf'))).toBe(true);
+  it.runIf(toolAvailable('pdflatex'))('latex compiles with pdflatex and booktabs', () => {
+    expect(existsSync(compileLatex(renderLatex(table)).pdf)).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ Commands:
   inspect <file>             what was detected: layout, dialogues, turns, slots, warnings
   convert <file> --to jsonl|fga  write the normalised corpus
   traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
+  figure <predictions.json> --dialogue ID --out FILE  a dialogue as SVG/PDF/PNG for a paper
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
   suspects <predictions.json…>  rank places where the gold label is likely wrong
   corrections export|compact FILE  the correction diff of an annotation file (jsonl, csv, diff)
@@ -37,6 +38,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   inspect: () => import('./inspect').then((m) => ({ run: m.inspectCommand, help: m.INSPECT_HELP })),
   convert: () => import('./convert').then((m) => ({ run: m.convertCommand, help: m.CONVERT_HELP })),
   traits: () => import('./traits').then((m) => ({ run: m.traitsCommand, help: m.TRAITS_HELP })),
+  figure: () => import('./figure').then((m) => ({ run: m.figureCommand, help: m.FIGURE_HELP })),
   serve: () => import('./serve').then((m) => ({ run: m.serveCommand, help: m.SERVE_HELP })),
   suspects: () => import('./suspects').then((m) => ({ run: m.suspectsCommand, help: m.SUSPECTS_HELP })),
   corrections: () => import('./corrections').then((m) => ({ run: m.correctionsCommand, help: m.CORRECTIONS_HELP })),

@@ -6,11 +6,10 @@ import { describeJoin } from '../../shared/formats/join';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { dialogueResults, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { renderSignature } from '../../shared/metrics/signature';
-import { renderCsv } from '../../shared/report/csv';
 import { jsonChunks } from '../../shared/report/json';
-import { renderLatex } from '../../shared/report/latex';
 import { corpusRow, dialogueRow, type ReportRow } from '../../shared/report/rows';
-import { renderTable } from '../../shared/report/table';
+import { scoreTable } from '../../shared/report/score-table';
+import { renderTableAs } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { terminalProgress } from './progress';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
@@ -26,9 +25,11 @@ export const SCORE_HELP = `Usage: dst-inspector score <predictions file or folde
 Scores DST predictions with JGA, SA, AGA, IAGA, F1, RSA, FGA and GCA.
 
 Options:
-${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex
-  --per-dialogue        one row (csv, table, latex) or object (json) per dialogue
+${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex | markdown
+  --per-dialogue        one row (table, csv, latex, markdown) or object (json) per dialogue
   --per-turn            json only: per-turn records with slot classes
+  --caption TEXT        latex: a table float with this caption; markdown, table: a title line
+  --label KEY           latex: \\label{KEY} under the caption (needs --caption)
 ${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 
@@ -36,7 +37,7 @@ Exit codes: 0 ok, 2 bad input or usage (one message on stderr), 3 scores written
 but some --corrections were not applied (stale or unknown places, each on stderr).
 `;
 
-const FORMATS = ['table', 'json', 'csv', 'latex'] as const;
+const FORMATS = ['table', 'json', 'csv', 'latex', 'markdown'] as const;
 
 /** Notes for the joins of a run (dialogues missing from a gold or utterance source). */
 export function noteJoins(file: string, run: LoadedRun): void {
@@ -86,6 +87,8 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     format: { type: 'string', default: 'table' },
     'per-dialogue': { type: 'boolean', default: false },
     'per-turn': { type: 'boolean', default: false },
+    caption: { type: 'string' },
+    label: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -98,18 +101,27 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const perTurn = values['per-turn'] as boolean;
   const perDialogue = (values['per-dialogue'] as boolean) || perTurn;
   if (perTurn && format !== 'json') throw new UsageError('--per-turn needs --format json');
+  if (values.label !== undefined && values.caption === undefined) throw new UsageError('--label needs --caption (the label goes under the caption)');
+  const caption = values.caption as string | undefined;
   configFromFlags(values); // bad settings fail before any file is read
 
   const runs = await loadRuns(positionals, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
   const results = runs.map(({ file, run }) => ({ file, ev: evaluateRun(run, config) }));
-  const chunks = render(format, results, config, perDialogue, perTurn);
+  const chunks = render(format, results, config, { perDialogue, perTurn, caption, label: values.label as string | undefined });
   if (values.out) writeOut(values.out, chunks);
   else for (const c of chunks) write(c);
   return correctionsExit(runs);
 }
 
-function* render(format: (typeof FORMATS)[number], results: { file: string; ev: Evaluation }[], config: MetricConfig, perDialogue: boolean, perTurn: boolean): Generator<string> {
+interface RenderOptions {
+  perDialogue: boolean;
+  perTurn: boolean;
+  caption?: string;
+  label?: string;
+}
+
+function* render(format: (typeof FORMATS)[number], results: { file: string; ev: Evaluation }[], config: MetricConfig, { perDialogue, perTurn, caption, label }: RenderOptions): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
     if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn });
@@ -128,8 +140,13 @@ function* render(format: (typeof FORMATS)[number], results: { file: string; ev: 
     if (perDialogue) rows.push(...[...dialogueResults(ev)].map((d) => (results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d))));
     else rows.push(corpusRow(basename(file), ev.corpus));
   }
-  const title = perDialogue ? 'Dialogue' : 'Model';
-  if (format === 'table') yield renderTable(rows, config, signature, title);
-  else if (format === 'latex') yield renderLatex(rows, config, signature, title);
-  else yield renderCsv(rows, config, signature, perDialogue ? 'dialogue' : 'file');
+  const table = scoreTable(rows, config, signature, {
+    title: perDialogue ? 'Dialogue' : 'Model',
+    labelKey: perDialogue ? 'dialogue' : 'file',
+    perDialogue,
+    turns: format !== 'latex',
+    details: format === 'csv',
+    caption,
+  });
+  yield renderTableAs(format, table, { label });
 }

@@ -44,7 +44,7 @@ export function oneOf<T extends string>(flag: string, text: string, allowed: rea
 }
 
 /** Writes a report to --out atomically; a path that cannot be written is a usage error (exit 2), not a crash. */
-export function writeOut(path: string, chunks: Iterable<string>): void {
+export function writeOut(path: string, chunks: Iterable<string | Uint8Array>): void {
   try {
     writeFileAtomic(path, chunks);
   } catch (e) {

@@ -17,6 +17,7 @@ import { createApiHandlers } from '../services/api-handlers';
 import { Workspace } from '../services/workspace';
 import { RecentFiles } from '../services/recent-files';
 import { resolveSpecPaths, SOURCE_FLAGS, sourceFromFlags } from '../cli/source-flags';
+import { exportShell } from './export-shell';
 import { registerIpc, senderCheck } from './ipc';
 import { menuTemplate, type Theme } from './menu';
 import { createMainWindow, isAppUrl, lockDown, secureSession, type AppPaths } from './window';
@@ -85,7 +86,8 @@ export function startShell(paths: AppPaths, dev: boolean): void {
 
   // The window decides which of its runs a menu action applies to.
   const openSource = (source: SourceSpec, asNewRun = false) => send({ type: 'open-source', source, asNewRun });
-  const handlers = createApiHandlers(ws, { mode: 'electron', pickFile: pick });
+  const exporter = exportShell(() => win, app.getPath('userData'), app.getPath('documents'));
+  const handlers = createApiHandlers(ws, { mode: 'electron', pickFile: pick, saveFile: exporter.saveFile, captureView: exporter.captureView, writeClipboard: exporter.writeClipboard });
 
   const actions = {
     openPredictions: () => void pick('predictions').then((p) => p && openSource(fileSource([p]))),

@@ -5,13 +5,16 @@
 // before anything runs, and turns failures into ApiError (code + message,
 // never a stack trace).
 
-import { API_CALLS, isApiCall, validateArgs, type ANNOTATION_CALLS, type ApiArgs, type ApiCall, type ApiResults, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
+import { API_CALLS, isApiCall, validateArgs, type ANNOTATION_CALLS, type ApiArgs, type ApiCall, type ApiResults, type EXPORT_CALLS, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
 import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
 import { AnnotationService } from './annotation-service';
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
+import { exportRenderer, type SceneRenderer } from './export/export-thread';
+import { renderSignature } from '../../shared/metrics/signature';
+import { buildFigure } from '../../shared/viz/figures';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
@@ -20,6 +23,14 @@ export interface HandlerOptions {
   pickFile?: (purpose: 'predictions' | 'dialogues' | 'gold') => Promise<string | null>;
   /** One annotation file for every run (serve --annotations FILE); default: beside each gold. */
   annotations?: string;
+  /** Save dialog + write (Electron); absent in browser mode, where the page downloads files. */
+  saveFile?: (name: string, bytes: Buffer) => Promise<string | null>;
+  /** The window's pixels in a rectangle at a scale, as PNG (Electron). */
+  captureView?: (rect: { x: number; y: number; width: number; height: number }, scale: number) => Promise<Buffer>;
+  /** Makes figure files (default: in the export worker thread when it is built, else inline). */
+  renderScene?: SceneRenderer;
+  /** Text or a PNG on the system clipboard (Electron). */
+  writeClipboard?: (data: { text?: string; png?: Buffer }) => void;
 }
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
@@ -73,12 +84,45 @@ function annotationHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<t
   };
 }
 
+function exportHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof EXPORT_CALLS> {
+  let renderer: SceneRenderer | undefined;
+  const renderScene: SceneRenderer = (scene, format, scale) => (renderer ??= opts.renderScene ?? exportRenderer())(scene, format, scale);
+  return {
+    dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width }) => {
+      const data = ws.data(run, rev);
+      const d = data.detail(config, id);
+      const signature = renderSignature(d.signature);
+      let scene;
+      try {
+        scene = buildFigure(kind, { id: d.id, values: d.values, perTurn: d.perTurn ?? [], utterances: d.utterances }, config, { signature, theme, slots, turns, width });
+      } catch (e) {
+        if (e instanceof RangeError) throw new ApiError('bad-args', `dialogueFigure: ${d.id}: ${e.message}`);
+        throw e;
+      }
+      const f = await renderScene(scene, format, scale ?? 2);
+      return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height };
+    },
+    renderFigure: async ({ scene, format, scale }) => {
+      const f = await renderScene(scene, format, scale ?? 2);
+      return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height };
+    },
+    saveFile: async ({ name, base64 }) => (opts.saveFile ? { path: await opts.saveFile(name, Buffer.from(base64, 'base64')), supported: true } : { path: null, supported: false }),
+    writeClipboard: ({ text, pngBase64 }) => {
+      if (!opts.writeClipboard) return { supported: false };
+      opts.writeClipboard(text !== undefined ? { text } : { png: Buffer.from(pngBase64!, 'base64') });
+      return { supported: true };
+    },
+    captureView: async ({ rect, scale }) => (opts.captureView ? { base64: (await opts.captureView(rect, scale)).toString('base64'), supported: true } : { base64: null, supported: false }),
+  };
+}
+
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
     ...playgroundHandlers(ws),
     ...annotationHandlers(ws, opts),
+    ...exportHandlers(ws, opts),
   };
 }
 

@@ -27,13 +27,13 @@ function problemOf(e: unknown): string {
   return `cannot be written (${(e as Error)?.message ?? String(e)})`;
 }
 
-export function writeFileAtomic(path: string, chunks: Iterable<string>): void {
+export function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>): void {
   const dir = dirname(path);
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'w');
-    for (const c of chunks) writeSync(fd, c);
+    for (const c of chunks) writeSync(fd, typeof c === 'string' ? Buffer.from(c) : c);
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

@@ -18,7 +18,7 @@ export function num(x: number): string {
 function styleAttrs(st: Style | undefined, isText: boolean): string {
   if (!st) return isText ? ` font-family="${escapeXml(SCENE_FONTS.sans)}"` : '';
   const a: string[] = [];
-  const fill = st.pattern ? `url(#${patternId(st.pattern, st.patternColor ?? '#000')})` : st.fill;
+  const fill = st.pattern ? `url(#${patternId(st.pattern, st.patternColor ?? '#000', st.fill)})` : st.fill;
   if (fill !== undefined) a.push(`fill="${escapeXml(fill)}"`);
   if (st.stroke !== undefined) a.push(`stroke="${escapeXml(st.stroke)}"`);
   if (st.strokeWidth !== undefined) a.push(`stroke-width="${num(st.strokeWidth)}"`);
@@ -62,24 +62,34 @@ function nodeSvg(n: SceneNode, indent: string): string {
     case 'group': {
       const t = n.x || n.y ? ` transform="translate(${num(n.x ?? 0)},${num(n.y ?? 0)})"` : '';
       const kids = n.children.map((k) => nodeSvg(k, indent + ' ')).join('\n');
-      return `${indent}<g${t}${c}>${n.title ? `<title>${escapeXml(n.title)}</title>` : ''}\n${kids}\n${indent}</g>`;
+      return `${indent}<g${t}${styleAttrs(n.style, false)}${c}>${n.title ? `<title>${escapeXml(n.title)}</title>` : ''}\n${kids}\n${indent}</g>`;
     }
   }
 }
 
+/** Kerning and ligatures off: text is as wide as the sum of its advances (viz/text.ts) in every renderer. */
+export const TEXT_RENDERING_CSS = 'font-kerning:none;font-variant-ligatures:none';
+
+export interface SvgOptions {
+  /** Width and height multiplied by this (the drawing keeps its viewBox). */
+  scale?: number;
+  /** CSS put in a <style> element (the exporter's @font-face rules with the embedded fonts). */
+  css?: string;
+}
+
 /** The scene as a standalone SVG document (UTF-8 text). */
-export function sceneToSvg(scene: Scene, opts: { scale?: number } = {}): string {
+export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
   const k = opts.scale ?? 1;
   const pats = patternsOf(scene)
-    .map((p) => ` <pattern id="${p.id}" patternUnits="userSpaceOnUse" width="8" height="8">${patternTile(p.name, p.color)}</pattern>`)
+    .map((p) => ` <pattern id="${p.id}" patternUnits="userSpaceOnUse" width="8" height="8">${patternTile(p.name, p.color, p.background)}</pattern>`)
     .join('\n');
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${num(scene.width * k)}" height="${num(scene.height * k)}" viewBox="0 0 ${num(scene.width)} ${num(scene.height)}" role="img">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${num(scene.width * k)}" height="${num(scene.height * k)}" viewBox="0 0 ${num(scene.width)} ${num(scene.height)}" role="img" style="${TEXT_RENDERING_CSS}">`,
     `<title>${escapeXml(scene.title)}</title>`,
     `<desc>${escapeXml(scene.desc)}</desc>`,
   ];
-  if (pats) parts.push(`<defs>\n${pats}\n</defs>`);
+  if (pats || opts.css) parts.push(`<defs>\n${opts.css ? `<style>${escapeXml(opts.css)}</style>\n` : ''}${pats}\n</defs>`);
   if (scene.background) parts.push(`<rect x="0" y="0" width="${num(scene.width)}" height="${num(scene.height)}" fill="${escapeXml(scene.background)}"/>`);
   for (const n of scene.nodes) parts.push(nodeSvg(n, ''));
   parts.push('</svg>');

@@ -59,15 +59,16 @@ export interface Scene {
 }
 
 /** Every pattern a scene uses, as (pattern, colour) pairs, in first-use order. */
-export function patternsOf(scene: Scene): { id: string; name: PatternName; color: string }[] {
-  const out = new Map<string, { id: string; name: PatternName; color: string }>();
+export function patternsOf(scene: Scene): { id: string; name: PatternName; color: string; background?: string }[] {
+  const out = new Map<string, { id: string; name: PatternName; color: string; background?: string }>();
   const walk = (nodes: SceneNode[]) => {
     for (const n of nodes) {
       const p = n.style?.pattern;
       if (p) {
         const color = n.style?.patternColor ?? '#000';
-        const id = patternId(p, color);
-        if (!out.has(id)) out.set(id, { id, name: p, color });
+        const background = n.style?.fill;
+        const id = patternId(p, color, background);
+        if (!out.has(id)) out.set(id, { id, name: p, color, background });
       }
       if (n.kind === 'group') walk(n.children);
     }
@@ -76,13 +77,19 @@ export function patternsOf(scene: Scene): { id: string; name: PatternName; color
   return [...out.values()];
 }
 
-/** The SVG id of a pattern in a colour: stable, so the same scene always gives the same SVG. */
-export function patternId(name: PatternName, color: string): string {
-  return `pat-${name}-${color.replace(/[^a-zA-Z0-9]/g, '')}`;
+/** The SVG id of a pattern in a colour over a fill colour: stable, so the same scene always gives the same SVG. */
+export function patternId(name: PatternName, color: string, background?: string): string {
+  const bg = background && background !== 'none' ? `-${background.replace(/[^a-zA-Z0-9]/g, '')}` : '';
+  return `pat-${name}-${color.replace(/[^a-zA-Z0-9]/g, '')}${bg}`;
 }
 
-/** The shapes of one pattern tile (8 × 8 user units), as SVG element strings. */
-export function patternTile(name: PatternName, color: string): string {
+/** The shapes of one pattern tile (8 × 8 user units) over its fill colour, as SVG element strings. */
+export function patternTile(name: PatternName, color: string, background?: string): string {
+  const bg = background && background !== 'none' ? `<rect width="8" height="8" fill="${background}"/>` : '';
+  return bg + patternStrokes(name, color);
+}
+
+function patternStrokes(name: PatternName, color: string): string {
   const s = `stroke="${color}" stroke-width="1.2"`;
   switch (name) {
     case 'hatch':

@@ -37,8 +37,9 @@ describe('sceneToSvg', () => {
     expect(svg).toContain('transform="translate(5,6)"');
   });
   it('defines each pattern once and fills with it', () => {
-    expect(svg).toContain('<pattern id="pat-hatch-fff"');
-    expect(svg).toContain('fill="url(#pat-hatch-fff)"');
+    expect(svg).toContain('<pattern id="pat-hatch-fff-d55e00"');
+    expect(svg).toContain('<rect width="8" height="8" fill="#d55e00"/>'); // the fill colour under the strokes
+    expect(svg).toContain('fill="url(#pat-hatch-fff-d55e00)"');
   });
   it('scales the document size, not the drawing', () => {
     const big = sceneToSvg(scene, { scale: 2 });

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import type { Api, CorpusSummary, RunInfo } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import type { SourceSpec } from '../../../shared/source';
+import { ExportMenu } from '../components/ExportMenu';
 import { HelpDialog } from '../components/HelpDialog';
 import { LoadErrorView } from '../components/LoadErrorView';
 import { OpenDialog } from '../components/OpenDialog';
@@ -214,6 +215,7 @@ export function App({ api }: { api: Api }) {
         onConfig={setConfig}
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
+        exportMenu={run?.state === 'ready' ? <ExportMenu api={api} electron={info?.mode === 'electron'} /> : null}
       />
       {notice && (
         <div className="notice" role="alert" data-testid="notice">

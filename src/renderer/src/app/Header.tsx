@@ -24,6 +24,8 @@ interface Props {
   onConfig: (c: MetricConfig) => void;
   onOpen: () => void;
   onHelp: () => void;
+  /** The Export menu (components/ExportMenu), shown beside the actions. */
+  exportMenu?: React.ReactNode;
 }
 
 function baseName(p: string): string {
@@ -34,7 +36,7 @@ function runOption(r: RunInfo): string {
   return r.state === 'ready' ? r.label : `${r.label} (${r.state === 'loading' ? 'loading…' : 'failed'})`;
 }
 
-export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp }: Props) {
+export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp, exportMenu }: Props) {
   return (
     <header className="app-header">
       <div className="brand">
@@ -79,6 +81,7 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
       )}
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
       <div className="actions">
+        {exportMenu}
         <button onClick={onOpen} title="Open a predictions file (Ctrl/Cmd+O)" data-testid="open-button">
           Open…
         </button>

@@ -1,6 +1,8 @@
 // Layer: renderer (React component). The right pane: the dialogue's totals
 // with the metric signature, the per-turn chart, and a table of each turn's
-// contribution (the numbers the chart draws).
+// contribution (the numbers the chart draws). The pane is resizable (drag or
+// arrow keys on its left edge; the width is remembered) and the chart grows
+// with it.
 
 import type { DialogueDetail } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
@@ -9,7 +11,8 @@ import { METRICS } from '../../../shared/metrics/registry';
 import { renderSignature } from '../../../shared/metrics/signature';
 import { gcaCountsOf, metricValue } from '../../../shared/metrics/values';
 import { gcaDeltaText, pct, turnMetricText, TURN_METRICS } from '../model/format';
-import { ChartLegend, TurnChart } from './TurnChart';
+import { PanelResizer, usePanelWidth } from './PanelResizer';
+import { TurnChart } from './TurnChart';
 
 interface Props {
   detail: DialogueDetail | null;
@@ -21,7 +24,15 @@ interface Props {
 }
 
 export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }: Props) {
-  if (!detail) return <aside className="metric-panel empty" aria-label="metrics" />;
+  const [width, setWidth] = usePanelWidth();
+  const style = width ? { width } : undefined;
+  const resizer = <PanelResizer width={width} onWidth={setWidth} />;
+  if (!detail)
+    return (
+      <aside className="metric-panel empty" aria-label="metrics" style={style}>
+        {resizer}
+      </aside>
+    );
   const lk = lambdaKey(config.lambdas[0]);
   // The papers' headline metrics first, then the rest of the registry.
   const first = ['JGA', 'FGA', 'RSA', 'GCA'];
@@ -30,7 +41,8 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }
   const turns = detail.perTurn ?? [];
   const c = gcaCountsOf(detail.values);
   return (
-    <aside className="metric-panel" aria-label="metrics of this dialogue">
+    <aside className="metric-panel" aria-label="metrics of this dialogue" style={style}>
+      {resizer}
       <h2>Dialogue scores</h2>
       <dl className="totals">
         {totals.map(([k, v]) => (
@@ -51,8 +63,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }
         {renderSignature(detail.signature)}
       </p>
       <h3>Per turn</h3>
-      <TurnChart turns={turns} config={config} selected={turn} hovered={hoverTurn} onHover={onHover} onSelect={onTurn} />
-      <ChartLegend />
+      <TurnChart turns={turns} config={config} selected={turn} hovered={hoverTurn} onHover={onHover} onSelect={onTurn} signature={renderSignature(detail.signature)} />
       <table className="turn-table">
         <thead>
           <tr>

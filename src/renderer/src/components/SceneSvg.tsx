@@ -5,6 +5,9 @@
 
 import { useId } from 'react';
 import { patternsOf, patternId, SCENE_FONTS, type Scene, type SceneNode, type Style, type PatternName } from '../../../shared/viz/scene';
+import { loadSceneFonts } from '../viz/fonts';
+
+loadSceneFonts();
 
 interface Props {
   scene: Scene;
@@ -16,6 +19,9 @@ interface Props {
   fit?: 'natural' | 'width';
   testId?: string;
 }
+
+/** Kerning and ligatures off, as in every export (text widths are the bundled font's advances). */
+const TEXT_STYLE = { fontKerning: 'none', fontVariantLigatures: 'none' } as const;
 
 function tile(name: PatternName, color: string) {
   const s = { stroke: color, strokeWidth: 1.2 };
@@ -42,7 +48,7 @@ function props(st: Style | undefined, isText: boolean, prefix: string): Record<s
     if (isText) p.fontFamily = SCENE_FONTS.sans;
     return p;
   }
-  const fill = st.pattern ? `url(#${prefix}${patternId(st.pattern, st.patternColor ?? '#000')})` : st.fill;
+  const fill = st.pattern ? `url(#${prefix}${patternId(st.pattern, st.patternColor ?? '#000', st.fill)})` : st.fill;
   if (fill !== undefined) p.fill = fill;
   if (st.stroke !== undefined) p.stroke = st.stroke;
   if (st.strokeWidth !== undefined) p.strokeWidth = st.strokeWidth;
@@ -102,7 +108,7 @@ function Node({ n, prefix }: { n: SceneNode; prefix: string }) {
       );
     case 'group':
       return (
-        <g transform={n.x || n.y ? `translate(${n.x ?? 0},${n.y ?? 0})` : undefined} {...extra}>
+        <g transform={n.x || n.y ? `translate(${n.x ?? 0},${n.y ?? 0})` : undefined} {...props(n.style, false, prefix)} {...extra}>
           {title}
           {n.children.map((k, i) => (
             <Node key={i} n={k} prefix={prefix} />
@@ -128,6 +134,7 @@ export function SceneSvg({ scene, className, onPointer, onPick, fit = 'natural',
       height={fit === 'width' ? undefined : scene.height}
       role="img"
       aria-label={scene.title}
+      style={TEXT_STYLE}
       onMouseMove={onPointer ? (e) => onPointer(at(e)) : undefined}
       onMouseLeave={onPointer ? () => onPointer(null) : undefined}
       onClick={onPick ? (e) => onPick(at(e)) : undefined}
@@ -137,6 +144,7 @@ export function SceneSvg({ scene, className, onPointer, onPick, fit = 'natural',
       <defs>
         {patternsOf(scene).map((p) => (
           <pattern key={p.id} id={prefix + p.id} patternUnits="userSpaceOnUse" width={8} height={8}>
+            {p.background && p.background !== 'none' && <rect width={8} height={8} fill={p.background} />}
             {tile(p.name, p.color)}
           </pattern>
         ))}

@@ -1,34 +1,18 @@
 // Layer: renderer (pure module). The visual vocabulary of slot classes and FGA
 // turn classes: colour-blind-safe colours (Okabe–Ito), an icon and a border
-// pattern for each class so they survive greyscale printing, and labels.
+// pattern for each class so they survive greyscale printing, and labels —
+// the figures' own (shared/viz/theme.ts), re-exported for the screen.
 
 import type { SlotClass } from '../../../shared/metrics/evaluate';
 import type { FgaClass } from '../../../shared/metrics/defs/fga';
+import { CLASS_LOOK, LETTER_CLASS, SLOT_CLASSES, type ClassLook } from '../../../shared/viz/theme';
 
-export interface ClassStyle {
-  label: string;
-  /** Okabe–Ito colour. */
-  colour: string;
-  /** Glyph shown on the chip, also readable in greyscale. */
-  icon: string;
-  /** CSS border style: a second, colour-free cue. */
-  border: 'solid' | 'double' | 'dashed' | 'dotted';
-  /** GCA's letter for the class. */
-  letter: 'C' | 'W' | 'M' | 'O';
-  help: string;
-}
+export type ClassStyle = ClassLook;
 
-export const SLOT_CLASSES: readonly SlotClass[] = ['correct', 'wrong', 'missed', 'overshot'];
+export { SLOT_CLASSES, LETTER_CLASS };
 
-export const CLASS_STYLE: Record<SlotClass, ClassStyle> = {
-  correct: { label: 'correct', colour: '#009E73', icon: '✓', border: 'solid', letter: 'C', help: 'gold and prediction agree' },
-  wrong: { label: 'wrong value', colour: '#D55E00', icon: '≠', border: 'double', letter: 'W', help: 'the slot is predicted with another value' },
-  missed: { label: 'missed', colour: '#E69F00', icon: '∅', border: 'dashed', letter: 'M', help: 'in the gold state, not predicted' },
-  overshot: { label: 'overshot', colour: '#0072B2', icon: '+', border: 'dotted', letter: 'O', help: 'predicted, not in the gold state' },
-};
-
-/** GCA letter → slot class. */
-export const LETTER_CLASS: Record<'C' | 'W' | 'M' | 'O', SlotClass> = { C: 'correct', W: 'wrong', M: 'missed', O: 'overshot' };
+/** The figures' class vocabulary (src/shared/viz/theme.ts), so screen and export agree. */
+export const CLASS_STYLE: Record<SlotClass, ClassStyle> = CLASS_LOOK;
 
 export function isSlotClass(x: string): x is SlotClass {
   return (SLOT_CLASSES as readonly string[]).includes(x);

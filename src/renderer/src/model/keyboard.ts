@@ -20,6 +20,7 @@ export type KeyAction =
   | 'toggle-queue'
   | 'toggle-whatif'
   | 'toggle-annotations'
+  | 'export-corrections'
   | 'export';
 
 export interface KeyInput {
@@ -44,10 +45,11 @@ export const SHORTCUTS: { keys: string; action: KeyAction; help: string }[] = [
   { keys: 's', action: 'toggle-queue', help: 'suspects queue on / off (n / p walk it)' },
   { keys: 'w', action: 'toggle-whatif', help: 'what-if: score with the corrections applied, before → after' },
   { keys: 'A', action: 'toggle-annotations', help: 'the list of annotations (this dialogue and the corpus)' },
-  { keys: 'e', action: 'export', help: 'export the correction diff (JSON Lines, CSV, diff)' },
+  { keys: 'E', action: 'export-corrections', help: 'export the correction diff (JSON Lines, CSV, diff)' },
   { keys: '/', action: 'focus-search', help: 'search dialogues' },
   { keys: 'c', action: 'toggle-view', help: "only this turn's changes / full state" },
   { keys: 'r', action: 'toggle-raw', help: 'show / hide the raw JSON' },
+  { keys: 'e', action: 'export', help: 'Export menu: figures, tables, screenshot' },
   { keys: '?', action: 'help', help: 'this help' },
   { keys: 'Ctrl/Cmd+O', action: 'open', help: 'open a predictions file' },
   { keys: 'Esc', action: 'close', help: 'close a dialog or leave a text field' },
@@ -70,6 +72,7 @@ const PLAIN: Record<string, KeyAction> = {
   s: 'toggle-queue',
   w: 'toggle-whatif',
   A: 'toggle-annotations',
+  E: 'export-corrections',
   e: 'export',
 };
 

@@ -18,6 +18,8 @@ import { dismissGuide, guideDismissed, LANDING_DIALOGUE, pickLanding } from '../
 import { apiFilter, DEFAULT_QUERY, queryKey, type ListQuery } from '../../model/list-query';
 import { PageCache } from '../../model/page-cache';
 import type { TurnViewMode } from '../../model/turn-view';
+import { useViewExports } from '../../app/exports';
+import { inspectExports } from './inspect-exports';
 import { DialogueList } from './DialogueList';
 import { DialogueView } from './DialogueView';
 import { RawView } from './RawView';
@@ -160,7 +162,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     if (modalOpen || review.form || review.exporting) return; // the dialog handles its own keys
     const action: KeyAction | null = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
-    if (!action || action === 'open' || action === 'help') return; // the shell's
+    if (!action || action === 'open' || action === 'help' || action === 'export') return; // the shell's
     if (action === 'close') {
       if (inTextField(e.target) && e.target instanceof HTMLElement) e.target.blur();
       return;
@@ -195,7 +197,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
         return review.toggleWhatIf();
       case 'toggle-annotations':
         return review.togglePane('annotations');
-      case 'export':
+      case 'export-corrections':
         return review.setExporting(true);
       case 'focus-search':
         searchRef.current?.focus();
@@ -218,9 +220,19 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
     setGuide(false);
   };
   const lk = lambdaKey(config.lambdas[0]);
+  const setExporting = review.setExporting;
+  const exportItems = useMemo(
+    () => [
+      ...inspectExports({ detail, summary, config, mode, runLabel: run.label, runRef: ref }),
+      // The annotation file's correction diff has its own dialog (formats, suspected or not).
+      { id: 'corrections-diff', label: 'Correction diff of the annotations… (E)', group: 'Annotations', run: async () => setExporting(true) },
+    ],
+    [detail, summary, config, mode, run.label, ref, setExporting],
+  );
+  useViewExports(exportItems);
 
   return (
-    <div className={`workspace${showRaw ? ' with-raw' : ''}${review.pane ? ' with-review' : ''}`}>
+    <div className={`workspace${showRaw ? ' with-raw' : ''}${review.pane ? ' with-review' : ''}`} data-view-root="inspect">
       <DialogueList
         api={api}
         runRef={ref}

@@ -1,0 +1,74 @@
+// Layer: renderer. What the inspect view exports (its Export menu items): the
+// selected dialogue as the dialogue figure or the per-turn chart (SVG, PDF,
+// PNG 2×, or a PNG on the clipboard), the corpus scores and the dialogue's
+// per-turn table as LaTeX, Markdown, CSV or JSON — every file carrying the
+// metric signature, every figure the same layout the CLI's `figure` draws.
+
+import type { CorpusSummary, DialogueDetail } from '../../../../shared/api';
+import type { MetricConfig } from '../../../../shared/metrics/config';
+import { renderSignature } from '../../../../shared/metrics/signature';
+import { flatDialogue, flatScores } from '../../../../shared/report/json';
+import { corpusRow } from '../../../../shared/report/rows';
+import { scoreTable } from '../../../../shared/report/score-table';
+import { renderTableAs } from '../../../../shared/report/tables';
+import { turnTable } from '../../../../shared/report/turn-table';
+import type { FigureKind } from '../../../../shared/viz/figures';
+import type { ExportContext, ExportItem } from '../../app/exports';
+import { copyPng, copyText, fileBytes, fileStem, saveBytes, saveText } from '../../export/files';
+import type { TurnViewMode } from '../../model/turn-view';
+
+interface Input {
+  detail: DialogueDetail | null;
+  summary: CorpusSummary | null;
+  config: MetricConfig;
+  mode: TurnViewMode;
+  /** The run's name (file names of corpus tables). */
+  runLabel: string;
+  runRef: { run: string; rev: number };
+}
+
+export function inspectExports({ detail, summary, config, mode, runLabel, runRef }: Input): ExportItem[] {
+  const items: ExportItem[] = [];
+  if (detail) {
+    const signature = renderSignature(detail.signature);
+    const stem = fileStem(detail.id);
+    // The Node side lays the figure out from the run's own data (the same layout as the screen's and the CLI's).
+    const render = async (ctx: ExportContext, kind: FigureKind, format: 'svg' | 'pdf' | 'png') =>
+      fileBytes(await ctx.api.call('dialogueFigure', { ...runRef, config, id: detail.id, kind, format, scale: 2, theme: 'light', slots: mode }));
+    for (const [kind, group, name] of [
+      ['dialogue', 'Dialogue figure', 'figure'],
+      ['turn-chart', 'Per-turn chart', 'chart'],
+    ] as const) {
+      const save = (format: 'svg' | 'pdf' | 'png') => async (ctx: ExportContext) => {
+        const f = await render(ctx, kind, format);
+        return saveBytes(ctx, `${stem}-${name}${format === 'png' ? '@2x' : ''}.${format}`, f.bytes, f.mime);
+      };
+      items.push(
+        { id: `${name}-svg`, group, label: 'Save as SVG', run: save('svg') },
+        { id: `${name}-pdf`, group, label: 'Save as PDF', run: save('pdf') },
+        { id: `${name}-png`, group, label: 'Save as PNG 2×', run: save('png') },
+        { id: `${name}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => copyPng(ctx, (await render(ctx, kind, 'png')).bytes, `the ${name} of ${detail.id}`) },
+      );
+    }
+    const turns = () => turnTable(detail.id, detail.perTurn ?? [], config, signature);
+    items.push(
+      { id: 'turns-latex', group: 'Per-turn table', label: 'Copy LaTeX', run: (ctx) => copyText(ctx, renderTableAs('latex', turns()), `the per-turn table of ${detail.id} as LaTeX`) },
+      { id: 'turns-markdown', group: 'Per-turn table', label: 'Copy Markdown', run: (ctx) => copyText(ctx, renderTableAs('markdown', turns()), `the per-turn table of ${detail.id} as Markdown`) },
+      { id: 'turns-csv', group: 'Per-turn table', label: 'Save CSV', run: (ctx) => saveText(ctx, `${stem}-turns.csv`, renderTableAs('csv', turns()), 'text/csv') },
+      { id: 'turns-json', group: 'Per-turn table', label: 'Save JSON', run: (ctx) => saveText(ctx, `${stem}-turns.json`, JSON.stringify({ signature, dialogue: flatDialogue(detail) }, null, 1) + '\n', 'application/json') },
+    );
+  }
+  if (summary) {
+    const signature = renderSignature(summary.signature);
+    const stem = fileStem(`${runLabel}-scores`);
+    const row = corpusRow(runLabel, summary.scores);
+    const table = (format: 'latex' | 'markdown' | 'csv') => renderTableAs(format, scoreTable([row], config, signature, { labelKey: 'file', turns: format !== 'latex', details: format === 'csv' }));
+    items.push(
+      { id: 'corpus-latex', group: 'Corpus scores', label: 'Copy LaTeX', run: (ctx) => copyText(ctx, table('latex'), 'the corpus scores as LaTeX') },
+      { id: 'corpus-markdown', group: 'Corpus scores', label: 'Copy Markdown', run: (ctx) => copyText(ctx, table('markdown'), 'the corpus scores as Markdown') },
+      { id: 'corpus-csv', group: 'Corpus scores', label: 'Save CSV', run: (ctx) => saveText(ctx, `${stem}.csv`, table('csv'), 'text/csv') },
+      { id: 'corpus-json', group: 'Corpus scores', label: 'Save JSON', run: (ctx) => saveText(ctx, `${stem}.json`, JSON.stringify({ signature, file: summary.file, corpus: flatScores(summary.scores) }, null, 1) + '\n', 'application/json') },
+    );
+  }
+  return items;
+}
