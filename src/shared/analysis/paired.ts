@@ -1,0 +1,186 @@
+// Layer: shared (pure TS). Paired significance over dialogues (spec section
+// 14): the paired bootstrap (Koehn 2004) and approximate randomization
+// (Riezler & Maxwell 2005), as sacrebleu's paired-bs and paired-ar, on
+// folded per-dialogue state vectors (columns.ts). A resample or a trial is
+// scored by summing state vectors and calling the metrics' score functions,
+// so non-linear metrics (GCA from summed counts, AGA over defined turns) are
+// exact.
+//
+// Speed: the bootstrap sums the rows of every run at once (one dialogue-major
+// matrix, one draw per row); randomization needs, per trial, the sum of the
+// swapped dialogues' differences D_r (then A_r = A + D_r, B_r = B − D_r). The
+// differences are kept only in the columns where any dialogue differs, and
+// summed eight dialogues at a time from a table of the 256 subset sums of
+// each group of eight ("four Russians"), so a trial costs N/8 table reads.
+
+import { BoundedDraws, bootstrapStream, randomizationStream } from './rng';
+import type { Scorer } from './columns';
+
+/** numpy.percentile(x, 100 q) with the default 'linear' method (x sorted ascending, no NaN). */
+export function percentileSorted(x: ArrayLike<number>, q: number): number {
+  const n = x.length;
+  if (n === 0) return Number.NaN;
+  const h = (n - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(lo + 1, n - 1);
+  const t = h - lo;
+  const a = x[lo];
+  const b = x[hi];
+  const d = b - a;
+  // numpy's _lerp: a + t·d, but b − (1 − t)·d when t ≥ 0.5 (exact at both ends).
+  return t >= 0.5 ? b - d * (1 - t) : a + d * t;
+}
+
+/** The 95% percentile interval of the finite values of x (null when none is finite). */
+export function interval95(x: ArrayLike<number>): [number, number] | null {
+  const v: number[] = [];
+  for (let i = 0; i < x.length; i++) if (!Number.isNaN(x[i])) v.push(x[i]);
+  if (v.length === 0) return null;
+  const s = Float64Array.from(v).sort();
+  return [percentileSorted(s, 0.025), percentileSorted(s, 0.975)];
+}
+
+/**
+ * Every run's column values on each bootstrap resample. `runs[k]` holds run
+ * k's folded rows (n rows of scorer.folded.width numbers, aligned: row i is
+ * the same dialogue in every run). Resample b draws n rows with replacement,
+ * the same rows for every run. Result: per run, values[c * B + b].
+ */
+export function bootstrapValues(runs: readonly Float64Array[], n: number, scorer: Scorer, B: number, seed: number): Float64Array[] {
+  const F = scorer.folded.width;
+  const R = runs.length;
+  const W = R * F;
+  const C = scorer.columns.length;
+  const out = runs.map(() => new Float64Array(C * B));
+  if (B === 0 || n === 0) return out;
+  // Dialogue-major: the rows of all runs for one dialogue side by side.
+  const X = new Float64Array(n * W);
+  for (let k = 0; k < R; k++) for (let i = 0; i < n; i++) X.set(runs[k].subarray(i * F, (i + 1) * F), i * W + k * F);
+  const draws = new BoundedDraws(bootstrapStream(seed), n);
+  const acc = new Float64Array(W);
+  for (let b = 0; b < B; b++) {
+    acc.fill(0);
+    for (let i = 0; i < n; i++) {
+      const at = draws.next() * W;
+      for (let k = 0; k < W; k++) acc[k] += X[at + k];
+    }
+    for (let k = 0; k < R; k++) scorer.score(acc, k * F, out[k], b, B);
+  }
+  return out;
+}
+
+/** Trial r's swap words: words[r * W … (r + 1) * W), W = ceil(n / 32); bit d % 32 of word d / 32 swaps dialogue d. */
+export function swapWords(n: number, trials: number, seed: number): Uint32Array {
+  const W = Math.ceil(n / 32);
+  const out = new Uint32Array(W * trials);
+  const src = randomizationStream(seed);
+  for (let i = 0; i < out.length; i++) out[i] = src.word();
+  return out;
+}
+
+/** Ties within this distance count as ties (summation order changes the last bits of float sums). */
+export const TIE_TOLERANCE = 1e-12;
+
+/** Largest subset-sum table built at once (bytes); groups of dialogues beyond it are done in further passes. */
+const TABLE_BYTES = 4 << 20;
+
+/**
+ * Approximate randomization of run `other` against `base` (folded, aligned
+ * rows). Returns per column the number of trials whose |δ_r| ≥ |δ| (δ the
+ * observed difference on the same folded sums), or -1 where δ is undefined.
+ */
+export function randomizationCounts(base: Float64Array, other: Float64Array, n: number, scorer: Scorer, words: Uint32Array, trials: number): Int32Array {
+  const F = scorer.folded.width;
+  const C = scorer.columns.length;
+  const counts = new Int32Array(C);
+  const A = new Float64Array(F);
+  const Bt = new Float64Array(F);
+  for (let i = 0; i < n * F; i += F) for (let f = 0; f < F; f++) {
+    A[f] += base[i + f];
+    Bt[f] += other[i + f];
+  }
+  const sa = new Float64Array(C);
+  const sb = new Float64Array(C);
+  scorer.score(A, 0, sa, 0);
+  scorer.score(Bt, 0, sb, 0);
+  const observed = new Float64Array(C);
+  for (let c = 0; c < C; c++) observed[c] = Math.abs(sb[c] - sa[c]);
+
+  // The columns where some dialogue differs; the others never move.
+  const active: number[] = [];
+  for (let f = 0; f < F; f++) {
+    for (let i = 0; i < n; i++) {
+      if (other[i * F + f] !== base[i * F + f]) {
+        active.push(f);
+        break;
+      }
+    }
+  }
+  const K = active.length;
+  for (let c = 0; c < C; c++) counts[c] = Number.isNaN(observed[c]) ? -1 : 0;
+  if (K === 0) {
+    // Identical runs: every δ_r equals δ.
+    for (let c = 0; c < C; c++) if (counts[c] >= 0) counts[c] = trials;
+    return counts;
+  }
+  const delta = new Float64Array(n * K);
+  for (let i = 0; i < n; i++) for (let k = 0; k < K; k++) delta[i * K + k] = other[i * F + active[k]] - base[i * F + active[k]];
+
+  // D[r * K + k]: the sum of the swapped dialogues' differences in trial r.
+  const D = new Float64Array(trials * K);
+  const W = Math.ceil(n / 32);
+  const groups = Math.ceil(n / 8);
+  const perPass = Math.max(1, Math.floor(TABLE_BYTES / (256 * K * 8)));
+  const table = new Float64Array(Math.min(groups, perPass) * 256 * K);
+  for (let g0 = 0; g0 < groups; g0 += perPass) {
+    const g1 = Math.min(groups, g0 + perPass);
+    // Subset sums of each group of eight dialogues: entry e = entry (e without its lowest bit) + that dialogue's difference.
+    for (let g = g0; g < g1; g++) {
+      const t0 = (g - g0) * 256 * K;
+      for (let k = 0; k < K; k++) table[t0 + k] = 0;
+      for (let e = 1; e < 256; e++) {
+        const low = e & -e;
+        const bit = 31 - Math.clz32(low);
+        const d = g * 8 + bit;
+        const prev = t0 + (e ^ low) * K;
+        const at = t0 + e * K;
+        if (d < n) for (let k = 0; k < K; k++) table[at + k] = table[prev + k] + delta[d * K + k];
+        else for (let k = 0; k < K; k++) table[at + k] = table[prev + k];
+      }
+    }
+    for (let r = 0; r < trials; r++) {
+      const w0 = r * W;
+      const d0 = r * K;
+      for (let g = g0; g < g1; g++) {
+        const e = (words[w0 + (g >>> 2)] >>> ((g & 3) << 3)) & 255;
+        if (e === 0) continue;
+        const at = ((g - g0) * 256 + e) * K;
+        for (let k = 0; k < K; k++) D[d0 + k] += table[at + k];
+      }
+    }
+  }
+
+  const a = Float64Array.from(A);
+  const b = Float64Array.from(Bt);
+  for (let r = 0; r < trials; r++) {
+    for (let k = 0; k < K; k++) {
+      const f = active[k];
+      const x = D[r * K + k];
+      a[f] = A[f] + x;
+      b[f] = Bt[f] - x;
+    }
+    scorer.score(a, 0, sa, 0);
+    scorer.score(b, 0, sb, 0);
+    for (let c = 0; c < C; c++) {
+      if (counts[c] < 0) continue;
+      if (Math.abs(sb[c] - sa[c]) >= observed[c] - TIE_TOLERANCE) counts[c]++;
+    }
+  }
+  return counts;
+}
+
+/** p = (1 + #{|δ_r| ≥ |δ|}) / (R + 1); null when δ is undefined or no trial ran. */
+export function pValue(count: number, trials: number): number | null {
+  if (count < 0 || trials === 0) return null;
+  return (1 + count) / (trials + 1);
+}
