@@ -9,7 +9,7 @@
 import type { MetricConfig } from '../metrics/config';
 import type { Metric } from '../metrics/contract';
 import { METRICS } from '../metrics/registry';
-import { emptyStates, TURNS_SLOT, type StateLayout } from '../metrics/state';
+import { DIALOGUES_SLOT, emptyStates, TURNS_SLOT, type StateLayout } from '../metrics/state';
 
 export interface StatColumn {
   /** "JGA", or "FGA_0.5" for a metric with variants (as CSV names them). */
@@ -50,7 +50,7 @@ export function statColumns(config: MetricConfig): StatColumn[] {
   return out;
 }
 
-/** The layout with each compensated sum folded into one number. */
+/** The layout with each compensated sum folded into one number (and without the dialogue count, which no score reads). */
 export interface Folded {
   /** Numbers per folded vector. */
   width: number;
@@ -64,7 +64,7 @@ export function foldedLayout(layout: StateLayout): Folded {
   const slot: number[] = [];
   let turns = -1;
   for (let j = 0; j < layout.width; j++) {
-    if (layout.kinds[j] === 2) continue; // a compensation, folded into the sum before it
+    if (layout.kinds[j] === 2 || j === DIALOGUES_SLOT) continue; // a compensation is folded into the sum before it
     if (j === TURNS_SLOT) turns = slot.length;
     slot.push(j);
   }
@@ -101,7 +101,7 @@ export class Scorer {
   readonly columns: StatColumn[];
   private readonly impl: ColumnImpl[];
   private readonly scratch: Float64Array;
-  private readonly refs: Map<number, { s: Float64Array; at: number }>;
+  private readonly refs: { s: Float64Array; at: number }[];
 
   constructor(
     private readonly layout: StateLayout,
@@ -116,7 +116,7 @@ export class Scorer {
       for (let v = 0; v < count; v++) this.impl.push({ metric: m, offset: layout.offsets[k], variantIndex: v });
     });
     this.scratch = emptyStates(layout);
-    this.refs = new Map(this.impl.map((c) => [c.offset, { s: this.scratch, at: c.offset }]));
+    this.refs = this.impl.map((c) => ({ s: this.scratch, at: c.offset }));
   }
 
   /** Writes each column's value of the folded vector v[at…] to out[outAt + c * stride]. */
@@ -126,8 +126,8 @@ export class Scorer {
     for (let f = 0; f < slot.length; f++) s[slot[f]] = v[at + f];
     const ctx = { turns: s[TURNS_SLOT], config: this.config };
     for (let c = 0; c < this.impl.length; c++) {
-      const { metric, offset, variantIndex } = this.impl[c];
-      const x = metric.score(this.refs.get(offset)!, ctx, variantIndex);
+      const { metric, variantIndex } = this.impl[c];
+      const x = metric.score(this.refs[c], ctx, variantIndex);
       out[outAt + c * stride] = x === null ? Number.NaN : x;
     }
   }

@@ -185,23 +185,71 @@ export function statInput(p: Prepared, scorer: Scorer): StatInput {
   return { folded, n: p.evaluations[0].states.length / p.evaluations[0].layout.width };
 }
 
-/** Bootstrap and randomization for every run against the first. */
-export function runStatistics(input: StatInput, scorer: Scorer, s: StatSettings): StatResult {
+/** A share of the statistics' work: bootstrap resamples [boot[0], boot[1]) and randomization trials [trials[0], trials[1]). */
+export interface StatRange {
+  boot: [number, number];
+  trials: [number, number];
+}
+
+/** What one share computes: each run's column values on its resamples, and each run's randomization counts on its trials. */
+export interface StatPart {
+  range: StatRange;
+  /** Per run: values[c * (boot[1] − boot[0]) + b]. */
+  boot: Float64Array[];
+  /** Per run (index 0: unused, all -1): counts per column. */
+  counts: Int32Array[];
+}
+
+/** Splits the work in `parts` shares of about equal size. */
+export function splitWork(s: StatSettings, parts: number): StatRange[] {
+  const cut = (total: number, k: number) => Math.round((total * k) / parts);
+  return Array.from({ length: parts }, (_, k) => ({ boot: [cut(s.bootstrap, k), cut(s.bootstrap, k + 1)], trials: [cut(s.trials, k), cut(s.trials, k + 1)] }));
+}
+
+/** One share of the bootstrap and of the randomization (any split gives the same numbers). */
+export function statPart(input: StatInput, scorer: Scorer, s: StatSettings, range: StatRange): StatPart {
   const C = scorer.columns.length;
+  const boot = bootstrapValues(input.folded, input.n, scorer, s.bootstrap, s.seed, range.boot[0], range.boot[1]);
+  const [t0, t1] = range.trials;
+  const words = t1 > t0 ? swapWords(input.n, s.seed, t0, t1) : null;
+  const counts = input.folded.map((f, k) => (k === 0 || !words ? new Int32Array(C).fill(-1) : randomizationCounts(input.folded[0], f, input.n, scorer, words)));
+  return { range, boot, counts };
+}
+
+/** The intervals and counts of the whole, from shares covering every resample and trial once. */
+export function combineParts(parts: readonly StatPart[], runs: number, columns: number, s: StatSettings): StatResult {
   const B = s.bootstrap;
-  const values = bootstrapValues(input.folded, input.n, scorer, B, s.seed);
-  const runCi = values.map((v) => Array.from({ length: C }, (_, c) => (B ? interval95(v.subarray(c * B, (c + 1) * B)) : null)));
+  const values = Array.from({ length: runs }, () => new Float64Array(columns * B));
+  for (const p of parts) {
+    const [b0, b1] = p.range.boot;
+    const m = b1 - b0;
+    for (let k = 0; k < runs; k++) for (let c = 0; c < columns; c++) values[k].set(p.boot[k].subarray(c * m, (c + 1) * m), c * B + b0);
+  }
+  const runCi = values.map((v) => Array.from({ length: columns }, (_, c) => (B ? interval95(v.subarray(c * B, (c + 1) * B)) : null)));
   const diff = new Float64Array(B);
   const deltaCi = values.map((v, k) =>
-    Array.from({ length: C }, (_, c) => {
+    Array.from({ length: columns }, (_, c) => {
       if (k === 0 || !B) return null;
       for (let b = 0; b < B; b++) diff[b] = v[c * B + b] - values[0][c * B + b];
       return interval95(diff);
     }),
   );
-  const words = s.trials ? swapWords(input.n, s.trials, s.seed) : new Uint32Array(0);
-  const counts = input.folded.map((f, k) => (k === 0 || !s.trials ? new Int32Array(C).fill(-1) : randomizationCounts(input.folded[0], f, input.n, scorer, words, s.trials)));
+  const counts = Array.from({ length: runs }, (_, k) => {
+    const out = new Int32Array(columns).fill(k === 0 || !s.trials ? -1 : 0);
+    if (k === 0 || !s.trials) return out;
+    for (const p of parts) {
+      if (p.range.trials[1] <= p.range.trials[0]) continue;
+      for (let c = 0; c < columns; c++) out[c] = out[c] < 0 || p.counts[k][c] < 0 ? -1 : out[c] + p.counts[k][c];
+    }
+    return out;
+  });
   return { runCi, deltaCi, counts };
+}
+
+/** Bootstrap and randomization for every run against the first, in this thread. */
+export function runStatistics(input: StatInput, scorer: Scorer, s: StatSettings): StatResult {
+  const part = statPart(input, scorer, s, { boot: [0, s.bootstrap], trials: [0, s.trials] });
+  return combineParts([part], input.folded.length, scorer.columns.length, s);
 }
 
 /** The statistics' settings as signature parts. */

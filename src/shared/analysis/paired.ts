@@ -41,39 +41,55 @@ export function interval95(x: ArrayLike<number>): [number, number] | null {
 }
 
 /**
- * Every run's column values on each bootstrap resample. `runs[k]` holds run
- * k's folded rows (n rows of scorer.folded.width numbers, aligned: row i is
- * the same dialogue in every run). Resample b draws n rows with replacement,
- * the same rows for every run. Result: per run, values[c * B + b].
+ * Every run's column values on bootstrap resamples [from, to) (default: all
+ * B). `runs[k]` holds run k's folded rows (n rows of scorer.folded.width
+ * numbers, aligned: row i is the same dialogue in every run). Resample b
+ * draws n rows with replacement, the same rows for every run; the draws of
+ * resamples before `from` are made and skipped, so any split of the range
+ * gives the same numbers. Result: per run, values[c * (to − from) + b − from].
  */
-export function bootstrapValues(runs: readonly Float64Array[], n: number, scorer: Scorer, B: number, seed: number): Float64Array[] {
+export function bootstrapValues(runs: readonly Float64Array[], n: number, scorer: Scorer, B: number, seed: number, from = 0, to = B): Float64Array[] {
   const F = scorer.folded.width;
   const R = runs.length;
   const W = R * F;
   const C = scorer.columns.length;
-  const out = runs.map(() => new Float64Array(C * B));
-  if (B === 0 || n === 0) return out;
+  const m = Math.max(0, to - from);
+  const out = runs.map(() => new Float64Array(C * m));
+  if (m === 0 || n === 0) return out;
   // Dialogue-major: the rows of all runs for one dialogue side by side.
   const X = new Float64Array(n * W);
   for (let k = 0; k < R; k++) for (let i = 0; i < n; i++) X.set(runs[k].subarray(i * F, (i + 1) * F), i * W + k * F);
   const draws = new BoundedDraws(bootstrapStream(seed), n);
+  for (let i = 0; i < from * n; i++) draws.next();
   const acc = new Float64Array(W);
-  for (let b = 0; b < B; b++) {
+  const times = new Int32Array(n);
+  for (let b = 0; b < m; b++) {
+    // How often each dialogue is drawn, then one multiply-add per drawn dialogue (about 63% of them).
+    times.fill(0);
+    for (let i = 0; i < n; i++) times[draws.next()]++;
     acc.fill(0);
-    for (let i = 0; i < n; i++) {
-      const at = draws.next() * W;
-      for (let k = 0; k < W; k++) acc[k] += X[at + k];
+    for (let d = 0; d < n; d++) {
+      const t = times[d];
+      if (t === 0) continue;
+      const at = d * W;
+      if (t === 1) for (let k = 0; k < W; k++) acc[k] += X[at + k];
+      else for (let k = 0; k < W; k++) acc[k] += t * X[at + k];
     }
-    for (let k = 0; k < R; k++) scorer.score(acc, k * F, out[k], b, B);
+    for (let k = 0; k < R; k++) scorer.score(acc, k * F, out[k], b, m);
   }
   return out;
 }
 
-/** Trial r's swap words: words[r * W … (r + 1) * W), W = ceil(n / 32); bit d % 32 of word d / 32 swaps dialogue d. */
-export function swapWords(n: number, trials: number, seed: number): Uint32Array {
+/**
+ * The swap words of trials [from, to): trial r's words are
+ * out[(r − from) * W … (r − from + 1) * W), W = ceil(n / 32); bit d % 32 of
+ * word d / 32 swaps dialogue d. Words of earlier trials are made and skipped.
+ */
+export function swapWords(n: number, seed: number, from: number, to: number): Uint32Array {
   const W = Math.ceil(n / 32);
-  const out = new Uint32Array(W * trials);
+  const out = new Uint32Array(W * Math.max(0, to - from));
   const src = randomizationStream(seed);
+  for (let i = 0; i < from * W; i++) src.word();
   for (let i = 0; i < out.length; i++) out[i] = src.word();
   return out;
 }
@@ -82,14 +98,16 @@ export function swapWords(n: number, trials: number, seed: number): Uint32Array 
 export const TIE_TOLERANCE = 1e-12;
 
 /** Largest subset-sum table built at once (bytes); groups of dialogues beyond it are done in further passes. */
-const TABLE_BYTES = 4 << 20;
+const TABLE_BYTES = 128 << 10;
 
 /**
  * Approximate randomization of run `other` against `base` (folded, aligned
- * rows). Returns per column the number of trials whose |δ_r| ≥ |δ| (δ the
- * observed difference on the same folded sums), or -1 where δ is undefined.
+ * rows) over the trials whose swap words are `words` (swapWords). Returns per
+ * column the number of those trials whose |δ_r| ≥ |δ| (δ the observed
+ * difference on the same folded sums), or -1 where δ is undefined.
  */
-export function randomizationCounts(base: Float64Array, other: Float64Array, n: number, scorer: Scorer, words: Uint32Array, trials: number): Int32Array {
+export function randomizationCounts(base: Float64Array, other: Float64Array, n: number, scorer: Scorer, words: Uint32Array): Int32Array {
+  const trials = n === 0 ? 0 : words.length / Math.ceil(n / 32);
   const F = scorer.folded.width;
   const C = scorer.columns.length;
   const counts = new Int32Array(C);
