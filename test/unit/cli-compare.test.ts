@@ -123,7 +123,7 @@ describe('compare: formats', () => {
   });
 
   it('--series-x adds the x of each run and a series table', () => {
-    const o = JSON.parse(runCli(['compare', SOM, perturbed, '--series-x', '0.5,1', '--format', 'json']).stdout) as Report & { runs: { x: number }[] };
+    const o = JSON.parse(runCli(["compare", SOM, perturbed, "--series-x", "0.5,1", "--format", "json"]).stdout) as { runs: { x: number }[] };
     expect(o.runs.map((r) => r.x)).toEqual([0.5, 1]);
     const t = runCli(['compare', SOM, perturbed, '--name', 'ratio_0.05,ratio_0.1', '--series-x', 'names']).stdout;
     expect(t).toMatch(/\n {1,}x\s+Run\s+JGA/);

@@ -5,16 +5,19 @@
 // before anything runs, and turns failures into ApiError (code + message,
 // never a stack trace).
 
-import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
+import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type ApiResults, type COMPARE_CALLS, type CompareSettings, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
+import { CompareService } from './compare-data';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
   mode: 'electron' | 'browser';
   /** Native file dialog (Electron); absent in browser mode. */
   pickFile?: (purpose: 'predictions' | 'dialogues' | 'gold') => Promise<string | null>;
+  /** The compare view's settings from the command line (serve --series-x). */
+  compareSettings?: () => CompareSettings;
 }
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
@@ -45,10 +48,20 @@ function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
   };
 }
 
+function compareHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof COMPARE_CALLS> {
+  const svc = new CompareService(ws, opts.compareSettings);
+  return {
+    compareRuns: (args) => svc.runs(args),
+    comparePage: (args) => svc.page(args),
+    compareSettings: () => svc.settings(),
+  };
+}
+
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
+    ...compareHandlers(ws, opts),
   };
 }
 

@@ -10,10 +10,8 @@ import { latexEscape } from '../report/latex';
 import { flatScores } from '../report/json';
 import { renderTableAs, type Table, type TableColumn, type TableFormat, type TableRow } from '../report/tables';
 import { metricValue } from '../metrics/values';
-import { SIGNIFICANCE, significant, type Comparison, type CompareOutput } from './compare';
-
-/** The mark of a significant delta. */
-export const SIGNIFICANT_MARK = '†';
+import type { Comparison, CompareOutput } from './compare';
+import { SIGNIFICANCE, SIGNIFICANT_MARK, significant } from './significance';
 
 /** The JSON report: exactly the keys of issue 7 (plus "x" on runs of a series). */
 export function compareJson(out: CompareOutput, xs?: readonly (number | null)[]): string {

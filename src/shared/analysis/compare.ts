@@ -34,6 +34,8 @@ export interface RunSource {
   stats: TurnStats;
   /** Value options the run was loaded with (signature names). */
   valueOptions: readonly string[];
+  /** The whole corpus scored under a config, when the caller keeps one (the app caches them); else scored here. */
+  evaluation?: (config: MetricConfig) => Evaluation;
 }
 
 export interface CompareOptions {
@@ -55,8 +57,7 @@ export interface StatSettings {
 
 export const DEFAULT_STATS: StatSettings = { bootstrap: 1000, trials: 10000, seed: DEFAULT_SEED };
 
-/** Significance level of the marks (two-sided approximate randomization). */
-export const SIGNIFICANCE = 0.05;
+export { SIGNIFICANCE, significant } from './significance';
 
 export interface Prepared {
   alignment: Alignment;
@@ -125,7 +126,7 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
     });
     return { alignment, evaluations, rows: runs.map(() => null), notes, parts };
   }
-  const evaluations = runs.map((r) => evaluateStats(r.corpus, r.stats, config, settings));
+  const evaluations = runs.map((r) => r.evaluation?.(config) ?? evaluateStats(r.corpus, r.stats, config, settings));
   const rows = runs.map((_, k) => (alignment.rows[k].every((x, i) => x === i) ? null : alignment.rows[k]));
   return { alignment, evaluations, rows, notes, parts };
 }
@@ -291,9 +292,4 @@ export function compareRuns(runs: readonly RunSource[], config: MetricConfig, s:
   const p = prepareComparison(runs, config, opts);
   const scorer = new Scorer(p.evaluations[0].layout, config);
   return assemble(p, runs, scorer, s, runStatistics(statInput(p, scorer), scorer, s));
-}
-
-/** Whether a comparison's p-value is below the significance level. */
-export function significant(c: Pick<Comparison, 'p'>, level = SIGNIFICANCE): boolean {
-  return c.p !== null && c.p < level;
 }

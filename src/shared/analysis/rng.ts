@@ -11,11 +11,9 @@
 // covering N − 1; draws above N − 1 are rejected), which is unbiased.
 
 import { mersenne } from 'pure-rand/generator/mersenne';
+import { MAX_SEED } from './seed';
 
-/** Seeds are unsigned 32-bit integers, as numpy's RandomState takes them. */
-export const MAX_SEED = 0xffffffff;
-/** The default seed (sacrebleu's). */
-export const DEFAULT_SEED = 12345;
+export { DEFAULT_SEED, MAX_SEED } from './seed';
 
 export interface WordSource {
   /** The next raw 32-bit output, unsigned. */
