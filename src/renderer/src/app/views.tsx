@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { Api, CorpusSummary, RunInfo } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { InspectView } from '../views/inspect/InspectView';
+import { CompareView } from '../views/compare/CompareView';
 
 export interface ViewProps {
   api: Api;
@@ -32,6 +33,9 @@ export interface ViewEntry {
   component: ComponentType<ViewProps>;
 }
 
-export const VIEWS: readonly ViewEntry[] = [{ id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView }];
+export const VIEWS: readonly ViewEntry[] = [
+  { id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView },
+  { id: 'compare', label: 'Compare', title: 'runs against a baseline: deltas, intervals, significance; two runs side by side', component: CompareView },
+];
 
 export type ViewId = string;
