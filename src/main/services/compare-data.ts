@@ -81,15 +81,28 @@ export class CompareService {
     return { name: this.ws.status(run).label, file: l.file, corpus: l.corpus, stats: l.stats, valueOptions: l.valueOptions, evaluation: (c) => data.evaluation(c) };
   }
 
-  runs(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
+  async runs(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
     const key = JSON.stringify(args);
-    const hit = this.results.get(key);
-    if (hit) return hit;
-    const p = this.compute(args);
-    this.results.set(key, p);
-    // A failure is not kept: the next call tries again.
-    p.catch(() => this.results.delete(key));
-    return p;
+    let p = this.results.get(key);
+    if (!p) {
+      p = this.compute(args);
+      this.results.set(key, p);
+      // A failure is not kept: the next call tries again.
+      p.catch(() => this.results.delete(key));
+    }
+    return this.withNames(await p);
+  }
+
+  /** A kept answer under the runs' current names (a rename makes no new revision). */
+  private withNames(r: CompareRunsResult): CompareRunsResult {
+    const rename = new Map(r.runs.map((x) => [x.name, this.ws.status(x.run).label]));
+    if ([...rename].every(([a, b]) => a === b)) return r;
+    const name = (n: string) => rename.get(n) ?? n;
+    return {
+      ...r,
+      runs: r.runs.map((x) => ({ ...x, name: name(x.name) })),
+      comparisons: r.comparisons.map((c) => ({ ...c, baseline: name(c.baseline), run: name(c.run) })),
+    };
   }
 
   private async compute(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {

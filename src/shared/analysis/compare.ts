@@ -17,7 +17,7 @@ import { metricValue } from '../metrics/values';
 import type { Corpus } from '../model/corpus';
 import { alignRuns, describeCoverage, describeGold, restrictCorpus, type Alignment } from './align';
 import { foldRows, Scorer, type StatColumn } from './columns';
-import { bootstrapValues, interval95, pValue, randomizationCounts, swapWords } from './paired';
+import { bootstrapValues, interval95, pValue, randomizationCounts, swapStream } from './paired';
 import { DEFAULT_SEED } from './rng';
 
 export class CompareError extends Error {
@@ -208,12 +208,22 @@ export function splitWork(s: StatSettings, parts: number): StatRange[] {
 }
 
 /** One share of the bootstrap and of the randomization (any split gives the same numbers). */
-export function statPart(input: StatInput, scorer: Scorer, s: StatSettings, range: StatRange): StatPart {
+export function statPart(input: StatInput, scorer: Scorer, s: StatSettings, range: StatRange, opts: { batchWords?: number } = {}): StatPart {
   const C = scorer.columns.length;
   const boot = bootstrapValues(input.folded, input.n, scorer, s.bootstrap, s.seed, range.boot[0], range.boot[1]);
   const [t0, t1] = range.trials;
-  const words = t1 > t0 ? swapWords(input.n, s.seed, t0, t1) : null;
-  const counts = input.folded.map((f, k) => (k === 0 || !words ? new Int32Array(C).fill(-1) : randomizationCounts(input.folded[0], f, input.n, scorer, words)));
+  const counts = input.folded.map((_, k) => new Int32Array(C).fill(k === 0 || t1 <= t0 ? -1 : 0));
+  // Trials in batches, so the swap words of a large corpus never fill memory (at most ~16 MB at a time).
+  const W = Math.max(1, Math.ceil(input.n / 32));
+  const batch = Math.max(1, Math.floor((opts.batchWords ?? 4 << 20) / W));
+  const stream = swapStream(input.n, s.seed, t0);
+  for (let r = t0; r < t1; r += batch) {
+    const words = stream(Math.min(batch, t1 - r));
+    for (let k = 1; k < input.folded.length; k++) {
+      const got = randomizationCounts(input.folded[0], input.folded[k], input.n, scorer, words);
+      for (let c = 0; c < C; c++) counts[k][c] = got[c] < 0 || counts[k][c] < 0 ? -1 : counts[k][c] + got[c];
+    }
+  }
   return { range, boot, counts };
 }
 

@@ -86,12 +86,19 @@ export function bootstrapValues(runs: readonly Float64Array[], n: number, scorer
  * word d / 32 swaps dialogue d. Words of earlier trials are made and skipped.
  */
 export function swapWords(n: number, seed: number, from: number, to: number): Uint32Array {
+  return swapStream(n, seed, from)(Math.max(0, to - from));
+}
+
+/** The swap words from trial `from` on, handed out `trials` trials at a time. */
+export function swapStream(n: number, seed: number, from: number): (trials: number) => Uint32Array {
   const W = Math.ceil(n / 32);
-  const out = new Uint32Array(W * Math.max(0, to - from));
   const src = randomizationStream(seed);
   for (let i = 0; i < from * W; i++) src.word();
-  for (let i = 0; i < out.length; i++) out[i] = src.word();
-  return out;
+  return (trials) => {
+    const out = new Uint32Array(W * trials);
+    for (let i = 0; i < out.length; i++) out[i] = src.word();
+    return out;
+  };
 }
 
 /** Ties within this distance count as ties (summation order changes the last bits of float sums). */

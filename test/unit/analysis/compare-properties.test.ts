@@ -120,6 +120,9 @@ describe('comparison properties', () => {
           STATS,
         );
         expect(split).toEqual(whole);
+        // Trials in batches of a few words at a time (as a large corpus runs them) give the same counts.
+        const batched = combineParts([statPart(input, scorer, STATS, { boot: [0, STATS.bootstrap], trials: [0, STATS.trials] }, { batchWords: 3 })], runs.length, scorer.columns.length, STATS);
+        expect(batched).toEqual(whole);
         expect(assemble(p, runs, scorer, STATS, split).comparisons).toEqual(assemble(p, runs, scorer, STATS, whole).comparisons);
       }),
       { numRuns: 20 },

@@ -111,3 +111,16 @@ describe('comparePage', () => {
     expect(() => h.comparePage({ a: A, b: A, config, offset: 0, limit: 5, sort: { key: 'position', metric: 'JGA', descending: false }, filter: { turns: 'all' } })).toThrow(/two different runs/);
   });
 });
+
+describe('compareRuns after a rename', () => {
+  it('answers under the new name without recomputing', async () => {
+    const args = { runs: [A, B], config, bootstrap: 50, trials: 50, seed: 2 };
+    const before = await h.compareRuns(args);
+    ws.rename('r2', 'renamed');
+    const after = await h.compareRuns(args);
+    expect(after.runs.map((r) => r.name)).toEqual(['SOM-DST', 'renamed']);
+    expect(after.comparisons.every((c) => c.run === 'renamed' && c.baseline === 'SOM-DST')).toBe(true);
+    expect(after.comparisons.map((c) => [c.delta, c.ci, c.p])).toEqual(before.comparisons.map((c) => [c.delta, c.ci, c.p]));
+    ws.rename('r2', 'perturbed');
+  });
+});

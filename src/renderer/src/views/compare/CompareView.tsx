@@ -61,7 +61,8 @@ export function CompareView({ api, runs, config, onNotice, onAddRun }: ViewProps
     ordered.length >= 2
       ? { runs: ordered.map((r) => ({ run: r.id, rev: r.revision })), config, ...stats, ...(common ? { common } : {}), ...(allowGold ? { allowDifferentGold: allowGold } : {}) }
       : null;
-  const q = useApiQuery(api, 'compareRuns', args);
+  // Keyed by the run names too: a rename keeps the revision but changes the table.
+  const q = useApiQuery(api, 'compareRuns', args, { key: ordered.map((r) => r.label).join('\u0000') });
   const result = q.data && args && q.data.runs.every((r, k) => r.run === args.runs[k]?.run && r.rev === args.runs[k].rev) ? q.data : null;
 
   // Series x: given on the command line, else numbers in run names; edits here win.
