@@ -85,7 +85,8 @@ export async function runStatisticsParallel(input: StatInput, config: MetricConf
   const job = (range: StatRange): StatJob => ({ input, config, settings: s, range });
   let parts: StatPart[];
   if (opts.offMain && canFork) {
-    parts = await Promise.all(ranges.map((r) => inWorker(workerPath, job(r))));
+    // A worker that fails leaves its share to this thread: slower, never wrong.
+    parts = await Promise.all(ranges.map((r) => inWorker(workerPath, job(r)).catch(() => statJob(job(r)))));
   } else {
     // Workers take every share but the first; this thread does the first meanwhile.
     const others = ranges.slice(1).map((r) => inWorker(workerPath, job(r)).catch(() => statJob(job(r))));
