@@ -160,6 +160,23 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
     await expect.poll(async () => (await page.$$eval('[data-testid="pair-item"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.dialogueId ?? ''))).sort()).toEqual([...want].sort());
   });
 
+  it('keyboard: n / p move through the pair list, j / k through the turns', async () => {
+    const rows = await page.$$eval('[data-testid="pair-item"]', (r) => r.map((x) => (x as HTMLElement).dataset.dialogueId ?? ''));
+    await page.click(`[data-testid="pair-item"][data-dialogue-id="${rows[0]}"]`);
+    await page.waitForSelector(`[data-testid="pair-dialogue"][data-dialogue-id="${rows[0]}"]`);
+    await page.keyboard.press('n');
+    await page.waitForSelector(`[data-testid="pair-dialogue"][data-dialogue-id="${rows[1]}"] [data-testid="pair-turn"]`);
+    expect(await page.getAttribute('[data-testid="pair-item"][aria-current="true"]', 'data-dialogue-id')).toBe(rows[1]);
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    const turns = await page.$$eval('[data-testid="pair-turn"]', (t) => t.map((x) => (x as HTMLElement).dataset.turn));
+    await expect.poll(() => page.getAttribute('[data-testid="pair-turn"].selected', 'data-turn')).toBe(turns[1]);
+    await page.keyboard.press('k');
+    await expect.poll(() => page.getAttribute('[data-testid="pair-turn"].selected', 'data-turn')).toBe(turns[0]);
+    await page.keyboard.press('p');
+    await page.waitForSelector(`[data-testid="pair-dialogue"][data-dialogue-id="${rows[0]}"]`);
+  });
+
   it('renames a run (the table follows) and removes one', async () => {
     await page.click('[data-testid="run-rename"][data-run="perturbed"]');
     await page.fill('[data-testid="run-rename-input"]', 'fixed-and-broken');

@@ -7,13 +7,15 @@
 // their per-turn lanes overlaid. Runs are added (Add run…, or a file dropped
 // on the window), renamed and removed here.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { RunInfo } from '../../../../shared/api';
 import { DEFAULT_SEED, MAX_SEED } from '../../../../shared/analysis/seed';
 import { seriesFromNames } from '../../../../shared/analysis/series';
 import type { ViewProps } from '../../app/views';
 import { errorText, useApiQuery } from '../../app/queries';
 import { configKey } from '../../model/config-input';
+import { inTextField } from '../../app/dom';
+import { keyAction, step } from '../../model/keyboard';
 import { PairCache } from './pair-cache';
 import { PairDialogue } from './PairDialogue';
 import { DEFAULT_PAIR_QUERY, PairList, type PairQuery } from './PairList';
@@ -45,7 +47,7 @@ function NumberField({ label, value, max, onChange, testId }: { label: string; v
   );
 }
 
-export function CompareView({ api, runs, config, onNotice, onAddRun }: ViewProps) {
+export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }: ViewProps) {
   const ready = useMemo(() => runs.filter((r) => r.state === 'ready'), [runs]);
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const included = useMemo(() => new Set(ready.filter((r) => !excluded.has(r.id)).map((r) => r.id)), [ready, excluded]);
@@ -89,7 +91,8 @@ export function CompareView({ api, runs, config, onNotice, onAddRun }: ViewProps
   const cacheKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}|${configKey(config)}|${JSON.stringify(query)}`;
   const cache = useMemo(() => new PairCache(cacheKey), [cacheKey]);
   const pairKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}`;
-  const [sel, setSel] = useState<{ pair: string; a: string; b: string } | null>(null);
+  const [sel, setSel] = useState<{ pair: string; a: string; b: string; index?: number } | null>(null);
+  const [scrollRequest, setScrollRequest] = useState(0);
   const ids = sel && sel.pair === pairKey ? { a: sel.a, b: sel.b } : null;
   const [turn, setTurn] = useState<number | null>(null);
   const [onlyDiffering, setOnlyDiffering] = useState(false);
@@ -99,11 +102,38 @@ export function CompareView({ api, runs, config, onNotice, onAddRun }: ViewProps
     if (!refA || !refB || (sel && sel.pair === pairKey)) return;
     api.call('comparePage', { a: refA, b: refB, config, offset: 0, limit: 1, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
       (p) => {
-        if (p.rows[0]) setSel({ pair: pairKey, a: p.rows[0].id, b: p.rows[0].idB });
+        if (p.rows[0]) setSel({ pair: pairKey, a: p.rows[0].id, b: p.rows[0].idB, index: 0 });
       },
       () => undefined,
     );
   }, [api, refA, refB, pairKey, sel, config, query]);
+
+  // n / p: next and previous dialogue of the pair list (j / k move through turns in PairDialogue).
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (modalOpen || !refA || !refB) return;
+    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
+    if (action !== 'next-dialogue' && action !== 'prev-dialogue') return;
+    e.preventDefault();
+    const at = ids ? (sel?.index ?? cache.indexOf(ids.a)) : -1;
+    const next = step(at, action === 'next-dialogue' ? 1 : -1, cache.total ?? 0);
+    if (next < 0 || next === at) return;
+    const go = (a: string, b: string) => {
+      setSel({ pair: pairKey, a, b, index: next });
+      setTurn(null);
+      setScrollRequest((r) => r + 1);
+    };
+    const row = cache.row(next);
+    if (row) return go(row.id, row.idB);
+    api.call('comparePage', { a: refA, b: refB, config, offset: next, limit: 1, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
+      (p) => p.rows[0] && go(p.rows[0].id, p.rows[0].idB),
+      (x: unknown) => onNotice(errorText(x)),
+    );
+  });
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, []);
 
   const rename = useCallback((id: string, label: string) => void api.call('renameRun', { run: id, label }).catch((e: unknown) => onNotice(errorText(e))), [api, onNotice]);
   const remove = useCallback((id: string) => void api.call('closeRun', { run: id }).catch((e: unknown) => onNotice(errorText(e))), [api, onNotice]);
@@ -195,13 +225,15 @@ export function CompareView({ api, runs, config, onNotice, onAddRun }: ViewProps
               cache={cache}
               query={query}
               selectedId={ids?.a ?? null}
+              selectedIndex={sel?.pair === pairKey ? (sel.index ?? -1) : -1}
+              scrollRequest={scrollRequest}
               onQuery={setQuery}
-              onSelect={(a, b) => {
-                setSel({ pair: pairKey, a, b });
+              onSelect={(a, b, index) => {
+                setSel({ pair: pairKey, a, b, index });
                 setTurn(null);
               }}
             />
-            <PairDialogue api={api} a={refA} b={refB} names={names} config={config} ids={ids} turn={turn} onTurn={setTurn} onlyDiffering={onlyDiffering} onOnlyDiffering={setOnlyDiffering} />
+            <PairDialogue api={api} a={refA} b={refB} names={names} config={config} ids={ids} turn={turn} modalOpen={modalOpen} onTurn={setTurn} onlyDiffering={onlyDiffering} onOnlyDiffering={setOnlyDiffering} />
           </div>
         </section>
       )}

@@ -4,7 +4,7 @@
 // it the runs' per-turn lanes overlaid (shared/viz/compare-lanes.ts, drawn by
 // SceneSvg). Each run's detail comes from its own dialogueDetail call.
 
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import type { Api } from '../../../../shared/api';
 import { lambdaKey, type MetricConfig } from '../../../../shared/metrics/config';
 import type { DialogueDetail } from '../../../../shared/api';
@@ -15,6 +15,8 @@ import { laneTurnAt, lanesScene, type LaneRun } from '../../../../shared/viz/com
 import { SceneSvg } from '../../components/SceneSvg';
 import { errorText, useApiQuery } from '../../app/queries';
 import { fgaClassLabel } from '../../model/classes';
+import { inTextField } from '../../app/dom';
+import { keyAction, step } from '../../model/keyboard';
 import { frac, pct } from '../../model/format';
 import { PairChip } from './PairChip';
 import { differs, pairTurns } from './pair-model';
@@ -27,6 +29,8 @@ interface Props {
   config: MetricConfig;
   ids: { a: string; b: string } | null;
   turn: number | null;
+  /** A dialog is open: it handles its own keys. */
+  modalOpen: boolean;
   onTurn: (t: number) => void;
   onlyDiffering: boolean;
   onOnlyDiffering: (on: boolean) => void;
@@ -52,7 +56,7 @@ function RunVerdict({ who, rec, config }: { who: string; rec: TurnRecord | null;
   );
 }
 
-export function PairDialogue({ api, a, b, names, config, ids, turn, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
+export function PairDialogue({ api, a, b, names, config, ids, turn, modalOpen, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
   const qa = useApiQuery(api, 'dialogueDetail', ids ? { ...a, config, id: ids.a } : null);
   const qb = useApiQuery(api, 'dialogueDetail', ids ? { ...b, config, id: ids.b } : null);
   const da = qa.data && ids && qa.data.id === ids.a ? qa.data : null;
@@ -66,6 +70,22 @@ export function PairDialogue({ api, a, b, names, config, ids, turn, onTurn, only
   useEffect(() => {
     if (turn !== null) refs.current.get(turn)?.scrollIntoView({ block: 'nearest' });
   }, [turn]);
+
+  // j / k: next and previous turn.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (modalOpen || turns.length === 0) return;
+    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
+    if (action !== 'next-turn' && action !== 'prev-turn') return;
+    e.preventDefault();
+    const at = turns.findIndex((t) => t.turn === turn);
+    const next = step(at, action === 'next-turn' ? 1 : -1, turns.length);
+    if (next >= 0) onTurn(turns[next].turn);
+  });
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, []);
 
   if (!ids) return <div className="pair-dialogue placeholder-pane">Choose a dialogue on the left.</div>;
   const error = qa.error ?? qb.error;

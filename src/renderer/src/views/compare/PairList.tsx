@@ -29,6 +29,9 @@ interface Props {
   cache: PairCache;
   query: PairQuery;
   selectedId: string | null;
+  /** The selected row's index in the list (-1: unknown), scrolled to when scrollRequest grows. */
+  selectedIndex: number;
+  scrollRequest: number;
   onQuery: (q: PairQuery) => void;
   onSelect: (id: string, idB: string, index: number) => void;
 }
@@ -36,7 +39,7 @@ interface Props {
 const ROW = 46;
 const DELTA = { key: 'd', header: '', kind: 'delta' as const };
 
-export function PairList({ api, a, b, names, config, cache, query, selectedId, onQuery, onSelect }: Props) {
+export function PairList({ api, a, b, names, config, cache, query, selectedId, selectedIndex, scrollRequest, onQuery, onSelect }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, setTick] = useState(0);
   const [search, setSearch] = useState(query.filter.search);
@@ -60,6 +63,10 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, o
       );
     }
   }, [api, a, b, config, cache, query, first, last]);
+
+  useEffect(() => {
+    if (scrollRequest > 0 && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [scrollRequest, selectedIndex, virtualizer]);
 
   useEffect(() => {
     if (query.filter.search === search) return;
