@@ -105,6 +105,18 @@ function sameGoldTurn(base: Corpus, i: number, other: Corpus, j: number, map: Id
   return true;
 }
 
+/** Two dialogue ids of a corpus that match the same dialogue ("MUL0001.json" and "mul0001"), or null. */
+export function clashingIds(c: Corpus): [string, string] | null {
+  const seen = new Map<string, string>();
+  for (const id of c.dialogueIds) {
+    const k = dialogueKey(id);
+    const other = seen.get(k);
+    if (other !== undefined) return [other, id];
+    seen.set(k, id);
+  }
+  return null;
+}
+
 function idIndex(c: Corpus): Map<string, number> {
   const m = new Map<string, number>();
   c.dialogueIds.forEach((id, d) => m.set(dialogueKey(id), d));

@@ -15,7 +15,7 @@ import type { Scores } from '../metrics/state';
 import { analyseCorpus, type TurnStats } from '../metrics/turn-stats';
 import { metricValue } from '../metrics/values';
 import type { Corpus } from '../model/corpus';
-import { alignRuns, describeCoverage, describeGold, restrictCorpus, type Alignment } from './align';
+import { alignRuns, clashingIds, describeCoverage, describeGold, restrictCorpus, type Alignment } from './align';
 import { foldRows, Scorer, type StatColumn } from './columns';
 import { bootstrapValues, interval95, pValue, randomizationCounts, swapStream } from './paired';
 import { DEFAULT_SEED } from './rng';
@@ -86,6 +86,10 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
   const values = (r: RunSource) => (r.valueOptions.length ? r.valueOptions.join('+') : 'exact');
   for (const r of runs.slice(1)) {
     if (values(r) !== values(base)) throw new CompareError(`${r.name} was loaded with values=${values(r)} and ${base.name} with values=${values(base)}; compare runs loaded with the same value options`);
+  }
+  for (const r of runs) {
+    const clash = clashingIds(r.corpus);
+    if (clash) throw new CompareError(`${r.name} (${r.file}) has two dialogues that match the same id, ${JSON.stringify(clash[0])} and ${JSON.stringify(clash[1])} (ids match case-insensitively, with or without .json); rename one`);
   }
   const alignment = alignRuns(
     runs.map((r) => r.corpus),

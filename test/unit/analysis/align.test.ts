@@ -111,6 +111,11 @@ describe('prepareComparison refuses what cannot be compared', () => {
     expect(p.parts).toEqual([{ key: 'gold', text: 'gold=differs:1t' }]);
   });
 
+  it('two dialogues of a run that match the same id', () => {
+    const twice = source('B', buildCorpus([base[0], { ...base[0], id: 'mul0001' }, base[1], base[2]]));
+    expect(err(() => prepareComparison([A(), twice], config))).toMatch(/B \(B\.json\) has two dialogues that match the same id, "MUL0001\.json" and "mul0001"/);
+  });
+
   it('duplicate run names, different value options', () => {
     expect(err(() => prepareComparison([A(), A()], config))).toMatch(/two runs are named "A"/);
     expect(err(() => prepareComparison([A(), source('B', buildCorpus(base), ['lower'])], config))).toMatch(/B was loaded with values=lower and A with values=exact/);
