@@ -3,7 +3,7 @@
 // the paired bootstrap and approximate randomization. bench/compare.js
 // bundles this file with vite and runs it as
 // `node compare-phases.mjs RUNS B R FILE…`; it prints one JSON object of
-// median milliseconds on stdout.
+// median CPU milliseconds on stdout (steadier than wall time on a busy machine).
 
 import { readFileSync } from 'node:fs';
 import { prepareComparison, statInput } from '../src/shared/analysis/compare';
@@ -21,10 +21,12 @@ const R = Number(rArg);
 const config = defaultConfig();
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** CPU milliseconds of f (user + system): steadier than wall time on a shared machine. */
 const time = <T>(f: () => T): [T, number] => {
-  const t = performance.now();
+  const c = process.cpuUsage();
   const r = f();
-  return [r, performance.now() - t];
+  const d = process.cpuUsage(c);
+  return [r, (d.user + d.system) / 1000];
 };
 
 const phases: Record<string, number[]> = { load: [], prepare: [], fold: [], bootstrap: [], words: [], randomization: [] };

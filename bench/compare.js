@@ -174,7 +174,7 @@ async function main() {
   const w = head.map((h, k) => Math.max(h.length, ...body.map((b) => b[k].length)));
   const line = (cells) => cells.map((c, k) => (k === 0 ? c.padEnd(w[k]) : c.padStart(w[k]))).join('  ');
   process.stdout.write([line(head), w.map((x) => '-'.repeat(x)).join('  '), ...body.map(line)].join('\n') + '\n');
-  process.stdout.write('\nInside one process (medians, ms; one thread): load = read + parse + analyse every run, prepare = align + score, fold = the aligned state matrices,\nbootstrap = B = 1000 resamples of every run, words = the swap bits, randomization = R = 10000 trials of every run against the baseline:\n');
+  process.stdout.write('\nInside one process (medians of CPU ms; one thread): load = read + parse + analyse every run, prepare = align + score, fold = the aligned state matrices,\nbootstrap = B = 1000 resamples of every run, words = the swap bits, randomization = R = 10000 trials of every run against the baseline:\n');
   for (const r of rows) if (r.phases) process.stdout.write(`  ${r.label}: ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
   process.stdout.write('\nwhole process: `dst-inspector compare <all runs> --format json` (B = 1000, R = 10000); without stats: --bootstrap 0 --trials 0.\n');
 }

@@ -16,6 +16,18 @@
 import { BoundedDraws, bootstrapStream, randomizationStream } from './rng';
 import type { Scorer } from './columns';
 
+/** dst[d…d + len) += t · src[s…s + len), unrolled by four (about twice as fast in V8 as the plain loop). */
+function addScaled(dst: Float64Array, d: number, src: Float64Array, s: number, len: number, t: number): void {
+  let k = 0;
+  for (; k + 4 <= len; k += 4) {
+    dst[d + k] += t * src[s + k];
+    dst[d + k + 1] += t * src[s + k + 1];
+    dst[d + k + 2] += t * src[s + k + 2];
+    dst[d + k + 3] += t * src[s + k + 3];
+  }
+  for (; k < len; k++) dst[d + k] += t * src[s + k];
+}
+
 /** numpy.percentile(x, 100 q) with the default 'linear' method (x sorted ascending, no NaN). */
 export function percentileSorted(x: ArrayLike<number>, q: number): number {
   const n = x.length;
@@ -70,10 +82,7 @@ export function bootstrapValues(runs: readonly Float64Array[], n: number, scorer
     acc.fill(0);
     for (let d = 0; d < n; d++) {
       const t = times[d];
-      if (t === 0) continue;
-      const at = d * W;
-      if (t === 1) for (let k = 0; k < W; k++) acc[k] += X[at + k];
-      else for (let k = 0; k < W; k++) acc[k] += t * X[at + k];
+      if (t !== 0) addScaled(acc, 0, X, d * W, W, t);
     }
     for (let k = 0; k < R; k++) scorer.score(acc, k * F, out[k], b, m);
   }
@@ -179,8 +188,7 @@ export function randomizationCounts(base: Float64Array, other: Float64Array, n: 
       for (let g = g0; g < g1; g++) {
         const e = (words[w0 + (g >>> 2)] >>> ((g & 3) << 3)) & 255;
         if (e === 0) continue;
-        const at = ((g - g0) * 256 + e) * K;
-        for (let k = 0; k < K; k++) D[d0 + k] += table[at + k];
+        addScaled(D, d0, table, ((g - g0) * 256 + e) * K, K, 1);
       }
     }
   }
