@@ -31,11 +31,13 @@ export interface ViewEntry {
   label: string;
   title: string;
   component: ComponentType<ViewProps>;
+  /** The view shows every run: a run added while it is shown does not become this tab's run. */
+  keepsRunOnAdd?: boolean;
 }
 
 export const VIEWS: readonly ViewEntry[] = [
   { id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView },
-  { id: 'compare', label: 'Compare', title: 'runs against a baseline: deltas, intervals, significance; two runs side by side', component: CompareView },
+  { id: 'compare', label: 'Compare', title: 'runs against a baseline: deltas, intervals, significance; two runs side by side', component: CompareView, keepsRunOnAdd: true },
 ];
 
 export type ViewId = string;
