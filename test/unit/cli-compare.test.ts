@@ -16,6 +16,8 @@ const SNG = join(FIXTURES, 'paper', 'sng0779.json');
 const SOM = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
 let tmp: string;
 let perturbed: string;
+/** Fewer resamples and trials where the defaults are not what a test is about. */
+const FAST = ['--bootstrap', '300', '--trials', '2000'];
 
 interface Report {
   signature: string;
@@ -101,7 +103,7 @@ describe('compare: formats', () => {
   });
 
   it('latex: booktabs, best per column in bold, significant deltas marked, the signature as a comment', () => {
-    const r = runCli(['compare', SOM, perturbed, '--name', 'SOM_DST,perturbed', '--format', 'latex']);
+    const r = runCli(['compare', SOM, perturbed, '--name', 'SOM_DST,perturbed', '--format', 'latex', ...FAST]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^% GCA alpha=10\/11 \| FGA lambda=0\.5/);
     expect(r.stdout).toContain('\\toprule');
@@ -112,10 +114,10 @@ describe('compare: formats', () => {
   });
 
   it('markdown and csv', () => {
-    const md = runCli(['compare', SOM, perturbed, '--format', 'markdown']).stdout;
+    const md = runCli(['compare', SOM, perturbed, '--format', 'markdown', ...FAST]).stdout;
     expect(md).toMatch(/^\| Run \| turns \| JGA \|/);
     expect(md).toMatch(/Signature: `GCA alpha=10\/11/);
-    const csv = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'csv']).stdout.trim().split('\n');
+    const csv = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'csv', ...FAST]).stdout.trim().split('\n');
     expect(csv[0]).toBe('run,file,metric,lambda,value,value_lo,value_hi,baseline,delta,delta_lo,delta_hi,delta_mark,p,signature');
     expect(csv).toHaveLength(1 + 2 * 8);
     expect(csv[1]).toMatch(/^A,.*predictions\.json,JGA,,0\.49933\d+,0\.4\d+,0\.5\d+,,,,,,,GCA alpha/);
@@ -123,9 +125,9 @@ describe('compare: formats', () => {
   });
 
   it('--series-x adds the x of each run and a series table', () => {
-    const o = JSON.parse(runCli(["compare", SOM, perturbed, "--series-x", "0.5,1", "--format", "json"]).stdout) as { runs: { x: number }[] };
+    const o = JSON.parse(runCli(["compare", SOM, perturbed, "--series-x", "0.5,1", "--format", "json", ...FAST]).stdout) as { runs: { x: number }[] };
     expect(o.runs.map((r) => r.x)).toEqual([0.5, 1]);
-    const t = runCli(['compare', SOM, perturbed, '--name', 'ratio_0.05,ratio_0.1', '--series-x', 'names']).stdout;
+    const t = runCli(['compare', SOM, perturbed, '--name', 'ratio_0.05,ratio_0.1', '--series-x', 'names', ...FAST]).stdout;
     expect(t).toMatch(/\n {1,}x\s+Run\s+JGA/);
     expect(t).toMatch(/0\.0500\s+ratio_0\.05\s+49\.93 \[/);
   });
@@ -159,7 +161,7 @@ describe('compare: bad input (one line, exit code 2)', () => {
     const subset = join(tmp, 'subset.json');
     writeFileSync(subset, JSON.stringify(data));
     expectUserError([SOM, subset, '--name', 'full,subset'], /compare: the runs do not cover the same dialogues and turns: subset lacks 1 dialogue of full \(.*\); lacks 1 turn of full in shared dialogues \(first: .* turn \d+\); pass --common/);
-    const r = runCli(['compare', SOM, subset, '--name', 'full,subset', '--common', '--format', 'json']);
+    const r = runCli(['compare', SOM, subset, '--name', 'full,subset', '--common', '--format', 'json', ...FAST]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/note: comparing on the common part: 99 dialogues, 7\d\d of the baseline's 751 turns/);
     const o = JSON.parse(r.stdout) as Report;
@@ -176,7 +178,7 @@ describe('compare: bad input (one line, exit code 2)', () => {
     const gold = join(tmp, 'other-gold.json');
     writeFileSync(gold, JSON.stringify(data));
     expectUserError([SOM, gold, '--name', 'a,b'], /b is scored against a different gold than a: \d+ turns of 751 differ \(first: .* turn 0\); pass --allow-different-gold/);
-    const r = runCli(['compare', SOM, gold, '--name', 'a,b', '--allow-different-gold', '--format', 'json']);
+    const r = runCli(['compare', SOM, gold, '--name', 'a,b', '--allow-different-gold', '--format', 'json', ...FAST]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/note: b is scored against a different gold than a: \d+ turns of 751 differ/);
     expect((JSON.parse(r.stdout) as Report).signature).toMatch(/gold=differs:\d+t/);
