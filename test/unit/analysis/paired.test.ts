@@ -183,3 +183,55 @@ describe('against an independent numpy implementation', () => {
     }
   });
 });
+
+describe('randomization on folded rows, against summing every trial directly', () => {
+  it('counts equal, also when count columns are too large to share a number', () => {
+    const cfg = defaultConfig({ lambdas: [0.5] });
+    const ev = evaluate(buildCorpus(twoRuns().a), cfg);
+    const scorer = new Scorer(ev.layout, cfg);
+    const F = scorer.folded.width;
+    const n = 37;
+    const R = 45;
+    let x = 7;
+    const rnd = (m: number) => ((x = (x * 1103515245 + 12345) % 2147483648) % m);
+    for (const big of [1, 2 ** 29]) {
+      const make = () => {
+        const rows = new Float64Array(n * F);
+        for (let i = 0; i < n; i++) {
+          for (let f = 0; f < F; f++) {
+            const slot = scorer.folded.slot[f];
+            // Turns: 5 per dialogue; sums: fractions; counts: integers, one of them huge.
+            rows[i * F + f] = f === scorer.folded.turns ? 5 : ev.layout.kinds[slot] === 1 ? rnd(1000) / 997 : rnd(5) * (f === F - 4 ? big : 1);
+          }
+        }
+        return rows;
+      };
+      const base = make();
+      const other = make();
+      for (let i = 0; i < n; i++) other[i * F + scorer.folded.turns] = 5;
+      const words = swapWords(n, 3, 0, R);
+      const got = randomizationCounts(base, other, n, scorer, words);
+      const C = scorer.columns.length;
+      const sum = (pick: (i: number) => Float64Array) => {
+        const s = new Float64Array(F);
+        for (let i = 0; i < n; i++) for (let f = 0; f < F; f++) s[f] += pick(i)[i * F + f];
+        return s;
+      };
+      const score = (v: Float64Array) => {
+        const out = new Float64Array(C);
+        scorer.score(v, 0, out, 0);
+        return out;
+      };
+      const sa = score(sum(() => base));
+      const sb = score(sum(() => other));
+      const want = new Int32Array(C);
+      for (let r = 0; r < R; r++) {
+        const swapped = (i: number) => (words[r * Math.ceil(n / 32) + (i >>> 5)] >>> (i & 31)) & 1;
+        const ra = score(sum((i) => (swapped(i) ? other : base)));
+        const rb = score(sum((i) => (swapped(i) ? base : other)));
+        for (let c = 0; c < C; c++) if (Math.abs(rb[c] - ra[c]) >= Math.abs(sb[c] - sa[c]) - 1e-12) want[c]++;
+      }
+      expect(Array.from(got), `big = ${big}`).toEqual(Array.from(want));
+    }
+  });
+});
