@@ -40,6 +40,8 @@ Options:
                         otherwise); says how many turns differ
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); "names"
                         reads the first number of each run name; adds a series table
+  --threads N           threads for the statistics, 1-4 (default: the machine's cores for
+                        large jobs); the numbers do not depend on it
 ${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 
@@ -98,6 +100,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     common: { type: 'boolean', default: false },
     'allow-different-gold': { type: 'boolean', default: false },
     'series-x': { type: 'string' },
+    threads: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -119,6 +122,8 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
     xs = parsed;
   }
+  const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4);
+  if (threads === 0) throw new UsageError('--threads: "0" is not a whole number between 1 and 4');
   configFromFlags(values); // bad settings fail before any file is read
 
   const runs = await loadShared(positionals, values);
@@ -133,7 +138,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   }
   for (const n of prepared.notes) note(n);
   const scorer = new Scorer(prepared.evaluations[0].layout, config);
-  const result = await runStatisticsParallel(statInput(prepared, scorer), config, stats);
+  const result = await runStatisticsParallel(statInput(prepared, scorer), config, stats, { threads });
   const out = assemble(prepared, sources, scorer, stats, result);
   const text = renderCompare(format, out, xs);
   if (values.out) writeOut(values.out as string, [text]);
