@@ -86,6 +86,13 @@ describe('compare: numbers', () => {
     expect(first.signature).toMatch(/ \| bootstrap=300 \| trials=500 \| seed=42 \| app /);
   });
 
+  it('--threads does not change the numbers', () => {
+    const run = (t: string) => runCli(['compare', SOM, perturbed, perturbed, '--name', 'a,b,c', '--threads', t, '--format', 'json', ...FAST]).stdout;
+    const one = run('1');
+    expect(one).toMatch(/"comparisons"/);
+    expect(run('3')).toBe(one);
+  });
+
   it('--bootstrap 0 --trials 0: deltas only', () => {
     const o = json([SOM, perturbed, '--bootstrap', '0', '--trials', '0']);
     for (const c of o.comparisons) expect([c.ci, c.p]).toEqual([null, null]);
@@ -142,6 +149,7 @@ describe('compare: bad input (one line, exit code 2)', () => {
     expectUserError([SOM, SOM, '--seed', '4294967296'], /--seed: "4294967296" is not a whole number between 0 and 4294967295/);
     expectUserError([SOM, SOM, '--format', 'pdf'], /--format: "pdf" is not one of table, markdown, csv, latex, json/);
     expectUserError([SOM, SOM, '--series-x', '1'], /--series-x: 1 value\(s\) for 2 run\(s\)/);
+    expectUserError([SOM, SOM, '--threads', '0'], /--threads: "0" is not a whole number between 1 and 4/);
   });
 
   it('duplicate run names', () => {
