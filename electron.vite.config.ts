@@ -15,6 +15,7 @@ export default defineConfig({
           'score-worker': resolve(__dirname, 'src/main/services/score-worker.ts'),
           'fga-tail-worker': resolve(__dirname, 'src/main/services/fga-tail-worker.ts'),
           'export-worker': resolve(__dirname, 'src/main/services/export/export-worker.ts'),
+          'compare-worker': resolve(__dirname, 'src/main/services/compare-worker.ts'),
         },
       },
     },

@@ -17,6 +17,7 @@ import { RUN_CALLS, type RunInfo, type RunResults } from './calls/runs';
 import { PLAYGROUND_CALLS, type PlaygroundResults } from './calls/playground';
 import { ANNOTATION_CALLS, type AnnotationResults } from './calls/annotations';
 import { EXPORT_CALLS, type ExportResults } from './calls/export';
+import { COMPARE_CALLS, type CompareResults } from './calls/compare';
 
 export * from './calls/common';
 export * from './calls/inspect';
@@ -24,6 +25,7 @@ export * from './calls/runs';
 export * from './calls/playground';
 export * from './calls/annotations';
 export * from './calls/export';
+export * from './calls/compare';
 
 /** Argument schemas, one per call. The key is the IPC channel / HTTP route name. */
 export const API_CALLS = {
@@ -32,6 +34,7 @@ export const API_CALLS = {
   ...PLAYGROUND_CALLS,
   ...ANNOTATION_CALLS,
   ...EXPORT_CALLS,
+  ...COMPARE_CALLS,
 } as const;
 
 export type ApiCall = keyof typeof API_CALLS;
@@ -39,7 +42,7 @@ export type ApiArgs<C extends ApiCall> = z.infer<(typeof API_CALLS)[C]>;
 export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCall[];
 
 /** Each call's result type. */
-export interface ApiResults extends RunResults, InspectResults, PlaygroundResults, AnnotationResults, ExportResults {}
+export interface ApiResults extends RunResults, InspectResults, PlaygroundResults, AnnotationResults, ExportResults, CompareResults {}
 
 /** Pushed from the Node side (Electron menu actions, workspace changes). */
 export type ApiEvent =

@@ -12,6 +12,7 @@ Usage: dst-inspector <command> [options]
 
 Commands:
   score <predictions.json>   print JGA, SA, AGA, RSA, FGA and GCA
+  compare <base> <other>…    compare runs: deltas, paired-bootstrap CIs, randomization p-values
   inspect <file>             what was detected: layout, dialogues, turns, slots, warnings
   convert <file> --to jsonl|fga  write the normalised corpus
   traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
@@ -35,6 +36,7 @@ interface CommandModule {
 /** Each command is loaded only when it runs, so `score` does not pay for the server's code at start-up. */
 const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   score: () => import('./score').then((m) => ({ run: m.scoreCommand, help: m.SCORE_HELP })),
+  compare: () => import('./compare').then((m) => ({ run: m.compareCommand, help: m.COMPARE_HELP })),
   inspect: () => import('./inspect').then((m) => ({ run: m.inspectCommand, help: m.INSPECT_HELP })),
   convert: () => import('./convert').then((m) => ({ run: m.convertCommand, help: m.CONVERT_HELP })),
   traits: () => import('./traits').then((m) => ({ run: m.traitsCommand, help: m.TRAITS_HELP })),

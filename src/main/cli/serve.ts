@@ -10,6 +10,7 @@ import { Workspace } from '../services/workspace';
 import { openBrowser } from '../web/open-browser';
 import { startServer } from '../web/server';
 import type { SourceSpec } from '../../shared/source';
+import { parseSeriesX } from '../../shared/analysis/series';
 import { maxBytesFromFlags, parseRunNames, resolveSpecPaths, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { parseCommand, parsePositiveInt, UsageError } from './usage';
 
@@ -23,6 +24,8 @@ file it opens the built-in demo; with several files, each is a run to compare
 
 Options:
   --name A,B,…          run names, one per file (default: the file names)
+  --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios): the compare
+                        view plots every metric against x (default: numbers in the run names)
 ${SOURCE_HELP}  --port N              port (default: a free one)
   --open                open the system browser, if there is one
   --annotations FILE    the annotation file every run uses (default: beside each
@@ -34,6 +37,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   const { values, positionals } = parseCommand('serve', argv, {
     ...SOURCE_FLAGS,
     name: { type: 'string' },
+    'series-x': { type: 'string' },
     port: { type: 'string' },
     open: { type: 'boolean', default: false },
     annotations: { type: 'string' },
@@ -54,10 +58,14 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   if (values.corrections) throw new UsageError('serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)');
   if (values.annotations && existsSync(values.annotations) && statSync(values.annotations).size > 0) readAnnotationFile(values.annotations); // refused now, with its message, not at the first save
   const names = parseRunNames(values.name, positionals.length);
+  const seriesText = values['series-x'];
+  const xs = seriesText === undefined || seriesText === 'names' ? null : parseSeriesX(seriesText, positionals.length);
+  if (typeof xs === 'string') throw new UsageError(`--series-x: ${xs}`);
+  const seriesX: Record<string, number> = {};
   const specs: SourceSpec[] = positionals.length ? positionals.map((f) => resolveSpecPaths(sourceFromFlags(values, [f]))) : [{ kind: 'demo' }];
 
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
-  const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined });
+  const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined, compareSettings: () => ({ seriesX }) });
   let running;
   try {
     running = await startServer({ handlers, subscribe: (l) => ws.onEvent(l), port });
@@ -67,7 +75,10 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     if (code === 'EACCES') throw new UsageError(`--port: not allowed to listen on port ${port}`);
     throw e;
   }
-  specs.forEach((spec, k) => ws.open(spec, { label: names?.[k] }));
+  specs.forEach((spec, k) => {
+    const run = ws.open(spec, { label: names?.[k] });
+    if (xs) seriesX[run.id] = xs[k];
+  });
   write(`DST Inspector at ${running.url}\n`);
   if (values.open) openBrowser(running.url);
 

@@ -5,7 +5,7 @@
 // before anything runs, and turns failures into ApiError (code + message,
 // never a stack trace).
 
-import { API_CALLS, isApiCall, validateArgs, type ANNOTATION_CALLS, type ApiArgs, type ApiCall, type ApiResults, type EXPORT_CALLS, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
+import { API_CALLS, isApiCall, validateArgs, type ANNOTATION_CALLS, type ApiArgs, type ApiCall, type ApiResults, type COMPARE_CALLS, type CompareSettings, type EXPORT_CALLS, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
 import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
 import { AnnotationService } from './annotation-service';
@@ -15,6 +15,7 @@ import { ApiError } from './api-error';
 import { exportRenderer, type SceneRenderer } from './export/export-thread';
 import { renderSignature } from '../../shared/metrics/signature';
 import { buildFigure } from '../../shared/viz/figures';
+import { CompareService } from './compare-data';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
@@ -31,6 +32,8 @@ export interface HandlerOptions {
   renderScene?: SceneRenderer;
   /** Text or a PNG on the system clipboard (Electron). */
   writeClipboard?: (data: { text?: string; png?: Buffer }) => void;
+  /** The compare view's settings from the command line (serve --series-x). */
+  compareSettings?: () => CompareSettings;
 }
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
@@ -116,6 +119,15 @@ function exportHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeo
   };
 }
 
+function compareHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof COMPARE_CALLS> {
+  const svc = new CompareService(ws, opts.compareSettings);
+  return {
+    compareRuns: (args) => svc.runs(args),
+    comparePage: (args) => svc.page(args),
+    compareSettings: () => svc.settings(),
+  };
+}
+
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   return {
     ...runHandlers(ws, opts),
@@ -123,6 +135,7 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
     ...playgroundHandlers(ws),
     ...annotationHandlers(ws, opts),
     ...exportHandlers(ws, opts),
+    ...compareHandlers(ws, opts),
   };
 }
 

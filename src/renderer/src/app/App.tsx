@@ -79,12 +79,14 @@ export function App({ api }: { api: Api }) {
       setOpenDialog(null);
       setNotice(null);
       const replace = !asNewRun && run ? run.id : undefined;
+      // A view that shows every run (compare) keeps this tab's run when one is added; others switch to the new run.
+      const stay = asNewRun && !!run && !!VIEWS.find((v) => v.id === view)?.keepsRunOnAdd;
       api.call('openRun', { source, ...(replace ? { replace } : {}) }).then(
-        (r) => chooseRun(r.id),
+        (r) => (stay ? undefined : chooseRun(r.id)),
         (e: unknown) => setNotice(errorText(e)),
       );
     },
-    [api, run, chooseRun],
+    [api, run, chooseRun, view],
   );
   const addSource = useCallback(
     (path: string, role: 'dialogues' | 'gold') => {

@@ -7,6 +7,7 @@ import type { Api, CorpusSummary, RunInfo } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { InspectView } from '../views/inspect/InspectView';
 import { PlaygroundView } from '../views/playground/PlaygroundView';
+import { CompareView } from '../views/compare/CompareView';
 
 export interface ViewProps {
   api: Api;
@@ -37,6 +38,8 @@ interface ViewMeta {
   id: string;
   label: string;
   title: string;
+  /** The view shows every run: a run added while it is shown does not become this tab's run. */
+  keepsRunOnAdd?: boolean;
 }
 
 /** A view; `needsRun: false` shows it even when no run is open or ready. */
@@ -44,6 +47,7 @@ export type ViewEntry = ViewMeta & ({ needsRun?: true; component: ComponentType<
 
 export const VIEWS: readonly ViewEntry[] = [
   { id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView },
+  { id: 'compare', label: 'Compare', title: 'runs against a baseline: deltas, intervals, significance; two runs side by side', component: CompareView, keepsRunOnAdd: true },
   { id: 'playground', label: 'Playground', title: 'write a dialogue and watch every metric react as you type', component: PlaygroundView, needsRun: false },
 ];
 

@@ -1,0 +1,186 @@
+// Benchmark of `dst-inspector compare` (Node, plain JS; `npm run bench:compare`):
+// writes seeded "model" runs on one synthetic gold into .bench/compare/ (the
+// gold and the baseline's predictions from bench/generate.js, each other run a
+// seeded edit of the predictions: some turns fixed, some broken), then times
+// the whole CLI process and its peak RSS:
+//
+//   20 runs × 7,500 turns with the default statistics (B = 1000, R = 10000)
+//   2 runs × 750,000 turns (peak RSS against the two files' combined size)
+//
+// and, for context, the same processes with --bootstrap 0 --trials 0 (load +
+// score only). Medians of --runs runs. It prints numbers; it asserts nothing.
+//
+//   npm run bench:compare
+//   npm run bench:compare -- --cases 20x7.5k --runs 5
+//   npm run bench:compare -- --cases 2x750k --runs 1
+
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dialogueJson, rng } from './generate.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const WORK = join(ROOT, '.bench', 'compare');
+const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const VERSION = 1;
+const PREFIXES = ['MUL', 'PMUL', 'SNG', 'WOZ20'];
+
+function parseArgs(argv) {
+  const opts = { cases: ['20x7.5k', '2x750k'], runs: 3, regen: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--cases') opts.cases = argv[++i].split(',');
+    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
+    else if (a === '--regen') opts.regen = true;
+    else if (a === '-h' || a === '--help') {
+      process.stdout.write('Usage: npm run bench:compare -- [--cases 20x7.5k,2x750k] [--runs 3] [--regen]\n');
+      process.exit(0);
+    } else throw new Error(`bench: unknown option ${a}`);
+  }
+  return opts;
+}
+
+function parseCase(label) {
+  const m = /^(\d+)x(\d+(?:\.\d+)?)([km]?)$/i.exec(label);
+  if (!m) throw new Error(`bench: bad case ${label} (use e.g. 20x7.5k)`);
+  const unit = m[3].toLowerCase() === 'm' ? 1e6 : m[3].toLowerCase() === 'k' ? 1e3 : 1;
+  return { runs: Number(m[1]), turns: Math.round(Number(m[2]) * unit) };
+}
+
+/** Model k's edit of one turn's prediction (k = 0: the generator's own predictions). */
+function editTurn(turn, k, r) {
+  if (k === 0) return;
+  const u = r();
+  const quality = 0.02 * k; // later runs fix more turns and break fewer
+  if (u < quality) turn.pr = JSON.parse(JSON.stringify(turn.gt));
+  else if (u < quality + 0.08) {
+    const domains = Object.keys(turn.pr);
+    if (domains.length === 0) return;
+    const d = domains[Math.floor(r() * domains.length)];
+    const slots = Object.keys(turn.pr[d]);
+    if (slots.length === 0) return;
+    const s = slots[Math.floor(r() * slots.length)];
+    if (r() < 0.5) delete turn.pr[d][s];
+    else turn.pr[d][s] = `${turn.pr[d][s]} x`;
+  }
+}
+
+/** Writes run k of a case: the same gold (seed 1) for every k, predictions edited by model k. */
+function writeRun(file, turns, k) {
+  const gen = rng(1);
+  const edit = rng(1000 + k);
+  const fd = openSync(file, 'w');
+  let buf = '{';
+  let made = 0;
+  let n = 0;
+  try {
+    while (made < turns) {
+      const { text, turns: t } = dialogueJson(gen);
+      const dialogue = JSON.parse(text);
+      for (const key of Object.keys(dialogue)) editTurn(dialogue[key], k, edit);
+      const id = `${PREFIXES[n % PREFIXES.length]}${String(n).padStart(5, '0')}.json`;
+      buf += `${n === 0 ? '' : ', '}"${id}": ${JSON.stringify(dialogue)}`;
+      made += t;
+      n++;
+      if (buf.length > 1 << 20) {
+        writeSync(fd, buf);
+        buf = '';
+      }
+    }
+    writeSync(fd, buf + '}');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function files(c, regen) {
+  mkdirSync(WORK, { recursive: true });
+  const out = [];
+  for (let k = 0; k < c.runs; k++) {
+    const f = join(WORK, `v${VERSION}-${c.turns}-run${String(k).padStart(2, '0')}.json`);
+    if (regen || !existsSync(f)) writeRun(f, c.turns, k);
+    out.push(f);
+  }
+  return out;
+}
+
+function timeCli(args) {
+  const useTime = existsSync('/usr/bin/time');
+  const rssFile = join(WORK, 'rss.txt');
+  rmSync(rssFile, { force: true });
+  const t0 = process.hrtime.bigint();
+  const r = useTime
+    ? spawnSync('/usr/bin/time', ['-f', 'BENCH_MAXRSS_KB=%M', process.execPath, CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    : spawnSync(process.execPath, ['--import', join(ROOT, 'bench', 'max-rss.mjs'), CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, BENCH_RSS_FILE: rssFile } });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`compare failed (${r.status}): ${r.stderr}`);
+  const kb = useTime ? Number(/BENCH_MAXRSS_KB=(\d+)/.exec(r.stderr)?.[1]) : Number(readFileSync(rssFile, 'utf8'));
+  return { seconds, rss: kb * 1024, out: r.stdout };
+}
+
+/** Bundles bench/compare-phases.ts into .bench/build/compare-phases/compare-phases.mjs (as bench/run.js does its harnesses). */
+async function buildPhases() {
+  const { build } = await import('vite');
+  const outDir = join(ROOT, '.bench', 'build', 'compare-phases');
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    build: { ssr: join(ROOT, 'bench', 'compare-phases.ts'), outDir, emptyOutDir: true, minify: false, target: 'node20', rollupOptions: { output: { entryFileNames: 'compare-phases.mjs' } } },
+  });
+  return join(outDir, 'compare-phases.mjs');
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (b) => (b / 1e6).toFixed(1);
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const phasesScript = await buildPhases();
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run "npm run build" first`);
+  process.stdout.write(`node ${process.version}, ${process.platform}, ${cpuCount()} CPUs; medians of ${opts.runs} run(s)\n\n`);
+  const rows = [];
+  for (const label of opts.cases) {
+    const c = parseCase(label);
+    const fs = files(c, opts.regen);
+    const bytes = fs.reduce((s, f) => s + statSync(f).size, 0);
+    const full = [];
+    const bare = [];
+    let report;
+    for (let i = 0; i < opts.runs; i++) {
+      const r = timeCli(['compare', ...fs, '--format', 'json']);
+      report = JSON.parse(r.out);
+      full.push(r);
+      bare.push(timeCli(['compare', ...fs, '--format', 'json', '--bootstrap', '0', '--trials', '0']));
+    }
+    rows.push({
+      label,
+      runs: c.runs,
+      turns: report.runs[0].corpus.turns,
+      dialogues: report.runs[0].corpus.dialogues,
+      bytes,
+      seconds: median(full.map((r) => r.seconds)),
+      fastest: Math.min(...full.map((r) => r.seconds)),
+      bare: median(bare.map((r) => r.seconds)),
+      rss: median(full.map((r) => r.rss)),
+    });
+    const ph = spawnSync(process.execPath, [phasesScript, String(opts.runs), '1000', '10000', ...fs], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (ph.status === 0) rows[rows.length - 1].phases = JSON.parse(ph.stdout);
+    else process.stderr.write(`bench: phases of ${label} failed: ${ph.stderr}\n`);
+  }
+  const head = ['case', 'turns/run', 'dialogues', 'files MB', 'whole process s', 'fastest s', 'without stats s', 'peak RSS MB', 'RSS / files'];
+  const body = rows.map((r) => [r.label, String(r.turns), String(r.dialogues), mb(r.bytes), r.seconds.toFixed(2), r.fastest.toFixed(2), r.bare.toFixed(2), mb(r.rss), (r.rss / r.bytes).toFixed(2) + '×']);
+  const w = head.map((h, k) => Math.max(h.length, ...body.map((b) => b[k].length)));
+  const line = (cells) => cells.map((c, k) => (k === 0 ? c.padEnd(w[k]) : c.padStart(w[k]))).join('  ');
+  process.stdout.write([line(head), w.map((x) => '-'.repeat(x)).join('  '), ...body.map(line)].join('\n') + '\n');
+  process.stdout.write('\nInside one process (medians of CPU ms; one thread): load = read + parse + analyse every run, prepare = align + score, fold = the aligned state matrices,\nbootstrap = B = 1000 resamples of every run, words = the swap bits, randomization = R = 10000 trials of every run against the baseline:\n');
+  for (const r of rows) if (r.phases) process.stdout.write(`  ${r.label}: ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+  process.stdout.write('\nwhole process: `dst-inspector compare <all runs> --format json` (B = 1000, R = 10000); without stats: --bootstrap 0 --trials 0.\n');
+}
+
+function cpuCount() {
+  return spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || '?';
+}
+
+await main();

@@ -1,0 +1,104 @@
+// Regenerates the compare view's README screenshots in docs/screenshots/ from
+// the built app: the 100 SOM-DST dialogues against a perturbed copy side by
+// side (compare.png, compare-1280.png), and five runs of a series
+// (compare-series.png). Starts `dst-inspector serve` from out/ (run
+// `npm run build` first) and drives Debian's Chromium with playwright-core.
+// Usage: node scripts/screenshots-compare.js   (CHROMIUM_PATH overrides /usr/bin/chromium)
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { perturbFga, seriesRun } from '../bench/perturb.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const OUT = join(ROOT, 'docs', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SOM = join(ROOT, 'test', 'fixtures', 'multiwoz-somdst-100');
+
+function serve(args) {
+  const proc = spawn(process.execPath, [CLI, 'serve', ...args, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    proc.stdout.on('data', (b) => {
+      out += b.toString();
+      const m = /DST Inspector at (\S+)/.exec(out);
+      if (m) resolve({ url: m[1], stop: () => proc.kill() });
+    });
+  });
+}
+
+async function main() {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  mkdirSync(OUT, { recursive: true });
+  const tmp = mkdtempSync(join(tmpdir(), 'dst-shots-compare-'));
+  const text = readFileSync(join(SOM, 'predictions.json'), 'utf8');
+  const perturbed = join(tmp, 'perturbed.json');
+  writeFileSync(perturbed, perturbFga(text));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const servers = [];
+  try {
+    const save = async (target, name) => {
+      await target.screenshot({ path: join(OUT, name) });
+      console.log(`saved docs/screenshots/${name}`);
+    };
+    const open = async (server, width, height) => {
+      const page = await (await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 })).newPage();
+      await page.goto(server.url);
+      await page.click('[data-testid="nav-compare"]');
+      await page.waitForSelector('[data-testid="run-delta"]', { timeout: 60_000 });
+      return page;
+    };
+
+    // Two runs side by side, on a dialogue where one gets turns right that the other gets wrong.
+    const pair = await serve([join(SOM, 'predictions.json'), perturbed, '--name', 'SOM-DST,perturbed', '--dialogues', join(SOM, 'dialogues.json')]);
+    servers.push(pair);
+    for (const [width, name] of [
+      [1920, 'compare.png'],
+      [1280, 'compare-1280.png'],
+    ]) {
+      const page = await open(pair, width, 1150);
+      await page.selectOption('[data-testid="pair-filter"]', 'a-right-b-wrong');
+      await page.waitForTimeout(400);
+      await page.click('[data-testid="pair-item"] >> nth=0');
+      await page.waitForSelector('[data-testid="pair-turn"]');
+      await page.click('[data-testid="pair-turn"] >> nth=2');
+      await page.mouse.move(5, 5);
+      await page.waitForTimeout(400);
+      await save(page, name);
+    }
+
+    // A series: five data ratios, predictions improving with the ratio.
+    const ratios = [0.01, 0.05, 0.1, 0.5, 1];
+    const files = ratios.map((x, k) => {
+      const f = join(tmp, `ratio_${x}.json`);
+      writeFileSync(f, seriesRun(text, 0.15 * k, 0.3 - 0.07 * k, 7 + k));
+      return f;
+    });
+    const series = await serve([...files, '--name', ratios.map((x) => `ratio_${x}`).join(',')]);
+    servers.push(series);
+    const page = await open(series, 1440, 1100);
+    await page.waitForSelector('[data-testid="series-chart"]');
+    await page.waitForTimeout(300);
+    await save(page.locator('[data-testid="compare-view"]'), 'compare-series.png');
+  } finally {
+    await browser.close();
+    for (const s of servers) s.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`screenshots: ${e.message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,169 @@
+// Layer: main (Node). `dst-inspector compare BASE OTHER…`: scores each run
+// (the options of `score`), aligns them on the baseline, and prints every
+// run's scores and, for every other run, each metric's delta against the
+// baseline with a 95% paired-bootstrap interval and an approximate-
+// randomization p-value (spec section 14). Runs that share the baseline's
+// gold hold it once. The statistics are in src/shared/analysis.
+
+import { basename, dirname } from 'node:path';
+import { assemble, CompareError, prepareComparison, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
+import { Scorer } from '../../shared/analysis/columns';
+import { renderCompare } from '../../shared/analysis/compare-report';
+import { DEFAULT_SEED, MAX_SEED } from '../../shared/analysis/rng';
+import { parseSeriesX, seriesFromNames } from '../../shared/analysis/series';
+import { shareGold } from '../../shared/model/share-gold';
+import { TABLE_FORMATS } from '../../shared/report/tables';
+import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
+import { runStatisticsParallel } from '../services/compare-stats';
+import { terminalProgress } from './progress';
+import { noteJoins } from './score';
+import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
+import { oneOf, parseCommand, UsageError, writeOut } from './usage';
+
+export const COMPARE_HELP = `Usage: dst-inspector compare <baseline> <other> [more…] [options]
+
+Compares runs against the first (the baseline): every run's scores (JGA, SA,
+AGA, IAGA, F1, RSA, FGA per λ, GCA with VP/VR/LP/LR), and for every other run
+each metric's delta with a 95% paired-bootstrap interval and a two-sided
+approximate-randomization p-value. The unit of resampling is the dialogue.
+Runs are aligned by dialogue id and turn index.
+
+Options:
+  --name A,B,…          run names, one per file (default: the file names)
+  --bootstrap N         bootstrap resamples (default 1000; 0: no intervals)
+  --trials N            randomization trials (default 10000; 0: no p-values)
+  --seed S              seed of both, 0…${MAX_SEED} (default ${DEFAULT_SEED}); B, R and S are in the signature
+  --format FMT          table (default) | json | csv | latex | markdown
+  --common              runs that cover different dialogues or turns: compare on the
+                        part every run has (recorded in the signature) instead of refusing
+  --allow-different-gold  compare runs scored against different gold states (refused
+                        otherwise); says how many turns differ
+  --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); "names"
+                        reads the first number of each run name; adds a series table
+  --threads N           threads for the statistics, 1-4 (default: the machine's cores for
+                        large jobs); the numbers do not depend on it
+${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
+  -h, --help            this help
+
+The same source options apply to every file. Exit codes: 0 ok, 2 bad input or usage.
+`;
+
+const FORMATS = TABLE_FORMATS;
+
+function note(text: string): void {
+  process.stderr.write(`dst-inspector: note: ${text}\n`);
+}
+
+/** A count flag (0 allowed) with an upper bound. */
+function parseCount(flag: string, text: string | undefined, dflt: number, max: number): number {
+  if (text === undefined) return dflt;
+  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > max) throw new UsageError(`${flag}: ${JSON.stringify(text)} is not a whole number between 0 and ${max}`);
+  return Number(text);
+}
+
+/** Default run names: the file names, with parent folders added where two would be equal, numbered when the same path repeats. */
+export function defaultRunNames(files: readonly string[]): string[] {
+  const names = files.map((f) => basename(f));
+  for (let depth = 1; depth < 4; depth++) {
+    const counts = new Map<string, number>();
+    for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+    let changed = false;
+    names.forEach((n, i) => {
+      if (counts.get(n)! < 2) return;
+      let d = files[i];
+      for (let k = 0; k < depth; k++) d = dirname(d);
+      const longer = `${basename(d)}/${n}`;
+      if (longer !== n && d !== '.' && d !== '/') {
+        names[i] = longer;
+        changed = true;
+      }
+    });
+    if (!changed) break;
+  }
+  const seen = new Map<string, number>();
+  return names.map((n) => {
+    const k = (seen.get(n) ?? 0) + 1;
+    seen.set(n, k);
+    return k === 1 ? n : `${n} #${k}`;
+  });
+}
+
+export async function compareCommand(argv: string[], write: (s: string) => void): Promise<void> {
+  const { values, positionals } = parseCommand('compare', argv, {
+    ...CONFIG_FLAGS,
+    ...SOURCE_FLAGS,
+    name: { type: 'string' },
+    bootstrap: { type: 'string' },
+    trials: { type: 'string' },
+    seed: { type: 'string' },
+    format: { type: 'string', default: 'table' },
+    common: { type: 'boolean', default: false },
+    'allow-different-gold': { type: 'boolean', default: false },
+    'series-x': { type: 'string' },
+    threads: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
+  if (values.help) {
+    write(COMPARE_HELP);
+    return;
+  }
+  if (positionals.length < 2) throw new UsageError(`compare: give a baseline and at least one other prediction file (got ${positionals.length})\n\n${COMPARE_HELP}`);
+  const format = oneOf('--format', values.format as string, FORMATS);
+  const stats: StatSettings = {
+    bootstrap: parseCount('--bootstrap', values.bootstrap, 1000, 1_000_000),
+    trials: parseCount('--trials', values.trials, 10000, 10_000_000),
+    seed: parseCount('--seed', values.seed, DEFAULT_SEED, MAX_SEED),
+  };
+  const names = parseRunNames(values.name, positionals.length) ?? defaultRunNames(positionals);
+  let xs: (number | null)[] | undefined;
+  if (values['series-x'] !== undefined) {
+    const parsed = values['series-x'] === 'names' ? (seriesFromNames(names) ?? 'not every run name carries a number (e.g. ratio_0.05)') : parseSeriesX(values['series-x'], positionals.length);
+    if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
+    xs = parsed;
+  }
+  const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4);
+  if (threads === 0) throw new UsageError('--threads: "0" is not a whole number between 1 and 4');
+  configFromFlags(values); // bad settings fail before any file is read
+
+  const runs = await loadShared(positionals, values);
+  const config = configFromFlags(values, runs[0].loaded.slotCount);
+  const sources: RunSource[] = runs.map((r, k) => ({ name: names[k], file: positionals[k], corpus: r.loaded.corpus, stats: r.stats!, valueOptions: r.loaded.valueOptions ?? [] }));
+  let prepared;
+  try {
+    prepared = prepareComparison(sources, config, { common: values.common as boolean, allowDifferentGold: values['allow-different-gold'] as boolean });
+  } catch (e) {
+    if (e instanceof CompareError) throw new UsageError(`compare: ${e.message}`);
+    throw e;
+  }
+  for (const n of prepared.notes) note(n);
+  const scorer = new Scorer(prepared.evaluations[0].layout, config);
+  const result = await runStatisticsParallel(statInput(prepared, scorer), config, stats, { threads });
+  const out = assemble(prepared, sources, scorer, stats, result);
+  const text = renderCompare(format, out, xs);
+  if (values.out) writeOut(values.out as string, [text]);
+  else write(text);
+}
+
+/** Loads each file as a run (gold, utterance and schema sources read once); a run on the baseline's gold holds it once. */
+async function loadShared(files: string[], values: Parameters<typeof sourceFromFlags>[0]): Promise<LoadedRun[]> {
+  const maxBytes = maxBytesFromFlags(values);
+  const references = new ReferenceCache(maxBytes);
+  const specs = files.map((f) => sourceFromFlags(values, [f]));
+  const progress = terminalProgress();
+  const out: LoadedRun[] = [];
+  try {
+    for (let k = 0; k < files.length; k++) {
+      const run = await loadSource(specs[k], { maxBytes, references, onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f) });
+      noteJoins(files[k], run);
+      if (k > 0) {
+        const shared = shareGold(out[0].loaded.corpus, run.loaded.corpus);
+        if (shared) run.loaded = { ...run.loaded, corpus: shared };
+      }
+      out.push(run);
+    }
+  } finally {
+    progress.done();
+  }
+  return out;
+}

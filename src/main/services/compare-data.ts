@@ -1,0 +1,242 @@
+// Layer: main (Node). The compare view's queries over the workspace: runs
+// against a baseline (aligned, scored, with the paired statistics on worker
+// threads when the job is big, so the server keeps answering), and a page of
+// the dialogues two runs share, sorted by their difference on a metric and
+// filtered by turns one run gets right and the other wrong. Answers are
+// cached per run revisions and settings; a new revision makes a new key.
+
+import type { ApiArgs, CompareRunsResult, CompareSettings, PairPage, PairRow } from '../../shared/api';
+import { alignRuns } from '../../shared/analysis/align';
+import { assemble, CompareError, prepareComparison, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
+import { Scorer } from '../../shared/analysis/columns';
+import type { MetricConfig } from '../../shared/metrics/config';
+import { METRICS } from '../../shared/metrics/registry';
+import type { TurnStats } from '../../shared/metrics/turn-stats';
+import { ApiError } from './api-error';
+import { rowColumns, rowConfigKey, type RowColumns } from './corpus-queries';
+import { runStatisticsParallel, workOf } from './compare-stats';
+import type { RunData } from './run-data';
+import type { Workspace } from './workspace';
+
+class Lru<V> {
+  private map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(k: string): V | undefined {
+    const v = this.map.get(k);
+    if (v !== undefined) {
+      this.map.delete(k);
+      this.map.set(k, v);
+    }
+    return v;
+  }
+  delete(k: string): void {
+    this.map.delete(k);
+  }
+  set(k: string, v: V): V {
+    this.map.delete(k);
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(k, v);
+    return v;
+  }
+}
+
+const HINTS = { common: 'tick “Common part” to compare on the dialogues and turns every run has', gold: 'tick “Allow different gold” to compare anyway' };
+
+/** Big jobs leave the server's thread free; small ones are quicker here than in a worker. */
+const OFF_MAIN_WORK = 2e7;
+
+interface Pair {
+  rowsA: Int32Array;
+  rowsB: Int32Array;
+  colsA: RowColumns;
+  colsB: RowColumns;
+  /** Per shared dialogue: turns A gets right and B wrong, and the other way round (turns matched by index). */
+  aOnly: Int32Array;
+  bOnly: Int32Array;
+  turns: Int32Array;
+  idsLower: string[];
+}
+
+function jointRight(s: TurnStats, i: number): boolean {
+  return s.wrong[i] + s.missed[i] + s.overshot[i] === 0;
+}
+
+export class CompareService {
+  private readonly results = new Lru<Promise<CompareRunsResult>>(8);
+  private readonly pairs = new Lru<Pair>(4);
+  private readonly indexes = new Lru<Int32Array>(16);
+
+  constructor(
+    private readonly ws: Workspace,
+    private readonly settingsOf: () => CompareSettings = () => ({ seriesX: {} }),
+  ) {}
+
+  settings(): CompareSettings {
+    return this.settingsOf();
+  }
+
+  private source(run: string, rev: number): RunSource {
+    const data: RunData = this.ws.data(run, rev);
+    const l = data.l;
+    return { name: this.ws.status(run).label, file: l.file, corpus: l.corpus, stats: l.stats, valueOptions: l.valueOptions, evaluation: (c) => data.evaluation(c) };
+  }
+
+  async runs(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
+    const key = JSON.stringify(args);
+    let p = this.results.get(key);
+    if (!p) {
+      p = this.compute(args);
+      this.results.set(key, p);
+      // A failure is not kept: the next call tries again.
+      p.catch(() => this.results.delete(key));
+    }
+    return this.withNames(await p);
+  }
+
+  /** A kept answer under the runs' current names (a rename makes no new revision). */
+  private withNames(r: CompareRunsResult): CompareRunsResult {
+    const rename = new Map(r.runs.map((x) => [x.name, this.ws.status(x.run).label]));
+    if ([...rename].every(([a, b]) => a === b)) return r;
+    const name = (n: string) => rename.get(n) ?? n;
+    return {
+      ...r,
+      runs: r.runs.map((x) => ({ ...x, name: name(x.name) })),
+      comparisons: r.comparisons.map((c) => ({ ...c, baseline: name(c.baseline), run: name(c.run) })),
+    };
+  }
+
+  private async compute(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
+    const ids = args.runs.map((r) => r.run);
+    if (new Set(ids).size !== ids.length) throw new ApiError('bad-args', 'compareRuns: a run is named twice in runs');
+    const sources = args.runs.map((r) => this.source(r.run, r.rev));
+    const config: MetricConfig = args.config;
+    const s: StatSettings = { bootstrap: args.bootstrap, trials: args.trials, seed: args.seed };
+    let prepared;
+    try {
+      prepared = prepareComparison(sources, config, { common: args.common, allowDifferentGold: args.allowDifferentGold, hints: HINTS });
+    } catch (e) {
+      if (e instanceof CompareError) throw new ApiError('bad-args', e.message);
+      throw e;
+    }
+    const scorer = new Scorer(prepared.evaluations[0].layout, config);
+    const input = statInput(prepared, scorer);
+    const stats = await runStatisticsParallel(input, config, s, { offMain: workOf(input, s) >= OFF_MAIN_WORK });
+    // The runs may have been reloaded while the statistics ran: refuse numbers from a replaced corpus.
+    for (const r of args.runs) this.ws.data(r.run, r.rev);
+    const out = assemble(prepared, sources, scorer, s, stats);
+    return {
+      signature: out.signature,
+      columns: out.columns,
+      runs: out.runs.map((r, k) => ({ run: args.runs[k].run, rev: args.runs[k].rev, name: r.name, file: r.file, scores: r.corpus, ci: r.ci })),
+      comparisons: out.comparisons,
+      notes: out.notes,
+      settings: s,
+      dialogues: input.n,
+      turns: prepared.evaluations[0].corpus.turns,
+    };
+  }
+
+  private pair(a: { run: string; rev: number }, b: { run: string; rev: number }, config: MetricConfig): Pair {
+    const key = `${a.run}@${a.rev}|${b.run}@${b.rev}|${rowConfigKey(config)}`;
+    const hit = this.pairs.get(key);
+    if (hit) return hit;
+    const da = this.ws.data(a.run, a.rev);
+    const db = this.ws.data(b.run, b.rev);
+    const ca = da.l.corpus;
+    const cb = db.l.corpus;
+    const al = alignRuns([ca, cb], ['A', 'B']);
+    const n = al.commonIds.length;
+    const aOnly = new Int32Array(n);
+    const bOnly = new Int32Array(n);
+    const turns = new Int32Array(n);
+    for (let r = 0; r < n; r++) {
+      const x = al.rows[0][r];
+      const y = al.rows[1][r];
+      turns[r] = ca.dialogueStart[x + 1] - ca.dialogueStart[x];
+      let i = ca.dialogueStart[x];
+      let j = cb.dialogueStart[y];
+      const ie = ca.dialogueStart[x + 1];
+      const je = cb.dialogueStart[y + 1];
+      while (i < ie && j < je) {
+        if (ca.turnIndex[i] < cb.turnIndex[j]) i++;
+        else if (cb.turnIndex[j] < ca.turnIndex[i]) j++;
+        else {
+          const ra = jointRight(da.l.stats, i);
+          const rb = jointRight(db.l.stats, j);
+          if (ra && !rb) aOnly[r]++;
+          else if (rb && !ra) bOnly[r]++;
+          i++;
+          j++;
+        }
+      }
+    }
+    const p: Pair = { rowsA: al.rows[0], rowsB: al.rows[1], colsA: rowColumns(da.l, config), colsB: rowColumns(db.l, config), aOnly, bOnly, turns, idsLower: al.commonIds.map((s) => s.toLowerCase()) };
+    return this.pairs.set(key, p);
+  }
+
+  page(args: ApiArgs<'comparePage'>): PairPage {
+    if (args.a.run === args.b.run) throw new ApiError('bad-args', 'comparePage: choose two different runs');
+    const p = this.pair(args.a, args.b, args.config);
+    const key = JSON.stringify([args.a, args.b, rowConfigKey(args.config), args.sort, args.filter]);
+    const idx = this.indexes.get(key) ?? this.indexes.set(key, this.index(p, args));
+    const rows: PairRow[] = [];
+    const ca = this.ws.data(args.a.run, args.a.rev).l.corpus;
+    const cb = this.ws.data(args.b.run, args.b.rev).l.corpus;
+    const m = args.sort.metric;
+    for (let k = args.offset; k < Math.min(idx.length, args.offset + args.limit); k++) {
+      const r = idx[k];
+      const x = p.rowsA[r];
+      const y = p.rowsB[r];
+      const val = (cols: RowColumns, d: number) => Object.fromEntries(METRICS.map((mm) => [mm.id, Number.isNaN(cols.metrics[mm.id][d]) ? null : cols.metrics[mm.id][d]]));
+      const va = p.colsA.metrics[m][x];
+      const vb = p.colsB.metrics[m][y];
+      rows.push({
+        id: ca.dialogueIds[x],
+        idB: cb.dialogueIds[y],
+        position: x,
+        turns: p.turns[r],
+        a: val(p.colsA, x),
+        b: val(p.colsB, y),
+        diff: Number.isNaN(va) || Number.isNaN(vb) ? null : vb - va,
+        aOnly: p.aOnly[r],
+        bOnly: p.bOnly[r],
+      });
+    }
+    return { total: idx.length, offset: args.offset, rows, shared: p.rowsA.length };
+  }
+
+  private index(p: Pair, args: ApiArgs<'comparePage'>): Int32Array {
+    const n = p.rowsA.length;
+    const q = args.filter.search?.trim().toLowerCase() ?? '';
+    const f = args.filter.turns;
+    const keep: number[] = [];
+    for (let r = 0; r < n; r++) {
+      if (f === 'a-right-b-wrong' && p.aOnly[r] === 0) continue;
+      if (f === 'b-right-a-wrong' && p.bOnly[r] === 0) continue;
+      if (f === 'either' && p.aOnly[r] + p.bOnly[r] === 0) continue;
+      if (q && !p.idsLower[r].includes(q)) continue;
+      keep.push(r);
+    }
+    const idx = Int32Array.from(keep);
+    const sign = args.sort.descending ? -1 : 1;
+    const { key, metric } = args.sort;
+    if (key === 'position') return args.sort.descending ? idx.reverse() : idx;
+    if (key === 'id') return idx.sort((a, b) => (p.idsLower[a] < p.idsLower[b] ? -sign : p.idsLower[a] > p.idsLower[b] ? sign : a - b));
+    const col = new Float64Array(n);
+    for (let r = 0; r < n; r++) {
+      if (key === 'turns') col[r] = p.turns[r];
+      else if (key === 'aOnly') col[r] = p.aOnly[r];
+      else if (key === 'bOnly') col[r] = p.bOnly[r];
+      else col[r] = p.colsB.metrics[metric][p.rowsB[r]] - p.colsA.metrics[metric][p.rowsA[r]];
+    }
+    // Undefined differences (AGA of a dialogue without gold) last; ties in file order.
+    return idx.sort((a, b) => {
+      const x = col[a];
+      const y = col[b];
+      const xn = Number.isNaN(x);
+      const yn = Number.isNaN(y);
+      if (xn || yn) return xn && yn ? a - b : xn ? 1 : -1;
+      return x === y ? a - b : x < y ? -sign : sign;
+    });
+  }
+}

@@ -1,0 +1,242 @@
+// Layer: renderer (React component). The compare view: the runs of the
+// workspace against a chosen baseline — a benchmark table with intervals and
+// significance (statistics computed on the Node side), the runs as a series
+// when they have an x, and two runs side by side: the dialogues they share
+// sorted by their difference and filtered by turns one gets right and the
+// other wrong, one dialogue's turns with both runs' classes per slot, and
+// their per-turn lanes overlaid. Runs are added (Add run…, or a file dropped
+// on the window), renamed and removed here.
+
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import type { RunInfo } from '../../../../shared/api';
+import { DEFAULT_SEED, MAX_SEED } from '../../../../shared/analysis/seed';
+import { seriesFromNames } from '../../../../shared/analysis/series';
+import type { ViewProps } from '../../app/views';
+import { errorText, useApiQuery } from '../../app/queries';
+import { configKey } from '../../model/config-input';
+import { inTextField } from '../../app/dom';
+import { keyAction, step } from '../../model/keyboard';
+import { PairCache } from './pair-cache';
+import { PairDialogue } from './PairDialogue';
+import { DEFAULT_PAIR_QUERY, PairList, type PairQuery } from './PairList';
+import { RunTable } from './RunTable';
+import { SeriesPanel } from './SeriesPanel';
+import './compare.css';
+
+interface Stats {
+  bootstrap: number;
+  trials: number;
+  seed: number;
+}
+
+const DEFAULT_STATS: Stats = { bootstrap: 1000, trials: 10000, seed: DEFAULT_SEED };
+
+function NumberField({ label, value, max, onChange, testId }: { label: string; value: number; max: number; onChange: (v: number) => void; testId: string }) {
+  const [text, setText] = useState<string | null>(null);
+  const bad = text !== null && !(/^[0-9]+$/.test(text.trim()) && Number(text) <= max);
+  const commit = () => {
+    if (text === null || bad) return;
+    setText(null);
+    onChange(Number(text));
+  };
+  return (
+    <label>
+      {label}{' '}
+      <input data-testid={testId} size={6} value={text ?? String(value)} aria-invalid={bad} onChange={(e) => setText(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />
+    </label>
+  );
+}
+
+export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }: ViewProps) {
+  const ready = useMemo(() => runs.filter((r) => r.state === 'ready'), [runs]);
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
+  const included = useMemo(() => new Set(ready.filter((r) => !excluded.has(r.id)).map((r) => r.id)), [ready, excluded]);
+  const [baseChoice, setBaseline] = useState<string | null>(null);
+  const baseline = baseChoice && included.has(baseChoice) ? baseChoice : (ready.find((r) => included.has(r.id))?.id ?? null);
+  const [stats, setStats] = useState<Stats>(DEFAULT_STATS);
+  const [common, setCommon] = useState(false);
+  const [allowGold, setAllowGold] = useState(false);
+
+  // The compared runs: the baseline first, then the others in workspace order.
+  const ordered: RunInfo[] = useMemo(() => (baseline ? [ready.find((r) => r.id === baseline)!, ...ready.filter((r) => r.id !== baseline && included.has(r.id))] : []), [ready, baseline, included]);
+  const args =
+    ordered.length >= 2
+      ? { runs: ordered.map((r) => ({ run: r.id, rev: r.revision })), config, ...stats, ...(common ? { common } : {}), ...(allowGold ? { allowDifferentGold: allowGold } : {}) }
+      : null;
+  // Keyed by the run names too: a rename keeps the revision but changes the table.
+  const q = useApiQuery(api, 'compareRuns', args, { key: ordered.map((r) => r.label).join('\u0000') });
+  const result = q.data && args && q.data.runs.every((r, k) => r.run === args.runs[k]?.run && r.rev === args.runs[k].rev) ? q.data : null;
+
+  // Series x: given on the command line, else numbers in run names; edits here win.
+  const settings = useApiQuery(api, 'compareSettings', {}).data;
+  const [xEdits, setXEdits] = useState<Record<string, number | null>>({});
+  const xs = useMemo(() => {
+    const out: Record<string, number | null> = {};
+    const fromNames = seriesFromNames(ordered.map((r) => r.label));
+    ordered.forEach((r, k) => (out[r.id] = r.id in xEdits ? xEdits[r.id] : (settings?.seriesX[r.id] ?? fromNames?.[k] ?? null)));
+    return out;
+  }, [ordered, xEdits, settings]);
+  const hasSeries = Object.values(xs).filter((x) => x !== null).length >= 2;
+  const [showSeries, setShowSeries] = useState<boolean | null>(null);
+
+  // The pair shown side by side.
+  const [pairChoice, setPair] = useState<{ a: string | null; b: string | null }>({ a: null, b: null });
+  const pa = pairChoice.a && included.has(pairChoice.a) ? pairChoice.a : baseline;
+  const pb = pairChoice.b && included.has(pairChoice.b) && pairChoice.b !== pa ? pairChoice.b : (ordered.find((r) => r.id !== pa)?.id ?? null);
+  const runA = ready.find((r) => r.id === pa);
+  const runB = ready.find((r) => r.id === pb);
+  const refA = useMemo(() => (runA ? { run: runA.id, rev: runA.revision } : null), [runA]);
+  const refB = useMemo(() => (runB ? { run: runB.id, rev: runB.revision } : null), [runB]);
+  const [query, setQuery] = useState<PairQuery>(DEFAULT_PAIR_QUERY);
+  const cacheKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}|${configKey(config)}|${JSON.stringify(query)}`;
+  const cache = useMemo(() => new PairCache(cacheKey), [cacheKey]);
+  const pairKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}`;
+  const [sel, setSel] = useState<{ pair: string; a: string; b: string; index?: number } | null>(null);
+  const [scrollRequest, setScrollRequest] = useState(0);
+  const ids = sel && sel.pair === pairKey ? { a: sel.a, b: sel.b } : null;
+  const [turn, setTurn] = useState<number | null>(null);
+  const [onlyDiffering, setOnlyDiffering] = useState(false);
+
+  // First selection of a pair: the top of its list, once it has arrived.
+  useEffect(() => {
+    if (!refA || !refB || (sel && sel.pair === pairKey)) return;
+    api.call('comparePage', { a: refA, b: refB, config, offset: 0, limit: 1, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
+      (p) => {
+        if (p.rows[0]) setSel({ pair: pairKey, a: p.rows[0].id, b: p.rows[0].idB, index: 0 });
+      },
+      () => undefined,
+    );
+  }, [api, refA, refB, pairKey, sel, config, query]);
+
+  // n / p: next and previous dialogue of the pair list (j / k move through turns in PairDialogue).
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (modalOpen || !refA || !refB) return;
+    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
+    if (action !== 'next-dialogue' && action !== 'prev-dialogue') return;
+    e.preventDefault();
+    const at = ids ? (sel?.index ?? cache.indexOf(ids.a)) : -1;
+    const next = step(at, action === 'next-dialogue' ? 1 : -1, cache.total ?? 0);
+    if (next < 0 || next === at) return;
+    const go = (a: string, b: string) => {
+      setSel({ pair: pairKey, a, b, index: next });
+      setTurn(null);
+      setScrollRequest((r) => r + 1);
+    };
+    const row = cache.row(next);
+    if (row) return go(row.id, row.idB);
+    api.call('comparePage', { a: refA, b: refB, config, offset: next, limit: 1, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
+      (p) => p.rows[0] && go(p.rows[0].id, p.rows[0].idB),
+      (x: unknown) => onNotice(errorText(x)),
+    );
+  });
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, []);
+
+  const rename = useCallback((id: string, label: string) => void api.call('renameRun', { run: id, label }).catch((e: unknown) => onNotice(errorText(e))), [api, onNotice]);
+  const remove = useCallback((id: string) => void api.call('closeRun', { run: id }).catch((e: unknown) => onNotice(errorText(e))), [api, onNotice]);
+  const include = (id: string, on: boolean) =>
+    setExcluded((s) => {
+      const n = new Set(s);
+      if (on) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+
+  const error = q.error ? errorText(q.error) : null;
+  const names: [string, string] = [runA?.label ?? 'A', runB?.label ?? 'B'];
+  return (
+    <main className="compare-view" data-testid="compare-view">
+      <section className="compare-top" aria-label="runs">
+        <div className="compare-tools">
+          <h2>Runs</h2>
+          <button data-testid="add-run" className="primary" onClick={onAddRun} title="Open a predictions file as a new run (or drop one on the window)">
+            Add run…
+          </button>
+          <NumberField label="bootstrap B" value={stats.bootstrap} max={100000} testId="stat-bootstrap" onChange={(v) => setStats({ ...stats, bootstrap: v })} />
+          <NumberField label="trials R" value={stats.trials} max={1000000} testId="stat-trials" onChange={(v) => setStats({ ...stats, trials: v })} />
+          <NumberField label="seed" value={stats.seed} max={MAX_SEED} testId="stat-seed" onChange={(v) => setStats({ ...stats, seed: v })} />
+          <label title="Runs that cover different dialogues or turns are compared on the part every run has (recorded in the signature)">
+            <input type="checkbox" data-testid="opt-common" checked={common} onChange={(e) => setCommon(e.target.checked)} /> Common part
+          </label>
+          <label title="Compare runs scored against different gold states (recorded in the signature)">
+            <input type="checkbox" data-testid="opt-gold" checked={allowGold} onChange={(e) => setAllowGold(e.target.checked)} /> Allow different gold
+          </label>
+          {q.isFetching && <span className="busy">computing…</span>}
+        </div>
+        {ready.length < 2 && (
+          <p className="hint" data-testid="compare-hint">
+            Open a second run to compare: <b>Add run…</b>, drop a predictions file on the window, or start with <code>dst-inspector serve a.json b.json --name A,B</code>.
+          </p>
+        )}
+        {error && (
+          <p className="compare-error" role="alert" data-testid="compare-error">
+            {error}
+          </p>
+        )}
+        <RunTable runs={runs} result={result} included={included} baseline={baseline} onInclude={include} onBaseline={setBaseline} onRename={rename} onRemove={remove} />
+      </section>
+
+      {result && (hasSeries || showSeries) && (showSeries ?? true) ? (
+        <SeriesPanel result={result} xs={xs} onX={(run, x) => setXEdits((e) => ({ ...e, [run]: x }))} width={1100} />
+      ) : null}
+      {result && (
+        <p className="series-toggle">
+          <button data-testid="toggle-series" onClick={() => setShowSeries(!(showSeries ?? hasSeries))}>
+            {(showSeries ?? hasSeries) ? 'Hide the series' : 'Plot the runs as a series…'}
+          </button>
+        </p>
+      )}
+
+      {refA && refB && (
+        <section className="pair" aria-label="two runs side by side">
+          <div className="pair-tools">
+            <h2>Side by side</h2>
+            <label>
+              A{' '}
+              <select data-testid="pair-a" value={refA.run} onChange={(e) => setPair({ a: e.target.value, b: pb === e.target.value ? pa : pb })}>
+                {ordered.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              B{' '}
+              <select data-testid="pair-b" value={refB.run} onChange={(e) => setPair({ a: pa === e.target.value ? pb : pa, b: e.target.value })}>
+                {ordered.map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div className="pair-panes">
+            <PairList
+              api={api}
+              a={refA}
+              b={refB}
+              names={names}
+              config={config}
+              cache={cache}
+              query={query}
+              selectedId={ids?.a ?? null}
+              selectedIndex={sel?.pair === pairKey ? (sel.index ?? -1) : -1}
+              scrollRequest={scrollRequest}
+              onQuery={setQuery}
+              onSelect={(a, b, index) => {
+                setSel({ pair: pairKey, a, b, index });
+                setTurn(null);
+              }}
+            />
+            <PairDialogue api={api} a={refA} b={refB} names={names} config={config} ids={ids} turn={turn} modalOpen={modalOpen} onTurn={setTurn} onlyDiffering={onlyDiffering} onOnlyDiffering={setOnlyDiffering} />
+          </div>
+        </section>
+      )}
+    </main>
+  );
+}

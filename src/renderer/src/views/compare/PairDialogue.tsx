@@ -1,0 +1,172 @@
+// Layer: renderer (React component). One dialogue of two runs side by side:
+// per turn (matched by index) the utterances, each run's joint-goal result and
+// FGA class, and one chip per slot with both runs' classes (PairChip); beside
+// it the runs' per-turn lanes overlaid (shared/viz/compare-lanes.ts, drawn by
+// SceneSvg). Each run's detail comes from its own dialogueDetail call.
+
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
+import type { Api } from '../../../../shared/api';
+import { lambdaKey, type MetricConfig } from '../../../../shared/metrics/config';
+import type { DialogueDetail } from '../../../../shared/api';
+import type { TurnRecord } from '../../../../shared/metrics/evaluate';
+import { metricValue } from '../../../../shared/metrics/values';
+import { renderSignature } from '../../../../shared/metrics/signature';
+import { laneTurnAt, lanesScene, type LaneRun } from '../../../../shared/viz/compare-lanes';
+import { SceneSvg } from '../../components/SceneSvg';
+import { errorText, useApiQuery } from '../../app/queries';
+import { fgaClassLabel } from '../../model/classes';
+import { inTextField } from '../../app/dom';
+import { keyAction, step } from '../../model/keyboard';
+import { frac, pct } from '../../model/format';
+import { PairChip } from './PairChip';
+import { differs, pairTurns } from './pair-model';
+
+interface Props {
+  api: Api;
+  a: { run: string; rev: number };
+  b: { run: string; rev: number };
+  names: [string, string];
+  config: MetricConfig;
+  ids: { a: string; b: string } | null;
+  turn: number | null;
+  /** A dialog is open: it handles its own keys. */
+  modalOpen: boolean;
+  onTurn: (t: number) => void;
+  onlyDiffering: boolean;
+  onOnlyDiffering: (on: boolean) => void;
+}
+
+function laneRun(name: string, d: DialogueDetail, config: MetricConfig): LaneRun {
+  return {
+    name,
+    turns: (d.perTurn ?? []).map((t) => ({
+      turn: t.turn,
+      values: { JGA: metricValue(t.values, 'JGA'), FGA: metricValue(t.values, 'FGA', config), RSA: metricValue(t.values, 'RSA'), GCA: t.gcaRunning },
+    })),
+  };
+}
+
+function RunVerdict({ who, rec, config }: { who: string; rec: TurnRecord | null; config: MetricConfig }) {
+  if (!rec) return <span className="verdict missing">{who}: no such turn</span>;
+  const jga = metricValue(rec.values, 'JGA');
+  return (
+    <span className={`verdict jga-${jga}`} data-testid="pair-verdict" data-who={who} title={`${who}: ${jga ? 'the joint goal is right' : 'the joint goal is wrong'}; FGA: ${fgaClassLabel(rec.fgaClass, rec.fgaDistance)}`}>
+      {who} {jga ? 'joint ✓' : 'joint ✗'} · FGA {rec.fgaClass === 'exact' ? 'exact' : rec.fgaClass === 'type1' ? 'type-1' : `type-2 d=${rec.fgaDistance}`} {frac(metricValue(rec.values, 'FGA', config))}
+    </span>
+  );
+}
+
+export function PairDialogue({ api, a, b, names, config, ids, turn, modalOpen, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
+  const qa = useApiQuery(api, 'dialogueDetail', ids ? { ...a, config, id: ids.a } : null);
+  const qb = useApiQuery(api, 'dialogueDetail', ids ? { ...b, config, id: ids.b } : null);
+  const da = qa.data && ids && qa.data.id === ids.a ? qa.data : null;
+  const db = qb.data && ids && qb.data.id === ids.b ? qb.data : null;
+  const turns = useMemo(() => (da && db ? pairTurns(da, db) : []), [da, db]);
+  const refs = useRef(new Map<number, HTMLElement>());
+  const scene = useMemo(
+    () => (da && db ? lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], { width: 340, selected: turn, lambda: lambdaKey(config.lambdas[0]), signature: renderSignature(da.signature) }) : null),
+    [da, db, names, config, turn],
+  );
+  useEffect(() => {
+    if (turn !== null) refs.current.get(turn)?.scrollIntoView({ block: 'nearest' });
+  }, [turn]);
+
+  // j / k: next and previous turn.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (modalOpen || turns.length === 0) return;
+    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
+    if (action !== 'next-turn' && action !== 'prev-turn') return;
+    e.preventDefault();
+    const at = turns.findIndex((t) => t.turn === turn);
+    const next = step(at, action === 'next-turn' ? 1 : -1, turns.length);
+    if (next >= 0) onTurn(turns[next].turn);
+  });
+  useEffect(() => {
+    const h = (e: KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', h);
+    return () => window.removeEventListener('keydown', h);
+  }, []);
+
+  if (!ids) return <div className="pair-dialogue placeholder-pane">Choose a dialogue on the left.</div>;
+  const error = qa.error ?? qb.error;
+  if (error) return <div className="pair-dialogue placeholder-pane" role="alert">{errorText(error)}</div>;
+  if (!da || !db) return <div className="pair-dialogue placeholder-pane">Loading…</div>;
+  return (
+    <>
+      <div className="pair-dialogue" data-testid="pair-dialogue" data-dialogue-id={da.id}>
+        <header className="pair-head">
+          <h2>{da.id}</h2>
+          <span>
+            {names[0]}: JGA {pct(metricValue(da.values, 'JGA'))} · GCA {pct(metricValue(da.values, 'GCA'))}
+          </span>
+          <span>
+            {names[1]}: JGA {pct(metricValue(db.values, 'JGA'))} · GCA {pct(metricValue(db.values, 'GCA'))}
+          </span>
+          <label>
+            <input type="checkbox" data-testid="only-differing" checked={onlyDiffering} onChange={(e) => onOnlyDiffering(e.target.checked)} /> only slots where the runs differ
+          </label>
+        </header>
+        <p className="pair-legend">
+          Each chip: the slot, its gold value, then <b>A</b> = {names[0]} and <b>B</b> = {names[1]}, each with its class (colour, icon and border as in the inspect view; · = neither in gold nor predicted) and its predicted value when it is wrong or overshot; Δ = changed in this turn.
+        </p>
+        {turns.map((t) => {
+          const slots = onlyDiffering ? t.slots.filter(differs) : t.slots;
+          return (
+            <section
+              key={t.turn}
+              ref={(el) => {
+                if (el) refs.current.set(t.turn, el);
+                else refs.current.delete(t.turn);
+              }}
+              className={`turn pair-turn${t.turn === turn ? ' selected' : ''}`}
+              data-testid="pair-turn"
+              data-turn={t.turn}
+              tabIndex={t.turn === turn ? 0 : -1}
+              onClick={() => onTurn(t.turn)}
+            >
+              <header className="turn-head">
+                <span className="turn-no">Turn {t.turn}</span>
+                <RunVerdict who="A" rec={t.a} config={config} />
+                <RunVerdict who="B" rec={t.b} config={config} />
+              </header>
+              {t.text?.system && (
+                <p className="utt system">
+                  <span className="who">System</span> {t.text.system}
+                </p>
+              )}
+              {t.text?.user && (
+                <p className="utt user">
+                  <span className="who">User</span> {t.text.user}
+                </p>
+              )}
+              {slots.length > 0 ? (
+                <ul className="chips" aria-label="slots of both runs">
+                  {slots.map((s) => (
+                    <PairChip key={s.slot} slot={s} names={names} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="no-slots">{onlyDiffering ? 'the runs agree on every slot' : 'empty state'}</p>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      <aside className="pair-lanes" aria-label="per-turn metrics of both runs">
+        <h3>Per turn, overlaid</h3>
+        {scene && (
+          <SceneSvg
+            scene={scene}
+            testId="pair-lanes"
+            onPick={(p) => {
+              const runs = [laneRun(names[0], da, config), laneRun(names[1], db, config)];
+              const t = laneTurnAt(runs, scene.width, p.x);
+              if (t !== null) onTurn(t);
+            }}
+          />
+        )}
+        <p className="hint">JGA 0/1, FGA (λ = {lambdaKey(config.lambdas[0])}), RSA per turn, and the running GCA; click a turn to show it.</p>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+// Layer: renderer (React component). The dialogues two runs share, as a
+// virtual list fetched page by page: sorted by B − A on a metric (or by the
+// turns one run gets right and the other wrong, file order, id, length) and
+// filtered at turn level ("A right, B wrong" and the other way round), each
+// row with both runs' values of the sort metric and the difference.
+
+import { useEffect, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Api, PairFilter, PairSortKey } from '../../../../shared/api';
+import type { MetricConfig } from '../../../../shared/metrics/config';
+import { METRIC_IDS } from '../../../../shared/metrics/registry';
+import { formatValue } from '../../../../shared/report/tables';
+import { pct } from '../../model/format';
+import type { PairCache } from './pair-cache';
+
+export interface PairQuery {
+  sort: { key: PairSortKey; metric: string; descending: boolean };
+  filter: { turns: PairFilter; search: string };
+}
+
+export const DEFAULT_PAIR_QUERY: PairQuery = { sort: { key: 'diff', metric: 'JGA', descending: true }, filter: { turns: 'all', search: '' } };
+
+interface Props {
+  api: Api;
+  a: { run: string; rev: number };
+  b: { run: string; rev: number };
+  names: [string, string];
+  config: MetricConfig;
+  cache: PairCache;
+  query: PairQuery;
+  selectedId: string | null;
+  /** The selected row's index in the list (-1: unknown), scrolled to when scrollRequest grows. */
+  selectedIndex: number;
+  scrollRequest: number;
+  onQuery: (q: PairQuery) => void;
+  onSelect: (id: string, idB: string, index: number) => void;
+}
+
+const ROW = 46;
+const DELTA = { key: 'd', header: '', kind: 'delta' as const };
+
+export function PairList({ api, a, b, names, config, cache, query, selectedId, selectedIndex, scrollRequest, onQuery, onSelect }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [, setTick] = useState(0);
+  const [search, setSearch] = useState(query.filter.search);
+  const total = cache.total ?? 0;
+  // The app does not use the React Compiler, so the virtualiser's unmemoisable API is fine here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 10 });
+  const items = virtualizer.getVirtualItems();
+  const first = items.length ? items[0].index : 0;
+  const last = items.length ? items[items.length - 1].index : 0;
+
+  useEffect(() => {
+    for (const p of cache.total === null ? cache.missing(0, 0) : cache.missing(first, last)) {
+      cache.markLoading(p);
+      api.call('comparePage', { a, b, config, offset: p * cache.pageSize, limit: cache.pageSize, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
+        (page) => {
+          cache.put(p, page.rows, page.total, page.shared);
+          setTick((t) => t + 1);
+        },
+        () => cache.failed(p),
+      );
+    }
+  }, [api, a, b, config, cache, query, first, last]);
+
+  useEffect(() => {
+    if (scrollRequest > 0 && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [scrollRequest, selectedIndex, virtualizer]);
+
+  useEffect(() => {
+    if (query.filter.search === search) return;
+    const t = setTimeout(() => onQuery({ ...query, filter: { ...query.filter, search } }), 200);
+    return () => clearTimeout(t);
+  }, [search, query, onQuery]);
+
+  const [na, nb] = names;
+  const m = query.sort.metric;
+  return (
+    <div className="pair-list" aria-label="dialogues of the two runs">
+      <div className="list-tools">
+        <label>
+          Sort{' '}
+          <select data-testid="pair-sort" value={query.sort.key} onChange={(e) => onQuery({ ...query, sort: { ...query.sort, key: e.target.value as PairSortKey, descending: e.target.value !== 'position' && e.target.value !== 'id' } })}>
+            <option value="diff">
+              {nb} − {na} on
+            </option>
+            <option value="aOnly">turns {na} right, {nb} wrong</option>
+            <option value="bOnly">turns {nb} right, {na} wrong</option>
+            <option value="position">file order</option>
+            <option value="id">id</option>
+            <option value="turns">turns</option>
+          </select>{' '}
+          <select data-testid="pair-metric" aria-label="metric" value={m} onChange={(e) => onQuery({ ...query, sort: { ...query.sort, metric: e.target.value } })}>
+            {METRIC_IDS.map((id) => (
+              <option key={id} value={id}>
+                {id}
+              </option>
+            ))}
+          </select>{' '}
+          <button
+            className="icon-button"
+            aria-label={query.sort.descending ? 'descending' : 'ascending'}
+            title="flip the direction"
+            onClick={() => onQuery({ ...query, sort: { ...query.sort, descending: !query.sort.descending } })}
+          >
+            {query.sort.descending ? '↓' : '↑'}
+          </button>
+        </label>
+        <label>
+          Show{' '}
+          <select data-testid="pair-filter" value={query.filter.turns} onChange={(e) => onQuery({ ...query, filter: { ...query.filter, turns: e.target.value as PairFilter } })}>
+            <option value="all">every dialogue</option>
+            <option value="a-right-b-wrong">
+              a turn {na} right, {nb} wrong
+            </option>
+            <option value="b-right-a-wrong">
+              a turn {nb} right, {na} wrong
+            </option>
+            <option value="either">a turn one gets right, the other wrong</option>
+          </select>
+        </label>
+        <input type="search" placeholder="search ids" aria-label="search dialogue ids" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <span className="count" data-testid="pair-count">
+          {cache.total === null ? '…' : `${total.toLocaleString('en-US')} of ${(cache.shared ?? 0).toLocaleString('en-US')} shared dialogues`}
+        </span>
+      </div>
+      <div className="list-scroll" ref={scrollRef}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((it) => {
+            const r = cache.row(it.index);
+            return (
+              <div key={it.key} className="row-slot" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}>
+                {r ? (
+                  <button
+                    className={`pair-row${r.id === selectedId ? ' selected' : ''}`}
+                    data-testid="pair-item"
+                    data-dialogue-id={r.id}
+                    aria-current={r.id === selectedId ? 'true' : undefined}
+                    onClick={() => onSelect(r.id, r.idB, it.index)}
+                  >
+                    <span className="id">{r.id}</span>
+                    <span className="vals">
+                      {m}: {pct(r.a[m])} → {pct(r.b[m])}{' '}
+                      <span className={`delta ${r.diff !== null && r.diff > 0 ? 'up' : r.diff !== null && r.diff < 0 ? 'down' : ''}`} data-testid="pair-diff">
+                        {formatValue(DELTA, r.diff)}
+                      </span>
+                    </span>
+                    <span className="turn-counts" title={`turns ${na} gets right and ${nb} wrong / the other way round`}>
+                      {r.turns} turns · {na} only {r.aOnly} · {nb} only {r.bOnly}
+                    </span>
+                  </button>
+                ) : (
+                  <div className="pair-row placeholder">…</div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

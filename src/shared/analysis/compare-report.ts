@@ -1,0 +1,180 @@
+// Layer: shared (pure TS). A comparison as the CLI writes it: the JSON shape
+// of issue 7 ({signature, runs: [{name, file, corpus}], comparisons: [...]}),
+// and the tables of report/tables.ts — the runs' scores (best per column in
+// bold), the deltas against the baseline (with 95% intervals, significant ones
+// marked), the comparisons one per line with their p-values (text, Markdown),
+// one CSV row per run and metric, and a series table when runs have an x.
+
+import { renderSignature } from '../metrics/signature';
+import { latexEscape } from '../report/latex';
+import { flatScores } from '../report/json';
+import { renderTableAs, type Table, type TableColumn, type TableFormat, type TableRow } from '../report/tables';
+import { metricValue } from '../metrics/values';
+import type { Comparison, CompareOutput } from './compare';
+import { SIGNIFICANCE, SIGNIFICANT_MARK, significant } from './significance';
+
+/** The JSON report: exactly the keys of issue 7 (plus "x" on runs of a series). */
+export function compareJson(out: CompareOutput, xs?: readonly (number | null)[]): string {
+  const body = {
+    signature: renderSignature(out.signature),
+    runs: out.runs.map((r, k) => {
+      const o: Record<string, unknown> = { name: r.name, file: r.file, corpus: flatScores(r.corpus) };
+      if (xs && xs[k] !== null && xs[k] !== undefined) o.x = xs[k];
+      return o;
+    }),
+    comparisons: out.comparisons.map((c) => {
+      const o: Record<string, unknown> = { baseline: c.baseline, run: c.run, metric: c.metric };
+      if (c.lambda !== undefined) o.lambda = c.lambda;
+      o.delta = c.delta;
+      o.ci = c.ci;
+      o.p = c.p;
+      return o;
+    }),
+  };
+  return JSON.stringify(body, null, 1) + '\n';
+}
+
+function statNote(out: CompareOutput): string[] {
+  const s = out.settings;
+  const notes: string[] = [];
+  if (s.bootstrap) notes.push(`[lo, hi]: 95% paired-bootstrap interval (${s.bootstrap} resamples of dialogues, percentile)`);
+  if (s.trials) notes.push(`${SIGNIFICANT_MARK} p < ${SIGNIFICANCE} (two-sided approximate randomization, ${s.trials} trials, dialogues swapped)`);
+  return notes;
+}
+
+/** Runs × metrics: each run's corpus scores, GCA's VP, VR, LP, LR, the best of each column in bold. */
+export function scoresTable(out: CompareOutput): Table {
+  const columns: TableColumn[] = [
+    { key: 'run', header: 'Run', kind: 'label' },
+    { key: 'turns', header: 'turns', kind: 'count' },
+    ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent', best: 'max' })),
+    ...['VP', 'VR', 'LP', 'LR'].map((k): TableColumn => ({ key: k, header: k, kind: 'percent', best: 'max' })),
+  ];
+  const rows: TableRow[] = out.runs.map((r) => {
+    const cells: Record<string, number | string | null> = { run: r.name, turns: r.corpus.turns };
+    for (const c of out.columns) cells[c.key] = metricValue(r.corpus.values, c.metric, c.variant);
+    for (const k of ['VP', 'VR', 'LP', 'LR']) cells[k] = metricValue(r.corpus.values, k);
+    return { cells };
+  });
+  return { columns, rows, signature: renderSignature(out.signature) };
+}
+
+function deltaCell(c: Comparison | undefined) {
+  if (!c) return null;
+  return { value: c.delta, ...(c.ci ? { ci: c.ci } : {}), ...(significant(c) ? { mark: SIGNIFICANT_MARK } : {}) };
+}
+
+/** Runs × metrics: each run's delta against the baseline with its interval, significant ones marked. */
+export function deltaTable(out: CompareOutput): Table {
+  const base = out.runs[0].name;
+  const columns: TableColumn[] = [
+    { key: 'run', header: `Δ vs ${base}`, latex: `$\\Delta$ vs ${latexEscape(base)}`, kind: 'label' },
+    ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'delta' })),
+  ];
+  const rows: TableRow[] = out.runs.slice(1).map((r) => {
+    const cells: Record<string, ReturnType<typeof deltaCell> | string> = { run: r.name };
+    for (const c of out.columns) cells[c.key] = deltaCell(out.comparisons.find((x) => x.run === r.name && x.key === c.key));
+    return { cells };
+  });
+  return { columns, rows, signature: renderSignature(out.signature), notes: ['Δ: run − baseline, in percentage points', ...statNote(out)] };
+}
+
+/** One line per comparison: baseline and run values, the delta with its interval and mark, the p-value. */
+export function comparisonsTable(out: CompareOutput): Table {
+  const columns: TableColumn[] = [
+    { key: 'run', header: 'Run', kind: 'label' },
+    { key: 'metric', header: 'Metric', kind: 'text' },
+    { key: 'base', header: out.runs[0].name, kind: 'percent' },
+    { key: 'value', header: 'run', kind: 'percent' },
+    { key: 'delta', header: 'Δ [95% CI]', kind: 'delta' },
+    { key: 'p', header: 'p', kind: 'number', decimals: 4 },
+  ];
+  const rows: TableRow[] = out.comparisons.map((c) => {
+    const col = out.columns.find((x) => x.key === c.key)!;
+    const run = out.runs.find((r) => r.name === c.run)!;
+    return {
+      cells: {
+        run: c.run,
+        metric: col.header,
+        base: metricValue(out.runs[0].corpus.values, col.metric, col.variant),
+        value: metricValue(run.corpus.values, col.metric, col.variant),
+        delta: deltaCell(c),
+        p: c.p,
+      },
+    };
+  });
+  return { columns, rows, signature: renderSignature(out.signature), notes: ['Δ: run − baseline, in percentage points', ...statNote(out)] };
+}
+
+/** CSV: one row per run and metric (raw fractions): value with its interval, and against the baseline the delta with its interval, mark and p. */
+export function longTable(out: CompareOutput, xs?: readonly (number | null)[]): Table {
+  const columns: TableColumn[] = [
+    { key: 'run', header: 'run', kind: 'label' },
+    { key: 'file', header: 'file', kind: 'text' },
+    ...(xs ? [{ key: 'x', header: 'x', kind: 'number', decimals: 6 } as TableColumn] : []),
+    { key: 'metric', header: 'metric', kind: 'text' },
+    { key: 'lambda', header: 'lambda', kind: 'number' },
+    { key: 'value', header: 'value', kind: 'percent' },
+    { key: 'baseline', header: 'baseline', kind: 'text' },
+    { key: 'delta', header: 'delta', kind: 'delta' },
+    { key: 'p', header: 'p', kind: 'number' },
+  ];
+  const rows: TableRow[] = [];
+  out.runs.forEach((r, k) => {
+    for (const col of out.columns) {
+      const cmp = out.comparisons.find((x) => x.run === r.name && x.key === col.key);
+      const ci = r.ci[col.key];
+      rows.push({
+        cells: {
+          run: r.name,
+          file: r.file,
+          ...(xs ? { x: xs[k] ?? null } : {}),
+          metric: col.metric,
+          lambda: col.lambda ?? null,
+          value: { value: metricValue(r.corpus.values, col.metric, col.variant), ...(ci ? { ci } : {}) },
+          baseline: k === 0 ? null : out.runs[0].name,
+          delta: deltaCell(cmp),
+          p: cmp?.p ?? null,
+        },
+      });
+    }
+  });
+  return { columns, rows, signature: renderSignature(out.signature) };
+}
+
+/** Series: one row per run in order of x, each metric with the run's own 95% bootstrap interval. */
+export function seriesTable(out: CompareOutput, xs: readonly (number | null)[]): Table {
+  const columns: TableColumn[] = [
+    { key: 'x', header: 'x', kind: 'number', decimals: 4 },
+    { key: 'run', header: 'Run', kind: 'label' },
+    ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent', best: 'max' })),
+  ];
+  const order = out.runs.map((_, k) => k).filter((k) => xs[k] !== null).sort((a, b) => (xs[a] as number) - (xs[b] as number));
+  const rows: TableRow[] = order.map((k) => {
+    const r = out.runs[k];
+    const cells: Record<string, unknown> = { x: xs[k], run: r.name };
+    for (const c of out.columns) {
+      const ci = r.ci[c.key];
+      cells[c.key] = { value: metricValue(r.corpus.values, c.metric, c.variant), ...(ci ? { ci } : {}) };
+    }
+    return { cells: cells as TableRow['cells'] };
+  });
+  return { columns, rows, signature: renderSignature(out.signature), notes: ['each run with its own 95% paired-bootstrap interval'] };
+}
+
+/** The whole report in one format. */
+export function renderCompare(format: TableFormat, out: CompareOutput, xs?: readonly (number | null)[]): string {
+  if (format === 'json') return compareJson(out, xs);
+  if (format === 'csv') return renderTableAs('csv', longTable(out, xs));
+  const notes = out.notes.map((n) => `note: ${n}`);
+  const parts: string[] = [];
+  if (format === 'latex') {
+    parts.push(renderTableAs('latex', scoresTable(out)), renderTableAs('latex', deltaTable(out)));
+    for (const n of notes) parts.push(`% ${n}\n`);
+  } else {
+    parts.push(renderTableAs(format, scoresTable(out)), renderTableAs(format, comparisonsTable(out)));
+    if (notes.length) parts.push(notes.join('\n') + '\n');
+  }
+  if (xs && xs.some((x) => x !== null)) parts.push(renderTableAs(format, seriesTable(out, xs)));
+  return parts.join('\n');
+}

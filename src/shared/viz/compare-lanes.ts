@@ -1,0 +1,128 @@
+// Layer: shared (pure TS, d3 math). The per-turn lanes of several runs of one
+// dialogue, overlaid: one lane per metric (JGA 0/1, FGA with the first λ, RSA,
+// and GCA's running value), each run a line with markers in its own colour,
+// dash and marker shape (run-styles.ts), on one scale of the turns both runs
+// have. A scene (scene.ts): drawn on screen by SceneSvg and exportable as is.
+
+import { scaleBand, scaleLinear } from 'd3-scale';
+import { line } from 'd3-shape';
+import type { Scene, SceneNode } from './scene';
+import { marker, runStyle } from './run-styles';
+
+export const LANE_METRICS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
+export type LaneMetric = (typeof LANE_METRICS)[number];
+
+export interface LaneTurn {
+  /** The turn index as written in the file. */
+  turn: number;
+  /** Per lane: the turn's value (GCA: the dialogue's running GCA); null where undefined. */
+  values: Record<LaneMetric, number | null>;
+}
+
+export interface LaneRun {
+  name: string;
+  /** Turns in order; a turn the run lacks is simply absent. */
+  turns: LaneTurn[];
+}
+
+export interface LanesOptions {
+  width: number;
+  laneHeight?: number;
+  /** Position (in the turn scale) to highlight. */
+  selected?: number | null;
+  /** FGA's λ, for the lane's label. */
+  lambda?: string;
+  /** The metric signature (the scene's description). */
+  signature?: string;
+  title?: string;
+}
+
+const LEFT = 44;
+const RIGHT = 10;
+const TOP = 26;
+const GAP = 16;
+const BOTTOM = 22;
+
+/** The turn indices of the lanes: every turn any run has, sorted. */
+export function laneTurns(runs: readonly LaneRun[]): number[] {
+  return [...new Set(runs.flatMap((r) => r.turns.map((t) => t.turn)))].sort((a, b) => a - b);
+}
+
+export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene {
+  const laneHeight = opts.laneHeight ?? 52;
+  const turns = laneTurns(runs);
+  const x = scaleBand<number>().domain(turns).range([LEFT, opts.width - RIGHT]).padding(0.2);
+  const cx = (t: number) => (x(t) ?? 0) + x.bandwidth() / 2;
+  const height = TOP + LANE_METRICS.length * (laneHeight + GAP) + BOTTOM;
+  const nodes: SceneNode[] = [];
+
+  // Legend: each run's line and marker.
+  let lx = LEFT;
+  runs.forEach((r, k) => {
+    const st = runStyle(k);
+    nodes.push({ kind: 'line', x1: lx, y1: 10, x2: lx + 22, y2: 10, style: { stroke: st.colour, strokeWidth: 2, dash: st.dash || undefined } });
+    nodes.push(marker(st.marker, lx + 11, 10, 3.5, { fill: st.colour }));
+    nodes.push({ kind: 'text', x: lx + 27, y: 10, text: r.name, style: { fontSize: 11, baseline: 'middle' } });
+    lx += 40 + r.name.length * 6.5;
+  });
+
+  if (opts.selected !== undefined && opts.selected !== null && turns.includes(opts.selected)) {
+    const t = opts.selected;
+    nodes.push({ kind: 'rect', x: (x(t) ?? 0) - 2, y: TOP - 4, w: x.bandwidth() + 4, h: LANE_METRICS.length * (laneHeight + GAP) - GAP + 8, style: { fill: '#888888', opacity: 0.14 }, className: 'lane-selected' });
+  }
+
+  LANE_METRICS.forEach((metric, li) => {
+    const top = TOP + li * (laneHeight + GAP);
+    const y = scaleLinear().domain([0, 1]).range([top + laneHeight, top]);
+    const label = metric === 'FGA' && opts.lambda ? `FGA λ=${opts.lambda}` : metric === 'GCA' ? 'GCA (run.)' : metric;
+    nodes.push({ kind: 'text', x: 4, y: top + laneHeight / 2, text: label, style: { fontSize: 10, baseline: 'middle', fontWeight: 'bold' } });
+    for (const v of [0, 1]) {
+      nodes.push({ kind: 'line', x1: LEFT, y1: y(v), x2: opts.width - RIGHT, y2: y(v), style: { stroke: '#999999', strokeWidth: 0.6, dash: v === 0 ? undefined : '2 3' } });
+      nodes.push({ kind: 'text', x: LEFT - 4, y: y(v), text: String(v), style: { fontSize: 9, anchor: 'end', baseline: 'middle' } });
+    }
+    runs.forEach((r, k) => {
+      const st = runStyle(k);
+      // Runs are nudged apart a little so that equal values stay visible.
+      const dx = (k - (runs.length - 1) / 2) * Math.min(4, x.bandwidth() / (runs.length + 1));
+      const pts = r.turns.filter((t) => t.values[metric] !== null);
+      const d = line<LaneTurn>()
+        .x((t) => cx(t.turn) + dx)
+        .y((t) => y(t.values[metric] as number))(pts);
+      if (d) nodes.push({ kind: 'path', d, style: { stroke: st.colour, strokeWidth: 1.6, dash: st.dash || undefined, fill: 'none' }, data: { testid: 'lane-line', run: r.name, metric } });
+      for (const t of pts) {
+        const v = t.values[metric] as number;
+        nodes.push(
+          marker(st.marker, cx(t.turn) + dx, y(v), 3, { fill: st.colour, stroke: '#ffffff', strokeWidth: 0.6 }, {
+            data: { testid: 'lane-point', run: r.name, metric, turn: String(t.turn), value: String(v) },
+            title: `${r.name}, turn ${t.turn}: ${metric} ${(v * 100).toFixed(2)}`,
+          }),
+        );
+      }
+    });
+  });
+  const axisY = TOP + LANE_METRICS.length * (laneHeight + GAP) - GAP + 14;
+  const every = Math.max(1, Math.ceil(turns.length / Math.max(1, Math.floor((opts.width - LEFT - RIGHT) / 22))));
+  turns.forEach((t, i) => {
+    if (i % every === 0) nodes.push({ kind: 'text', x: cx(t), y: axisY, text: String(t), style: { fontSize: 9, anchor: 'middle', baseline: 'middle' } });
+  });
+  nodes.push({ kind: 'text', x: 4, y: axisY, text: 'turn', style: { fontSize: 9, baseline: 'middle', fontStyle: 'italic' } });
+  return {
+    width: opts.width,
+    height,
+    title: opts.title ?? `Per-turn metrics of ${runs.map((r) => r.name).join(' and ')}`,
+    desc: opts.signature ?? '',
+    nodes,
+  };
+}
+
+/** Which turn a pointer x (scene units) falls on, or null. */
+export function laneTurnAt(runs: readonly LaneRun[], width: number, px: number): number | null {
+  const turns = laneTurns(runs);
+  const x = scaleBand<number>().domain(turns).range([LEFT, width - RIGHT]).padding(0.2);
+  const step = x.step();
+  for (const t of turns) {
+    const s = (x(t) ?? 0) - (step - x.bandwidth()) / 2;
+    if (px >= s && px < s + step) return t;
+  }
+  return null;
+}
