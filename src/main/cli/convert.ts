@@ -7,7 +7,7 @@ import { writeFga } from '../../shared/formats/write-fga';
 import { writeJsonl } from '../../shared/formats/write-jsonl';
 import { loadSource } from '../services/load-pipeline';
 import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { oneOf, parseCommand, UsageError, writeOut } from './usage';
+import { oneOf, parseCommand, UsageError, writeOutAsync } from './usage';
 
 export const CONVERT_HELP = `Usage: dst-inspector convert <predictions file> --to jsonl|fga [--out FILE] [options]
 
@@ -38,6 +38,6 @@ export async function convertCommand(argv: string[], write: (s: string) => void)
   const to = oneOf('--to', values.to, ['jsonl', 'fga'] as const);
   const { loaded } = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), analyse: false });
   const chunks = to === 'jsonl' ? writeJsonl(loaded.corpus) : writeFga(loaded.corpus);
-  if (values.out) writeOut(values.out, chunks);
+  if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
 }

@@ -14,7 +14,7 @@ import { renderTable } from '../../shared/report/table';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { terminalProgress } from './progress';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { oneOf, parseCommand, UsageError, writeOut } from './usage';
+import { oneOf, parseCommand, UsageError, writeOutAsync } from './usage';
 
 /** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
 function warn(text: string): void {
@@ -91,7 +91,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
   const results = runs.map(({ file, run }) => ({ file, ev: evaluateRun(run, config) }));
   const chunks = render(format, results, config, perDialogue, perTurn);
-  if (values.out) writeOut(values.out, chunks);
+  if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
 }
 
