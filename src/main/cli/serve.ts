@@ -21,7 +21,8 @@ file it opens the built-in demo; with several files, each is a run to compare
 Options:
   --name A,B,…          run names, one per file (default: the file names)
 ${SOURCE_HELP}  --port N              port (default: a free one)
-  --open                open the system browser, if there is one
+  --open                open the system browser, if there is one (through a launch
+                        file only you can read: the token never goes on a command line)
   -h, --help            this help
 `;
 
@@ -61,10 +62,12 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   }
   specs.forEach((spec, k) => ws.open(spec, { label: names?.[k] }));
   write(`DST Inspector at ${running.url}\n`);
-  if (values.open) openBrowser(running.url);
+  // --open hands the browser a private launch file, never the token itself (see open-browser.ts).
+  const launch = values.open ? openBrowser(running.url) : null;
 
   await new Promise<void>((done) => {
     const stop = () => {
+      launch?.dispose();
       ws.dispose();
       void running.close().then(done);
     };
