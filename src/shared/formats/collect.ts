@@ -8,6 +8,7 @@ import { CorpusBuilder } from '../model/builder';
 import type { Corpus } from '../model/corpus';
 import { LoadError, locate } from './errors';
 import { canonicalFlatSlot, canonicalSlot } from './slot-names';
+import type { SlotTable } from './state-policy';
 
 interface PendingTurn {
   index: number;
@@ -39,7 +40,8 @@ export function collectTurns(bytes: Uint8Array, file: string, run: (col: TurnCol
   return col.build();
 }
 
-export class TurnCollector {
+/** Also the SlotTable the state reader (state-reader.ts) interns slots and values with. */
+export class TurnCollector implements SlotTable {
   readonly builder = new CorpusBuilder();
   private readonly dialogues = new Map<string, PendingTurn[]>();
   private readonly slotCache = new Map<string, number>();
@@ -83,25 +85,12 @@ export class TurnCollector {
     return this.builder.slots.intern(canonical);
   }
 
-  value(v: string): number {
-    return this.builder.values.intern(v);
+  slotName(id: number): string {
+    return this.builder.slots.name(id);
   }
 
-  /**
-   * Adds one (slot, value) to a flat state. Returns a problem message if the
-   * state already names the slot with a different value (two spellings of one
-   * slot); the same value twice is kept once.
-   */
-  put(state: number[], slot: number, value: number): string | null {
-    for (let k = 0; k < state.length; k += 2) {
-      if (state[k] === slot) {
-        if (state[k + 1] === value) return null;
-        const vs = this.builder.values;
-        return `names slot ${JSON.stringify(this.builder.slots.name(slot))} twice, with values ${JSON.stringify(vs.name(state[k + 1]))} and ${JSON.stringify(vs.name(value))}`;
-      }
-    }
-    state.push(slot, value);
-    return null;
+  value(v: string): number {
+    return this.builder.values.intern(v);
   }
 
   /** Records a turn; `at` is the byte offset used in messages about it. */

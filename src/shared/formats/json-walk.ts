@@ -1,7 +1,10 @@
 // Layer: shared (pure TS). Streaming helpers over JsonScanner for the loaders
 // of list- or object-shaped files: walk the top level element by element and
 // JSON.parse one element's bytes at a time, so a 500 MB file never becomes one
-// JS string (a string cannot exceed ~512 MB) or one giant object tree.
+// JS string (a string cannot exceed ~512 MB) or one giant object tree. An
+// element is first scanned for repeated keys (JSON.parse would silently keep
+// the last value): a key written twice in one object is an error with its
+// line:column and JSON path, in every layout.
 
 import { LoadError, locate, pathPush } from './errors';
 import { charName, JsonScanner } from './json-scanner';
@@ -10,11 +13,11 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 /** One element is decoded to one JS string; V8 strings stop at ~512 MB. */
 export const MAX_ELEMENT_BYTES = 256 * 2 ** 20;
 
-/** Validates and parses the JSON value at the cursor; the cursor moves past it. */
-export function parseValueHere(sc: JsonScanner): unknown {
+/** Validates and parses the JSON value at the cursor (`path` names it in errors); the cursor moves past it. */
+export function parseValueHere(sc: JsonScanner, path = '$'): unknown {
   sc.peek();
   const start = sc.pos;
-  sc.skipValue();
+  skipUniqueKeys(sc, path);
   if (sc.pos - start > MAX_ELEMENT_BYTES) {
     throw sc.syntaxError(`one element of this file is ${Math.round((sc.pos - start) / 2 ** 20)} MB, above the ${MAX_ELEMENT_BYTES / 2 ** 20} MB an element may have in this layout`, start);
   }
@@ -25,6 +28,156 @@ export function parseValueHere(sc: JsonScanner): unknown {
     throw sc.syntaxError('the text is not valid UTF-8', start);
   }
   return JSON.parse(text);
+}
+
+interface Frame {
+  object: boolean;
+  /** Arrays: the element's index. Objects: raw key ranges so far, three numbers each (start, end, escaped). */
+  index: number;
+  keys: number[];
+  /** Objects with many keys: key → offset of its first occurrence. */
+  names?: Map<string, number>;
+}
+
+const MANY_KEYS = 24;
+
+/**
+ * Validates and skips the JSON value at the cursor like JsonScanner.skipValue,
+ * and refuses an object that has a key twice (iteratively: no stack overflow
+ * on deep nesting). Keys are compared by their bytes (decoded when escaped).
+ */
+export function skipUniqueKeys(sc: JsonScanner, path: string): void {
+  const stack: Frame[] = [];
+  const decodeRange = (s: number, e: number) => decodeKey(sc.bytes, s, e);
+  const sameRange = (a: number, b: number, c: number, d: number) => {
+    if (b - a !== d - c) return false;
+    for (let i = 0; i < b - a; i++) if (sc.bytes[a + i] !== sc.bytes[c + i]) return false;
+    return true;
+  };
+  const pathOf = (): string => {
+    let p = path;
+    for (const f of stack) {
+      if (!f.object) p = pathPush(p, f.index);
+      else {
+        const n = f.keys.length;
+        p = pathPush(p, decodeRange(f.keys[n - 3], f.keys[n - 2]));
+      }
+    }
+    return p;
+  };
+  /** Records the key just read in the innermost object; throws if it has it already. */
+  const recordKey = (f: Frame) => {
+    const s = sc.keyStart;
+    const e = sc.keyEnd;
+    const esc = sc.keyEscaped ? 1 : 0;
+    const ks = f.keys;
+    let firstAt = -1;
+    if (f.names) firstAt = f.names.get(decodeRange(s, e)) ?? -1;
+    else {
+      for (let i = 0; i < ks.length; i += 3) {
+        if (esc || ks[i + 2] ? decodeRange(ks[i], ks[i + 1]) === decodeRange(s, e) : sameRange(ks[i], ks[i + 1], s, e)) {
+          firstAt = ks[i] - 1;
+          break;
+        }
+      }
+    }
+    ks.push(s, e, esc);
+    if (firstAt >= 0) {
+      throw sc.shapeError(`the key ${JSON.stringify(decodeRange(s, e))} appears twice in this object (first at ${describeAt(sc, firstAt)}); keys must be unique (JSON parsers would silently keep one of the values)`, pathOf(), s - 1);
+    }
+    if (!f.names && ks.length > 3 * MANY_KEYS) {
+      f.names = new Map();
+      for (let i = 0; i < ks.length; i += 3) f.names.set(decodeRange(ks[i], ks[i + 1]), ks[i] - 1);
+    } else f.names?.set(decodeRange(s, e), s - 1);
+  };
+  for (;;) {
+    // A value starts at the cursor.
+    const c = sc.peek();
+    let done = false;
+    if (c === 0x7b) {
+      sc.pos++;
+      const f: Frame = { object: true, index: 0, keys: [] };
+      stack.push(f);
+      if (sc.nextKey(true)) {
+        recordKey(f);
+        continue;
+      }
+      stack.pop();
+    } else if (c === 0x5b) {
+      sc.pos++;
+      if (sc.peek() === 0x5d) sc.pos++;
+      else {
+        stack.push({ object: false, index: 0, keys: [] });
+        continue;
+      }
+    } else sc.skipValue();
+    // After a value: close what ends here, or move to the next member.
+    while (!done) {
+      const top = stack[stack.length - 1];
+      if (!top) return;
+      if (top.object) {
+        if (sc.nextKey(false)) {
+          recordKey(top);
+          done = true;
+        } else stack.pop();
+      } else {
+        const n = sc.peek();
+        if (n === 0x2c) {
+          sc.pos++;
+          top.index++;
+          done = true;
+        } else if (n === 0x5d) {
+          sc.pos++;
+          stack.pop();
+        } else sc.fail(`expected ',' or ']' in a list, found ${charName(n)}`);
+      }
+    }
+  }
+}
+
+/**
+ * The keys of one object a loader walks key by key (a turn object, a JSON
+ * Lines record): add() after each nextKey() refuses a key the object already
+ * had, at the key's place. reset() before each object.
+ */
+export class UniqueKeys {
+  private ks: number[] = [];
+
+  constructor(private readonly sc: JsonScanner) {}
+
+  reset(): void {
+    this.ks.length = 0;
+  }
+
+  /** `path` is the object's path. */
+  add(path: string): void {
+    const { sc, ks } = this;
+    const s = sc.keyStart;
+    const e = sc.keyEnd;
+    const b = sc.bytes;
+    for (let i = 0; i < ks.length; i += 3) {
+      let same: boolean;
+      if (ks[i + 2] || sc.keyEscaped) same = decodeKey(b, ks[i], ks[i + 1]) === decodeKey(b, s, e);
+      else {
+        same = ks[i + 1] - ks[i] === e - s;
+        for (let k = 0; same && k < e - s; k++) same = b[ks[i] + k] === b[s + k];
+      }
+      if (same) {
+        const key = decodeKey(b, s, e);
+        throw sc.shapeError(`the key ${JSON.stringify(key)} appears twice in this object (first at ${describeAt(sc, ks[i] - 1)}); keys must be unique`, pathPush(path, key), s - 1);
+      }
+    }
+    ks.push(s, e, sc.keyEscaped ? 1 : 0);
+  }
+}
+
+function decodeKey(b: Uint8Array, s: number, e: number): string {
+  return JSON.parse(`"${new TextDecoder().decode(b.subarray(s, e))}"`) as string;
+}
+
+function describeAt(sc: JsonScanner, at: number): string {
+  const l = locate(sc.bytes, at);
+  return `${l.line}:${l.column}`;
 }
 
 /**
