@@ -41,6 +41,9 @@ export class StateReader {
   private readonly strings = new ByteInterner(new Interner());
   private readonly tripleSlot: number[] = [];
   private readonly tripleValue: number[] = [];
+  private readonly tripleSeen: number[] = [];
+  private readonly tripleAt: number[] = [];
+  private readonly tripleIndex: number[] = [];
   /** The slots named by the state being read, with the key (domain key id, key id) and offset of each. */
   private claimSlot: number[] = [];
   private claimDomain: number[] = [];
@@ -173,9 +176,11 @@ export class StateReader {
   triples(path: string): number[] {
     const { sc, col } = this;
     const out: number[] = [];
-    const seen: number[] = [];
-    const seenAt: number[] = [];
-    const seenIndex: number[] = [];
+    // (slot, string id) of each entry so far, with its offset and index in the list (reused lists).
+    const seen = this.tripleSeen;
+    const seenAt = this.tripleAt;
+    const seenIndex = this.tripleIndex;
+    seen.length = seenAt.length = seenIndex.length = 0;
     forEachElement(sc, path, 'a list of "domain-slot-value" strings', (k, at) => {
       if (!sc.isString()) sc.wrongType(pathPush(path, k), 'a "domain-slot-value" string');
       const id = sc.readStringId(this.strings);
