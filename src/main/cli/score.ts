@@ -4,7 +4,9 @@
 import { basename } from 'node:path';
 import { describeJoin } from '../../shared/formats/join';
 import type { MetricConfig } from '../../shared/metrics/config';
+import { dialogueOrder, ORDER_KEYS } from '../../shared/metrics/dialogue-order';
 import { dialogueResults, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
+import { largestActiveTurn } from '../../shared/metrics/slot-bound';
 import { renderSignature } from '../../shared/metrics/signature';
 import { renderCsv } from '../../shared/report/csv';
 import { jsonChunks } from '../../shared/report/json';
@@ -14,7 +16,7 @@ import { renderTable } from '../../shared/report/table';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { terminalProgress } from './progress';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { oneOf, parseCommand, UsageError, writeOutAsync } from './usage';
+import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOutAsync } from './usage';
 
 /** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
 function warn(text: string): void {
@@ -29,6 +31,11 @@ Options:
 ${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex
   --per-dialogue        one row (csv, table, latex) or object (json) per dialogue
   --per-turn            json only: per-turn records with slot classes
+  --sort KEY            with --per-dialogue: order dialogues by a metric (${ORDER_KEYS.join(', ')});
+                        metrics worst first, disagreement (|FGA − GCA|), mistakes and turns
+                        largest first; dialogues without any change (GCA undefined) last
+  --reverse             with --sort: the other direction
+  --top N               with --per-dialogue: only the first N dialogues
 ${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 
@@ -73,6 +80,9 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     format: { type: 'string', default: 'table' },
     'per-dialogue': { type: 'boolean', default: false },
     'per-turn': { type: 'boolean', default: false },
+    sort: { type: 'string' },
+    reverse: { type: 'boolean', default: false },
+    top: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -85,24 +95,43 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const perTurn = values['per-turn'] as boolean;
   const perDialogue = (values['per-dialogue'] as boolean) || perTurn;
   if (perTurn && format !== 'json') throw new UsageError('--per-turn needs --format json');
+  const sort = values.sort === undefined ? undefined : oneOf('--sort', values.sort as string, ORDER_KEYS);
+  const top = values.top === undefined ? undefined : parsePositiveInt('--top', values.top as string);
+  if ((sort !== undefined || top !== undefined) && !perDialogue) throw new UsageError('--sort and --top order and cut the per-dialogue rows: add --per-dialogue');
+  if (values.reverse && sort === undefined) throw new UsageError('--reverse flips --sort: give --sort KEY');
   configFromFlags(values); // bad settings fail before any file is read
 
   const runs = await loadRuns(positionals, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
-  const results = runs.map(({ file, run }) => ({ file, ev: evaluateRun(run, config) }));
+  for (const { file, run } of runs) warnSlotCount(file, run, config);
+  const results = runs.map(({ file, run }) => {
+    const ev = evaluateRun(run, config);
+    const order = sort !== undefined ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top }) : top !== undefined ? [...Array(Math.min(top, ev.source.dialogueIds.length)).keys()] : undefined;
+    return { file, ev, order };
+  });
   const chunks = render(format, results, config, perDialogue, perTurn);
   if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
 }
 
-function* render(format: (typeof FORMATS)[number], results: { file: string; ev: Evaluation }[], config: MetricConfig, perDialogue: boolean, perTurn: boolean): Generator<string> {
+/** A note when K is below the most slots active in one turn: SA can then go negative. */
+export function warnSlotCount(file: string, run: LoadedRun, config: MetricConfig): void {
+  const b = largestActiveTurn(run.loaded.corpus);
+  if (b && config.slotCount < b.slots) {
+    warn(`${file}: K = ${config.slotCount} (--slots) is below the ${b.slots} slots active in one turn (dialogue ${JSON.stringify(b.dialogue)}, turn ${b.turn}): SA = (K − missed − wrong) / K can go negative there`);
+  }
+}
+
+type Scored = { file: string; ev: Evaluation; order?: readonly number[] };
+
+function* render(format: (typeof FORMATS)[number], results: Scored[], config: MetricConfig, perDialogue: boolean, perTurn: boolean): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
-    if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn });
+    if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order });
     else {
       yield '[\n';
       for (let i = 0; i < results.length; i++) {
-        yield* jsonChunks(results[i].ev, { perDialogue, perTurn, file: results[i].file });
+        yield* jsonChunks(results[i].ev, { perDialogue, perTurn, file: results[i].file, order: results[i].order });
         if (i < results.length - 1) yield ',\n';
       }
       yield ']\n';
@@ -110,8 +139,8 @@ function* render(format: (typeof FORMATS)[number], results: { file: string; ev: 
     return;
   }
   const rows: ReportRow[] = [];
-  for (const { file, ev } of results) {
-    if (perDialogue) rows.push(...[...dialogueResults(ev)].map((d) => (results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d))));
+  for (const { file, ev, order } of results) {
+    if (perDialogue) rows.push(...[...dialogueResults(ev, false, order)].map((d) => (results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d))));
     else rows.push(corpusRow(basename(file), ev.corpus));
   }
   const title = perDialogue ? 'Dialogue' : 'Model';

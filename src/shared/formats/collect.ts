@@ -9,6 +9,7 @@ import type { Corpus } from '../model/corpus';
 import { LoadError, locate } from './errors';
 import { canonicalFlatSlot, canonicalSlot } from './slot-names';
 import type { SlotTable } from './state-policy';
+import { plural } from '../plural';
 
 interface PendingTurn {
   index: number;
@@ -151,8 +152,8 @@ export class TurnCollector implements SlotTable {
     this.flushOpen();
     for (const [id, turns] of this.dialogues) this.addDialogue(id, turns);
     const warnings = [...this.warnings];
-    if (this.outOfOrder > 0) warnings.push(`turns of ${this.outOfOrder} dialogue(s) were out of order in the file; they are sorted by turn index`);
-    if (this.alternativeValues > 0) warnings.push(`${this.alternativeValues} gold value(s) list alternatives, kept as "a|b"; --values alternatives accepts a prediction equal to any of them`);
+    if (this.outOfOrder > 0) warnings.push(`turns of ${plural(this.outOfOrder, 'dialogue')} were out of order in the file; they are sorted by turn index`);
+    if (this.alternativeValues > 0) warnings.push(`${plural(this.alternativeValues, 'gold value')} ${this.alternativeValues === 1 ? 'lists' : 'list'} alternatives, kept as "a|b"; the value option "alternatives" (--values alternatives) accepts a prediction equal to any of them`);
     const corpus = this.builder.build();
     if (corpus.dialogueIds.length === 0) throw new LoadError(this.file, 'the file holds no dialogue turns');
     return { corpus, warnings };

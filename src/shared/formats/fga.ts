@@ -25,6 +25,7 @@ import { checkNames, Locator, repeatedDomain } from './state-policy';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { Interner } from '../model/interner';
+import { plural } from '../plural';
 
 const TURN_KEY = /^[0-9]+$/;
 /** `"<key>": {"<key>":` anywhere in the head (keys may contain escapes). */
@@ -77,7 +78,7 @@ export function summariseFgaWarnings(warnings: string[]): string[] {
   if (ids.length === 0) return warnings;
   const rest = warnings.filter((w) => !w.startsWith(OUT_OF_ORDER));
   const eg = ids.slice(0, 3).join(', ') + (ids.length > 3 ? ', …' : '');
-  return [...rest, `turns of ${ids.length} dialogue(s) were out of order in the file (${eg}); they are sorted by turn index`];
+  return [...rest, `turns of ${plural(ids.length, 'dialogue')} were out of order in the file (${eg}); they are sorted by turn index`];
 }
 
 /** A builder sized for `bytes` of FGA/GCA JSON. */

@@ -11,6 +11,7 @@ import { collectTurns } from './collect';
 import { forEachElement, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { plural } from '../plural';
 
 export const mwzevalLoader: FormatLoader = {
   id: 'mwzeval',
@@ -50,7 +51,7 @@ export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
       });
     });
     sc.end();
-    if (withoutState > 0) col.warnings.push(`${withoutState} turn(s) have no "state"; they count as empty predictions`);
+    if (withoutState > 0) col.warnings.push(`${plural(withoutState, 'turn')} ${withoutState === 1 ? 'has' : 'have'} no "state"; ${withoutState === 1 ? 'it counts as an empty prediction' : 'they count as empty predictions'}`);
   });
   return { corpus, format: mwzevalLoader.id, warnings, needsGold: 'mwzeval predictions carry no gold states' };
 }

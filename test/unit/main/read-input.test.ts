@@ -52,7 +52,7 @@ describe('readInput', () => {
   it('refuses a file above --max-size, saying how to raise it', () => {
     const f = join(dir, 'small.json');
     writeFileSync(f, '{"a": {}}');
-    expect(problem(() => readInput(f, 4))).toBe(`${f}: is 9 B, above the limit of 4 B (raise it with --max-size)`);
+    expect(problem(() => readInput(f, 4))).toBe(`${f}: is 9 B, above the limit of 4 B (raise it with --max-size, an option of every command, serve included)`);
   });
 });
 
