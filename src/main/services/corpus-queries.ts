@@ -7,11 +7,10 @@ import type { ApiArgs, DialogueRow, SortKey } from '../../shared/api';
 import type { Corpus } from '../../shared/model/corpus';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { lambdaKey } from '../../shared/metrics/config';
-import { NO_CHANGE_KEYS } from '../../shared/metrics/dialogue-order';
 import { dialogueStates } from '../../shared/metrics/evaluate';
 import { METRICS } from '../../shared/metrics/registry';
 import { scoresOf } from '../../shared/metrics/state';
-import { gcaCountsOf, hasNoChanges, metricValue } from '../../shared/metrics/values';
+import { gcaCountsOf, hasNoChanges, metricValue, NO_CHANGE_KEYS } from '../../shared/metrics/values';
 import type { LoadResult } from './load-types';
 
 /** A load result on the main thread: the corpus re-interned, plus an id → index map. */

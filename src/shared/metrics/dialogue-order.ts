@@ -8,7 +8,9 @@
 import type { MetricConfig } from './config';
 import { dialogueResult, type Evaluation } from './evaluate';
 import { METRIC_IDS } from './registry';
-import { gcaCountsOf, hasNoChanges, metricValue } from './values';
+import { gcaCountsOf, hasNoChanges, metricValue, NO_CHANGE_KEYS } from './values';
+
+export { NO_CHANGE_KEYS };
 
 /** What `score --sort` and the list sort by (besides file position and id). */
 export const ORDER_KEYS: readonly string[] = [...METRIC_IDS, 'disagreement', 'mistakes', 'turns'];
@@ -18,8 +20,6 @@ export function descendingByDefault(key: string): boolean {
   return key === 'disagreement' || key === 'mistakes' || key === 'turns';
 }
 
-/** Keys under which a dialogue without any change has no value. */
-export const NO_CHANGE_KEYS: ReadonlySet<string> = new Set(['GCA', 'disagreement']);
 
 /**
  * The dialogue indices of an evaluation in order of `key` (natural direction,

@@ -40,3 +40,6 @@ export function hasNoChanges(values: Readonly<Record<string, ScoreValue>>): bool
   const c = gcaCountsOf(values);
   return c.C === 0 && c.W === 0 && c.M === 0 && c.O === 0;
 }
+
+/** Sort keys under which a dialogue without any change has no value (GCA and |FGA − GCA|): it sorts last there. */
+export const NO_CHANGE_KEYS: ReadonlySet<string> = new Set(['GCA', 'disagreement']);

@@ -118,7 +118,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice }: 
   };
 
   const onKey = useEffectEvent((e: KeyboardEvent) => {
-    if (modalOpen) return; // the dialog handles its own keys
+    if (modalOpen || document.querySelector('dialog[open]')) return; // a dialog (the shell's, or the metric reference) handles its own keys
     const action: KeyAction | null = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
     if (!action || action === 'open' || action === 'help') return; // the shell's
     if (action === 'close') {
