@@ -8,6 +8,7 @@
 
 import { LoadError, locate, pathPush } from './errors';
 import { charName, JsonScanner } from './json-scanner';
+import { Locator, StateBuilder, type SlotTable } from './state-policy';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 /** One element is decoded to one JS string; V8 strings stop at ~512 MB. */
@@ -32,35 +33,45 @@ export function parseValueHere(sc: JsonScanner, path = '$'): unknown {
 
 interface Frame {
   object: boolean;
-  /** Arrays: the element's index. Objects: raw key ranges so far, three numbers each (start, end, escaped). */
+  /** Arrays: the element's index. */
   index: number;
+  /** Objects: the keys so far, four numbers each (start, end, hash, escaped). */
   keys: number[];
   /** Objects with many keys: key → offset of its first occurrence. */
-  names?: Map<string, number>;
+  names: Map<string, number> | null;
 }
 
 const MANY_KEYS = 24;
+/** Frames reused across calls (the scan is synchronous, never re-entered). */
+const frames: Frame[] = [];
+
+function frameAt(depth: number, object: boolean): Frame {
+  let f = frames[depth];
+  if (!f) f = frames[depth] = { object, index: 0, keys: [], names: null };
+  f.object = object;
+  f.index = 0;
+  f.keys.length = 0;
+  f.names = null;
+  return f;
+}
 
 /**
  * Validates and skips the JSON value at the cursor like JsonScanner.skipValue,
  * and refuses an object that has a key twice (iteratively: no stack overflow
- * on deep nesting). Keys are compared by their bytes (decoded when escaped).
+ * on deep nesting). Keys are compared by hash and length, then by their bytes
+ * (decoded when escaped); objects with many keys use a map.
  */
 export function skipUniqueKeys(sc: JsonScanner, path: string): void {
-  const stack: Frame[] = [];
-  const decodeRange = (s: number, e: number) => decodeKey(sc.bytes, s, e);
-  const sameRange = (a: number, b: number, c: number, d: number) => {
-    if (b - a !== d - c) return false;
-    for (let i = 0; i < b - a; i++) if (sc.bytes[a + i] !== sc.bytes[c + i]) return false;
-    return true;
-  };
+  const b = sc.bytes;
+  let depth = 0;
   const pathOf = (): string => {
     let p = path;
-    for (const f of stack) {
+    for (let d = 0; d < depth; d++) {
+      const f = frames[d];
       if (!f.object) p = pathPush(p, f.index);
       else {
         const n = f.keys.length;
-        p = pathPush(p, decodeRange(f.keys[n - 3], f.keys[n - 2]));
+        p = pathPush(p, decodeKey(b, f.keys[n - 4], f.keys[n - 3]));
       }
     }
     return p;
@@ -69,66 +80,74 @@ export function skipUniqueKeys(sc: JsonScanner, path: string): void {
   const recordKey = (f: Frame) => {
     const s = sc.keyStart;
     const e = sc.keyEnd;
+    const h = sc.keyHash;
     const esc = sc.keyEscaped ? 1 : 0;
     const ks = f.keys;
     let firstAt = -1;
-    if (f.names) firstAt = f.names.get(decodeRange(s, e)) ?? -1;
+    if (f.names) firstAt = f.names.get(decodeKey(b, s, e)) ?? -1;
     else {
-      for (let i = 0; i < ks.length; i += 3) {
-        if (esc || ks[i + 2] ? decodeRange(ks[i], ks[i + 1]) === decodeRange(s, e) : sameRange(ks[i], ks[i + 1], s, e)) {
+      for (let i = 0; i < ks.length; i += 4) {
+        let same: boolean;
+        if (esc || ks[i + 3]) same = decodeKey(b, ks[i], ks[i + 1]) === decodeKey(b, s, e);
+        else {
+          same = ks[i + 2] === h && ks[i + 1] - ks[i] === e - s;
+          for (let k = 0; same && k < e - s; k++) same = b[ks[i] + k] === b[s + k];
+        }
+        if (same) {
           firstAt = ks[i] - 1;
           break;
         }
       }
     }
-    ks.push(s, e, esc);
+    ks.push(s, e, h, esc);
     if (firstAt >= 0) {
-      throw sc.shapeError(`the key ${JSON.stringify(decodeRange(s, e))} appears twice in this object (first at ${describeAt(sc, firstAt)}); keys must be unique (JSON parsers would silently keep one of the values)`, pathOf(), s - 1);
+      throw sc.shapeError(`the key ${JSON.stringify(decodeKey(b, s, e))} appears twice in this object (first at ${describeAt(sc, firstAt)}); keys must be unique (JSON parsers would silently keep one of the values)`, pathOf(), s - 1);
     }
-    if (!f.names && ks.length > 3 * MANY_KEYS) {
+    if (f.names) f.names.set(decodeKey(b, s, e), s - 1);
+    else if (ks.length > 4 * MANY_KEYS) {
       f.names = new Map();
-      for (let i = 0; i < ks.length; i += 3) f.names.set(decodeRange(ks[i], ks[i + 1]), ks[i] - 1);
-    } else f.names?.set(decodeRange(s, e), s - 1);
+      for (let i = 0; i < ks.length; i += 4) f.names.set(decodeKey(b, ks[i], ks[i + 1]), ks[i] - 1);
+    }
   };
   for (;;) {
     // A value starts at the cursor.
     const c = sc.peek();
-    let done = false;
     if (c === 0x7b) {
       sc.pos++;
-      const f: Frame = { object: true, index: 0, keys: [] };
-      stack.push(f);
+      const f = frameAt(depth++, true);
       if (sc.nextKey(true)) {
         recordKey(f);
         continue;
       }
-      stack.pop();
+      depth--;
     } else if (c === 0x5b) {
       sc.pos++;
       if (sc.peek() === 0x5d) sc.pos++;
       else {
-        stack.push({ object: false, index: 0, keys: [] });
+        frameAt(depth++, false);
         continue;
       }
-    } else sc.skipValue();
+    } else sc.skipPrimitive();
     // After a value: close what ends here, or move to the next member.
-    while (!done) {
-      const top = stack[stack.length - 1];
-      if (!top) return;
+    for (;;) {
+      if (depth === 0) return;
+      const top = frames[depth - 1];
       if (top.object) {
         if (sc.nextKey(false)) {
           recordKey(top);
-          done = true;
-        } else stack.pop();
+          break;
+        }
+        depth--;
       } else {
         const n = sc.peek();
         if (n === 0x2c) {
           sc.pos++;
           top.index++;
-          done = true;
-        } else if (n === 0x5d) {
+          break;
+        }
+        if (n === 0x5d) {
           sc.pos++;
-          stack.pop();
+          depth--;
         } else sc.fail(`expected ',' or ']' in a list, found ${charName(n)}`);
       }
     }
@@ -245,6 +264,21 @@ export class ElementContext {
     readonly file: string,
     public at: number,
   ) {}
+
+  private locator: Locator | undefined;
+  private readonly builders = new Map<SlotTable, StateBuilder>();
+
+  /** Located errors for this file (the reading rule's). */
+  get loc(): Locator {
+    return (this.locator ??= new Locator(this.bytes, this.file));
+  }
+
+  /** One StateBuilder per slot table for this file, reused state after state (call next() before each). */
+  builder(table: SlotTable): StateBuilder {
+    let b = this.builders.get(table);
+    if (!b) this.builders.set(table, (b = new StateBuilder(this.loc, table)));
+    return b;
+  }
 
   error(path: string, problem: string): LoadError {
     return shapeAt(this.bytes, this.file, this.at, path, problem);

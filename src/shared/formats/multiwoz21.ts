@@ -7,14 +7,14 @@
 // after user turn t is log[2t+1].metadata. "" and "not mentioned" mean
 // inactive (every slot is listed); "booked" is not a slot. Slot spellings
 // (`leaveAt`, `arriveBy`, plain book keys) are made canonical. States follow
-// the reading rule of state-policy.ts (no empty names; each slot once, also
-// across "semi" and "book"); a "metadata" that is not an object is an error.
+// the reading rule of state-policy.ts (no empty names; each active slot once,
+// also across "semi" and "book"); a "metadata" that is not an object is an error.
 
 import { JsonScanner } from './json-scanner';
 import { addRefDialogue, dialogueKey, emptyReference, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
 import { canonicalSlot } from './slot-names';
 import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
-import { checkNames, Locator, NameTable, StateBuilder } from './state-policy';
+import { checkNamesAt, NameTable } from './state-policy';
 
 export const multiwoz21Source: ReferenceLoader = {
   id: 'multiwoz21',
@@ -41,7 +41,7 @@ function textOf(ctx: ElementContext, entry: unknown, path: string): string | und
 
 const names = new NameTable(canonicalSlot);
 
-function stateOf(ctx: ElementContext, loc: Locator, entry: unknown, path: string): [string, string][] | undefined {
+function stateOf(ctx: ElementContext, entry: unknown, path: string): [string, string][] | undefined {
   if (entry === undefined) return undefined;
   const e = ctx.object(entry, path, 'a log entry object with "text" and "metadata"');
   if (e.metadata === undefined) return undefined;
@@ -49,7 +49,8 @@ function stateOf(ctx: ElementContext, loc: Locator, entry: unknown, path: string
   const metadata = ctx.object(e.metadata, mPath, 'an object of domains {"semi": …, "book": …}');
   if (Object.keys(metadata).length === 0) return undefined;
   const out: [string, string][] = [];
-  const claims = new StateBuilder(loc, names);
+  const claims = ctx.builder(names);
+  claims.next();
   for (const [domain, parts] of Object.entries(metadata)) {
     if (!isObject(parts)) throw ctx.expected(pathPush(mPath, domain), 'an object with "semi" and "book"', parts);
     for (const part of ['semi', 'book']) {
@@ -58,12 +59,14 @@ function stateOf(ctx: ElementContext, loc: Locator, entry: unknown, path: string
       const pPath = pathPush(pathPush(mPath, domain), part);
       for (const [slot, v] of Object.entries(ctx.object(slots, pPath, 'an object of slot → value'))) {
         if (slot === 'booked') continue;
-        const place = { path: pathPush(pPath, slot), at: ctx.at };
-        if (typeof v !== 'string') throw ctx.expected(place.path, 'a string value', v);
-        checkNames(loc, domain, slot, place);
-        claims.claim(names.slot(domain, slot), `${domain}.${part}.${slot}`, place);
+        if (typeof v !== 'string') throw ctx.expected(pathPush(pPath, slot), 'a string value', v);
+        // Every slot is listed, most of them inactive: only active ones are slots of the state
+        // (a key written twice was refused when the dialogue was parsed).
         if (EMPTY.has(v)) continue;
-        out.push([canonicalSlot(domain, slot), v]);
+        checkNamesAt(ctx.loc, domain, slot, ctx.at, pPath, slot);
+        const id = names.slot(domain, slot);
+        claims.claim(id, `${domain}.${part}.${slot}`, ctx.at, pPath, slot);
+        out.push([names.slotName(id), v]);
       }
     }
   }
@@ -74,7 +77,6 @@ export function loadMultiwoz21(bytes: Uint8Array, opts: ReferenceLoadOptions): R
   const sc = new JsonScanner(bytes, opts.file);
   const ref = emptyReference(multiwoz21Source.id, opts.file);
   const ctx = new ElementContext(bytes, opts.file, 0);
-  const loc = new Locator(bytes, opts.file);
   forEachMember(sc, '$', 'an object of dialogues {id: {log: [...]}} (MultiWOZ 2.1 data.json)', (id, at) => {
     if (opts.wanted && !opts.wanted.has(dialogueKey(id))) {
       sc.skipValue();
@@ -86,7 +88,7 @@ export function loadMultiwoz21(bytes: Uint8Array, opts: ReferenceLoadOptions): R
     const log = ctx.array(ctx.field(d, 'log', path, 'the list of utterances'), pathPush(path, 'log'), 'a list of utterances');
     const turns: RefTurn[] = [];
     for (let t = 0; 2 * t < log.length; t++) {
-      const state = stateOf(ctx, loc, log[2 * t + 1], pathPush(pathPush(path, 'log'), 2 * t + 1));
+      const state = stateOf(ctx, log[2 * t + 1], pathPush(pathPush(path, 'log'), 2 * t + 1));
       const logPath = pathPush(path, 'log');
       turns.push({ index: t, state, user: textOf(ctx, log[2 * t], pathPush(logPath, 2 * t)), system: t > 0 ? textOf(ctx, log[2 * t - 1], pathPush(logPath, 2 * t - 1)) : undefined });
     }

@@ -17,7 +17,10 @@
 
 import { canonicalSlot } from './slot-names';
 import { ElementContext, pathPush } from './json-walk';
-import { checkNames, Locator, NameTable, StateBuilder } from './state-policy';
+import { checkNamesAt, NameTable } from './state-policy';
+
+/** Canonical slot names of every SGD / MultiWOZ 2.2 file read (ids for the reading rule's bookkeeping). */
+const names = new NameTable(canonicalSlot);
 
 export interface SgdTurn {
   index: number;
@@ -33,8 +36,7 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
   const turns = ctx.array(ctx.field(obj, 'turns', path, 'the list of turns'), tPath, 'a list of turns');
   const carried = new Map<string, [string, string[]][]>();
   const out: SgdTurn[] = [];
-  const loc = new Locator(ctx.bytes, ctx.file);
-  const names = new NameTable(canonicalSlot);
+  const loc = ctx.loc;
   let system: string | undefined;
   turns.forEach((turn, k) => {
     const p = pathPush(tPath, k);
@@ -62,17 +64,18 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
       const svPath = pathPush(stPath, 'slot_values');
       const sv = ctx.object(state.slot_values ?? {}, svPath, 'an object of slot → list of values');
       const pairs: [string, string[]][] = [];
-      const claims = new StateBuilder(loc, names);
+      const claims = ctx.builder(names);
+      claims.next();
       const prefix = `${service.toLowerCase()}-`;
       for (const [key, v] of Object.entries(sv)) {
         const vp = pathPush(svPath, key);
         const values = typeof v === 'string' ? [v] : ctx.array(v, vp, 'a list of values').map((x, i) => ctx.string(x, pathPush(vp, i), 'a string value'));
         const slot = key.toLowerCase().startsWith(prefix) ? key.slice(prefix.length) : key;
-        const place = { path: vp, at: ctx.at };
-        checkNames(loc, service, slot, place);
-        claims.claim(names.slot(service, slot), key, place);
+        checkNamesAt(loc, service, slot, ctx.at, svPath, key);
+        const canonical = canonicalSlot(service, slot);
+        claims.claim(names.intern(canonical), key, ctx.at, svPath, key);
         if (values.length === 0) continue;
-        pairs.push([canonicalSlot(service, slot), values]);
+        pairs.push([canonical, values]);
       }
       carried.set(service.toLowerCase(), pairs);
     });

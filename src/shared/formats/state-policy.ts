@@ -11,9 +11,9 @@
 
 import { LoadError, locate, pathPush } from './errors';
 
-/** Where something is: a JSON path and a byte offset in the file. */
+/** Where something is: a JSON path and a byte offset in the file (`path` may be a getter: it is read only for a message). */
 export interface Place {
-  path: string;
+  readonly path: string;
   at: number;
 }
 
@@ -50,6 +50,11 @@ const blank = (s: string) => s.trim() === '';
 export function checkNames(loc: Locator, domain: string, slot: string, place: Place): void {
   if (blank(domain)) throw loc.error(place, `the domain name is empty (in ${JSON.stringify(`${domain}-${slot}`)}); every slot needs a domain and a name`);
   if (blank(slot)) throw loc.error(place, `the slot name is empty (in ${JSON.stringify(`${domain}-${slot}`)} of domain ${JSON.stringify(domain)})`);
+}
+
+/** checkNames for hot loops: the place is byte `at` and the path pathPush(base, last), built only for a message. */
+export function checkNamesAt(loc: Locator, domain: string, slot: string, at: number, base: string, last: string | number): void {
+  if (blank(domain) || blank(slot)) checkNames(loc, domain, slot, { path: pathPush(base, last), at });
 }
 
 /** Splits a flat "domain-slot" key at its first '-' and checks both names. */
@@ -91,43 +96,57 @@ export function twoSpellings(slot: string, first: string, firstAt: string, first
   return `slot ${JSON.stringify(slot)} is named twice in this state, as ${JSON.stringify(first)} (at ${firstAt} ${firstPath}) and as ${JSON.stringify(second)}; a state names each slot once`;
 }
 
-interface Claim {
-  slot: number;
-  /** The key as written (domain + '.' + slot, or the flat key), to tell a repeated key from a second spelling. */
-  key: string;
-  place: Place;
-}
-
 /**
  * One state read pair by pair (dataset files, TripPy's fields): its (slot,
- * value) pairs, and the slots it named so far with their places, so that a
- * slot named twice is refused with both places. Slots whose value the layout
- * treats as inactive ("" in ConvLab-3, "none" in TripPy) are named too: they
- * count for the rule, not for the state.
+ * value) pairs, and the slots it named so far with the first place of each,
+ * so that a slot named twice is refused with both places. Slots whose value
+ * the layout treats as inactive ("none" in TripPy) are named too: they count
+ * for the rule, not for the state. Reusable: next() starts the next state
+ * (slots are marked with a generation number, so nothing is cleared).
  */
 export class StateBuilder {
-  readonly pairs: number[] = [];
-  private readonly claims: Claim[] = [];
+  pairs: number[] = [];
+  private gen = 1;
+  private readonly mark: number[] = [];
+  private readonly firstKey: string[] = [];
+  private readonly firstAt: number[] = [];
+  private readonly firstBase: string[] = [];
+  private readonly firstLast: (string | number)[] = [];
 
   constructor(
     private readonly loc: Locator,
     private readonly table: SlotTable,
   ) {}
 
-  /** Records that the state names `slot` (key as written) at `place`; throws if it named the slot before. */
-  claim(slot: number, key: string, place: Place): void {
-    for (const c of this.claims) {
-      if (c.slot !== slot) continue;
-      const at = this.loc.where(c.place.at);
-      if (c.key === key) throw this.loc.error(place, repeatedKey(key, at, c.place.path));
-      throw this.loc.error(place, twoSpellings(this.table.slotName(slot), c.key, at, c.place.path, key));
+  /** Starts the next state (a new pairs list). */
+  next(): void {
+    this.gen++;
+    this.pairs = [];
+  }
+
+  /**
+   * Records that the state names `slot`, written as `key`, at byte `at` and
+   * JSON path pathPush(base, last) (built only for a message); throws if the
+   * state named the slot before.
+   */
+  claim(slot: number, key: string, at: number, base: string, last: string | number): void {
+    if (this.mark[slot] === this.gen) {
+      const first = this.loc.where(this.firstAt[slot]);
+      const firstPath = pathPush(this.firstBase[slot], this.firstLast[slot]);
+      const place = { path: pathPush(base, last), at };
+      if (this.firstKey[slot] === key) throw this.loc.error(place, repeatedKey(key, first, firstPath));
+      throw this.loc.error(place, twoSpellings(this.table.slotName(slot), this.firstKey[slot], first, firstPath, key));
     }
-    this.claims.push({ slot, key, place });
+    this.mark[slot] = this.gen;
+    this.firstKey[slot] = key;
+    this.firstAt[slot] = at;
+    this.firstBase[slot] = base;
+    this.firstLast[slot] = last;
   }
 
   /** claim(), then the pair when `value` is not null (null: inactive in this layout). */
-  add(slot: number, value: number | null, key: string, place: Place): void {
-    this.claim(slot, key, place);
+  add(slot: number, value: number | null, key: string, at: number, base: string, last: string | number): void {
+    this.claim(slot, key, at, base, last);
     if (value !== null) this.pairs.push(slot, value);
   }
 }
@@ -139,7 +158,8 @@ export class NameTable implements SlotTable {
 
   constructor(private readonly canonical: (domain: string, slot: string) => string) {}
 
-  private intern(name: string): number {
+  /** Id of a canonical slot name. */
+  intern(name: string): number {
     let id = this.ids.get(name);
     if (id === undefined) {
       id = this.names.length;
@@ -149,8 +169,16 @@ export class NameTable implements SlotTable {
     return id;
   }
 
+  private readonly byPair = new Map<string, number>();
+
   slot(domain: string, slot: string): number {
-    return this.intern(this.canonical(domain, slot));
+    const key = `${domain}\u0000${slot}`;
+    let id = this.byPair.get(key);
+    if (id === undefined) {
+      id = this.intern(this.canonical(domain, slot));
+      this.byPair.set(key, id);
+    }
+    return id;
   }
 
   flatSlot(name: string): number {

@@ -41,15 +41,17 @@ export class StateReader {
   private readonly strings = new ByteInterner(new Interner());
   private readonly tripleSlot: number[] = [];
   private readonly tripleValue: number[] = [];
-  private readonly tripleSeen: number[] = [];
+  private tripleGen = 0;
+  private readonly tripleMark: number[] = [];
+  private readonly tripleFirst: number[] = [];
   private readonly tripleAt: number[] = [];
   private readonly tripleIndex: number[] = [];
-  /** The slots named by the state being read, with the key (domain key id, key id) and offset of each. */
-  private claimSlot: number[] = [];
-  private claimDomain: number[] = [];
-  private claimKey: number[] = [];
-  private claimAt: number[] = [];
-  private claims = 0;
+  /** Per slot id: the state that named it last (a generation number), with the key (domain key id, key id) and offset. */
+  private claimGen = 0;
+  private readonly claimMark: number[] = [];
+  private readonly claimDomain: number[] = [];
+  private readonly claimKey: number[] = [];
+  private readonly claimAt: number[] = [];
   /** Domain key ids of the state object being read (a domain written twice is refused). */
   private domains: number[] = [];
 
@@ -76,30 +78,26 @@ export class StateReader {
 
   /** Records that the state names `slot`; refuses a slot named before, with both places. */
   private claim(path: string, slot: number, domain: number, key: number, at: number): void {
-    const n = this.claims;
-    const slots = this.claimSlot;
-    for (let i = 0; i < n; i++) {
-      if (slots[i] !== slot) continue;
-      const d0 = this.claimDomain[i];
-      const k0 = this.claimKey[i];
-      const firstAt = this.loc.where(this.claimAt[i]);
+    if (this.claimMark[slot] === this.claimGen) {
+      const d0 = this.claimDomain[slot];
+      const k0 = this.claimKey[slot];
+      const firstAt = this.loc.where(this.claimAt[slot]);
       const firstPath = this.keyPath(path, d0, k0);
       const place = { path: this.keyPath(path, domain, key), at };
       if (this.keyText(d0, k0) === this.keyText(domain, key)) throw this.loc.error(place, repeatedKey(this.keyText(domain, key), firstAt, firstPath));
       throw this.loc.error(place, twoSpellings(this.col.slotName(slot), this.keyText(d0, k0), firstAt, firstPath, this.keyText(domain, key)));
     }
-    slots[n] = slot;
-    this.claimDomain[n] = domain;
-    this.claimKey[n] = key;
-    this.claimAt[n] = at;
-    this.claims = n + 1;
+    this.claimMark[slot] = this.claimGen;
+    this.claimDomain[slot] = domain;
+    this.claimKey[slot] = key;
+    this.claimAt[slot] = at;
   }
 
   /** Reads a state object at the cursor: {"domain-slot": value}, {domain: {slot: value}}, or both kinds of keys. */
   object(path: string, o: StateOptions = {}): number[] {
     const { sc } = this;
     sc.openObject(path, 'a state object {"domain-slot": value} or {domain: {slot: value}}');
-    this.claims = 0;
+    this.claimGen++;
     const domains = this.domains;
     domains.length = 0;
     const out: number[] = [];
@@ -176,11 +174,8 @@ export class StateReader {
   triples(path: string): number[] {
     const { sc, col } = this;
     const out: number[] = [];
-    // (slot, string id) of each entry so far, with its offset and index in the list (reused lists).
-    const seen = this.tripleSeen;
-    const seenAt = this.tripleAt;
-    const seenIndex = this.tripleIndex;
-    seen.length = seenAt.length = seenIndex.length = 0;
+    // Slots named in this list: marked with the list's generation, with the first entry's string, offset and index.
+    const gen = ++this.tripleGen;
     forEachElement(sc, path, 'a list of "domain-slot-value" strings', (k, at) => {
       if (!sc.isString()) sc.wrongType(pathPush(path, k), 'a "domain-slot-value" string');
       const id = sc.readStringId(this.strings);
@@ -192,19 +187,19 @@ export class StateReader {
         slot = this.tripleSlot[id] = col.slot(t.domain, t.slot);
         this.tripleValue[id] = col.value(t.value);
       }
-      for (let i = 0; i < seen.length; i += 2) {
-        if (seen[i] !== slot) continue;
-        const before = this.strings.target.name(seen[i + 1]);
+      if (this.tripleMark[slot] === gen) {
+        const before = this.strings.target.name(this.tripleFirst[slot]);
         const now = this.strings.target.name(id);
-        const firstAt = this.loc.where(seenAt[i >> 1]);
-        const firstPath = pathPush(path, seenIndex[i >> 1]);
+        const firstAt = this.loc.where(this.tripleAt[slot]);
+        const firstPath = pathPush(path, this.tripleIndex[slot]);
         const place = { path: pathPush(path, k), at };
         if (before === now) throw this.loc.error(place, `the entry ${JSON.stringify(now)} appears twice in this state (first at ${firstAt} ${firstPath}); a state names each slot once`);
         throw this.loc.error(place, twoSpellings(col.slotName(slot), before, firstAt, firstPath, now));
       }
-      seen.push(slot, id);
-      seenAt.push(at);
-      seenIndex.push(k);
+      this.tripleMark[slot] = gen;
+      this.tripleFirst[slot] = id;
+      this.tripleAt[slot] = at;
+      this.tripleIndex[slot] = k;
       out.push(slot, this.tripleValue[id]);
     });
     return out;

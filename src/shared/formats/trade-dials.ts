@@ -9,7 +9,7 @@ import { JsonScanner } from './json-scanner';
 import { addRefDialogue, dialogueKey, emptyReference, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
 import { canonicalFlatSlot, canonicalSlot } from './slot-names';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
-import { Locator, NameTable, splitFlat, StateBuilder } from './state-policy';
+import { NameTable, splitFlat } from './state-policy';
 
 export const tradeDialsSource: ReferenceLoader = {
   id: 'trade-dials',
@@ -26,7 +26,6 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
   const sc = new JsonScanner(bytes, opts.file);
   const ref = emptyReference(tradeDialsSource.id, opts.file);
   const ctx = new ElementContext(bytes, opts.file, 0);
-  const loc = new Locator(bytes, opts.file);
   const names = new NameTable(canonicalSlot);
   forEachElement(sc, '$', 'a list of dialogues (TRADE test_dials.json)', (i, at) => {
     ctx.at = at;
@@ -40,17 +39,18 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
       const t = ctx.object(turn, p, 'a turn object');
       const index = ctx.turnIndex(ctx.field(t, 'turn_idx', p, 'the turn index'), pathPush(p, 'turn_idx'));
       const state: [string, string][] = [];
-      const claims = new StateBuilder(loc, names);
+      const claims = ctx.builder(names);
+      claims.next();
       const bs = t.belief_state === undefined ? [] : ctx.array(t.belief_state, pathPush(p, 'belief_state'), 'a list of {"slots": [[slot, value]]}');
       bs.forEach((b, j) => {
         const bp = pathPush(pathPush(p, 'belief_state'), j);
         const slots = isObject(b) && Array.isArray(b.slots) ? b.slots : null;
         if (!slots) throw ctx.expected(bp, 'an object {"slots": [[slot, value]], "act": …}', b);
         slots.forEach((sv, m) => {
-          const place = { path: pathPush(pathPush(bp, 'slots'), m), at: ctx.at };
-          if (!Array.isArray(sv) || typeof sv[0] !== 'string' || typeof sv[1] !== 'string') throw ctx.expected(place.path, 'a [slot, value] pair of strings', sv);
-          const [domain, slot] = splitFlat(loc, sv[0], place);
-          claims.claim(names.slot(domain, slot), sv[0], place);
+          const sPath = pathPush(bp, 'slots');
+          if (!Array.isArray(sv) || typeof sv[0] !== 'string' || typeof sv[1] !== 'string') throw ctx.expected(pathPush(sPath, m), 'a [slot, value] pair of strings', sv);
+          const [domain, slot] = splitFlat(ctx.loc, sv[0], { path: pathPush(sPath, m), at: ctx.at });
+          claims.claim(names.slot(domain, slot), sv[0], ctx.at, sPath, m);
           state.push([canonicalFlatSlot(sv[0]), sv[1]]);
         });
       });

@@ -12,7 +12,9 @@
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { ElementContext, forEachElement, parseValueHere, pathPush, UniqueKeys } from './json-walk';
-import { Locator, splitFlat, StateBuilder } from './state-policy';
+import { Interner } from '../model/interner';
+import { ByteInterner } from './byte-interner';
+import { splitFlat, StateBuilder } from './state-policy';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 const PRED = 'slot_prediction_';
@@ -39,18 +41,32 @@ export function trippyValue(v: string): string | null {
   return s === 'none' || s === '' ? null : s;
 }
 
+/** What a field name of a TripPy entry is: 0 another field, 1 a prediction, 2 a ground truth; with its slot. */
+interface FieldKind {
+  kind: 0 | 1 | 2;
+  slot: number;
+}
+
 export function loadTrippy(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
-    const loc = new Locator(bytes, opts.file);
+    const loc = ctx.loc;
     const keys = new UniqueKeys(sc);
+    // Field names repeat in every entry: each is decoded and classified once.
+    const names = new ByteInterner(new Interner());
+    const kinds: FieldKind[] = [];
+    // Raw values ("none", "§§cheap") are interned apart; each maps once to a corpus value, or -1 (inactive).
+    const raw = new ByteInterner(new Interner());
+    const valueOf: number[] = [];
+    const gold = new StateBuilder(loc, col);
+    const pred = new StateBuilder(loc, col);
     forEachElement(sc, '$', 'a list of TripPy turn predictions', (i, at) => {
       ctx.at = at;
       const path = pathPush('$', i);
       sc.openObject(path, 'a turn object with "guid" and "slot_prediction_…" fields');
-      const gold = new StateBuilder(loc, col);
-      const pred = new StateBuilder(loc, col);
+      gold.next();
+      pred.next();
       let g: unknown;
       let guidAt = at;
       let slots = 0;
@@ -58,25 +74,35 @@ export function loadTrippy(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       for (let first = true; sc.nextKey(first); first = false) {
         keys.add(path);
         const keyAt = sc.keyStart - 1;
-        if (sc.keyIs('guid')) {
-          sc.peek();
-          guidAt = sc.pos;
-          g = parseValueHere(sc, pathPush(path, 'guid'));
-          continue;
+        const id = sc.internKey(names);
+        let f = kinds[id];
+        if (f === undefined) {
+          const k = names.target.name(id);
+          if (k === 'guid') f = { kind: 0, slot: -2 };
+          else if (k.startsWith(PRED) || k.startsWith(GOLD)) {
+            const name = k.slice(k.startsWith(PRED) ? PRED.length : GOLD.length);
+            splitFlat(loc, name, { path: pathPush(path, k), at: keyAt });
+            f = { kind: k.startsWith(PRED) ? 1 : 2, slot: col.flatSlot(name) };
+          } else f = { kind: 0, slot: -1 };
+          kinds[id] = f;
         }
-        const k = sc.key();
-        const isPred = k.startsWith(PRED);
-        if (!isPred && !k.startsWith(GOLD)) {
-          sc.skipValue();
+        if (f.kind === 0) {
+          if (f.slot === -2) {
+            sc.peek();
+            guidAt = sc.pos;
+            g = parseValueHere(sc, pathPush(path, 'guid'));
+          } else sc.skipValue();
           continue;
         }
         slots++;
-        const place = { path: pathPush(path, k), at: keyAt };
-        if (!sc.isString()) sc.wrongType(place.path, 'a string value');
-        const value = trippyValue(sc.readString());
-        const name = k.slice(isPred ? PRED.length : GOLD.length);
-        splitFlat(loc, name, place);
-        (isPred ? pred : gold).add(col.flatSlot(name), value === null ? null : col.value(value), k, place);
+        if (!sc.isString()) sc.wrongType(pathPush(path, names.target.name(id)), 'a string value');
+        const r = sc.readStringId(raw);
+        let v = valueOf[r];
+        if (v === undefined) {
+          const value = trippyValue(raw.target.name(r));
+          v = valueOf[r] = value === null ? -1 : col.value(value);
+        }
+        (f.kind === 1 ? pred : gold).add(f.slot, v < 0 ? null : v, names.target.name(id), keyAt, path, names.target.name(id));
       }
       const guidPath = pathPush(path, 'guid');
       if (g === undefined) throw ctx.error(path, 'lacks "guid" (which dialogue and turn)');
