@@ -66,7 +66,9 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
     }
     await page.locator('.metric-panel [data-term="TO"] .term-name').hover();
     expect(await page.locator('.metric-panel [data-term="TO"] [role="tooltip"]').textContent()).toMatch(/^Tail-orientedness\..*README: Spurious traits/);
-    // The link opens the README section in the app (no network, no navigation).
+    // The link opens the README section in the app (no network, no navigation). The term keeps the
+    // focus, so the tooltip stays up while the panel scrolls the link into view.
+    await page.focus('.metric-panel [data-term="TO"] .term-name');
     await page.locator('.metric-panel [data-term="TO"] [role="tooltip"] a').click();
     const ref = page.locator('[data-testid="metric-reference"]');
     await expect.poll(() => ref.isVisible(), { timeout: 10_000 }).toBe(true);
