@@ -109,10 +109,15 @@ interface Open {
 function openTemp(path: string): Open {
   const mode = targetMode(path);
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
-  // 'wx': O_CREAT | O_EXCL, so an existing file or link at that name is an error, never followed.
-  const fd = openSync(tmp, 'wx', 0o600);
+  // The signal handlers are in place before the file exists: a signal can never find it unwatched.
   track(tmp);
-  return { tmp, fd, mode };
+  try {
+    // 'wx': O_CREAT | O_EXCL, so an existing file or link at that name is an error, never followed.
+    return { tmp, fd: openSync(tmp, 'wx', 0o600), mode };
+  } catch (e) {
+    untrack(tmp);
+    throw e;
+  }
 }
 
 function finish(o: Open, path: string): void {
