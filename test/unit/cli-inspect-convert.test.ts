@@ -35,17 +35,17 @@ describe('inspect', () => {
     expect(out).toMatch(/domains: +hotel, taxi/);
     expect(out).toMatch(/values: +exact/);
     expect(out).toMatch(/hotel-book day +2 +2\n/);
-    expect(out).toMatch(/turns of 1 dialogue\(s\) were out of order/);
+    expect(out).toMatch(/turns of 1 dialogue were out of order/);
   });
   it('--json, with a gold source: the join, gaps and slots outside the schema', async () => {
     const r = JSON.parse(await run(inspectCommand, [join(S, 'mwzeval-predictions.json'), '--gold', join(S, 'data.json'), '--json', '--values', 'lower,dontcare']));
     expect(r.format).toBe('mwzeval');
     expect(r.valueOptions).toEqual(['lower', 'dontcare']);
     expect(r.hasUtterances).toBe(true);
-    expect(r.warnings.join('\n')).toContain('gold: 2 dialogue(s) matched');
+    expect(r.warnings.join('\n')).toContain('gold: 2 dialogues matched');
     expect(r.warnings.join('\n')).toContain('"PMUL9999.json"');
     const gaps = JSON.parse(await run(inspectCommand, [join(S, 'preds_29.json'), '--json']));
-    expect(gaps.warnings.join('\n')).toContain('1 dialogue(s) have missing turns (gaps in turn indices): "PMUL1635.json"');
+    expect(gaps.warnings.join('\n')).toContain('1 dialogue has missing turns (gaps in turn indices): "PMUL1635.json"');
     const sgd = JSON.parse(await run(inspectCommand, [join(S, 'sgd-pred', 'dialogues_001.json'), '--gold', join(S, 'sgd'), '--json']));
     expect(sgd.slotCount).toBe(5);
     expect(sgd.warnings.join('\n')).not.toContain('outside');

@@ -1,5 +1,5 @@
-// The page's CSP meta tag (what Electron enforces for file:// pages, where
-// response headers do not apply) carries every directive of the header CSP
+// The page's CSP meta tag (a second line of defence beside the header that
+// app:// and browser mode send with every response) carries every directive of the header CSP
 // that a meta tag can carry (frame-ancestors cannot be set by a meta tag).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';

@@ -32,7 +32,7 @@ describe('FGA/GCA layout edge cases', () => {
 
   it('a domain written twice in one state is refused (a repeated slot, turn or dialogue is too)', () => {
     const e = error(`{"d": {"0": ${turn('{"hotel": {"area": "x"}, "hotel": {"name": "y"}}', '{}')}}}`);
-    expect(e.problem).toBe('domain "hotel" appears twice in this state');
+    expect(e.problem).toBe('the domain "hotel" appears twice in this state; a state names each domain once');
     expect(e.jsonPath).toBe('$.d["0"].gt.hotel');
     expect(e.location?.line).toBe(1);
   });
@@ -67,7 +67,7 @@ describe('FGA/GCA layout edge cases', () => {
     const t = turn('{}', '{}');
     const r = load(`{"a": {"1": ${t}, "0": ${t}}, "b": {"0": ${t}}, "c": {"5": ${t}, "2": ${t}}}`);
     expect([...r.corpus.turnIndex]).toEqual([0, 1, 0, 2, 5]);
-    expect(r.warnings).toEqual(['turns of 2 dialogue(s) were out of order in the file ("a", "c"); they are sorted by turn index']);
+    expect(r.warnings).toEqual(['turns of 2 dialogues were out of order in the file ("a", "c"); they are sorted by turn index']);
     expect(load(`{"a": {"0": ${t}, "1": ${t}}}`).warnings).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { generateText } from '../../bench/generate.js';
 import { loadFga } from '../../src/shared/formats/fga';
 import { LoadError } from '../../src/shared/formats/errors';
+import { canonicalSlot } from '../../src/shared/formats/slot-names';
 import { CorpusBuilder } from '../../src/shared/model/builder';
 import type { Corpus } from '../../src/shared/model/corpus';
 import { defaultConfig } from '../../src/shared/metrics/config';
@@ -18,11 +19,11 @@ type File = Record<string, Record<string, { gt: State; pr: State }>>;
 const enc = (s: string) => new TextEncoder().encode(s);
 const config = defaultConfig({ lambdas: [0.25, 1] });
 
-/** The reference reading: JSON.parse, then the builder, turn keys sorted numerically. */
+/** The reference reading: JSON.parse, then the builder with canonical slot names, turn keys sorted numerically. */
 function slowCorpus(text: string): Corpus {
   const data = JSON.parse(text) as File;
   const b = new CorpusBuilder();
-  const flat = (s: State) => Object.entries(s).flatMap(([d, slots]) => Object.entries(slots).flatMap(([k, v]) => [b.slots.intern(`${d}-${k}`), b.values.intern(v)]));
+  const flat = (s: State) => Object.entries(s).flatMap(([d, slots]) => Object.entries(slots).flatMap(([k, v]) => [b.slots.intern(canonicalSlot(d, k)), b.values.intern(v)]));
   for (const [id, turns] of Object.entries(data)) {
     b.beginDialogue(id);
     const keys = Object.keys(turns).sort((x, y) => Number(x) - Number(y));

@@ -8,7 +8,7 @@ import { writeJsonl } from '../../shared/formats/write-jsonl';
 import { loadSource } from '../services/load-pipeline';
 import { EXIT_CORRECTIONS_SKIPPED } from './score';
 import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { oneOf, parseCommand, UsageError, writeOut } from './usage';
+import { oneOf, parseCommand, UsageError, writeOutAsync } from './usage';
 
 export const CONVERT_HELP = `Usage: dst-inspector convert <predictions file> --to jsonl|fga [--out FILE] [options]
 
@@ -41,7 +41,7 @@ export async function convertCommand(argv: string[], write: (s: string) => void)
   const { loaded, corrections } = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), analyse: false });
   for (const n of corrections?.notes ?? []) process.stderr.write(`dst-inspector: note: ${n}\n`);
   const chunks = to === 'jsonl' ? writeJsonl(loaded.corpus) : writeFga(loaded.corpus);
-  if (values.out) writeOut(values.out, chunks);
+  if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
   return corrections?.notes.length ? EXIT_CORRECTIONS_SKIPPED : 0;
 }

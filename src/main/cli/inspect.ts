@@ -5,7 +5,7 @@
 import { inspectCorpus, type CorpusReport } from '../../shared/formats/inspect-corpus';
 import { loadSource } from '../services/load-pipeline';
 import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { parseCommand, UsageError } from './usage';
+import { oneOf, parseCommand, UsageError } from './usage';
 
 export const INSPECT_HELP = `Usage: dst-inspector inspect <predictions file> [options]
 
@@ -15,13 +15,15 @@ value options in force, and warnings (out-of-order or missing turns, empty
 states, slots outside the schema, dialogues missing from --gold/--dialogues).
 
 Options:
-${SOURCE_HELP}  --json                print the report as JSON
+${SOURCE_HELP}  --format FMT          text (default) | json
+  --json                the same as --format json (kept for scripts written before --format)
   -h, --help            this help
 `;
 
 export async function inspectCommand(argv: string[], write: (s: string) => void): Promise<void> {
   const { values, positionals } = parseCommand('inspect', argv, {
     ...SOURCE_FLAGS,
+    format: { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -30,9 +32,11 @@ export async function inspectCommand(argv: string[], write: (s: string) => void)
     return;
   }
   if (positionals.length !== 1) throw new UsageError(`inspect: give exactly one prediction file\n\n${INSPECT_HELP}`);
+  const format = values.format === undefined ? (values.json ? 'json' : 'text') : oneOf('--format', values.format as string, ['text', 'json'] as const);
+  if (values.json && format !== 'json') throw new UsageError('inspect: --json and --format text contradict each other');
   const run = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), allowMissingGold: true, analyse: false });
   const report = inspectCorpus(run.loaded, run.schemaSlots);
-  write(values.json ? JSON.stringify({ file: positionals[0], ...report }, null, 2) + '\n' : renderReport(positionals[0], report));
+  write(format === 'json' ? JSON.stringify({ file: positionals[0], ...report }, null, 2) + '\n' : renderReport(positionals[0], report));
 }
 
 export function renderReport(file: string, r: CorpusReport): string {

@@ -8,12 +8,14 @@ import { dialogueResults, evaluateStats, type Evaluation } from '../../shared/me
 import { renderSignature } from '../../shared/metrics/signature';
 import { jsonChunks } from '../../shared/report/json';
 import { corpusRow, dialogueRow, type ReportRow } from '../../shared/report/rows';
+import { dialogueOrder, ORDER_KEYS } from '../../shared/metrics/dialogue-order';
+import { largestActiveTurn } from '../../shared/metrics/slot-bound';
 import { scoreTable } from '../../shared/report/score-table';
 import { renderTableAs } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { terminalProgress } from './progress';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { oneOf, parseCommand, UsageError, writeOut } from './usage';
+import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOutAsync } from './usage';
 
 /** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
 function warn(text: string): void {
@@ -30,6 +32,11 @@ ${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex | mar
   --per-turn            json only: per-turn records with slot classes
   --caption TEXT        latex: a table float with this caption; markdown, table: a title line
   --label KEY           latex: \\label{KEY} under the caption (needs --caption)
+  --sort KEY            with --per-dialogue: order dialogues by a metric (${ORDER_KEYS.join(', ')});
+                        metrics worst first, disagreement (|FGA − GCA|), mistakes and turns
+                        largest first; dialogues without any change (GCA undefined) last
+  --reverse             with --sort: the other direction
+  --top N               with --per-dialogue: only the first N dialogues
 ${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 
@@ -89,6 +96,9 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     'per-turn': { type: 'boolean', default: false },
     caption: { type: 'string' },
     label: { type: 'string' },
+    sort: { type: 'string' },
+    reverse: { type: 'boolean', default: false },
+    top: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -103,16 +113,35 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   if (perTurn && format !== 'json') throw new UsageError('--per-turn needs --format json');
   if (values.label !== undefined && values.caption === undefined) throw new UsageError('--label needs --caption (the label goes under the caption)');
   const caption = values.caption as string | undefined;
+  const sort = values.sort === undefined ? undefined : oneOf('--sort', values.sort as string, ORDER_KEYS);
+  const top = values.top === undefined ? undefined : parsePositiveInt('--top', values.top as string);
+  if ((sort !== undefined || top !== undefined) && !perDialogue) throw new UsageError('--sort and --top order and cut the per-dialogue rows: add --per-dialogue');
+  if (values.reverse && sort === undefined) throw new UsageError('--reverse flips --sort: give --sort KEY');
   configFromFlags(values); // bad settings fail before any file is read
 
   const runs = await loadRuns(positionals, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
-  const results = runs.map(({ file, run }) => ({ file, ev: evaluateRun(run, config) }));
+  for (const { file, run } of runs) warnSlotCount(file, run, config);
+  const results = runs.map(({ file, run }) => {
+    const ev = evaluateRun(run, config);
+    const order = sort !== undefined ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top }) : top !== undefined ? [...Array(Math.min(top, ev.source.dialogueIds.length)).keys()] : undefined;
+    return { file, ev, order };
+  });
   const chunks = render(format, results, config, { perDialogue, perTurn, caption, label: values.label as string | undefined });
-  if (values.out) writeOut(values.out, chunks);
+  if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
   return correctionsExit(runs);
 }
+
+/** A note when K is below the most slots active in one turn: SA can then go negative. */
+export function warnSlotCount(file: string, run: LoadedRun, config: MetricConfig): void {
+  const b = largestActiveTurn(run.loaded.corpus);
+  if (b && config.slotCount < b.slots) {
+    warn(`${file}: K = ${config.slotCount} (--slots) is below the ${b.slots} slots active in one turn (dialogue ${JSON.stringify(b.dialogue)}, turn ${b.turn}): SA = (K − missed − wrong) / K can go negative there`);
+  }
+}
+
+type Scored = { file: string; ev: Evaluation; order?: readonly number[] };
 
 interface RenderOptions {
   perDialogue: boolean;
@@ -121,14 +150,14 @@ interface RenderOptions {
   label?: string;
 }
 
-function* render(format: (typeof FORMATS)[number], results: { file: string; ev: Evaluation }[], config: MetricConfig, { perDialogue, perTurn, caption, label }: RenderOptions): Generator<string> {
+function* render(format: (typeof FORMATS)[number], results: Scored[], config: MetricConfig, { perDialogue, perTurn, caption, label }: RenderOptions): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
-    if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn });
+    if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order });
     else {
       yield '[\n';
       for (let i = 0; i < results.length; i++) {
-        yield* jsonChunks(results[i].ev, { perDialogue, perTurn, file: results[i].file });
+        yield* jsonChunks(results[i].ev, { perDialogue, perTurn, file: results[i].file, order: results[i].order });
         if (i < results.length - 1) yield ',\n';
       }
       yield ']\n';
@@ -136,8 +165,8 @@ function* render(format: (typeof FORMATS)[number], results: { file: string; ev: 
     return;
   }
   const rows: ReportRow[] = [];
-  for (const { file, ev } of results) {
-    if (perDialogue) rows.push(...[...dialogueResults(ev)].map((d) => (results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d))));
+  for (const { file, ev, order } of results) {
+    if (perDialogue) rows.push(...[...dialogueResults(ev, false, order)].map((d) => (results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d))));
     else rows.push(corpusRow(basename(file), ev.corpus));
   }
   const table = scoreTable(rows, config, signature, {

@@ -27,7 +27,8 @@ Options:
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios): the compare
                         view plots every metric against x (default: numbers in the run names)
 ${SOURCE_HELP}  --port N              port (default: a free one)
-  --open                open the system browser, if there is one
+  --open                open the system browser, if there is one (through a launch
+                        file only you can read: the token never goes on a command line)
   --annotations FILE    the annotation file every run uses (default: beside each
                         gold or predictions file, <name>.annotations.jsonl)
   -h, --help            this help
@@ -80,10 +81,12 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     if (xs) seriesX[run.id] = xs[k];
   });
   write(`DST Inspector at ${running.url}\n`);
-  if (values.open) openBrowser(running.url);
+  // --open hands the browser a private launch file, never the token itself (see open-browser.ts).
+  const launch = values.open ? openBrowser(running.url) : null;
 
   await new Promise<void>((done) => {
     const stop = () => {
+      launch?.dispose();
       ws.dispose();
       void running.close().then(done);
     };

@@ -8,6 +8,7 @@ import { layoutNames } from '../../shared/formats/detect';
 import { parseValueOptions } from '../../shared/formats/normalise';
 import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
 import { fileSource, SourceSpecError, type FileSource } from '../../shared/source';
+import { formatBytes, MAX_INPUT_BYTES } from '../services/read-input';
 import { oneOf, parseLambdas, parsePositiveInt, UsageError } from './usage';
 
 export const SOURCE_FLAGS = {
@@ -33,7 +34,7 @@ export const SOURCE_HELP = `  --layout NAME         input layout, skipping detec
                         gold first (stale records are reported and skipped; the
                         signature gains corrections=N:hash)
   --include-suspected   with --corrections: apply suspected corrections too
-  --max-size BYTES      refuse larger files (default 2 GiB)
+  --max-size BYTES      refuse larger files (default 2 GiB; at most 4 GiB)
 `;
 
 export const CONFIG_FLAGS = {
@@ -66,10 +67,13 @@ export function sourceFromFlags(values: FlagValues, predictions: string[]): File
   }
 }
 
-/** --max-size, or undefined for the default. */
+/** --max-size, or undefined for the default; above the largest file Node.js can hold it is refused here, with that limit. */
 export function maxBytesFromFlags(values: FlagValues): number | undefined {
   const v = str(values['max-size']);
-  return v !== undefined ? parsePositiveInt('--max-size', v) : undefined;
+  if (v === undefined) return undefined;
+  const n = parsePositiveInt('--max-size', v);
+  if (n > MAX_INPUT_BYTES) throw new UsageError(`--max-size: ${n} is above ${MAX_INPUT_BYTES} bytes (${formatBytes(MAX_INPUT_BYTES)}), the largest file this program can read`);
+  return n;
 }
 
 /** λ, K and the TO/NU variant; K from a schema (`schemaSlots`) unless --slots is given. */

@@ -5,10 +5,11 @@ import { basename } from 'node:path';
 import { dialogueResults } from '../../shared/metrics/evaluate';
 import { renderSignature } from '../../shared/metrics/signature';
 import { analyseTraits, DISAGREEMENT_THRESHOLD } from '../../shared/metrics/traits-analysis';
-import { metricNumber } from '../../shared/metrics/values';
-import { evaluateRun, loadRuns } from './score';
+import { hasNoChanges, metricNumber } from '../../shared/metrics/values';
+import { plural } from '../../shared/plural';
+import { evaluateRun, loadRuns, warnSlotCount } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
-import { parseCommand, UsageError } from './usage';
+import { oneOf, parseCommand, UsageError } from './usage';
 
 export const TRAITS_HELP = `Usage: dst-inspector traits <predictions file> [options]
 
@@ -17,30 +18,43 @@ are both 100, z-scores TO, NU, FGA and GCA, keeps dialogues with
 |FGA_z − GCA_z| ≥ ${DISAGREEMENT_THRESHOLD}, and prints Pearson's r of tail-orientedness (TO) and
 non-uniformity (NU) with FGA and with GCA, and Zou's 95% confidence interval for
 the difference between the two dependent correlations. FGA uses the first λ.
+Dialogues without any change (every state empty) have no GCA — the score
+reports 0 for them by convention — and are left out (the output counts them).
 
 Options:
-${CONFIG_HELP}${SOURCE_HELP}  -h, --help            this help
+${CONFIG_HELP}  --format FMT          table (default) | json
+${SOURCE_HELP}  -h, --help            this help
 `;
 
 export async function traitsCommand(argv: string[], write: (s: string) => void): Promise<void> {
   const { values, positionals } = parseCommand('traits', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
+    format: { type: 'string', default: 'table' },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) return void write(TRAITS_HELP);
   if (positionals.length !== 1) throw new UsageError('traits: give exactly one prediction file\n\n' + TRAITS_HELP);
+  const format = oneOf('--format', values.format as string, ['table', 'json'] as const);
   configFromFlags(values);
   const file = positionals[0];
   // The same reading as `score` (folders, canonical slots, gold, located errors).
   const [{ run }] = await loadRuns([file], values);
   const full = configFromFlags(values, run.loaded.slotCount);
+  warnSlotCount(file, run, full);
   const config = { ...full, lambdas: full.lambdas.slice(0, 1) };
   const ev = evaluateRun(run, config);
-  const a = analyseTraits([...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', config), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU })));
+  const a = analyseTraits(
+    [...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', config), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU, noChanges: hasNoChanges(d.values) })),
+  );
+  if (format === 'json') {
+    write(JSON.stringify({ signature: renderSignature(ev.signature), file, ...a, threshold: DISAGREEMENT_THRESHOLD }, null, 1) + '\n');
+    return;
+  }
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+  const noChanges = a.droppedNoChanges > 0 ? `, ${a.droppedNoChanges} of them without any change: GCA undefined` : '';
   const lines = [
-    `${basename(file)}: ${a.dialogues} dialogues, ${a.dropped} dropped (FGA = GCA = 100, or no mistakes), ${a.kept} kept (|FGA_z − GCA_z| ≥ ${DISAGREEMENT_THRESHOLD})`,
+    `${basename(file)}: ${plural(a.dialogues, 'dialogue')}, ${a.dropped} dropped (FGA = GCA = 100, or no mistakes${noChanges}), ${a.kept} kept (|FGA_z − GCA_z| ≥ ${DISAGREEMENT_THRESHOLD})`,
     '',
     'trait  r(FGA)  r(GCA)  r(FGA)−r(GCA)  95% CI (Zou)         differ?',
     ...a.correlations.map((c) =>

@@ -2,7 +2,7 @@
 // parsing helpers shared by the subcommands.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { writeFileAtomic, WriteError } from '../services/atomic-write';
+import { writeFileAtomic, writeFileAtomicAsync, WriteError } from '../services/atomic-write';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -47,6 +47,16 @@ export function oneOf<T extends string>(flag: string, text: string, allowed: rea
 export function writeOut(path: string, chunks: Iterable<string | Uint8Array>): void {
   try {
     writeFileAtomic(path, chunks);
+  } catch (e) {
+    if (e instanceof WriteError) throw new UsageError(`--out ${e.message}`);
+    throw e;
+  }
+}
+
+/** writeOut for long reports: SIGINT/SIGTERM during the write stop it and remove the temporary file. */
+export async function writeOutAsync(path: string, chunks: Iterable<string>): Promise<void> {
+  try {
+    await writeFileAtomicAsync(path, chunks);
   } catch (e) {
     if (e instanceof WriteError) throw new UsageError(`--out ${e.message}`);
     throw e;

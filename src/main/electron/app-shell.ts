@@ -3,9 +3,9 @@
 // the renderer, and the first runs (the files on the command line, else the
 // built-in demo).
 
-import { app, BrowserWindow, dialog, ipcMain, Menu, type OpenDialogOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, type OpenDialogOptions } from 'electron';
 import { existsSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultConfig } from '../../shared/metrics/config';
 import { makeSignature, renderSignature } from '../../shared/metrics/signature';
@@ -18,6 +18,7 @@ import { Workspace } from '../services/workspace';
 import { RecentFiles } from '../services/recent-files';
 import { resolveSpecPaths, SOURCE_FLAGS, sourceFromFlags } from '../cli/source-flags';
 import { exportShell } from './export-shell';
+import { registerAppProtocol } from './app-protocol';
 import { registerIpc, senderCheck } from './ipc';
 import { menuTemplate, type Theme } from './menu';
 import { createMainWindow, isAppUrl, lockDown, secureSession, type AppPaths } from './window';
@@ -127,6 +128,7 @@ export function startShell(paths: AppPaths, dev: boolean): void {
   }
 
   secureSession();
+  registerAppProtocol(protocol, dirname(paths.rendererIndex));
   app.on('web-contents-created', (_e, contents) => lockDown(contents));
   registerIpc(
     ipcMain,

@@ -1,16 +1,19 @@
 // Layer: main/electron. Entry of the Electron main process (built to
-// out/main/index.js, ESM): one instance, every renderer sandboxed, and the
-// shell started when Electron is ready.
+// out/main/index.js, ESM): one instance, every renderer sandboxed, the app://
+// scheme declared privileged, and the shell started when Electron is ready.
 
-import { app } from 'electron';
+import { app, protocol } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_SCHEME_PRIVILEGES } from './app-protocol';
 import { startShell } from './app-shell';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dev = !app.isPackaged && !!process.env.ELECTRON_RENDERER_URL;
 
 app.enableSandbox();
+// The renderer's app:// scheme must be declared privileged before the app is ready.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -24,7 +27,7 @@ if (!app.requestSingleInstanceLock()) {
         rendererIndex: join(here, '..', 'renderer', 'index.html'),
         devUrl: dev ? process.env.ELECTRON_RENDERER_URL : undefined,
       },
-      dev || process.env.DST_INSPECTOR_DEVTOOLS === '1',
+      dev, // developer tools only in development (electron-vite's dev server, unpackaged)
     ),
   );
 }

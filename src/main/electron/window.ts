@@ -1,14 +1,16 @@
 // Layer: main/electron. The one application window and its security: a
-// sandboxed, context-isolated renderer without Node, a CSP header on every
-// response (the page's meta tag says the same), no navigation away from the
-// app, no new windows, no webviews, no permission grants.
+// sandboxed, context-isolated renderer without Node, loaded from the app://
+// protocol (app-protocol.ts), a CSP header on every response (the page's meta
+// tag says the same), no navigation away from the app, no new windows, no
+// webviews, no permission grants, developer tools in development only.
 
 import { BrowserWindow, session, type Session, type WebContents, type WebPreferences } from 'electron';
-import { pathToFileURL } from 'node:url';
 import { CSP } from '../web/security';
+import { APP_INDEX_URL, isAppPageUrl } from './app-protocol';
 
 export interface AppPaths {
   preload: string;
+  /** The built renderer's index.html; its folder is what app:// serves. */
   rendererIndex: string;
   /** electron-vite's dev server (ELECTRON_RENDERER_URL), unpackaged runs only. */
   devUrl?: string;
@@ -49,7 +51,7 @@ export function secureSession(ses: Session = session.defaultSession): void {
   ses.setPermissionCheckHandler(() => false);
 }
 
-/** The URL the app's page has: the built index.html, or the dev server's origin. */
+/** The URL the app's page has: app://dst-inspector/index.html, or the dev server's origin (development only). */
 export function isAppUrl(url: string, paths: AppPaths): boolean {
   if (paths.devUrl) {
     try {
@@ -58,8 +60,7 @@ export function isAppUrl(url: string, paths: AppPaths): boolean {
       return false;
     }
   }
-  const index = pathToFileURL(paths.rendererIndex).href;
-  return url === index || url.startsWith(index + '#') || url.startsWith(index + '?');
+  return isAppPageUrl(url);
 }
 
 export function createMainWindow(paths: AppPaths, dev: boolean): BrowserWindow {
@@ -74,7 +75,6 @@ export function createMainWindow(paths: AppPaths, dev: boolean): BrowserWindow {
   });
   lockDown(win.webContents);
   win.once('ready-to-show', () => win.show());
-  if (paths.devUrl) void win.loadURL(paths.devUrl);
-  else void win.loadFile(paths.rendererIndex);
+  void win.loadURL(paths.devUrl ?? APP_INDEX_URL);
   return win;
 }

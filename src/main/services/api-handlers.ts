@@ -10,12 +10,15 @@ import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
 import { AnnotationService } from './annotation-service';
 import { defaultConfig } from '../../shared/metrics/config';
+import { LOADERS } from '../../shared/formats/registry';
+import { checkSourceSpec } from '../../shared/source';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
 import { exportRenderer, type SceneRenderer } from './export/export-thread';
 import { renderSignature } from '../../shared/metrics/signature';
 import { buildFigure } from '../../shared/viz/figures';
 import { CompareService } from './compare-data';
+import { defaultPathBase, expandSourcePaths, expandUserPath } from './user-paths';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
@@ -43,10 +46,22 @@ export type HandlerGroup<Calls> = Pick<ApiHandlers, keyof Calls & ApiCall>;
 
 function runHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof RUN_CALLS> {
   return {
-    appInfo: () => ({ version: APP_VERSION, mode: opts.mode, defaultConfig: defaultConfig(), canPickFiles: !!opts.pickFile }),
+    appInfo: () => {
+      const where = defaultPathBase();
+      return {
+        version: APP_VERSION,
+        mode: opts.mode,
+        defaultConfig: defaultConfig(),
+        canPickFiles: !!opts.pickFile,
+        baseDir: where.base,
+        homeDir: where.home,
+        layouts: LOADERS.map((l) => ({ id: l.id, label: l.label })),
+      };
+    },
     listRuns: () => ({ runs: ws.list() }),
-    openRun: ({ source, label, replace }) => ws.open(source, { label, replace }),
-    addSource: ({ run, path, role }) => ws.addSource(run, path, role),
+    // Typed paths: "~" is the home folder, relative paths are resolved against baseDir (see appInfo).
+    openRun: ({ source, label, replace }) => ws.open(expandSourcePaths(checkSourceSpec(source)), { label, replace }),
+    addSource: ({ run, path, role }) => ws.addSource(run, expandUserPath(path), role),
     closeRun: ({ run }) => ({ runs: ws.close(run) }),
     renameRun: ({ run, label }) => ws.rename(run, label),
     runStatus: ({ run }) => ws.status(run),

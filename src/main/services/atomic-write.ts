@@ -1,9 +1,14 @@
 // Layer: main (Node). Writes a file atomically: a temporary file in the same
 // folder, flushed, renamed over the target, then the folder flushed, so a
-// crash never leaves a half-written file (exports, --out, recent files). On
-// any failure the temporary file is removed and the target is untouched.
+// crash never leaves a half-written file (exports, --out, recent files,
+// annotation compaction). The temporary file has a random name, is created
+// exclusively (never through a link an attacker planted) with mode 0600, and
+// gets the target's mode before the rename (a new file: 0666 less the umask).
+// On any failure it is removed and the target is untouched; on SIGINT or
+// SIGTERM during a write it is removed before the process ends.
 
-import { closeSync, fsyncSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fchmodSync, fstatSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export class WriteError extends Error {
@@ -27,26 +32,122 @@ function problemOf(e: unknown): string {
   return `cannot be written (${(e as Error)?.message ?? String(e)})`;
 }
 
-export function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>): void {
-  const dir = dirname(path);
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = openSync(tmp, 'w');
-    for (const c of chunks) writeSync(fd, typeof c === 'string' ? Buffer.from(c) : c);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = undefined;
-    renameSync(tmp, path);
-  } catch (e) {
-    if (fd !== undefined) closeSync(fd);
+// ---- temporary files removed on SIGINT / SIGTERM ----
+
+const pending = new Set<string>();
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+function removePending(): void {
+  for (const p of pending) {
     try {
-      unlinkSync(tmp);
+      unlinkSync(p);
     } catch {
-      /* never created, or already renamed */
+      /* already gone */
     }
-    throw new WriteError(path, problemOf(e));
   }
+  pending.clear();
+}
+
+/**
+ * Removes the temporary files, then, when nothing else listens for the
+ * signal, ends the process as the signal would have. (The listeners stay
+ * installed once a write happened: removing them right after a synchronous
+ * write would swallow a signal that arrived during it.)
+ */
+function onSignal(signal: NodeJS.Signals): void {
+  removePending();
+  if (process.listenerCount(signal) === 1) {
+    for (const s of SIGNALS) process.off(s, onSignal);
+    watching = false;
+    process.kill(process.pid, signal);
+  }
+}
+
+let watching = false;
+
+function track(tmp: string): void {
+  pending.add(tmp);
+  if (watching) return;
+  watching = true;
+  for (const s of SIGNALS) process.on(s, onSignal);
+}
+
+function untrack(tmp: string): void {
+  pending.delete(tmp);
+}
+
+/** Temporary files of writes under way (tests). */
+export function pendingTemporaryFiles(): string[] {
+  return [...pending];
+}
+
+// ---- the write ----
+
+/** The mode the result gets: the target's, or (a new file) 0666 less the umask. */
+function targetMode(path: string): number {
+  try {
+    const st = statSync(path);
+    if (st.isFile()) return st.mode & 0o777; // permissions only: never carry set-id bits to new content
+  } catch {
+    /* a new file */
+  }
+  let umask = 0o022;
+  try {
+    umask = process.umask();
+  } catch {
+    /* worker threads cannot read the umask: assume the usual one */
+  }
+  return 0o666 & ~umask;
+}
+
+interface Open {
+  tmp: string;
+  fd: number;
+  mode: number;
+}
+
+function openTemp(path: string): Open {
+  const mode = targetMode(path);
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
+  // The signal handlers are in place before the file exists: a signal can never find it unwatched.
+  track(tmp);
+  try {
+    // 'wx': O_CREAT | O_EXCL, so an existing file or link at that name is an error, never followed.
+    return { tmp, fd: openSync(tmp, 'wx', 0o600), mode };
+  } catch (e) {
+    untrack(tmp);
+    throw e;
+  }
+}
+
+function finish(o: Open, path: string): void {
+  fsyncSync(o.fd);
+  if ((fstatSync(o.fd).mode & 0o777) !== o.mode) fchmodSync(o.fd, o.mode);
+  closeSync(o.fd);
+  o.fd = -1;
+  renameSync(o.tmp, path);
+  untrack(o.tmp);
+  syncFolder(dirname(path));
+}
+
+function abandon(o: Open | undefined): void {
+  if (!o) return;
+  if (o.fd >= 0) {
+    try {
+      closeSync(o.fd);
+    } catch {
+      /* already closed */
+    }
+  }
+  try {
+    unlinkSync(o.tmp);
+  } catch {
+    /* already renamed or removed */
+  }
+  untrack(o.tmp);
+}
+
+function syncFolder(dir: string): void {
   try {
     const dfd = openSync(dir, 'r');
     try {
@@ -56,5 +157,43 @@ export function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Arr
     }
   } catch {
     /* some file systems cannot fsync a folder; the rename itself is done */
+  }
+}
+
+/** Writes `chunks` to `path` atomically (synchronously: a signal during the write is handled once it is done). */
+export function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>): void {
+  let o: Open | undefined;
+  try {
+    o = openTemp(path);
+    for (const c of chunks) writeSync(o.fd, typeof c === 'string' ? Buffer.from(c) : c);
+    finish(o, path);
+  } catch (e) {
+    abandon(o);
+    throw new WriteError(path, problemOf(e));
+  }
+}
+
+/**
+ * writeFileAtomic for long outputs: yields to the event loop every `yieldBytes`
+ * written, so SIGINT/SIGTERM during the write stop it at once and remove the
+ * temporary file (the target stays as it was).
+ */
+export async function writeFileAtomicAsync(path: string, chunks: Iterable<string | Uint8Array>, yieldBytes = 1 << 20): Promise<void> {
+  let o: Open | undefined;
+  try {
+    o = openTemp(path);
+    let since = 0;
+    for (const c of chunks) {
+      since += writeSync(o.fd, typeof c === 'string' ? Buffer.from(c) : c);
+      if (since >= yieldBytes) {
+        since = 0;
+        await new Promise<void>((r) => setImmediate(r));
+        if (!pending.has(o.tmp)) throw new Error('interrupted by a signal');
+      }
+    }
+    finish(o, path);
+  } catch (e) {
+    abandon(o);
+    throw new WriteError(path, problemOf(e));
   }
 }

@@ -10,7 +10,7 @@ import { lambdaKey } from '../../shared/metrics/config';
 import { dialogueStates } from '../../shared/metrics/evaluate';
 import { METRICS } from '../../shared/metrics/registry';
 import { scoresOf } from '../../shared/metrics/state';
-import { gcaCountsOf, metricValue } from '../../shared/metrics/values';
+import { gcaCountsOf, hasNoChanges, metricValue, NO_CHANGE_KEYS } from '../../shared/metrics/values';
 import type { LoadResult } from './load-types';
 
 /** A load result on the main thread: the corpus re-interned, plus an id → index map. */
@@ -24,7 +24,10 @@ export interface RowColumns {
   metrics: Record<string, Float64Array>;
   disagreement: Float64Array;
   mistakes: Int32Array;
+  /** 1 for a dialogue without any change (GCA undefined; its reported GCA is 0). */
+  noChanges: Uint8Array;
 }
+
 
 /** Row scores depend only on the first λ and K. */
 export function rowConfigKey(config: MetricConfig): string {
@@ -37,13 +40,14 @@ export function rowColumns(l: Loaded, config: MetricConfig): RowColumns {
   const { layout, states } = dialogueStates(l.corpus, l.stats, one);
   const metrics: Record<string, Float64Array> = {};
   for (const m of METRICS) metrics[m.id] = new Float64Array(n);
-  const cols: RowColumns = { metrics, disagreement: new Float64Array(n), mistakes: new Int32Array(n) };
+  const cols: RowColumns = { metrics, disagreement: new Float64Array(n), mistakes: new Int32Array(n), noChanges: new Uint8Array(n) };
   for (let d = 0; d < n; d++) {
     const v = scoresOf(states, d * layout.width, layout, one).values;
     for (const m of METRICS) metrics[m.id][d] = metricValue(v, m.id) ?? NaN;
     cols.disagreement[d] = Math.abs(metrics.FGA[d] - metrics.GCA[d]);
     const c = gcaCountsOf(v);
     cols.mistakes[d] = c.M + c.W + c.O;
+    cols.noChanges[d] = hasNoChanges(v) ? 1 : 0;
   }
   return cols;
 }
@@ -64,6 +68,7 @@ export function rowOf(l: Loaded, cols: RowColumns, d: number): DialogueRow {
     values: Object.fromEntries(Object.entries(cols.metrics).map(([k, col]) => [k, Number.isNaN(col[d]) ? null : col[d]])),
     disagreement: cols.disagreement[d],
     mistakes: cols.mistakes[d],
+    noChanges: cols.noChanges[d] === 1,
   };
 }
 
@@ -114,7 +119,13 @@ export function filterIndex(l: Loaded, cols: RowColumns, filter: Filter, texts: 
   return out.slice(0, m);
 }
 
-/** Sorts dialogue indices in place; ties (and undefined AGA, always last) fall back to file order. */
+/**
+ * Sorts dialogue indices in place; ties fall back to file order. Undefined
+ * values sort last in both directions: AGA and IAGA where gold is always
+ * empty, and GCA and |FGA − GCA| for a dialogue without any change (its
+ * reported GCA of 0 is no score, so it must not lead a "worst GCA" or
+ * "largest disagreement" list).
+ */
 export function sortIndex(l: Loaded, cols: RowColumns, idx: Int32Array, sort: Sort): Int32Array {
   const sign = sort.descending ? -1 : 1;
   const key: SortKey = sort.key;
@@ -134,11 +145,12 @@ export function sortIndex(l: Loaded, cols: RowColumns, idx: Int32Array, sort: So
     col = turns;
   } else if (key === 'disagreement' || key === 'mistakes') col = cols[key];
   else col = cols.metrics[key];
+  const none = NO_CHANGE_KEYS.has(key) ? cols.noChanges : null;
   return idx.sort((a, b) => {
     const x = col[a];
     const y = col[b];
-    const xn = Number.isNaN(x);
-    const yn = Number.isNaN(y);
+    const xn = Number.isNaN(x) || (none !== null && none[a] === 1);
+    const yn = Number.isNaN(y) || (none !== null && none[b] === 1);
     if (xn || yn) return xn && yn ? a - b : xn ? 1 : -1;
     return x === y ? a - b : x < y ? -sign : sign;
   });

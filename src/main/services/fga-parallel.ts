@@ -7,7 +7,7 @@
 // warnings and error messages are the same as the one-thread path (any doubt
 // falls back to it). Only load-pipeline.ts calls this.
 
-import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,7 +18,7 @@ import { fgaBuilder, scanFga, summariseFgaWarnings } from '../../shared/formats/
 import type { LoadedCorpus } from '../../shared/formats/types';
 import { allocTurnStats, analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
 import { readTail, type TailJob, type TailReply } from './fga-tail';
-import { DEFAULT_MAX_BYTES } from './read-input';
+import { DEFAULT_MAX_BYTES, openRegularFile, readFully } from './read-input';
 
 /** Files below this size are read in one thread (a worker costs more than it saves). */
 export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
@@ -129,7 +129,7 @@ function regularFileSize(file: string): number | null {
 /** Whether the file's first 64 KiB detect as the FGA/GCA layout. */
 function headIsFga(file: string): boolean {
   try {
-    const fd = openSync(file, 'r');
+    const { fd } = openRegularFile(file);
     try {
       const head = new Uint8Array(64 * 1024);
       const n = readSync(fd, head, 0, head.length, 0);
@@ -145,18 +145,11 @@ function headIsFga(file: string): boolean {
 /** The file's bytes in memory both threads can see, or null if reading failed (the one-thread path then reports why). */
 function readShared(file: string, size: number): Uint8Array | null {
   try {
-    const fd = openSync(file, 'r');
+    const { fd, size: real } = openRegularFile(file);
     try {
-      const real = fstatSync(fd).size;
       if (real !== size) return null;
       const bytes = new Uint8Array(new SharedArrayBuffer(real));
-      let off = 0;
-      while (off < real) {
-        const n = readSync(fd, bytes, off, real - off, off);
-        if (n === 0) break;
-        off += n;
-      }
-      return off === real ? bytes : null;
+      return readFully(fd, bytes, real) === real ? bytes : null;
     } finally {
       closeSync(fd);
     }

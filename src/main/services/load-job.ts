@@ -8,7 +8,7 @@ import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
 import { LoadError } from '../../shared/formats/errors';
 import { domainOf, NONE_ID, type Corpus } from '../../shared/model/corpus';
 import { IntVector } from '../../shared/model/int-vector';
-import { errorSource } from './error-source';
+import { errorSource, looksLikeJson } from './error-source';
 import { loadSource } from './load-pipeline';
 import type { LoadJob, LoadResult, WorkerMessage } from './load-types';
 import { readInput } from './read-input';
@@ -119,7 +119,8 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
     let source: LoadErrorSource | null = null;
     if (e instanceof LoadError && e.location) {
       try {
-        source = errorSource(readInput(e.file, job.maxBytes), e.location);
+        const bytes = readInput(e.file, job.maxBytes);
+        source = looksLikeJson(bytes) ? errorSource(bytes, e.location) : null;
       } catch {
         source = null;
       }

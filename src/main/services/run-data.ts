@@ -126,7 +126,20 @@ export class RunData {
     const idx = this.index(args.config, args.sort, args.filter);
     const rows = [];
     for (let k = args.offset; k < Math.min(idx.length, args.offset + args.limit); k++) rows.push(rowOf(this.l, cols, idx[k]));
-    return { total: idx.length, offset: args.offset, rows };
+    return { total: idx.length, offset: args.offset, rows, noChanges: this.noChangeCount(cols, idx) };
+  }
+
+  private readonly noChangeCounts = new WeakMap<Int32Array, number>();
+
+  /** How many dialogues of a list have no change (counted once per cached list). */
+  private noChangeCount(cols: RowColumns, idx: Int32Array): number {
+    let n = this.noChangeCounts.get(idx);
+    if (n === undefined) {
+      n = 0;
+      for (let k = 0; k < idx.length; k++) n += cols.noChanges[idx[k]];
+      this.noChangeCounts.set(idx, n);
+    }
+    return n;
   }
 
   detail(config: MetricConfig, id: string): DialogueDetail {

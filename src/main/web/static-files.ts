@@ -1,7 +1,9 @@
-// Layer: main (Node). Serves the built renderer (out/renderer) to the browser:
-// only files inside that folder, with their content type; nothing else.
+// Layer: main (Node). Serves the built renderer (out/renderer) to the browser
+// (and to Electron's app:// protocol): only regular files whose real path
+// (symbolic links resolved) is inside that folder, with their content type;
+// nothing else.
 
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerResponse } from 'node:http';
@@ -29,7 +31,22 @@ export function defaultRendererDir(): string {
   return candidates.find((c) => existsSync(join(c, 'index.html'))) ?? candidates[0];
 }
 
-/** The file for a URL path inside root, or null (outside root, missing, not a file). */
+/** The content type a file is served with. */
+export function contentType(file: string): string {
+  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Whether `path` is strictly inside folder `base` (both absolute and resolved). */
+function inside(base: string, path: string): boolean {
+  return path.startsWith(base.endsWith(sep) ? base : base + sep);
+}
+
+/**
+ * The file for a URL path inside root, or null (outside root, missing, not a
+ * regular file). The path is checked twice: as written (no `..` escapes) and
+ * again after resolving symbolic links, so a link inside the build folder
+ * that points outside it is refused. The path returned is the real one.
+ */
 export function resolveAsset(root: string, urlPath: string): string | null {
   let rel: string;
   try {
@@ -41,9 +58,12 @@ export function resolveAsset(root: string, urlPath: string): string | null {
   if (rel === '/' || rel === '') rel = '/index.html';
   const base = resolve(root);
   const full = resolve(base, '.' + rel);
-  if (!full.startsWith(base + sep)) return null;
+  if (!inside(base, full)) return null;
   try {
-    return statSync(full).isFile() ? full : null;
+    const realBase = realpathSync(base);
+    const real = realpathSync(full);
+    if (!inside(realBase, real)) return null;
+    return statSync(real).isFile() ? real : null;
   } catch {
     return null;
   }
@@ -51,7 +71,7 @@ export function resolveAsset(root: string, urlPath: string): string | null {
 
 export function sendFile(res: ServerResponse, file: string, head: boolean): void {
   res.statusCode = 200;
-  res.setHeader('Content-Type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+  res.setHeader('Content-Type', contentType(file));
   res.setHeader('Cache-Control', file.endsWith('.html') ? 'no-store' : 'private, max-age=300');
   res.setHeader('Content-Length', statSync(file).size);
   if (head) {

@@ -73,12 +73,16 @@ export interface DialogueRow {
   disagreement: number;
   /** GCA mistakes (M + W + O). */
   mistakes: number;
+  /** No change at all in the dialogue: GCA is undefined (values.GCA keeps the reported 0); it sorts last by GCA and |FGA − GCA|. */
+  noChanges?: boolean;
 }
 
 export interface DialoguePage {
   total: number;
   offset: number;
   rows: DialogueRow[];
+  /** Dialogues of the list without any change: under the GCA and |FGA − GCA| sorts they are listed last. */
+  noChanges?: number;
 }
 
 export interface TurnText {

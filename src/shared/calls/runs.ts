@@ -34,6 +34,12 @@ export interface AppInfo {
   defaultConfig: MetricConfig;
   /** True where the native file dialog exists (Electron). */
   canPickFiles: boolean;
+  /** The folder relative paths typed in the Open dialog are resolved against (where the inspector was started). */
+  baseDir?: string;
+  /** What "~" means in a typed path. */
+  homeDir?: string;
+  /** The input layouts (--layout): id and name, in detection order. */
+  layouts?: { id: string; label: string }[];
 }
 
 export interface LoadErrorInfo {

@@ -8,6 +8,8 @@ import { CorpusBuilder } from '../model/builder';
 import type { Corpus } from '../model/corpus';
 import { LoadError, locate } from './errors';
 import { canonicalFlatSlot, canonicalSlot } from './slot-names';
+import type { SlotTable } from './state-policy';
+import { plural } from '../plural';
 
 interface PendingTurn {
   index: number;
@@ -39,7 +41,8 @@ export function collectTurns(bytes: Uint8Array, file: string, run: (col: TurnCol
   return col.build();
 }
 
-export class TurnCollector {
+/** Also the SlotTable the state reader (state-reader.ts) interns slots and values with. */
+export class TurnCollector implements SlotTable {
   readonly builder = new CorpusBuilder();
   private readonly dialogues = new Map<string, PendingTurn[]>();
   private readonly slotCache = new Map<string, number>();
@@ -83,25 +86,12 @@ export class TurnCollector {
     return this.builder.slots.intern(canonical);
   }
 
-  value(v: string): number {
-    return this.builder.values.intern(v);
+  slotName(id: number): string {
+    return this.builder.slots.name(id);
   }
 
-  /**
-   * Adds one (slot, value) to a flat state. Returns a problem message if the
-   * state already names the slot with a different value (two spellings of one
-   * slot); the same value twice is kept once.
-   */
-  put(state: number[], slot: number, value: number): string | null {
-    for (let k = 0; k < state.length; k += 2) {
-      if (state[k] === slot) {
-        if (state[k + 1] === value) return null;
-        const vs = this.builder.values;
-        return `names slot ${JSON.stringify(this.builder.slots.name(slot))} twice, with values ${JSON.stringify(vs.name(state[k + 1]))} and ${JSON.stringify(vs.name(value))}`;
-      }
-    }
-    state.push(slot, value);
-    return null;
+  value(v: string): number {
+    return this.builder.values.intern(v);
   }
 
   /** Records a turn; `at` is the byte offset used in messages about it. */
@@ -162,8 +152,8 @@ export class TurnCollector {
     this.flushOpen();
     for (const [id, turns] of this.dialogues) this.addDialogue(id, turns);
     const warnings = [...this.warnings];
-    if (this.outOfOrder > 0) warnings.push(`turns of ${this.outOfOrder} dialogue(s) were out of order in the file; they are sorted by turn index`);
-    if (this.alternativeValues > 0) warnings.push(`${this.alternativeValues} gold value(s) list alternatives, kept as "a|b"; --values alternatives accepts a prediction equal to any of them`);
+    if (this.outOfOrder > 0) warnings.push(`turns of ${plural(this.outOfOrder, 'dialogue')} were out of order in the file; they are sorted by turn index`);
+    if (this.alternativeValues > 0) warnings.push(`${plural(this.alternativeValues, 'gold value')} ${this.alternativeValues === 1 ? 'lists' : 'list'} alternatives, kept as "a|b"; the value option "alternatives" (--values alternatives) accepts a prediction equal to any of them`);
     const corpus = this.builder.build();
     if (corpus.dialogueIds.length === 0) throw new LoadError(this.file, 'the file holds no dialogue turns');
     return { corpus, warnings };

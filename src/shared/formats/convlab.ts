@@ -14,8 +14,8 @@
 
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { readState } from './nested-state';
-import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
+import { ElementContext, forEachElement, isObject, parseValueHere, pathPush, UniqueKeys } from './json-walk';
+import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 const EMPTY = new Set(['']);
@@ -31,37 +31,84 @@ export const convlabLoader: FormatLoader = {
   load: loadConvlab,
 };
 
-function lastSystemText(context: unknown): string | undefined {
-  if (!Array.isArray(context)) return undefined;
-  for (let i = context.length - 1; i >= 0; i--) {
-    const c = context[i];
-    if (isObject(c) && c.speaker === 'system' && typeof c.utterance === 'string') return c.utterance;
+function lastSystemText(ctx: ElementContext, context: unknown, path: string): string | undefined {
+  const list = ctx.array(context, path, 'a list of earlier utterances {"speaker", "utterance"}');
+  for (let i = list.length - 1; i >= 0; i--) {
+    const c = list[i];
+    if (isObject(c) && c.speaker === 'system') return ctx.string(c.utterance, pathPush(pathPush(path, i), 'utterance'), 'an utterance string');
   }
   return undefined;
 }
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
 
 export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
+    const states = new StateReader(col, sc);
+    const keys = new UniqueKeys(sc);
+    const inner = new UniqueKeys(sc);
     let dialogue = '';
     let count = 0;
     let lastUtt = -1;
+    const str = (path: string, what: string): string => {
+      if (!sc.isString()) sc.wrongType(path, what);
+      return sc.readString();
+    };
     forEachElement(sc, '$', 'a list of ConvLab-3 DST samples', (i, at) => {
       ctx.at = at;
       const path = pathPush('$', i);
-      const s = ctx.object(parseValueHere(sc), path, 'a sample object with "utt_idx", "state" and "predictions"');
-      const utt = ctx.turnIndex(ctx.field(s, 'utt_idx', path, 'the utterance index'), pathPush(path, 'utt_idx'));
-      const named = typeof s.original_id === 'string' ? s.original_id : typeof s.dialogue_id === 'string' ? s.dialogue_id : null;
-      if (named !== null) dialogue = named;
+      sc.openObject(path, 'a sample object with "utt_idx", "state" and "predictions"');
+      let utt: number | undefined;
+      let named: string | undefined;
+      let original: string | undefined;
+      let gold: number[] | undefined;
+      let pred: number[] | undefined;
+      let hasPredictions = false;
+      let speaker: string | undefined;
+      let utterance: string | undefined;
+      let system: string | undefined;
+      keys.reset();
+      for (let first = true; sc.nextKey(first); first = false) {
+        keys.add(path);
+        if (sc.keyIs('state')) gold = states.object(pathPush(path, 'state'), { drop: EMPTY, lists: 'join' });
+        else if (sc.keyIs('predictions')) {
+          const pPath = pathPush(path, 'predictions');
+          sc.openObject(pPath, 'an object {"state": …}');
+          hasPredictions = true;
+          inner.reset();
+          for (let f2 = true; sc.nextKey(f2); f2 = false) {
+            inner.add(pPath);
+            if (sc.keyIs('state')) pred = states.object(pathPush(pPath, 'state'), { drop: EMPTY, lists: 'first' });
+            else sc.skipValue();
+          }
+          if (!pred) throw ctx.error(pPath, 'lacks "state" (the predicted state)');
+        } else if (sc.keyIs('utt_idx')) {
+          sc.peek();
+          const s = sc.pos;
+          sc.skipValue();
+          utt = ctx.turnIndex(JSON.parse(decoder.decode(bytes.subarray(s, sc.pos))), pathPush(path, 'utt_idx'));
+        } else if (sc.keyIs('original_id')) original = str(pathPush(path, 'original_id'), 'a dialogue id string');
+        else if (sc.keyIs('dialogue_id')) named = str(pathPush(path, 'dialogue_id'), 'a dialogue id string');
+        else if (sc.keyIs('speaker')) speaker = str(pathPush(path, 'speaker'), 'a speaker string ("user" or "system")');
+        else if (sc.keyIs('utterance')) utterance = str(pathPush(path, 'utterance'), 'an utterance string');
+        else if (sc.keyIs('context')) {
+          sc.peek();
+          const cAt = sc.pos;
+          const cPath = pathPush(path, 'context');
+          system = lastSystemText(new ElementContext(bytes, opts.file, cAt), parseValueHere(sc, cPath), cPath);
+        } else sc.skipValue();
+      }
+      if (utt === undefined) throw ctx.error(path, 'lacks "utt_idx" (the utterance index)');
+      if (gold === undefined) throw ctx.error(path, 'lacks "state" (the gold state)');
+      if (!hasPredictions) throw ctx.error(path, 'lacks "predictions" (the model output)');
+      const id = original ?? named;
+      if (id !== undefined) dialogue = id;
       else if (utt === 0 || utt <= lastUtt || i === 0) dialogue = `dialogue-${++count}`;
       lastUtt = utt;
-      const gold = readState(col, ctx, ctx.field(s, 'state', path, 'the gold state'), pathPush(path, 'state'), { drop: EMPTY, lists: 'join' });
-      const preds = ctx.object(ctx.field(s, 'predictions', path, 'the model output'), pathPush(path, 'predictions'), 'an object {"state": …}');
-      const pPath = pathPush(path, 'predictions');
-      const pred = readState(col, ctx, ctx.field(preds, 'state', pPath, 'the predicted state'), pathPush(pPath, 'state'), { drop: EMPTY, lists: 'first' });
-      const user = typeof s.utterance === 'string' && s.speaker !== 'system' ? s.utterance : undefined;
-      col.turn(dialogue, Math.floor(utt / 2), gold, pred, at, { system: lastSystemText(s.context), user });
+      const user = utterance !== undefined && speaker !== 'system' ? utterance : undefined;
+      col.turn(dialogue, Math.floor(utt / 2), gold, pred!, at, { system, user });
       if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     });
     sc.end();

@@ -12,6 +12,7 @@ import { applyValueOptions, type ValueOption } from './normalise';
 import type { Reference } from './reference';
 import { LOADERS } from './registry';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { plural } from '../plural';
 
 const HEAD_BYTES = 64 * 1024;
 
@@ -42,10 +43,10 @@ export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
     if (r !== 'no') near.push(`this looks like ${l.label} but ${r.near}`);
   }
   const ref = sniffReference(head);
-  if (ref) throw new LoadError(file, `this is a dialogue file (${ref.label}), not predictions: pass it with --gold or --dialogues next to a prediction file`);
+  if (ref) throw new LoadError(file, `this is a dialogue file (${ref.label}), not predictions: give it as gold or dialogues next to a prediction file (--gold / --dialogues on the command line; the Gold and Dialogues fields of the Open dialog)`);
   if (near.length > 0) throw new LoadError(file, `unknown layout: ${near.join('; ')}`);
-  if (!/^\uFEFF?\s*[[{]/.test(head)) throw new LoadError(file, `unknown layout: the file does not start with '{' or '[' (expected JSON or JSON Lines); use --layout NAME to force one: ${layoutNames().join(', ')}`);
-  throw new LoadError(file, `unknown layout: not one of ${LOADERS.map((l) => l.label).join(', ')} (use --layout NAME to force one: ${layoutNames().join(', ')})`);
+  if (!/^\uFEFF?\s*[[{]/.test(head)) throw new LoadError(file, `unknown layout: the file does not start with '{' or '[' (expected JSON or JSON Lines); choose the layout yourself (--layout NAME on the command line, Layout in the Open dialog): ${layoutNames().join(', ')}`);
+  throw new LoadError(file, `unknown layout: not one of ${LOADERS.map((l) => l.label).join(', ')} (choose the layout yourself — --layout NAME on the command line, Layout in the Open dialog: ${layoutNames().join(', ')})`);
 }
 
 export interface CorpusLoadOptions extends LoadOptions {
@@ -80,7 +81,7 @@ export function finishCorpus(raw: LoadedCorpus, opts: CorpusLoadOptions & { allo
   let loaded = raw;
   if (opts.gold) loaded = joinGold(loaded, opts.gold);
   else if (loaded.needsGold) {
-    const advice = 'give the reference dialogues with --gold FILE (MultiWOZ 2.1 data.json, MultiWOZ 2.2 / SGD dialogues or a folder of them)';
+    const advice = 'give the reference dialogues as gold (--gold FILE on the command line, the Gold field of the Open dialog): MultiWOZ 2.1 data.json, MultiWOZ 2.2 / SGD dialogues or a folder of them';
     if (!opts.allowMissingGold) throw new LoadError(opts.file, `${loaded.needsGold}: ${advice}`);
     loaded = { ...loaded, warnings: [...loaded.warnings, `${loaded.needsGold}; the gold states are empty here; to score, ${advice}`] };
   }
@@ -97,7 +98,7 @@ export function finishCorpus(raw: LoadedCorpus, opts: CorpusLoadOptions & { allo
 
 /** The message when no dialogue of the predictions is in a source. */
 export function noMatch(ids: string[]): string {
-  return `none of the ${ids.length} prediction dialogue(s) (e.g. ${JSON.stringify(ids[0])}) appears in this dialogue source (ids are matched case-insensitively, with or without ".json")`;
+  return `none of the ${plural(ids.length, 'prediction dialogue')} (e.g. ${JSON.stringify(ids[0])}) appears in this dialogue source (ids are matched case-insensitively, with or without ".json")`;
 }
 
 function isBlank(bytes: Uint8Array): boolean {

@@ -7,14 +7,25 @@
 // it goes, so no object tree of the file is ever built; bytes that repeat a
 // state or domain object already read are skipped (docs/performance.md). It
 // can also read one part of a file, for the two-thread load of large files.
+// States follow the reading rule of state-policy.ts: names are checked (and
+// made canonical) the first time a (domain, slot) key pair is met, a domain
+// written twice is refused here, and a state the corpus builder refuses (a
+// slot named twice) is read again by the one state reader (state-reader.ts),
+// which reports it with its line:column and JSON path. So the rule costs the
+// fast path nothing per pair.
 
 import { MAX_TURN_INDEX } from '../model/corpus';
 import { CorpusBuilder } from '../model/builder';
 import { ByteInterner } from './byte-interner';
-import { pathPush } from './errors';
+import { TurnCollector } from './collect';
+import { LoadError, pathPush } from './errors';
 import { JsonScanner } from './json-scanner';
+import { canonicalSlot } from './slot-names';
+import { checkNames, Locator, repeatedDomain } from './state-policy';
+import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { Interner } from '../model/interner';
+import { plural } from '../plural';
 
 const TURN_KEY = /^[0-9]+$/;
 /** `"<key>": {"<key>":` anywhere in the head (keys may contain escapes). */
@@ -67,7 +78,7 @@ export function summariseFgaWarnings(warnings: string[]): string[] {
   if (ids.length === 0) return warnings;
   const rest = warnings.filter((w) => !w.startsWith(OUT_OF_ORDER));
   const eg = ids.slice(0, 3).join(', ') + (ids.length > 3 ? ', …' : '');
-  return [...rest, `turns of ${ids.length} dialogue(s) were out of order in the file (${eg}); they are sorted by turn index`];
+  return [...rest, `turns of ${plural(ids.length, 'dialogue')} were out of order in the file (${eg}); they are sorted by turn index`];
 }
 
 /** A builder sized for `bytes` of FGA/GCA JSON. */
@@ -98,15 +109,20 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
   const keyName = (id: number): string => keys.target.name(id);
   /** slotIds[domain key id][slot key id] = corpus slot id. */
   const slotIds: number[][] = [];
-  const slotOf = (domainKey: number, slotKey: number): number => {
+  const loc = new Locator(bytes, opts.file);
+  /** The corpus slot of a (domain key, slot key) pair met for the first time: names checked, made canonical. */
+  const slotOf = (domainKey: number, slotKey: number, path: string): number => {
     const row = (slotIds[domainKey] ??= []);
     let id = row[slotKey];
     if (id === undefined) {
-      id = b.slots.intern(`${keyName(domainKey)}-${keyName(slotKey)}`);
+      checkNames(loc, keyName(domainKey), keyName(slotKey), { path, at: sc.keyStart - 1 });
+      id = b.slots.intern(canonicalSlot(keyName(domainKey), keyName(slotKey)));
       row[slotKey] = id;
     }
     return id;
   };
+  /** Domain key ids whose name was checked (not empty). */
+  const domainOk: number[] = [];
   const warnings: string[] = [];
 
   // JSON paths are only built when something is wrong: the current dialogue id and turn key.
@@ -148,9 +164,13 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
     for (let first = true; sc.nextKey(first); first = false) {
       const domain = sc.internKey(keys);
       if (domainSeen[domain] === stateGen) {
-        throw sc.shapeError(`domain ${JSON.stringify(keyName(domain))} appears twice in this state`, pathPush(pathPush(turnPath(), side), keyName(domain)), sc.keyStart - 1);
+        throw sc.shapeError(repeatedDomain(keyName(domain)), pathPush(pathPush(turnPath(), side), keyName(domain)), sc.keyStart - 1);
       }
       domainSeen[domain] = stateGen;
+      if (domainOk[domain] !== 1) {
+        if (keyName(domain).trim() === '') throw sc.shapeError('the domain name is empty; every slot needs a domain and a name', pathPush(pathPush(turnPath(), side), keyName(domain)), sc.keyStart - 1);
+        domainOk[domain] = 1;
+      }
       sc.peek();
       const at = sc.pos;
       const from = out.n;
@@ -194,7 +214,7 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
         if (!sc.isString()) sc.wrongType(pathPush(pathPush(pathPush(turnPath(), side), keyName(domain)), keyName(slotKey)), 'a string value');
         const row = slotIds[domain];
         let slot = row === undefined ? undefined : row[slotKey];
-        if (slot === undefined) slot = slotOf(domain, slotKey);
+        if (slot === undefined) slot = slotOf(domain, slotKey, pathPush(pathPush(pathPush(turnPath(), side), keyName(domain)), keyName(slotKey)));
         const value = sc.readStringId(values);
         out.push(slot, value);
         cache.add(slot, value, sc.pos - at);
@@ -269,7 +289,7 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
       // The builder sorts the lists in place; remember them as parsed (sorted
       // lists of unique slots parse the same way).
       const problem = b.addTurnPairs(index, gold.a, gold.n, pred.a, pred.n);
-      if (problem) throw sc.shapeError(problem, turnPath(), tAt);
+      if (problem) throw explainState(bytes, opts.file, [[goldAt, pathPush(turnPath(), 'gt')], [prevPredAt, pathPush(turnPath(), 'pr')]]) ?? sc.shapeError(problem, turnPath(), tAt);
       const g = prevGold;
       prevGold = gold;
       gold = g;
@@ -310,6 +330,25 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
 }
 
 const QUOTE = 0x22;
+
+/**
+ * Reads the states at the given offsets again with the one state reader and
+ * returns the located error it reports (a slot named twice), or null.
+ */
+function explainState(bytes: Uint8Array, file: string, states: [number, string][]): LoadError | null {
+  for (const [at, path] of states) {
+    if (at < 0) continue;
+    const sc = new JsonScanner(bytes, file);
+    sc.pos = at;
+    try {
+      new StateReader(new TurnCollector(bytes, file), sc).object(path);
+    } catch (e) {
+      if (e instanceof LoadError) return e;
+      throw e;
+    }
+  }
+  return null;
+}
 
 /** The current key as a turn number when it is plain ASCII digits (fast path), else -1. */
 function turnKeyValue(sc: JsonScanner): number {

@@ -5,11 +5,13 @@
 //   [ { "ID": "MUL0001.json", "turn_id": 2, "slot_values": {"hotel-book day": "sunday"},
 //       "pred": {…}, "dialog": {"sys": [… , "last system turn"], "usr": [… , "user turn"]} } ]
 // Gold alternatives joined with "|" are kept verbatim ("--values alternatives").
+// A key written twice in an entry is an error; "dialog" must be an object of
+// utterance lists when present.
 
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { StateScanner } from './scan-state';
-import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
+import { StateReader } from './state-reader';
+import { ElementContext, forEachElement, isObject, parseValueHere, pathPush, UniqueKeys } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 export const icdstLoader: FormatLoader = {
@@ -23,8 +25,13 @@ export const icdstLoader: FormatLoader = {
   load: loadIcdst,
 };
 
-function last(v: unknown): string | undefined {
-  return Array.isArray(v) && typeof v[v.length - 1] === 'string' ? (v[v.length - 1] as string) : undefined;
+/** The last utterance of a "dialog" history list ("sys" or "usr"): a list of strings, or absent. */
+function last(ctx: ElementContext, dialog: Record<string, unknown>, key: 'sys' | 'usr', path: string): string | undefined {
+  const v = dialog[key];
+  if (v === undefined) return undefined;
+  const list = ctx.array(v, pathPush(path, key), 'a list of utterance strings');
+  list.forEach((x, i) => ctx.string(x, pathPush(pathPush(path, key), i), 'an utterance string'));
+  return list.length ? (list[list.length - 1] as string) : undefined;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
@@ -33,7 +40,8 @@ export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
-    const states = new StateScanner(col, sc);
+    const states = new StateReader(col, sc);
+    const keys = new UniqueKeys(sc);
     forEachElement(sc, '$', 'a list of IC-DST log entries', (i, at) => {
       ctx.at = at;
       const path = pathPush('$', i);
@@ -43,9 +51,12 @@ export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       let gold: number[] | undefined;
       let pred: number[] | undefined;
       let dialog: unknown;
+      let dialogAt = 0;
+      keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
-        if (sc.keyIs('slot_values')) gold = states.read(pathPush(path, 'slot_values'), 'join');
-        else if (sc.keyIs('pred')) pred = states.read(pathPush(path, 'pred'), 'first');
+        keys.add(path);
+        if (sc.keyIs('slot_values')) gold = states.object(pathPush(path, 'slot_values'), { lists: 'join' });
+        else if (sc.keyIs('pred')) pred = states.object(pathPush(path, 'pred'), { lists: 'first' });
         else if (sc.keyIs('ID')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'ID'), 'a dialogue id string');
           id = sc.readString();
@@ -54,15 +65,24 @@ export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
           const s = sc.pos;
           sc.skipValue();
           index = ctx.turnIndex(JSON.parse(decoder.decode(bytes.subarray(s, sc.pos))), pathPush(path, 'turn_id'));
-        } else if (sc.keyIs('dialog')) dialog = parseValueHere(sc);
-        else sc.skipValue();
+        } else if (sc.keyIs('dialog')) {
+          sc.peek();
+          dialogAt = sc.pos;
+          dialog = parseValueHere(sc, pathPush(path, 'dialog'));
+        } else sc.skipValue();
       }
       if (id === undefined) throw ctx.error(path, 'lacks "ID" (the dialogue id)');
       if (index === undefined) throw ctx.error(path, 'lacks "turn_id" (the turn index)');
       if (gold === undefined) throw ctx.error(path, 'lacks "slot_values" (the gold state)');
       if (pred === undefined) throw ctx.error(path, 'lacks "pred" (the predicted state)');
-      const d = isObject(dialog) ? dialog : {};
-      col.turn(id, index, gold, pred, at, { system: last(d.sys) || undefined, user: last(d.usr) });
+      let text: { system?: string; user?: string } | undefined;
+      if (dialog !== undefined) {
+        const dPath = pathPush(path, 'dialog');
+        const dctx = new ElementContext(bytes, opts.file, dialogAt);
+        if (!isObject(dialog)) throw dctx.expected(dPath, 'an object {"sys": [...], "usr": [...]}', dialog);
+        text = { system: last(dctx, dialog, 'sys', dPath) || undefined, user: last(dctx, dialog, 'usr', dPath) };
+      }
+      col.turn(id, index, gold, pred, at, text);
       if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     });
     sc.end();

@@ -7,6 +7,7 @@
 import { domainOf, NONE_ID } from '../model/corpus';
 import { MULTIWOZ_DOMAINS, MULTIWOZ_SLOTS } from './slot-names';
 import type { LoadedCorpus } from './types';
+import { plural } from '../plural';
 
 export interface SlotCount {
   slot: string;
@@ -68,11 +69,11 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
   slots.sort((a, b) => (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
   const domains = [...new Set(slots.map((s) => domainOf(s.slot)))].sort();
   const warnings = [...loaded.warnings];
-  if (lateStart.length > 0) warnings.push(`${lateStart.length} dialogue(s) do not start at turn 0: ${some(lateStart)}`);
-  if (gaps.length > 0) warnings.push(`${gaps.length} dialogue(s) have missing turns (gaps in turn indices): ${some(gaps)}`);
+  if (lateStart.length > 0) warnings.push(`${plural(lateStart.length, 'dialogue')} ${lateStart.length === 1 ? 'does' : 'do'} not start at turn 0: ${some(lateStart)}`);
+  if (gaps.length > 0) warnings.push(`${plural(gaps.length, 'dialogue')} ${gaps.length === 1 ? 'has' : 'have'} missing turns (gaps in turn indices): ${some(gaps)}`);
   const turns = c.turnIndex.length;
-  if (emptyGold > 0) warnings.push(`${emptyGold} of ${turns} turn(s) have an empty gold state`);
-  if (emptyPred > 0) warnings.push(`${emptyPred} of ${turns} turn(s) have an empty predicted state`);
+  if (emptyGold > 0) warnings.push(`${emptyGold} of ${plural(turns, 'turn')} ${emptyGold === 1 ? 'has' : 'have'} an empty gold state`);
+  if (emptyPred > 0) warnings.push(`${emptyPred} of ${plural(turns, 'turn')} ${emptyPred === 1 ? 'has' : 'have'} an empty predicted state`);
   let schema = schemaSlots;
   if (!schema && domains.length > 0 && domains.every((d) => MULTIWOZ_DOMAINS.has(d))) schema = MULTIWOZ_SLOTS;
   if (schema) {

@@ -9,6 +9,7 @@ import type { Corpus } from '../model/corpus';
 import { LoadError } from './errors';
 import { dialogueKey, type Reference, type RefTurn } from './reference';
 import type { JoinSummary, LoadedCorpus } from './types';
+import { plural } from '../plural';
 
 function sourceName(ref: Reference): string {
   return ref.files.length <= 3 ? ref.files.join(', ') : `${ref.files.slice(0, 3).join(', ')} and ${ref.files.length - 3} more`;
@@ -24,10 +25,10 @@ function missingOnBothSides(corpus: Corpus, ref: Reference, found: Set<string>):
 /** One line for messages: "98 of 100 dialogues matched; missing in data.json: a, b". */
 export function describeJoin(s: JoinSummary): string {
   const some = (ids: string[]) => ids.slice(0, 5).map((x) => JSON.stringify(x)).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
-  const parts = [`${s.role}: ${s.matched} dialogue(s) matched in ${s.source}`];
-  if (s.missingInSource.length > 0) parts.push(`${s.missingInSource.length} prediction dialogue(s) not in the source: ${some(s.missingInSource)}`);
-  if (s.missingInPredictions.length > 0) parts.push(`${s.missingInPredictions.length} source dialogue(s) not in the predictions: ${some(s.missingInPredictions)}`);
-  if (s.turnsUnmatched > 0) parts.push(`${s.turnsUnmatched} turn(s) unmatched`);
+  const parts = [`${s.role}: ${plural(s.matched, 'dialogue')} matched in ${s.source}`];
+  if (s.missingInSource.length > 0) parts.push(`${plural(s.missingInSource.length, 'prediction dialogue')} not in the source: ${some(s.missingInSource)}`);
+  if (s.missingInPredictions.length > 0) parts.push(`${plural(s.missingInPredictions.length, 'source dialogue')} not in the predictions: ${some(s.missingInPredictions)}`);
+  if (s.turnsUnmatched > 0) parts.push(`${plural(s.turnsUnmatched, 'turn')} unmatched`);
   return parts.join('; ');
 }
 
@@ -73,7 +74,7 @@ export function attachUtterances(corpus: Corpus, ref: Reference): { corpus: Corp
  */
 export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   const source = sourceName(ref);
-  if (!ref.hasState) throw new LoadError(source, 'this dialogue source has no dialogue states, so it cannot give the gold (it can give utterances with --dialogues)');
+  if (!ref.hasState) throw new LoadError(source, 'this dialogue source has no dialogue states, so it cannot give the gold (it can give utterances, as dialogues: --dialogues, or the Dialogues field of the Open dialog)');
   const c = loaded.corpus;
   const b = new CorpusBuilder();
   const found = new Set<string>();
@@ -112,7 +113,7 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   if (found.size === 0) {
     throw new LoadError(
       source,
-      `none of the ${c.dialogueIds.length} prediction dialogue(s) (e.g. ${JSON.stringify(c.dialogueIds[0])}) appears in this gold source (ids are matched case-insensitively, with or without ".json")`,
+      `none of the ${plural(c.dialogueIds.length, 'prediction dialogue')} (e.g. ${JSON.stringify(c.dialogueIds[0])}) appears in this gold source (ids are matched case-insensitively, with or without ".json")`,
     );
   }
   const warnings = loaded.warnings.filter((w) => !w.startsWith('gold value'));

@@ -296,6 +296,11 @@ export class JsonScanner {
     }
   }
 
+  /** Validates and skips a string, number, true, false or null at the cursor (the cursor is on it). */
+  skipPrimitive(): void {
+    this.skipScalar(this.peek());
+  }
+
   private objectKey(c: number | undefined): void {
     if (c !== QUOTE) this.fail(`expected a property name in double quotes, found ${charName(c)}`);
     this.scanString();

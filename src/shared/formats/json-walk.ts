@@ -1,20 +1,24 @@
 // Layer: shared (pure TS). Streaming helpers over JsonScanner for the loaders
 // of list- or object-shaped files: walk the top level element by element and
 // JSON.parse one element's bytes at a time, so a 500 MB file never becomes one
-// JS string (a string cannot exceed ~512 MB) or one giant object tree.
+// JS string (a string cannot exceed ~512 MB) or one giant object tree. An
+// element is first scanned for repeated keys (JSON.parse would silently keep
+// the last value): a key written twice in one object is an error with its
+// line:column and JSON path, in every layout.
 
 import { LoadError, locate, pathPush } from './errors';
 import { charName, JsonScanner } from './json-scanner';
+import { Locator, StateBuilder, type SlotTable } from './state-policy';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 /** One element is decoded to one JS string; V8 strings stop at ~512 MB. */
 export const MAX_ELEMENT_BYTES = 256 * 2 ** 20;
 
-/** Validates and parses the JSON value at the cursor; the cursor moves past it. */
-export function parseValueHere(sc: JsonScanner): unknown {
+/** Validates and parses the JSON value at the cursor (`path` names it in errors); the cursor moves past it. */
+export function parseValueHere(sc: JsonScanner, path = '$'): unknown {
   sc.peek();
   const start = sc.pos;
-  sc.skipValue();
+  skipUniqueKeys(sc, path);
   if (sc.pos - start > MAX_ELEMENT_BYTES) {
     throw sc.syntaxError(`one element of this file is ${Math.round((sc.pos - start) / 2 ** 20)} MB, above the ${MAX_ELEMENT_BYTES / 2 ** 20} MB an element may have in this layout`, start);
   }
@@ -25,6 +29,174 @@ export function parseValueHere(sc: JsonScanner): unknown {
     throw sc.syntaxError('the text is not valid UTF-8', start);
   }
   return JSON.parse(text);
+}
+
+interface Frame {
+  object: boolean;
+  /** Arrays: the element's index. */
+  index: number;
+  /** Objects: the keys so far, four numbers each (start, end, hash, escaped). */
+  keys: number[];
+  /** Objects with many keys: key → offset of its first occurrence. */
+  names: Map<string, number> | null;
+}
+
+const MANY_KEYS = 24;
+/** Frames reused across calls (the scan is synchronous, never re-entered). */
+const frames: Frame[] = [];
+
+function frameAt(depth: number, object: boolean): Frame {
+  let f = frames[depth];
+  if (!f) f = frames[depth] = { object, index: 0, keys: [], names: null };
+  f.object = object;
+  f.index = 0;
+  f.keys.length = 0;
+  f.names = null;
+  return f;
+}
+
+/**
+ * Validates and skips the JSON value at the cursor like JsonScanner.skipValue,
+ * and refuses an object that has a key twice (iteratively: no stack overflow
+ * on deep nesting). Keys are compared by hash and length, then by their bytes
+ * (decoded when escaped); objects with many keys use a map.
+ */
+export function skipUniqueKeys(sc: JsonScanner, path: string): void {
+  const b = sc.bytes;
+  let depth = 0;
+  const pathOf = (): string => {
+    let p = path;
+    for (let d = 0; d < depth; d++) {
+      const f = frames[d];
+      if (!f.object) p = pathPush(p, f.index);
+      else {
+        const n = f.keys.length;
+        p = pathPush(p, decodeKey(b, f.keys[n - 4], f.keys[n - 3]));
+      }
+    }
+    return p;
+  };
+  /** Records the key just read in the innermost object; throws if it has it already. */
+  const recordKey = (f: Frame) => {
+    const s = sc.keyStart;
+    const e = sc.keyEnd;
+    const h = sc.keyHash;
+    const esc = sc.keyEscaped ? 1 : 0;
+    const ks = f.keys;
+    let firstAt = -1;
+    if (f.names) firstAt = f.names.get(decodeKey(b, s, e)) ?? -1;
+    else {
+      for (let i = 0; i < ks.length; i += 4) {
+        let same: boolean;
+        if (esc || ks[i + 3]) same = decodeKey(b, ks[i], ks[i + 1]) === decodeKey(b, s, e);
+        else {
+          same = ks[i + 2] === h && ks[i + 1] - ks[i] === e - s;
+          for (let k = 0; same && k < e - s; k++) same = b[ks[i] + k] === b[s + k];
+        }
+        if (same) {
+          firstAt = ks[i] - 1;
+          break;
+        }
+      }
+    }
+    ks.push(s, e, h, esc);
+    if (firstAt >= 0) {
+      throw sc.shapeError(`the key ${JSON.stringify(decodeKey(b, s, e))} appears twice in this object (first at ${describeAt(sc, firstAt)}); keys must be unique (JSON parsers would silently keep one of the values)`, pathOf(), s - 1);
+    }
+    if (f.names) f.names.set(decodeKey(b, s, e), s - 1);
+    else if (ks.length > 4 * MANY_KEYS) {
+      f.names = new Map();
+      for (let i = 0; i < ks.length; i += 4) f.names.set(decodeKey(b, ks[i], ks[i + 1]), ks[i] - 1);
+    }
+  };
+  for (;;) {
+    // A value starts at the cursor.
+    const c = sc.peek();
+    if (c === 0x7b) {
+      sc.pos++;
+      const f = frameAt(depth++, true);
+      if (sc.nextKey(true)) {
+        recordKey(f);
+        continue;
+      }
+      depth--;
+    } else if (c === 0x5b) {
+      sc.pos++;
+      if (sc.peek() === 0x5d) sc.pos++;
+      else {
+        frameAt(depth++, false);
+        continue;
+      }
+    } else sc.skipPrimitive();
+    // After a value: close what ends here, or move to the next member.
+    for (;;) {
+      if (depth === 0) return;
+      const top = frames[depth - 1];
+      if (top.object) {
+        if (sc.nextKey(false)) {
+          recordKey(top);
+          break;
+        }
+        depth--;
+      } else {
+        const n = sc.peek();
+        if (n === 0x2c) {
+          sc.pos++;
+          top.index++;
+          break;
+        }
+        if (n === 0x5d) {
+          sc.pos++;
+          depth--;
+        } else sc.fail(`expected ',' or ']' in a list, found ${charName(n)}`);
+      }
+    }
+  }
+}
+
+/**
+ * The keys of one object a loader walks key by key (a turn object, a JSON
+ * Lines record): add() after each nextKey() refuses a key the object already
+ * had, at the key's place. reset() before each object.
+ */
+export class UniqueKeys {
+  private ks: number[] = [];
+
+  constructor(private readonly sc: JsonScanner) {}
+
+  reset(): void {
+    this.ks.length = 0;
+  }
+
+  /** `path` is the object's path. */
+  add(path: string): void {
+    const { sc, ks } = this;
+    const s = sc.keyStart;
+    const e = sc.keyEnd;
+    const b = sc.bytes;
+    for (let i = 0; i < ks.length; i += 3) {
+      let same: boolean;
+      if (ks[i + 2] || sc.keyEscaped) same = decodeKey(b, ks[i], ks[i + 1]) === decodeKey(b, s, e);
+      else {
+        same = ks[i + 1] - ks[i] === e - s;
+        for (let k = 0; same && k < e - s; k++) same = b[ks[i] + k] === b[s + k];
+      }
+      if (same) {
+        const key = decodeKey(b, s, e);
+        throw sc.shapeError(`the key ${JSON.stringify(key)} appears twice in this object (first at ${describeAt(sc, ks[i] - 1)}); keys must be unique`, pathPush(path, key), s - 1);
+      }
+    }
+    ks.push(s, e, sc.keyEscaped ? 1 : 0);
+  }
+}
+
+function decodeKey(b: Uint8Array, s: number, e: number): string {
+  return JSON.parse(`"${new TextDecoder().decode(b.subarray(s, e))}"`) as string;
+}
+
+function describeAt(sc: JsonScanner, at: number): string {
+  const l = locate(sc.bytes, at);
+  return `${l.line}:${l.column}`;
 }
 
 /**
@@ -92,6 +264,21 @@ export class ElementContext {
     readonly file: string,
     public at: number,
   ) {}
+
+  private locator: Locator | undefined;
+  private readonly builders = new Map<SlotTable, StateBuilder>();
+
+  /** Located errors for this file (the reading rule's). */
+  get loc(): Locator {
+    return (this.locator ??= new Locator(this.bytes, this.file));
+  }
+
+  /** One StateBuilder per slot table for this file, reused state after state (call next() before each). */
+  builder(table: SlotTable): StateBuilder {
+    let b = this.builders.get(table);
+    if (!b) this.builders.set(table, (b = new StateBuilder(this.loc, table)));
+    return b;
+  }
 
   error(path: string, problem: string): LoadError {
     return shapeAt(this.bytes, this.file, this.at, path, problem);

@@ -2,12 +2,13 @@
 // JSON Lines with one turn per line (what `dst-inspector convert --to jsonl` writes):
 //   {"dialogue_id": "MUL0001.json", "turn": 0, "gold": {"hotel-area": "north"}, "pred": {...}}
 // States may be flat ("domain-slot" keys) or nested ({domain: {slot: value}}).
-// Optional "system" and "user" carry the turn's utterances. Blank lines are skipped.
+// Optional "system" and "user" carry the turn's utterances (strings). Blank
+// lines are skipped. A key written twice on a line is an error.
 
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { ElementContext, pathPush } from './json-walk';
-import { StateScanner } from './scan-state';
+import { ElementContext, pathPush, UniqueKeys } from './json-walk';
+import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 export const jsonlLoader: FormatLoader = {
@@ -37,7 +38,8 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
-    const states = new StateScanner(col, sc);
+    const states = new StateReader(col, sc);
+    const keys = new UniqueKeys(sc);
     let line = 0;
     while (sc.pos < bytes.length) {
       line++;
@@ -57,9 +59,11 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       let pred: number[] | undefined;
       let system: string | undefined;
       let user: string | undefined;
+      keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
-        if (sc.keyIs('gold')) gold = states.read(pathPush(path, 'gold'), 'join');
-        else if (sc.keyIs('pred')) pred = states.read(pathPush(path, 'pred'), 'first');
+        keys.add(path);
+        if (sc.keyIs('gold')) gold = states.object(pathPush(path, 'gold'), { lists: 'join' });
+        else if (sc.keyIs('pred')) pred = states.object(pathPush(path, 'pred'), { lists: 'first' });
         else if (sc.keyIs('dialogue_id')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'dialogue_id'), 'a dialogue id string');
           id = sc.readString();
@@ -68,9 +72,13 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
           const s = sc.pos;
           sc.skipValue();
           index = ctx.turnIndex(JSON.parse(decoder.decode(bytes.subarray(s, sc.pos))), pathPush(path, 'turn'));
-        } else if (sc.keyIs('system') && sc.isString()) system = sc.readString();
-        else if (sc.keyIs('user') && sc.isString()) user = sc.readString();
-        else sc.skipValue();
+        } else if (sc.keyIs('system')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'system'), 'a string (the system utterance; leave the key out when there is none)');
+          system = sc.readString();
+        } else if (sc.keyIs('user')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'user'), "a string (the user's utterance; leave the key out when there is none)");
+          user = sc.readString();
+        } else sc.skipValue();
       }
       const rest = peekInLine(sc);
       if (rest !== undefined && rest !== 0x0a) sc.fail('expected the end of the line after the turn object (one JSON object per line)');

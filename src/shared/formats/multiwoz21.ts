@@ -6,12 +6,15 @@
 // User turn t is log[2t]; the system turn before it is log[2t-1]; the state
 // after user turn t is log[2t+1].metadata. "" and "not mentioned" mean
 // inactive (every slot is listed); "booked" is not a slot. Slot spellings
-// (`leaveAt`, `arriveBy`, plain book keys) are made canonical.
+// (`leaveAt`, `arriveBy`, plain book keys) are made canonical. States follow
+// the reading rule of state-policy.ts (no empty names; each active slot once,
+// also across "semi" and "book"); a "metadata" that is not an object is an error.
 
 import { JsonScanner } from './json-scanner';
 import { addRefDialogue, dialogueKey, emptyReference, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
 import { canonicalSlot } from './slot-names';
 import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
+import { checkNamesAt, NameTable } from './state-policy';
 
 export const multiwoz21Source: ReferenceLoader = {
   id: 'multiwoz21',
@@ -36,11 +39,19 @@ function textOf(ctx: ElementContext, entry: unknown, path: string): string | und
   return e.text;
 }
 
+const names = new NameTable(canonicalSlot);
+
 function stateOf(ctx: ElementContext, entry: unknown, path: string): [string, string][] | undefined {
-  if (!isObject(entry) || !isObject(entry.metadata) || Object.keys(entry.metadata).length === 0) return undefined;
+  if (entry === undefined) return undefined;
+  const e = ctx.object(entry, path, 'a log entry object with "text" and "metadata"');
+  if (e.metadata === undefined) return undefined;
   const mPath = pathPush(path, 'metadata');
+  const metadata = ctx.object(e.metadata, mPath, 'an object of domains {"semi": …, "book": …}');
+  if (Object.keys(metadata).length === 0) return undefined;
   const out: [string, string][] = [];
-  for (const [domain, parts] of Object.entries(entry.metadata)) {
+  const claims = ctx.builder(names);
+  claims.next();
+  for (const [domain, parts] of Object.entries(metadata)) {
     if (!isObject(parts)) throw ctx.expected(pathPush(mPath, domain), 'an object with "semi" and "book"', parts);
     for (const part of ['semi', 'book']) {
       const slots = parts[part];
@@ -49,8 +60,13 @@ function stateOf(ctx: ElementContext, entry: unknown, path: string): [string, st
       for (const [slot, v] of Object.entries(ctx.object(slots, pPath, 'an object of slot → value'))) {
         if (slot === 'booked') continue;
         if (typeof v !== 'string') throw ctx.expected(pathPush(pPath, slot), 'a string value', v);
+        // Every slot is listed, most of them inactive: only active ones are slots of the state
+        // (a key written twice was refused when the dialogue was parsed).
         if (EMPTY.has(v)) continue;
-        out.push([canonicalSlot(domain, slot), v]);
+        checkNamesAt(ctx.loc, domain, slot, ctx.at, pPath, slot);
+        const id = names.slot(domain, slot);
+        claims.claim(id, `${domain}.${part}.${slot}`, ctx.at, pPath, slot);
+        out.push([names.slotName(id), v]);
       }
     }
   }
@@ -68,7 +84,7 @@ export function loadMultiwoz21(bytes: Uint8Array, opts: ReferenceLoadOptions): R
     }
     ctx.at = at;
     const path = pathPush('$', id);
-    const d = ctx.object(parseValueHere(sc), path, 'a dialogue object with a "log" list');
+    const d = ctx.object(parseValueHere(sc, path), path, 'a dialogue object with a "log" list');
     const log = ctx.array(ctx.field(d, 'log', path, 'the list of utterances'), pathPush(path, 'log'), 'a list of utterances');
     const turns: RefTurn[] = [];
     for (let t = 0; 2 * t < log.length; t++) {

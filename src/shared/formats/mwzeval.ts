@@ -8,9 +8,10 @@
 
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { readState } from './nested-state';
-import { ElementContext, forEachMember, IdSet, isObject, parseValueHere, pathPush } from './json-walk';
+import { forEachElement, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
+import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { plural } from '../plural';
 
 export const mwzevalLoader: FormatLoader = {
   id: 'mwzeval',
@@ -28,24 +29,29 @@ export const mwzevalLoader: FormatLoader = {
 export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
-    const ctx = new ElementContext(bytes, opts.file, 0);
+    const states = new StateReader(col, sc);
+    const keys = new UniqueKeys(sc);
     let withoutState = 0;
     const ids = new IdSet(bytes, opts.file);
     forEachMember(sc, '$', 'an object of dialogues {id: [turn, …]} (mwzeval layout)', (id, at) => {
-      ctx.at = at;
       const path = pathPush('$', id);
       ids.add(id, at, path);
-      const turns = ctx.array(parseValueHere(sc), path, 'a list of turns {"response", "state"}');
-      turns.forEach((turn, t) => {
+      forEachElement(sc, path, 'a list of turns {"response", "state"}', (t, tAt) => {
         const p = pathPush(path, t);
-        const obj = ctx.object(turn, p, 'a turn object {"response", "state"}');
-        if (!isObject(obj.state)) withoutState++;
-        const pred = obj.state === undefined ? [] : readState(col, ctx, obj.state, pathPush(p, 'state'), { lists: 'first' });
-        col.turn(id, t, [], pred, at);
+        sc.openObject(p, 'a turn object {"response", "state"}');
+        let pred: number[] | undefined;
+        keys.reset();
+        for (let first = true; sc.nextKey(first); first = false) {
+          keys.add(p);
+          if (sc.keyIs('state')) pred = states.object(pathPush(p, 'state'), { lists: 'first' });
+          else sc.skipValue();
+        }
+        if (!pred) withoutState++;
+        col.turn(id, t, [], pred ?? [], tAt);
       });
     });
     sc.end();
-    if (withoutState > 0) col.warnings.push(`${withoutState} turn(s) have no "state"; they count as empty predictions`);
+    if (withoutState > 0) col.warnings.push(`${plural(withoutState, 'turn')} ${withoutState === 1 ? 'has' : 'have'} no "state"; ${withoutState === 1 ? 'it counts as an empty prediction' : 'they count as empty predictions'}`);
   });
   return { corpus, format: mwzevalLoader.id, warnings, needsGold: 'mwzeval predictions carry no gold states' };
 }

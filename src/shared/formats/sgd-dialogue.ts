@@ -10,10 +10,17 @@
 // service ("hotel-bookday"); SGD does not. SGD lists frames only for the
 // services active in a turn, so each service's last state is carried over;
 // the turn's state is the union over services. Values are lists of
-// acceptable alternatives.
+// acceptable alternatives. States follow the reading rule of state-policy.ts
+// (no empty names, each slot once — also two keys that are one slot, such as
+// MultiWOZ 2.2's "hotel-bookday" and "bookday" — one frame per service and
+// turn); the element was parsed with repeated keys refused (json-walk.ts).
 
 import { canonicalSlot } from './slot-names';
-import { ElementContext, isObject, pathPush } from './json-walk';
+import { ElementContext, pathPush } from './json-walk';
+import { checkNamesAt, NameTable } from './state-policy';
+
+/** Canonical slot names of every SGD / MultiWOZ 2.2 file read (ids for the reading rule's bookkeeping). */
+const names = new NameTable(canonicalSlot);
 
 export interface SgdTurn {
   index: number;
@@ -29,33 +36,46 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
   const turns = ctx.array(ctx.field(obj, 'turns', path, 'the list of turns'), tPath, 'a list of turns');
   const carried = new Map<string, [string, string[]][]>();
   const out: SgdTurn[] = [];
+  const loc = ctx.loc;
   let system: string | undefined;
   turns.forEach((turn, k) => {
     const p = pathPush(tPath, k);
     const t = ctx.object(turn, p, 'a turn object with "speaker", "utterance" and "frames"');
     const speaker = ctx.string(ctx.field(t, 'speaker', p, 'USER or SYSTEM'), pathPush(p, 'speaker'), '"USER" or "SYSTEM"').toUpperCase();
-    const utterance = typeof t.utterance === 'string' ? t.utterance : undefined;
+    const utterance = t.utterance === undefined ? undefined : ctx.string(t.utterance, pathPush(p, 'utterance'), 'an utterance string');
     if (speaker !== 'USER') {
       system = utterance;
       return;
     }
     const fPath = pathPush(p, 'frames');
     const frames = ctx.array(ctx.field(t, 'frames', p, 'the frames with states'), fPath, 'a list of frames');
+    const services = new Set<string>();
     frames.forEach((frame, j) => {
       const fp = pathPush(fPath, j);
       const f = ctx.object(frame, fp, 'a frame object with "service" and "state"');
-      if (!isObject(f.state)) return;
+      if (f.state === undefined) return; // system frames carry no state
+      const stPath = pathPush(fp, 'state');
+      const state = ctx.object(f.state, stPath, 'a state object {"slot_values": …}');
       const service = ctx.string(ctx.field(f, 'service', fp, 'the service name'), pathPush(fp, 'service'), 'a service name');
-      const svPath = pathPush(pathPush(fp, 'state'), 'slot_values');
-      const sv = ctx.object(f.state.slot_values ?? {}, svPath, 'an object of slot → list of values');
+      const sPlace = { path: pathPush(fp, 'service'), at: ctx.at };
+      if (service.trim() === '') throw loc.error(sPlace, 'the service name is empty');
+      if (services.has(service.trim().toLowerCase())) throw loc.error(sPlace, `service ${JSON.stringify(service)} has two frames with a state in this turn; a turn has one state per service`);
+      services.add(service.trim().toLowerCase());
+      const svPath = pathPush(stPath, 'slot_values');
+      const sv = ctx.object(state.slot_values ?? {}, svPath, 'an object of slot → list of values');
       const pairs: [string, string[]][] = [];
+      const claims = ctx.builder(names);
+      claims.next();
       const prefix = `${service.toLowerCase()}-`;
       for (const [key, v] of Object.entries(sv)) {
         const vp = pathPush(svPath, key);
         const values = typeof v === 'string' ? [v] : ctx.array(v, vp, 'a list of values').map((x, i) => ctx.string(x, pathPush(vp, i), 'a string value'));
-        if (values.length === 0) continue;
         const slot = key.toLowerCase().startsWith(prefix) ? key.slice(prefix.length) : key;
-        pairs.push([canonicalSlot(service, slot), values]);
+        checkNamesAt(loc, service, slot, ctx.at, svPath, key);
+        const canonical = canonicalSlot(service, slot);
+        claims.claim(names.intern(canonical), key, ctx.at, svPath, key);
+        if (values.length === 0) continue;
+        pairs.push([canonical, values]);
       }
       carried.set(service.toLowerCase(), pairs);
     });

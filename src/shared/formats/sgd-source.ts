@@ -23,7 +23,7 @@ export const sgdSource: ReferenceLoader = {
     const ctx = new ElementContext(bytes, opts.file, 0);
     forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
       ctx.at = at;
-      const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc), pathPush('$', i));
+      const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc, pathPush('$', i)), pathPush('$', i));
       if (opts.wanted && !opts.wanted.has(dialogueKey(id))) return;
       addRefDialogue(ref, { id, turns: turns.map((t) => ({ index: t.index, system: t.system, user: t.user, state: t.state.map(([s, v]) => [s, v.join('|')]) })) });
     });
@@ -48,7 +48,7 @@ export const sgdSchemaSource: ReferenceLoader = {
     forEachElement(sc, '$', 'a list of services (SGD schema.json)', (i, at) => {
       ctx.at = at;
       const path = pathPush('$', i);
-      const s = ctx.object(parseValueHere(sc), path, 'a service object with "service_name" and "slots"');
+      const s = ctx.object(parseValueHere(sc, path), path, 'a service object with "service_name" and "slots"');
       const name = ctx.string(ctx.field(s, 'service_name', path, 'the service name'), pathPush(path, 'service_name'), 'a service name');
       const list = ctx.array(ctx.field(s, 'slots', path, 'the slots'), pathPush(path, 'slots'), 'a list of slots');
       list.forEach((slot, k) => {

@@ -26,14 +26,12 @@ export function loadSgdPredictions(bytes: Uint8Array, opts: LoadOptions): Loaded
     forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
       ctx.at = at;
       const path = pathPush('$', i);
-      const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc), path);
+      const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc, path), path);
       ids.add(id, at, path);
       for (const t of turns) {
+        // readSgdDialogue applied the reading rule: each slot once per turn.
         const pred: number[] = [];
-        for (const [slot, values] of t.state) {
-          const problem = col.put(pred, col.slotById(slot), col.value(values[0]));
-          if (problem) throw ctx.error(path, `dialogue ${JSON.stringify(id)} turn ${t.index}: the state ${problem}`);
-        }
+        for (const [slot, values] of t.state) pred.push(col.slotById(slot), col.value(values[0]));
         col.turn(id, t.index, [], pred, at, { system: t.system, user: t.user });
       }
     });

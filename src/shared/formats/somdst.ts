@@ -7,7 +7,7 @@
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { ElementContext, forEachElement, forEachMember, pathPush } from './json-walk';
-import { TripleScanner } from './scan-triples';
+import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 const HEAD = /^\uFEFF?\s*\{\s*"((?:[^"\\]|\\.)*)"\s*:\s*\[\s*\[\s*[\]"]/;
@@ -28,7 +28,7 @@ export function loadSomdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
-    const triples = new TripleScanner(col, sc);
+    const reader = new StateReader(col, sc);
     let n = 0;
     forEachMember(sc, '$', 'an object of "<dialogue>_<turn>" → [prediction, gold]', (key, at) => {
       ctx.at = at;
@@ -39,7 +39,7 @@ export function loadSomdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       const states: number[][] = [];
       forEachElement(sc, path, 'a list [prediction, gold]', (k) => {
         if (k > 1) throw ctx.error(path, 'expected a list of two states [prediction, gold], found more items');
-        states.push(triples.read(pathPush(path, k)));
+        states.push(reader.triples(pathPush(path, k)));
       });
       if (states.length !== 2) throw ctx.error(path, `expected a list of two states [prediction, gold], found ${states.length} item(s)`);
       const [pred, gold] = states;

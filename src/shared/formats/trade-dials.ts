@@ -3,11 +3,13 @@
 //   [ { "dialogue_idx": "PMUL1635.json", "domains": [...],
 //       "dialogue": [ { "turn_idx": 0, "system_transcript": "", "transcript": "user text",
 //                       "belief_state": [ {"slots": [["hotel-book day", "sunday"]], "act": "inform"} ] } ] } ]
+// States follow the reading rule of state-policy.ts (no empty names, each slot once).
 
 import { JsonScanner } from './json-scanner';
 import { addRefDialogue, dialogueKey, emptyReference, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
-import { canonicalFlatSlot } from './slot-names';
+import { canonicalFlatSlot, canonicalSlot } from './slot-names';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
+import { NameTable, splitFlat } from './state-policy';
 
 export const tradeDialsSource: ReferenceLoader = {
   id: 'trade-dials',
@@ -24,10 +26,11 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
   const sc = new JsonScanner(bytes, opts.file);
   const ref = emptyReference(tradeDialsSource.id, opts.file);
   const ctx = new ElementContext(bytes, opts.file, 0);
+  const names = new NameTable(canonicalSlot);
   forEachElement(sc, '$', 'a list of dialogues (TRADE test_dials.json)', (i, at) => {
     ctx.at = at;
     const path = pathPush('$', i);
-    const d = ctx.object(parseValueHere(sc), path, 'a dialogue object with "dialogue_idx" and "dialogue"');
+    const d = ctx.object(parseValueHere(sc, path), path, 'a dialogue object with "dialogue_idx" and "dialogue"');
     const id = ctx.string(ctx.field(d, 'dialogue_idx', path, 'the dialogue id'), pathPush(path, 'dialogue_idx'), 'a dialogue id string');
     if (opts.wanted && !opts.wanted.has(dialogueKey(id))) return;
     const dPath = pathPush(path, 'dialogue');
@@ -36,18 +39,24 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
       const t = ctx.object(turn, p, 'a turn object');
       const index = ctx.turnIndex(ctx.field(t, 'turn_idx', p, 'the turn index'), pathPush(p, 'turn_idx'));
       const state: [string, string][] = [];
+      const claims = ctx.builder(names);
+      claims.next();
       const bs = t.belief_state === undefined ? [] : ctx.array(t.belief_state, pathPush(p, 'belief_state'), 'a list of {"slots": [[slot, value]]}');
       bs.forEach((b, j) => {
         const bp = pathPush(pathPush(p, 'belief_state'), j);
         const slots = isObject(b) && Array.isArray(b.slots) ? b.slots : null;
         if (!slots) throw ctx.expected(bp, 'an object {"slots": [[slot, value]], "act": …}', b);
-        for (const sv of slots) {
-          if (!Array.isArray(sv) || typeof sv[0] !== 'string' || typeof sv[1] !== 'string') throw ctx.expected(pathPush(bp, 'slots'), 'a list of [slot, value] string pairs', sv);
+        slots.forEach((sv, m) => {
+          const sPath = pathPush(bp, 'slots');
+          if (!Array.isArray(sv) || typeof sv[0] !== 'string' || typeof sv[1] !== 'string') throw ctx.expected(pathPush(sPath, m), 'a [slot, value] pair of strings', sv);
+          const [domain, slot] = splitFlat(ctx.loc, sv[0], { path: pathPush(sPath, m), at: ctx.at });
+          claims.claim(names.slot(domain, slot), sv[0], ctx.at, sPath, m);
           state.push([canonicalFlatSlot(sv[0]), sv[1]]);
-        }
+        });
       });
-      const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-      return { index, state, system: index > 0 ? text(t.system_transcript) : text(t.system_transcript) || undefined, user: text(t.transcript) };
+      const text = (v: unknown, key: string) => (v === undefined ? undefined : ctx.string(v, pathPush(p, key), 'an utterance string'));
+      const system = text(t.system_transcript, 'system_transcript');
+      return { index, state, system: index > 0 ? system : system || undefined, user: text(t.transcript, 'transcript') };
     });
     addRefDialogue(ref, { id, turns });
   });

@@ -9,8 +9,8 @@
 import { locate } from './errors';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { ElementContext, forEachMember, IdSet, pathPush } from './json-walk';
-import { TripleScanner } from './scan-triples';
+import { ElementContext, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
+import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 const HEAD = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\{\s*"[^"]*"\s*:\s*\{\s*"(turn_belief|pred_bs_ptr)"/;
@@ -30,7 +30,8 @@ export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
-    const triples = new TripleScanner(col, sc);
+    const states = new StateReader(col, sc);
+    const keys = new UniqueKeys(sc);
     const ids = new IdSet(bytes, opts.file);
     forEachMember(sc, '$', 'an object of dialogues (TRADE all_prediction layout)', (id, dAt) => {
       const dPath = pathPush('$', id);
@@ -43,9 +44,11 @@ export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         let gold: number[] | undefined;
         let pred: number[] | undefined;
         sc.openObject(tPath, 'a turn object with "turn_belief" and "pred_bs_ptr"');
+        keys.reset();
         for (let first = true; sc.nextKey(first); first = false) {
-          if (sc.keyIs('turn_belief')) gold = triples.read(pathPush(tPath, 'turn_belief'));
-          else if (sc.keyIs('pred_bs_ptr')) pred = triples.read(pathPush(tPath, 'pred_bs_ptr'));
+          keys.add(tPath);
+          if (sc.keyIs('turn_belief')) gold = states.triples(pathPush(tPath, 'turn_belief'));
+          else if (sc.keyIs('pred_bs_ptr')) pred = states.triples(pathPush(tPath, 'pred_bs_ptr'));
           else sc.skipValue();
         }
         if (!gold) throw ctx.error(tPath, 'lacks "turn_belief" (the gold state)');

@@ -6,10 +6,15 @@
 // Quirks: every slot is listed, "none" meaning inactive (so it is dropped);
 // values copied from system informs are prefixed with "§§", which is removed;
 // slot names like `taxi-leaveAt` and `hotel-book_people` are made canonical.
+// The fields are read with the reading rule of state-policy.ts: a slot listed
+// twice (the same field, or two spellings of one slot) is an error.
 
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { ElementContext, forEachElement, parseValueHere, pathPush } from './json-walk';
+import { ElementContext, forEachElement, parseValueHere, pathPush, UniqueKeys } from './json-walk';
+import { Interner } from '../model/interner';
+import { ByteInterner } from './byte-interner';
+import { splitFlat, StateBuilder } from './state-policy';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 const PRED = 'slot_prediction_';
@@ -36,35 +41,78 @@ export function trippyValue(v: string): string | null {
   return s === 'none' || s === '' ? null : s;
 }
 
+/** What a field name of a TripPy entry is: 0 another field, 1 a prediction, 2 a ground truth; with its slot. */
+interface FieldKind {
+  kind: 0 | 1 | 2;
+  slot: number;
+}
+
 export function loadTrippy(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
+    const loc = ctx.loc;
+    const keys = new UniqueKeys(sc);
+    // Field names repeat in every entry: each is decoded and classified once.
+    const names = new ByteInterner(new Interner());
+    const kinds: FieldKind[] = [];
+    // Raw values ("none", "§§cheap") are interned apart; each maps once to a corpus value, or -1 (inactive).
+    const raw = new ByteInterner(new Interner());
+    const valueOf: number[] = [];
+    const gold = new StateBuilder(loc, col);
+    const pred = new StateBuilder(loc, col);
     forEachElement(sc, '$', 'a list of TripPy turn predictions', (i, at) => {
       ctx.at = at;
       const path = pathPush('$', i);
-      const e = ctx.object(parseValueHere(sc), path, 'a turn object with "guid" and "slot_prediction_…" fields');
-      const guidPath = pathPush(path, 'guid');
-      const g = ctx.field(e, 'guid', path, 'which dialogue and turn');
-      const guid = typeof g === 'string' ? g.split('-') : g;
-      if (!Array.isArray(guid) || guid.length < 3) throw ctx.expected(guidPath, 'a list [split, dialogue id, turn]', g);
-      const dialogue = ctx.string(guid.slice(1, -1).join('-'), guidPath, 'a dialogue id');
-      const index = ctx.turnIndex(guid[guid.length - 1], pathPush(guidPath, guid.length - 1));
-      const gold: number[] = [];
-      const pred: number[] = [];
+      sc.openObject(path, 'a turn object with "guid" and "slot_prediction_…" fields');
+      gold.next();
+      pred.next();
+      let g: unknown;
+      let guidAt = at;
       let slots = 0;
-      for (const [k, v] of Object.entries(e)) {
-        const isPred = k.startsWith(PRED);
-        if (!isPred && !k.startsWith(GOLD)) continue;
+      keys.reset();
+      for (let first = true; sc.nextKey(first); first = false) {
+        keys.add(path);
+        const keyAt = sc.keyStart - 1;
+        const id = sc.internKey(names);
+        let f = kinds[id];
+        if (f === undefined) {
+          const k = names.target.name(id);
+          if (k === 'guid') f = { kind: 0, slot: -2 };
+          else if (k.startsWith(PRED) || k.startsWith(GOLD)) {
+            const name = k.slice(k.startsWith(PRED) ? PRED.length : GOLD.length);
+            splitFlat(loc, name, { path: pathPush(path, k), at: keyAt });
+            f = { kind: k.startsWith(PRED) ? 1 : 2, slot: col.flatSlot(name) };
+          } else f = { kind: 0, slot: -1 };
+          kinds[id] = f;
+        }
+        if (f.kind === 0) {
+          if (f.slot === -2) {
+            sc.peek();
+            guidAt = sc.pos;
+            g = parseValueHere(sc, pathPush(path, 'guid'));
+          } else sc.skipValue();
+          continue;
+        }
         slots++;
-        const value = trippyValue(ctx.string(v, pathPush(path, k), 'a string value'));
-        if (value === null) continue;
-        const name = k.slice(isPred ? PRED.length : GOLD.length);
-        const problem = col.put(isPred ? pred : gold, col.flatSlot(name), col.value(value));
-        if (problem) throw ctx.error(path, `the ${isPred ? 'predicted' : 'gold'} state ${problem}`);
+        if (!sc.isString()) sc.wrongType(pathPush(path, names.target.name(id)), 'a string value');
+        const r = sc.readStringId(raw);
+        let v = valueOf[r];
+        if (v === undefined) {
+          const value = trippyValue(raw.target.name(r));
+          v = valueOf[r] = value === null ? -1 : col.value(value);
+        }
+        (f.kind === 1 ? pred : gold).add(f.slot, v < 0 ? null : v, names.target.name(id), keyAt, path, names.target.name(id));
       }
+      const guidPath = pathPush(path, 'guid');
+      if (g === undefined) throw ctx.error(path, 'lacks "guid" (which dialogue and turn)');
+      const gctx = new ElementContext(bytes, opts.file, guidAt);
+      const guid = typeof g === 'string' ? g.split('-') : g;
+      if (!Array.isArray(guid) || guid.length < 3) throw gctx.expected(guidPath, 'a list [split, dialogue id, turn]', g);
+      const dialogue = gctx.string(guid.slice(1, -1).join('-'), guidPath, 'a dialogue id');
+      const index = gctx.turnIndex(guid[guid.length - 1], pathPush(guidPath, guid.length - 1));
       if (slots === 0) throw ctx.error(path, 'this entry has no "slot_prediction_…" or "slot_groundtruth_…" fields');
-      col.turn(dialogue, index, gold, pred, at);
+      col.turn(dialogue, index, gold.pairs, pred.pairs, at);
       if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     });
     sc.end();

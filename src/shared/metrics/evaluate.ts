@@ -202,9 +202,12 @@ export function slotRecords(corpus: Corpus, i: number, changed: Set<number>): Sl
   return out.sort((a, b) => (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
 }
 
-/** Per-dialogue results, made one at a time (with per-turn records when asked). */
-export function* dialogueResults(ev: Evaluation, perTurn = false): Generator<DialogueResult> {
-  for (let d = 0; d < ev.source.dialogueIds.length; d++) {
+/** Per-dialogue results, made one at a time (with per-turn records when asked), in file order or in `order` (dialogue indices). */
+export function* dialogueResults(ev: Evaluation, perTurn = false, order?: Iterable<number>): Generator<DialogueResult> {
+  const all = function* () {
+    for (let d = 0; d < ev.source.dialogueIds.length; d++) yield d;
+  };
+  for (const d of order ?? all()) {
     yield perTurn ? dialogueDetail(ev.source, d, ev.config) : dialogueResult(ev, d);
   }
 }

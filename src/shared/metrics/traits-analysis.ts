@@ -1,6 +1,9 @@
 // Layer: shared (pure TS). The GCA paper's spurious-trait analysis (spec
 // section 9): do FGA and GCA correlate with where mistakes fall (TO) and how
-// unevenly they spread (NU)? Drops dialogues where FGA and GCA are both 100,
+// unevenly they spread (NU)? Drops dialogues where FGA and GCA are both 100
+// (and those without any change, whose GCA is undefined — with the paper's
+// TO/NU they have no mistakes and are dropped anyway; the notebook variant's
+// TO = NU = 0 would otherwise let a GCA "0" that is no score into the analysis),
 // z-scores TO, NU, FGA and GCA, keeps dialogues with |FGA_z − GCA_z| ≥ 0.1,
 // then reports Pearson's r of each trait with each metric and Zou's 95%
 // interval for the difference between the two dependent correlations.
@@ -12,6 +15,8 @@ export interface TraitInput {
   GCA: number;
   TO: number | null;
   NU: number | null;
+  /** The dialogue has no change at all: its GCA is undefined (reported as 0), so it is left out. */
+  noChanges?: boolean;
 }
 
 export interface TraitCorrelation {
@@ -23,9 +28,11 @@ export interface TraitCorrelation {
 }
 
 export interface TraitAnalysis {
-  /** Dialogues given, dropped (both 100 or trait undefined), kept after the disagreement filter. */
+  /** Dialogues given, dropped (both 100, trait undefined or no changes), kept after the disagreement filter. */
   dialogues: number;
   dropped: number;
+  /** Of the dropped: dialogues without any change (GCA undefined, not a GCA of 0). */
+  droppedNoChanges: number;
   kept: number;
   correlations: TraitCorrelation[];
   /** r(FGA, GCA) over the kept dialogues. */
@@ -35,7 +42,8 @@ export interface TraitAnalysis {
 export const DISAGREEMENT_THRESHOLD = 0.1;
 
 export function analyseTraits(rows: readonly TraitInput[], level = 0.95): TraitAnalysis {
-  const usable = rows.filter((r) => !(r.FGA === 1 && r.GCA === 1) && r.TO !== null && r.NU !== null);
+  // A dialogue without changes has no GCA (the reported 0 is a convention): it says nothing about GCA's traits.
+  const usable = rows.filter((r) => !r.noChanges && !(r.FGA === 1 && r.GCA === 1) && r.TO !== null && r.NU !== null);
   const z = {
     TO: zScores(usable.map((r) => r.TO as number)),
     NU: zScores(usable.map((r) => r.NU as number)),
@@ -55,5 +63,5 @@ export function analyseTraits(rows: readonly TraitInput[], level = 0.95): TraitA
     const ok = withFGA !== null && withGCA !== null && fgaGca !== null && n > 3 && Math.abs(withFGA) < 1 && Math.abs(withGCA) < 1 && Math.abs(fgaGca) < 1;
     return { trait, withFGA, withGCA, difference: ok ? zouOverlapInterval(withFGA, withGCA, fgaGca, n, level) : null };
   });
-  return { dialogues: rows.length, dropped: rows.length - usable.length, kept: n, correlations, fgaGca };
+  return { dialogues: rows.length, dropped: rows.length - usable.length, droppedNoChanges: rows.filter((r) => r.noChanges).length, kept: n, correlations, fgaGca };
 }

@@ -29,3 +29,17 @@ export function gcaCountsOf(values: Readonly<Record<string, ScoreValue>>): GcaCo
   const c = values.counts as GcaCounts | undefined;
   return c ? { C: c.C, W: c.W, M: c.M, O: c.O } : { C: 0, W: 0, M: 0, O: 0 };
 }
+
+/**
+ * True when GCA counted no change at all (C = W = M = O = 0: every state of
+ * the dialogue, gold and predicted, is empty). GCA is then undefined — no
+ * precision or recall exists — and the spec's reference behaviour reports it
+ * as 0; reports keep that 0 and add this flag, and the app shows "no changes".
+ */
+export function hasNoChanges(values: Readonly<Record<string, ScoreValue>>): boolean {
+  const c = gcaCountsOf(values);
+  return c.C === 0 && c.W === 0 && c.M === 0 && c.O === 0;
+}
+
+/** Sort keys under which a dialogue without any change has no value (GCA and |FGA − GCA|): it sorts last there. */
+export const NO_CHANGE_KEYS: ReadonlySet<string> = new Set(['GCA', 'disagreement']);

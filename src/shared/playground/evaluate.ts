@@ -129,7 +129,9 @@ function utterancesOf(text: string, turnIndex: number[]): TurnText[] | undefined
 /** The loader's error in the editor's coordinates, naming the path inside the editor's text. */
 export function diagnosticOf(e: LoadError, text: string, body: Uint8Array, prefixBytes: number, id: string): PlaygroundDiagnostic {
   const path = e.jsonPath ? innerPath(e.jsonPath, id) : undefined;
-  const message = path && path !== '$' ? `${e.problem} (at ${path})` : e.problem;
+  // A place named inside the problem (the other spelling of a slot, say) is in the wrapped file: say it in the editor's lines and paths.
+  const problem = e.problem.replace(/\bat (\d+):(\d+) (\$[^\s)]*)/g, (_m, l: string, c: string, p: string) => `at ${Number(l) - 1}:${c} ${innerPath(p, id)}`);
+  const message = path && path !== '$' ? `${problem} (at ${path})` : problem;
   let offset: number | null = null;
   if (e.location) {
     const inBody = Math.min(Math.max(e.location.offset - prefixBytes, 0), body.length);

@@ -5,6 +5,7 @@
 
 import { dialogueResults, type DialogueResult, type Evaluation, type TurnRecord } from '../metrics/evaluate';
 import { renderSignature } from '../metrics/signature';
+import { hasNoChanges } from '../metrics/values';
 import type { Scores } from '../metrics/state';
 
 export interface JsonOptions {
@@ -12,6 +13,8 @@ export interface JsonOptions {
   perTurn: boolean;
   /** Added as "file" when several files are reported together. */
   file?: string;
+  /** The dialogues to write, by index, in this order (default: all, in file order). */
+  order?: readonly number[];
 }
 
 export function flatScores(s: Scores): Record<string, unknown> {
@@ -23,9 +26,14 @@ export function flatTurn(t: TurnRecord): Record<string, unknown> {
   return { turn, ...values, ...rest };
 }
 
+/**
+ * A dialogue's JSON object. "noChanges": true marks a dialogue without any
+ * change (every state empty): its "GCA" is the reference behaviour's 0, but
+ * GCA is undefined there (VP, VR, LP and LR are null).
+ */
 export function flatDialogue(d: DialogueResult): Record<string, unknown> {
   const { id, turns, values, TO, NU, perTurn } = d;
-  const out: Record<string, unknown> = { id, turns, ...values, TO, NU };
+  const out: Record<string, unknown> = { id, turns, ...values, TO, NU, noChanges: hasNoChanges(values) };
   if (perTurn) out.perTurn = perTurn.map(flatTurn);
   return out;
 }
@@ -41,7 +49,7 @@ export function* jsonChunks(ev: Evaluation, opts: JsonOptions): Generator<string
   }
   yield headText.slice(0, -2) + ',\n "dialogues": [\n';
   let first = true;
-  for (const d of dialogueResults(ev, opts.perTurn)) {
+  for (const d of dialogueResults(ev, opts.perTurn, opts.order)) {
     yield (first ? '  ' : ',\n  ') + JSON.stringify(flatDialogue(d));
     first = false;
   }

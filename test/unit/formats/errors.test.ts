@@ -49,9 +49,9 @@ describe('located errors', () => {
     expect(e.message).toBe('t.jsonl:2:1: dialogue "a": turn 0 appears twice (first at line 1)');
   });
 
-  it('two spellings of one slot with different values are refused', () => {
+  it('two spellings of one slot are refused, with both places', () => {
     const e = loadError(enc('{"dialogue_id":"a","turn":0,"gold":{"hotel-leaveAt":"1","hotel-leave at":"2"},"pred":{}}\n'), 't.jsonl');
-    expect(e.problem).toContain('names slot "hotel-leaveat" twice');
+    expect(e.message).toBe('t.jsonl:1:57: at line 1.gold["hotel-leave at"]: slot "hotel-leaveat" is named twice in this state, as "hotel-leaveAt" (at 1:37 line 1.gold["hotel-leaveAt"]) and as "hotel-leave at"; a state names each slot once');
   });
 
   it('JSON Lines: two objects on one line', () => {

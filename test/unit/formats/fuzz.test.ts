@@ -1,16 +1,19 @@
 // Fuzzing every loader and dialogue source with mutations of valid samples
 // (truncate, flip bytes, delete or duplicate ranges, change a value's type):
 // the result is always a corpus or a LoadError — never another exception,
-// never a hang. Kept small (a few hundred cases in all).
+// never a hang. And the reading rule (state-policy.ts): an object member
+// written twice, with the same or another value, is a located LoadError
+// saying "twice", or (inside a value the loader skips unread) changes nothing —
+// never a silently different corpus. Kept small (a few hundred cases in all).
 import fc from 'fast-check';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../src/shared/formats/detect';
 import { loadReference } from '../../../src/shared/formats/dialogue-sources';
 import { LoadError } from '../../../src/shared/formats/errors';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES } from '../../helpers/fixtures';
-import { PREDICTION_SAMPLES, sample } from './samples';
+import { plain, PREDICTION_SAMPLES, sample } from './samples';
 
 type Mutation = (b: Uint8Array) => Uint8Array;
 
@@ -85,6 +88,89 @@ describe('fuzzed inputs give a corpus or a LoadError', () => {
     fc.assert(
       fc.property(mutation, (m) => expectCorpusOrLoadError(() => loadReference(m(bytes), { file: name }))),
       { numRuns: 20, seed: 3 },
+    );
+  });
+});
+
+/** The members `"key": value` of a valid JSON (or JSON Lines) text: byte ranges of the whole member and of its value. */
+function members(text: string): { start: number; end: number; valueStart: number }[] {
+  const out: { start: number; end: number; valueStart: number }[] = [];
+  let i = 0;
+  const ws = () => {
+    while (/\s/.test(text[i] ?? '')) i++;
+  };
+  const str = () => {
+    i++;
+    while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '"') return str();
+    if (c === '{' || c === '[') {
+      i++;
+      ws();
+      if (text[i] === (c === '{' ? '}' : ']')) {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (c === '{') {
+          const start = i;
+          str();
+          ws();
+          i++; // ':'
+          ws();
+          const valueStart = i;
+          value();
+          out.push({ start, end: i, valueStart });
+        } else value();
+        ws();
+        if (text[i++] !== ',') return;
+      }
+    }
+    while (i < text.length && !/[,\]}\s]/.test(text[i])) i++;
+  };
+  while (i < text.length) {
+    ws();
+    if (i < text.length) value();
+  }
+  return out;
+}
+
+describe('a member written twice: a located error, or (in a part the loader skips) no change', () => {
+  const dec = new TextDecoder();
+  const gold = loadReference(sample('data.json'), { file: 'data.json' });
+  const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
+  const cases: [string, string | undefined, (b: Uint8Array) => unknown][] = [
+    ...PREDICTION_SAMPLES.map(([name, layout]): [string, string | undefined, (b: Uint8Array) => unknown] => [name, layout, (b) => plain(loadCorpus(b, { file: name, layout, gold: layout === 'sgd' ? sgdGold : undefined }).corpus)]),
+    ['mwzeval-predictions.json', 'mwzeval', (b) => plain(loadCorpus(b, { file: 'm.json', layout: 'mwzeval', gold }).corpus)],
+    ...SOURCES.map((name): [string, string | undefined, (b: Uint8Array) => unknown] => [name, undefined, (b) => JSON.parse(JSON.stringify([...loadReference(b, { file: name }).dialogues]))]),
+  ];
+  it.each(cases)('%s', (name, _layout, load) => {
+    const text = dec.decode(sample(name));
+    const ms = members(text);
+    const original = load(new TextEncoder().encode(text));
+    fc.assert(
+      fc.property(fc.nat(), fc.boolean(), (n, otherValue) => {
+        const m = ms[n % ms.length];
+        const member = text.slice(m.start, m.end);
+        const copy = otherValue && text[m.valueStart] === '"' ? text.slice(m.start, m.valueStart) + '"zz-other"' : member;
+        const mutated = new TextEncoder().encode(text.slice(0, m.end) + ', ' + copy + text.slice(m.end));
+        let result: unknown;
+        try {
+          result = load(mutated);
+        } catch (e) {
+          if (!(e instanceof LoadError)) throw e;
+          expect(e.problem, member).toMatch(/twice/);
+          expect(e.location, member).toBeDefined();
+          return;
+        }
+        expect(result, `${member} was written twice and silently changed the result`).toEqual(original);
+      }),
+      { numRuns: 30, seed: 11 },
     );
   });
 });

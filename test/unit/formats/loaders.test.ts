@@ -157,6 +157,6 @@ describe('--gold on a layout that has its own gold', () => {
     expect(r.corpus.dialogueIds).toEqual(['SNG0073.json']);
     expect(plain(r.corpus)['SNG0073.json'][0].gold).toEqual({ 'taxi-leaveat': '10:15', 'taxi-destination': 'pizza hut' });
     expect(r.joins?.[0].missingInSource).toEqual(['PMUL1635.json']);
-    expect(r.warnings.join('\n')).toContain('1 prediction dialogue(s) not in the source: "PMUL1635.json"');
+    expect(r.warnings.join('\n')).toContain('1 prediction dialogue not in the source: "PMUL1635.json"');
   });
 });

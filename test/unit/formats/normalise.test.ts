@@ -50,7 +50,9 @@ describe('canonical slot names', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(LoadError);
-    expect((err as LoadError).message).toBe('f.json: at $.d1["0"].gt: gold state names slot "hotel-book day" twice under different spellings');
+    expect((err as LoadError).message).toBe(
+      'f.json:1:49: at $.d1["0"].gt.hotel["book day"]: slot "hotel-book day" is named twice in this state, as "hotel.day" (at 1:32 $.d1["0"].gt.hotel.day) and as "hotel.book day"; a state names each slot once',
+    );
   });
 });
 

@@ -36,7 +36,7 @@ describe('readReference', () => {
     expect(() => readReference(join(dir, 'nope.json'))).toThrow('no such file');
   });
   it('a file above --max-size is refused with the limit named', async () => {
-    expect(() => readReference(join(SAMPLES, 'data.json'), 100)).toThrow(/above the limit of 100 B \(raise it with --max-size\)/);
+    expect(() => readReference(join(SAMPLES, 'data.json'), 100)).toThrow(/above the limit of 100 B \(raise it with --max-size/);
     await expect(loadSource(fileSource([join(SAMPLES, 'turns.jsonl')]), { maxBytes: 10 })).rejects.toThrow(/above the limit/);
   });
   it('--schema must be a schema', async () => {

@@ -37,7 +37,7 @@ describe('attachUtterances', () => {
     expect(out.utterances?.user[corpus.dialogueStart[1]]).toBe(log[corpus.dialogueIds[1]].log[0].text);
   });
   it('no dialogue in common is an error', () => {
-    expect(() => attachUtteranceFile(corpus, sample('data.json'), 'data.json')).toThrow(/none of the 100 prediction dialogue\(s\)/);
+    expect(() => attachUtteranceFile(corpus, sample('data.json'), 'data.json')).toThrow(/none of the 100 prediction dialogues/);
     expect(() => loadCorpus(sample('turns.jsonl'), { file: 't.jsonl', dialogues: loadReference(dialogues, { file: 'd.json' }) })).toThrow(/none of the 1 prediction/);
   });
 });

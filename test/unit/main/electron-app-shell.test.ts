@@ -13,6 +13,7 @@ const m = vi.hoisted(() => {
     userData: '',
     windows: [] as { opts: Record<string, unknown>; sent: unknown[][] }[],
     channels: [] as string[],
+    schemes: [] as string[],
     templates: [] as MenuItemConstructorOptions[][],
     messages: [] as Record<string, unknown>[],
     appHandlers: new Map<string, (...a: unknown[]) => void>(),
@@ -36,6 +37,9 @@ const m = vi.hoisted(() => {
     loadFile() {
       return Promise.resolve();
     }
+    loadURL() {
+      return Promise.resolve();
+    }
   }
   return { state, FakeWindow };
 });
@@ -48,6 +52,7 @@ vi.mock('electron', () => ({
   },
   BrowserWindow: m.FakeWindow,
   ipcMain: { handle: (ch: string) => void m.state.channels.push(ch), removeHandler: () => undefined },
+  protocol: { handle: (scheme: string) => void m.state.schemes.push(scheme) },
   Menu: { buildFromTemplate: (t: MenuItemConstructorOptions[]) => (m.state.templates.push(t), t), setApplicationMenu: () => undefined },
   dialog: { showMessageBox: (o: Record<string, unknown>) => (m.state.messages.push(o), Promise.resolve({ response: 0 })), showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }) },
   session: { defaultSession: { webRequest: { onHeadersReceived: () => undefined }, setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined } },
@@ -90,6 +95,7 @@ beforeEach(() => {
   m.state.userData = mkdtempSync(join(tmpdir(), 'dst-userdata-'));
   m.state.windows.length = 0;
   m.state.channels.length = 0;
+  m.state.schemes.length = 0;
   m.state.templates.length = 0;
   m.state.messages.length = 0;
 });
@@ -104,6 +110,7 @@ describe('startShell', () => {
     expect(m.state.windows).toHaveLength(1);
     expect((m.state.windows[0].opts.webPreferences as Record<string, unknown>).sandbox).toBe(true);
     expect(m.state.channels.sort()).toEqual(API_CALL_NAMES.map(channelOf).sort());
+    expect(m.state.schemes).toContain('app'); // the renderer is served from app://
     expect(m.state.templates.length).toBeGreaterThan(0);
     await until(() => m.state.windows[0].sent.some(([ch, e]) => ch === EVENT_CHANNEL && (e as { type: string; state?: string }).type === 'run-changed'));
     expect(m.state.windows[0].sent).toContainEqual([EVENT_CHANNEL, { type: 'run-changed', run: 'r1', revision: 1, state: 'ready' }]);

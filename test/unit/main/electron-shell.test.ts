@@ -4,6 +4,7 @@
 // application menu's items.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { APP_INDEX_URL } from '../../../src/main/electron/app-protocol';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 
@@ -82,7 +83,7 @@ import { defaultConfig } from '../../../src/shared/metrics/config';
 import { FIXTURES } from '../../helpers/fixtures';
 
 const paths: AppPaths = { preload: '/app/out/preload/index.cjs', rendererIndex: '/app/out/renderer/index.html' };
-const appUrl = pathToFileURL(paths.rendererIndex).href;
+const appUrl = APP_INDEX_URL;
 
 describe('window', () => {
   it('is sandboxed, context-isolated, without Node, with web security and our preload', () => {
@@ -90,7 +91,8 @@ describe('window', () => {
     const prefs = mocks.windows[mocks.windows.length - 1].opts.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, devTools: false });
     expect(prefs.preload).toBe(paths.preload);
-    expect(mocks.windows[mocks.windows.length - 1].loaded).toEqual([paths.rendererIndex]);
+    // Loaded from the privileged app:// protocol, never from file://.
+    expect(mocks.windows[mocks.windows.length - 1].loaded).toEqual(['app://dst-inspector/index.html']);
   });
 
   it('allows devtools only in development', () => {
@@ -126,6 +128,9 @@ describe('window', () => {
     expect(isAppUrl(appUrl, paths)).toBe(true);
     expect(isAppUrl(appUrl + '#/x', paths)).toBe(true);
     expect(isAppUrl('file:///etc/passwd', paths)).toBe(false);
+    expect(isAppUrl(pathToFileURL(paths.rendererIndex).href, paths)).toBe(false);
+    expect(isAppUrl('app://evil/index.html', paths)).toBe(false);
+    expect(isAppUrl('app://dst-inspector/assets/x.js', paths)).toBe(false);
     expect(isAppUrl('https://evil.example/', paths)).toBe(false);
     expect(isAppUrl('http://localhost:5173/', { ...paths, devUrl: 'http://localhost:5173' })).toBe(true);
   });

@@ -2,7 +2,7 @@
 // token is required on the page, the assets and the API; foreign Host headers
 // are refused; arguments are validated (400 naming the field); unknown calls
 // are 404; a fixture loaded through the API scores exactly like evaluate.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,6 +49,10 @@ beforeAll(async () => {
   writeFileSync(join(ui, 'index.html'), '<!doctype html><title>ui</title>');
   writeFileSync(join(ui, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(tmpdir(), 'dst-secret.txt'), 'secret');
+  // Links inside the UI folder: one to a file outside it, one to a folder outside it, one to a file inside it.
+  symlinkSync(join(tmpdir(), 'dst-secret.txt'), join(ui, 'assets', 'leak.js'));
+  symlinkSync(tmpdir(), join(ui, 'outside'));
+  symlinkSync(join(ui, 'assets', 'app.js'), join(ui, 'assets', 'alias.js'));
   store = new Workspace({ inline: true });
   store.onEvent((e) => events.push(e));
   srv = await startServer({ handlers: createApiHandlers(store, { mode: 'browser' }), subscribe: (l) => store.onEvent(l), rendererDir: ui });
@@ -96,11 +100,13 @@ describe('access control', () => {
 
   it('never serves files outside the UI folder', async () => {
     const cookie = String((await send(srv.port, `/?token=${srv.token}`)).headers['set-cookie']).split(';')[0];
-    for (const p of ['/../dst-secret.txt', '/%2e%2e/dst-secret.txt', '/assets/..%2f..%2fdst-secret.txt']) {
+    for (const p of ['/../dst-secret.txt', '/%2e%2e/dst-secret.txt', '/assets/..%2f..%2fdst-secret.txt', '/assets/leak.js', '/outside/dst-secret.txt']) {
       const r = await send(srv.port, p, { headers: { Cookie: cookie } });
       expect(r.status).toBe(404);
       expect(r.body).not.toContain('secret');
     }
+    // A link that stays inside the folder is served.
+    expect((await send(srv.port, '/assets/alias.js', { headers: { Cookie: cookie } })).body).toBe('console.log(1)');
   });
 
   it('refuses the API without the bearer token, even with the cookie', async () => {

@@ -262,6 +262,24 @@ describe('load errors', () => {
     expect(src.text.split('\n')[src.line - 1]).toContain('"oops"');
   });
 
+  it('a file that does not look like JSON gives its located error but never the text around it', async () => {
+    const secret = join(dir, 'id_rsa');
+    writeFileSync(secret, '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n');
+    const ws = new Workspace({ inline: true });
+    const { id } = ws.open({ kind: 'files', predictions: [secret], layout: 'fga' });
+    const s = await ws.whenSettled(id);
+    expect(s.state).toBe('error');
+    expect(s.error?.line).toBe(1);
+    expect(ws.errorSource(id)).toBeNull();
+    expect(JSON.stringify(s.error)).not.toContain('b3BlbnNzaC1rZXkt');
+    // The same place in a file that does look like JSON keeps its excerpt.
+    const json = join(dir, 'not-fga.json');
+    writeFileSync(json, '[{"x": 1}]\n');
+    const j = ws.open({ kind: 'files', predictions: [json], layout: 'fga' });
+    expect((await ws.whenSettled(j.id)).state).toBe('error');
+    expect(ws.errorSource(j.id)?.text).toContain('[{"x": 1}]');
+  });
+
   it('a missing file gives a clear error without a source window', async () => {
     const ws = new Workspace({ inline: true });
     const { id } = ws.open(fileSource([join(dir, 'missing.json')]));

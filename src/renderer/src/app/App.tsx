@@ -232,6 +232,7 @@ export function App({ api }: { api: Api }) {
       {openDialog && (
         <OpenDialog
           asNewRun={openDialog.asNewRun}
+          info={info}
           onOpen={(source) => openSource(source, openDialog.asNewRun)}
           onAddSource={addSource}
           onDemo={openDemo}

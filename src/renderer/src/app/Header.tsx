@@ -1,15 +1,21 @@
 // Layer: renderer (React component). The top bar: the views, this tab's run
 // (with the other runs of the workspace to switch to), the run's corpus
-// scores (every metric of the registry, percentages with 2 decimals) and
-// their signature, λ/K, and the global actions.
+// scores (every metric of the registry, percentages with 2 decimals, each
+// name with its definition on hover or focus) and their signature, λ/K, and
+// the global actions. Its first Tab stop is the skip link to the dialogue list.
 
 import type { CorpusSummary, RunInfo } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { METRICS } from '../../../shared/metrics/registry';
 import { renderSignature } from '../../../shared/metrics/signature';
 import { metricValue } from '../../../shared/metrics/values';
+import { useRef } from 'react';
+import { plural } from '../../../shared/plural';
 import { ConfigControls } from '../components/ConfigControls';
-import { count, pct } from '../model/format';
+import { MetricTerm } from '../components/MetricTerm';
+import { SkipLink } from '../components/SkipLink';
+import { pct } from '../model/format';
+import { useRovingFocus } from './roving';
 import type { ViewId } from './views';
 
 interface Props {
@@ -37,8 +43,11 @@ function runOption(r: RunInfo): string {
 }
 
 export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp, exportMenu }: Props) {
+  const scores = useRef<HTMLDListElement>(null);
+  useRovingFocus(scores);
   return (
     <header className="app-header">
+      <SkipLink />
       <div className="brand">
         <h1>DST Inspector</h1>
         <nav className="views" aria-label="views">
@@ -62,16 +71,18 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
         ) : null}
         {summary && (
           <span className="corpus" title={summary.file}>
-            {summary.isDemo ? 'demo corpus' : run?.label ?? baseName(summary.file)} · {count(summary.dialogues)} dialogues · {count(summary.turns)} turns
+            {summary.isDemo ? 'demo corpus' : run?.label ?? baseName(summary.file)} · {plural(summary.dialogues, 'dialogue')} · {plural(summary.turns, 'turn')}
             {summary.hasUtterances && summary.dialoguesFile ? ` · text: ${baseName(summary.dialoguesFile)}` : ''}
           </span>
         )}
       </div>
       {summary && config && (
-        <dl className="corpus-scores" aria-label="corpus scores">
+        <dl className="corpus-scores" aria-label="corpus scores (arrow keys move between them; Enter opens the metric reference)" ref={scores}>
           {METRICS.map((m) => (
-            <div key={m.id} title={`${m.about.name}: ${m.about.definition}`}>
-              <dt>{m.id}</dt>
+            <div key={m.id}>
+              <dt>
+                <MetricTerm id={m.id} />
+              </dt>
               <dd data-testid="corpus-metric" data-metric={m.id} data-scope="corpus">
                 {pct(metricValue(summary.scores.values, m.id, config))}
               </dd>

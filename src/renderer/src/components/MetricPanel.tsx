@@ -1,18 +1,27 @@
 // Layer: renderer (React component). The right pane: the dialogue's totals
+// (every metric, GCA's parts VP/VR/LP/LR, its counts, TO and NU — each name
+// with its definition on hover or focus; "no changes" where GCA is undefined)
 // with the metric signature, the per-turn chart, and a table of each turn's
-// contribution (the numbers the chart draws). The pane is resizable (drag or
-// arrow keys on its left edge; the width is remembered) and the chart grows
-// with it.
+// contribution (the numbers the chart draws). The pane is one Tab stop, and
+// resizable (drag or arrow keys on its left edge; the width is remembered);
+// the chart grows with it.
 
 import type { DialogueDetail } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { lambdaKey } from '../../../shared/metrics/config';
 import { METRICS } from '../../../shared/metrics/registry';
 import { renderSignature } from '../../../shared/metrics/signature';
-import { gcaCountsOf, metricValue } from '../../../shared/metrics/values';
+import { gcaCountsOf, hasNoChanges, metricValue } from '../../../shared/metrics/values';
+import { useRef } from 'react';
+import { useRovingFocus } from '../app/roving';
 import { gcaDeltaText, pct, turnMetricText, TURN_METRICS } from '../model/format';
+import { metricHelp, RSA_EMPTY } from '../model/metric-help';
+import { MetricTerm } from './MetricTerm';
 import { PanelResizer, usePanelWidth } from './PanelResizer';
 import { TurnChart } from './TurnChart';
+
+/** GCA's parts, shown beside its score. */
+const GCA_PARTS = ['VP', 'VR', 'LP', 'LR'] as const;
 
 interface Props {
   detail: DialogueDetail | null;
@@ -25,6 +34,8 @@ interface Props {
 
 export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }: Props) {
   const [width, setWidth] = usePanelWidth();
+  const totalsRef = useRef<HTMLDivElement>(null);
+  useRovingFocus(totalsRef);
   const style = width ? { width } : undefined;
   const resizer = <PanelResizer width={width} onWidth={setWidth} />;
   if (!detail)
@@ -40,56 +51,88 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }
   const totals: [string, number | null][] = order.map((id) => [id, metricValue(detail.values, id, config)]);
   const turns = detail.perTurn ?? [];
   const c = gcaCountsOf(detail.values);
+  const noChanges = hasNoChanges(detail.values);
+  const side = (i: number) => (i % 3 === 2 ? 'end' : 'start');
   return (
     <aside className="metric-panel" aria-label="metrics of this dialogue" style={style}>
       {resizer}
-      <h2>Dialogue scores</h2>
-      <dl className="totals">
-        {totals.map(([k, v]) => (
-          <div key={k} className="total">
-            <dt>{k === 'FGA' ? `FGA λ=${lk}` : k}</dt>
-            <dd data-testid="dialogue-metric" data-metric={k}>
-              {pct(v)}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <p className="counts" title="GCA's counts over the dialogue: Correct, Wrong, Missed, Overshot">
-        C {c.C} · W {c.W} · M {c.M} · O {c.O}
-        {detail.TO !== null && ` · TO ${detail.TO.toFixed(2)}`}
-        {detail.NU !== null && ` · NU ${detail.NU.toFixed(2)}`}
-      </p>
-      <p className="signature" title="metric signature: the settings these numbers depend on">
-        {renderSignature(detail.signature)}
-      </p>
-      <h3>Per turn</h3>
-      <TurnChart turns={turns} config={config} selected={turn} hovered={hoverTurn} onHover={onHover} onSelect={onTurn} signature={renderSignature(detail.signature)} />
-      <table className="turn-table">
-        <thead>
-          <tr>
-            <th scope="col">turn</th>
-            {TURN_METRICS.map((m) => (
-              <th key={m} scope="col">
-                {m === 'GCA' ? 'GCA run.' : m}
-              </th>
+      {/* The body scrolls; the resize handle stays put on the panel's edge. */}
+      <div className="metric-panel-body">
+        <h2>Dialogue scores</h2>
+        <div ref={totalsRef} className="totals-group" aria-label="scores of this dialogue (arrow keys move between them; Enter opens the metric reference)" role="group">
+          <dl className="totals">
+            {totals.map(([k, v], i) => (
+              <div key={k} className="total">
+                <dt>
+                  <MetricTerm id={k} side={side(i)}>
+                    {k === 'FGA' ? `FGA λ=${lk}` : k}
+                  </MetricTerm>
+                </dt>
+                {k === 'GCA' && noChanges ? (
+                  <dd data-testid="dialogue-metric" data-metric={k} className="no-changes" title={metricHelp('no-changes')?.definition}>
+                    no changes
+                  </dd>
+                ) : (
+                  <dd data-testid="dialogue-metric" data-metric={k}>
+                    {pct(v)}
+                  </dd>
+                )}
+              </div>
             ))}
-            <th scope="col">GCA Δ</th>
-          </tr>
-        </thead>
-        <tbody>
-          {turns.map((rec, i) => (
-            <tr key={i} className={`${i === turn ? 'selected' : ''}${i === hoverTurn ? ' hovered' : ''}`} onMouseEnter={() => onHover(i)} onMouseLeave={() => onHover(null)} onClick={() => onTurn(i)}>
-              <th scope="row">{rec.turn}</th>
+          </dl>
+          <dl className="totals gca-parts" aria-label="GCA's parts">
+            {GCA_PARTS.map((k, i) => (
+              <div key={k} className="total part">
+                <dt>
+                  <MetricTerm id={k} side={i === GCA_PARTS.length - 1 ? 'end' : 'start'} />
+                </dt>
+                <dd data-testid="dialogue-metric" data-metric={k}>
+                  {pct(metricValue(detail.values, k))}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="counts">
+            <MetricTerm id="GCA">GCA counts</MetricTerm>: C {c.C} · W {c.W} · M {c.M} · O {c.O}
+            {noChanges && <span className="muted"> (no changes: GCA undefined)</span>}
+            {' · '}
+            <MetricTerm id="TO" /> <span data-testid="dialogue-trait" data-trait="TO">{detail.TO === null ? '—' : detail.TO.toFixed(2)}</span>
+            {' · '}
+            <MetricTerm id="NU" side="end" /> <span data-testid="dialogue-trait" data-trait="NU">{detail.NU === null ? '—' : detail.NU.toFixed(2)}</span>
+          </p>
+        </div>
+        <p className="signature" title="metric signature: the settings these numbers depend on">
+          {renderSignature(detail.signature)}
+        </p>
+        <h3>Per turn</h3>
+        <TurnChart turns={turns} config={config} selected={turn} hovered={hoverTurn} onHover={onHover} onSelect={onTurn} signature={renderSignature(detail.signature)} />
+        <table className="turn-table">
+          <thead>
+            <tr>
+              <th scope="col">turn</th>
               {TURN_METRICS.map((m) => (
-                <td key={m} data-testid="turn-metric" data-turn={rec.turn} data-position={i} data-metric={m}>
-                  {turnMetricText(rec, m, config)}
-                </td>
+                <th key={m} scope="col">
+                  {m === 'GCA' ? 'GCA run.' : m}
+                </th>
               ))}
-              <td className="gca-delta">{gcaDeltaText(rec)}</td>
+              <th scope="col">GCA Δ</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {turns.map((rec, i) => (
+              <tr key={i} className={`${i === turn ? 'selected' : ''}${i === hoverTurn ? ' hovered' : ''}`} onMouseEnter={() => onHover(i)} onMouseLeave={() => onHover(null)} onClick={() => onTurn(i)}>
+                <th scope="row">{rec.turn}</th>
+                {TURN_METRICS.map((m) => (
+                  <td key={m} data-testid="turn-metric" data-turn={rec.turn} data-position={i} data-metric={m} title={m === 'RSA' && rec.slots.length === 0 ? RSA_EMPTY : undefined}>
+                    {turnMetricText(rec, m, config)}
+                  </td>
+                ))}
+                <td className="gca-delta">{gcaDeltaText(rec)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </aside>
   );
 }

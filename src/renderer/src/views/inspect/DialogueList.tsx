@@ -1,5 +1,8 @@
 // Layer: renderer (React component). The left pane: sort and filter controls
-// and the virtualised list of dialogues, fetched lazily page by page.
+// and the virtualised list of dialogues, fetched lazily page by page. In the
+// search field Enter opens the first match, ↓ moves into the list and Esc
+// gives the focus back to where it was before. Under the GCA and |FGA − GCA|
+// sorts the list says that dialogues without changes come last, and why.
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -7,7 +10,9 @@ import type { Api, SortKey } from '../../../../shared/api';
 import type { MetricConfig } from '../../../../shared/metrics/config';
 import { apiFilter, defaultDescending, LIST_SORT_KEYS, sortLabel, type ListQuery } from '../../model/list-query';
 import type { PageCache } from '../../model/page-cache';
-import { count } from '../../model/format';
+import { plural } from '../../../../shared/plural';
+import { NO_CHANGE_KEYS } from '../../../../shared/metrics/values';
+import { LIST_SEARCH_ID } from '../../components/SkipLink';
 import { DialogueRowView } from './DialogueRowView';
 
 interface Props {
@@ -34,6 +39,31 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
   const [, setTick] = useState(0);
   const [search, setSearch] = useState(query.filter.search ?? '');
   const total = cache.total ?? 0;
+  /** Dialogues without changes in the current list (from the last page answered for it). */
+  const [noChanges, setNoChanges] = useState<{ key: string; n: number }>({ key: '', n: 0 });
+  /** Where the focus was before the search field took it (Esc gives it back). */
+  const returnFocus = useRef<HTMLElement | null>(null);
+
+  /** Focuses the list row at `index` once it is on screen (it may still be loading). */
+  const focusRow = (index: number, tries = 30) => {
+    const el = document.getElementById(`row-${index}`);
+    if (el) el.focus();
+    else if (tries > 0) requestAnimationFrame(() => focusRow(index, tries - 1));
+  };
+
+  /** Enter in the search field: search now (no debounce) and open the first match. */
+  const openFirstMatch = () => {
+    const q = { ...query, filter: { ...query.filter, search } };
+    if ((query.filter.search ?? '') !== search) onQuery(q);
+    api.call('dialoguePage', { ...runRef, config, offset: 0, limit: 1, sort: q.sort, filter: apiFilter(q.filter) }).then(
+      (p) => {
+        if (!p.rows[0]) return;
+        onSelect(p.rows[0].id, 0);
+        focusRow(0);
+      },
+      () => undefined,
+    );
+  };
 
   // The app does not use the React Compiler, so the virtualiser's unmemoisable API is fine here.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -56,6 +86,7 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
         .then(
           (page) => {
             cache.put(p, page.rows, page.total);
+            setNoChanges({ key: cache.key, n: page.noChanges ?? 0 });
             setTick((t) => t + 1);
             onPage();
           },
@@ -82,14 +113,33 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
       <div className="list-tools">
         <input
           ref={searchRef}
+          id={LIST_SEARCH_ID}
           type="search"
           className="search"
           placeholder="Search id or text  ( / )"
-          aria-label="search dialogues by id or text"
+          aria-label="search dialogues by id or text (Enter opens the first match, ↓ goes to the list, Esc goes back)"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
+          onFocus={(e) => {
+            const from = e.relatedTarget;
+            if (from instanceof HTMLElement && from !== e.currentTarget && !from.classList.contains('skip-link')) returnFocus.current = from;
+          }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') onQuery({ ...query, filter: { ...query.filter, search } });
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              openFirstMatch();
+            } else if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              focusRow(selectedIndex >= 0 ? selectedIndex : 0);
+            } else if (e.key === 'Escape') {
+              // Back to where the focus was (a turn, a row, the panel), or just out of the field.
+              e.preventDefault();
+              e.stopPropagation();
+              const back = returnFocus.current;
+              returnFocus.current = null;
+              if (back && back.isConnected) back.focus();
+              else e.currentTarget.blur();
+            }
           }}
         />
         <div className="tool-row">
@@ -129,8 +179,13 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
           </label>
         </div>
         <div className="list-count" aria-live="polite">
-          {cache.total === null ? 'loading…' : `${count(total)} dialogue${total === 1 ? '' : 's'}`}
+          {cache.total === null ? 'loading…' : plural(total, 'dialogue')}
         </div>
+        {NO_CHANGE_KEYS.has(query.sort.key) && noChanges.key === cache.key && noChanges.n > 0 && (
+          <div className="list-note" data-testid="no-changes-note">
+            {plural(noChanges.n, 'dialogue')} without any change {noChanges.n === 1 ? 'comes' : 'come'} last: GCA is undefined there (shown as “no changes”), so {noChanges.n === 1 ? 'it has' : 'they have'} no place in this order.
+          </div>
+        )}
       </div>
       <div
         ref={scrollRef}

@@ -160,7 +160,8 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   }, [focusJump]);
 
   const onKey = useEffectEvent((e: KeyboardEvent) => {
-    if (modalOpen || review.form || review.exporting) return; // the dialog handles its own keys
+    // A dialog (the shell's, the annotation form or export, or the metric reference) handles its own keys.
+    if (modalOpen || review.form || review.exporting || document.querySelector('dialog[open]')) return;
     const action: KeyAction | null = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
     if (!action || action === 'open' || action === 'help' || action === 'export') return; // the shell's
     if (action === 'close') {

@@ -9,6 +9,7 @@ import type { SlotRecord, TurnRecord } from '../../../../shared/metrics/evaluate
 import { metricValue } from '../../../../shared/metrics/values';
 import { SlotChip } from '../../components/SlotChip';
 import { fgaClassHelp, fgaClassLabel } from '../../model/classes';
+import { RSA_EMPTY } from '../../model/metric-help';
 import { gcaDeltaText } from '../../model/format';
 import { visibleSlots, type TurnViewMode } from '../../model/turn-view';
 
@@ -79,7 +80,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
           ))}
         </ul>
       ) : (
-        <p className="no-slots">{mode === 'changes' ? 'no change this turn' : 'empty state'}</p>
+        <p className="no-slots">{mode === 'changes' ? 'no change this turn' : rec.slots.length === 0 ? <span title={RSA_EMPTY}>both states empty: RSA scores this turn 0 (no slot to score)</span> : 'empty state'}</p>
       )}
       {mode === 'changes' && hidden > 0 && <p className="hidden-note">{hidden} unchanged slot{hidden === 1 ? '' : 's'} hidden</p>}
     </section>
