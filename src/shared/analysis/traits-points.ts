@@ -1,0 +1,97 @@
+// Layer: shared (pure TS). The GCA paper's Figure 4 as data: the dialogues
+// its spurious-trait analysis keeps (spec section 9: drop dialogues where FGA
+// and GCA are both 100 or a trait is undefined, z-score TO, NU, FGA and GCA
+// over the rest, keep |FGA_z − GCA_z| ≥ 0.1), their z-scores, the
+// least-squares line of each metric on each trait, and the analysis itself
+// (Pearson's r, Zou's 95% interval for r(trait, FGA) − r(trait, GCA)).
+
+import type { MetricConfig } from '../metrics/config';
+import { lambdaKey } from '../metrics/config';
+import { dialogueResult, type Evaluation } from '../metrics/evaluate';
+import { extendSignature, type Signature } from '../metrics/signature';
+import { zScores } from '../metrics/stats';
+import { analyseTraits, DISAGREEMENT_THRESHOLD, type TraitAnalysis, type TraitInput } from '../metrics/traits-analysis';
+import { metricNumber } from '../metrics/values';
+
+export interface TraitPoint {
+  id: string;
+  /** z-scores over the dialogues that were not dropped. */
+  TO: number;
+  NU: number;
+  FGA: number;
+  GCA: number;
+}
+
+export interface TraitLine {
+  trait: 'TO' | 'NU';
+  metric: 'FGA' | 'GCA';
+  /** metric_z = intercept + slope · trait_z over the kept dialogues; null when the trait is constant. */
+  slope: number | null;
+  intercept: number | null;
+}
+
+export interface TraitsView {
+  analysis: TraitAnalysis;
+  points: TraitPoint[];
+  lines: TraitLine[];
+  /** The λ FGA was computed with (the config's first). */
+  lambda: string;
+  threshold: number;
+  signature: Signature;
+}
+
+function leastSquares(x: number[], y: number[]): { slope: number | null; intercept: number | null } {
+  const n = x.length;
+  if (n < 2) return { slope: null, intercept: null };
+  const mx = x.reduce((a, b) => a + b, 0) / n;
+  const my = y.reduce((a, b) => a + b, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (x[i] - mx) * (y[i] - my);
+    sxx += (x[i] - mx) ** 2;
+  }
+  if (sxx === 0) return { slope: null, intercept: null };
+  const slope = sxy / sxx;
+  return { slope, intercept: my - slope * mx };
+}
+
+/** Each dialogue's FGA (first λ), GCA, TO and NU. */
+export function traitInputs(ev: Evaluation, config: MetricConfig): (TraitInput & { id: string })[] {
+  const out: (TraitInput & { id: string })[] = [];
+  for (let d = 0; d < ev.source.dialogueIds.length; d++) {
+    const r = dialogueResult(ev, d);
+    out.push({ id: r.id, FGA: metricNumber(r.values, 'FGA', config), GCA: metricNumber(r.values, 'GCA'), TO: r.TO, NU: r.NU });
+  }
+  return out;
+}
+
+export function traitsView(ev: Evaluation): TraitsView {
+  const config = ev.config;
+  const rows = traitInputs(ev, config);
+  const analysis = analyseTraits(rows);
+  // The same filtering as analyseTraits, keeping the dialogues' ids.
+  const usable = rows.filter((r) => !(r.FGA === 1 && r.GCA === 1) && r.TO !== null && r.NU !== null);
+  const z = {
+    TO: zScores(usable.map((r) => r.TO as number)),
+    NU: zScores(usable.map((r) => r.NU as number)),
+    FGA: zScores(usable.map((r) => r.FGA)),
+    GCA: zScores(usable.map((r) => r.GCA)),
+  };
+  const points: TraitPoint[] = [];
+  usable.forEach((r, i) => {
+    if (Math.abs(z.FGA[i] - z.GCA[i]) >= DISAGREEMENT_THRESHOLD) points.push({ id: r.id, TO: z.TO[i], NU: z.NU[i], FGA: z.FGA[i], GCA: z.GCA[i] });
+  });
+  const lines: TraitLine[] = [];
+  for (const trait of ['TO', 'NU'] as const) {
+    for (const metric of ['FGA', 'GCA'] as const) {
+      lines.push({ trait, metric, ...leastSquares(points.map((p) => p[trait]), points.map((p) => p[metric])) });
+    }
+  }
+  const lambda = lambdaKey(config.lambdas[0]);
+  const signature = extendSignature(ev.signature, [
+    { key: 'FGA', text: `FGA lambda=${lambda}` },
+    { key: 'turns', text: `traits: drop FGA=GCA=100, z-scores, keep |FGA_z−GCA_z|≥${DISAGREEMENT_THRESHOLD}, Zou 95%` },
+  ]);
+  return { analysis, points, lines, lambda, threshold: DISAGREEMENT_THRESHOLD, signature };
+}
