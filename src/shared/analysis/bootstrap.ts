@@ -2,7 +2,11 @@
 // bootstrap bands: a small, fast generator (xoshiro128**, seeded through
 // splitmix32, so a seed always gives the same draws on every platform) and
 // percentiles with linear interpolation between order statistics (numpy's
-// default). Kept self-contained; the comparison statistics have their own.
+// default), and resampling of units with replacement, grouped into exact
+// multinomial draws when units repeat. Kept self-contained; the comparison
+// statistics have their own generator.
+
+import binomial from '@stdlib/random-base-binomial';
 
 /** xoshiro128** (Blackman & Vigna): 32-bit outputs, period 2^128 − 1. */
 export class Rng {
@@ -66,4 +70,108 @@ export function percentileInterval(values: Float64Array, level = 0.95): [number,
   const finite = values.filter((v) => Number.isFinite(v)).sort();
   if (finite.length === 0) return null;
   return [quantileSorted(finite, (1 - level) / 2), quantileSorted(finite, 1 - (1 - level) / 2)];
+}
+
+/** Draws of Binomial(n, p), exact (inversion for small means, Hörmann's BTRD otherwise; @stdlib), from this generator's uniforms. */
+export function binomialSampler(rng: Rng): (n: number, p: number) => number {
+  const draw = binomial.factory({ prng: () => rng.u32() / 4294967296 });
+  return (n, p) => (n <= 0 || p <= 0 ? 0 : p >= 1 ? n : draw(n, p));
+}
+
+/**
+ * Resampling units with replacement: `n` units, each a vector of `width`
+ * numbers (vectors[k·width …]) and a turn count; a replicate draws n units
+ * and scores their sum. Identical units are grouped first: when there are
+ * few distinct ones (as per-turn values are), a replicate is one multinomial
+ * draw of the group counts (sequential exact binomials), which has exactly
+ * the distribution of n single draws at a fraction of the cost; otherwise
+ * (or with `direct`) units are drawn one by one.
+ */
+export function resampleUnits(
+  vectors: Float64Array,
+  turns: Float64Array,
+  width: number,
+  replicates: number,
+  rng: Rng,
+  score: (sum: Float64Array, turns: number) => number,
+  direct = false,
+): Float64Array {
+  const n = turns.length;
+  const out = new Float64Array(replicates);
+  const acc = new Float64Array(width);
+  let groups: number[] = [];
+  let multinomial = false;
+  if (!direct) {
+    const byKey = new Map<string | number, number>();
+    const counts: number[] = [];
+    const small = smallIntegers(vectors, turns, width);
+    for (let u = 0; u < n; u++) {
+      let key: string | number;
+      if (small) {
+        // Up to four counts below 2^10 and a turn count below 2^10: one exact number.
+        key = turns[u];
+        for (let k = 0; k < width; k++) key = key * 1024 + vectors[u * width + k];
+      } else {
+        key = String(turns[u]);
+        for (let k = 0; k < width; k++) key += ',' + vectors[u * width + k];
+      }
+      let g = byKey.get(key);
+      if (g === undefined) {
+        byKey.set(key, (g = counts.length));
+        counts.push(0);
+        groups.push(u);
+      }
+      counts[g]++;
+    }
+    multinomial = counts.length * 2 <= n;
+    if (multinomial) {
+      // Most frequent first: the later, rarer groups draw from small remainders.
+      const order = counts.map((_, g) => g).sort((a, b) => counts[b] - counts[a] || a - b);
+      groups = order.map((g) => groups[g]);
+      const freq = order.map((g) => counts[g] / n);
+      const binomial = binomialSampler(rng);
+      for (let r = 0; r < replicates; r++) {
+        acc.fill(0);
+        let t = 0;
+        let left = n;
+        let pLeft = 1;
+        for (let g = 0; g < groups.length && left > 0; g++) {
+          const c = g === groups.length - 1 ? left : binomial(left, Math.min(1, freq[g] / pLeft));
+          pLeft -= freq[g];
+          if (c === 0) continue;
+          left -= c;
+          const u = groups[g];
+          for (let k = 0; k < width; k++) acc[k] += c * vectors[u * width + k];
+          t += c * turns[u];
+        }
+        out[r] = score(acc, t);
+      }
+      return out;
+    }
+  }
+  for (let r = 0; r < replicates; r++) {
+    acc.fill(0);
+    let t = 0;
+    for (let j = 0; j < n; j++) {
+      const u = rng.below(n);
+      for (let k = 0, o = u * width; k < width; k++) acc[k] += vectors[o + k];
+      t += turns[u];
+    }
+    out[r] = score(acc, t);
+  }
+  return out;
+}
+
+/** Whether every number is an integer in [0, 1024) and there are at most four per unit (a unit then packs into one safe integer). */
+function smallIntegers(vectors: Float64Array, turns: Float64Array, width: number): boolean {
+  if (width > 4) return false;
+  for (let i = 0; i < vectors.length; i++) {
+    const v = vectors[i];
+    if (!(v >= 0 && v < 1024 && Math.floor(v) === v)) return false;
+  }
+  for (let i = 0; i < turns.length; i++) {
+    const v = turns[i];
+    if (!(v >= 0 && v < 1024 && Math.floor(v) === v)) return false;
+  }
+  return true;
 }

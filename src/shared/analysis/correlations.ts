@@ -10,8 +10,7 @@
 import type { Evaluation } from '../metrics/evaluate';
 import { METRICS } from '../metrics/registry';
 import { extendSignature, type Signature } from '../metrics/signature';
-import { factsAt, scoresOf } from '../metrics/state';
-import { metricValue } from '../metrics/values';
+import { factsAt, TURNS_SLOT } from '../metrics/state';
 import { metricColumns } from '../report/rows';
 
 export type CorrelationLevel = 'turn' | 'dialogue';
@@ -48,11 +47,24 @@ export function correlationVariables(ev: Evaluation, level: CorrelationLevel): {
     }
     return { keys, values };
   }
+  // Straight from each dialogue's state row (the same numbers scoresOf reports, without building its objects).
   const D = ev.source.dialogueIds.length;
+  const { layout, states } = ev;
   const values = cols.map(() => new Float64Array(D));
+  const which = cols.map((c) => {
+    const mi = METRICS.findIndex((x) => x.id === c.metric);
+    const variants = METRICS[mi].variants(config);
+    return { m: METRICS[mi], offset: layout.offsets[mi], v: c.variant === undefined || !variants ? 0 : variants.indexOf(c.variant) };
+  });
+  const ref = { s: states, at: 0 };
+  const ctx = { turns: 0, config };
   for (let d = 0; d < D; d++) {
-    const s = scoresOf(ev.states, d * ev.layout.width, ev.layout, config).values;
-    cols.forEach((c, k) => (values[k][d] = metricValue(s, c.metric, c.variant) ?? Number.NaN));
+    const row = d * layout.width;
+    ctx.turns = states[row + TURNS_SLOT];
+    for (let k = 0; k < which.length; k++) {
+      ref.at = row + which[k].offset;
+      values[k][d] = which[k].m.score(ref, ctx, which[k].v) ?? Number.NaN;
+    }
   }
   return { keys, values };
 }

@@ -7,9 +7,9 @@
 
 import { MULTIWOZ_SLOTS } from '../formats/slot-names';
 import type { MetricConfig } from '../metrics/config';
-import { evaluate } from '../metrics/evaluate';
 import { extendSignature, makeSignature, type Signature, type SignaturePart, type SignatureSettings } from '../metrics/signature';
-import type { Scores } from '../metrics/state';
+import { accumulate, DIALOGUES_SLOT, emptyStates, scoresOf, stateLayout, type Scores } from '../metrics/state';
+import { analyseCorpus } from '../metrics/turn-stats';
 import { domainOf, NONE_ID, type Corpus } from '../model/corpus';
 import { domainSlotMask, domainTurnLists, restrictCorpus, slotDomains, type DomainTurns } from './restrict';
 
@@ -63,6 +63,15 @@ export function domainSlotCount(corpus: Corpus, domain: string, schemaSlots?: re
   return Math.max(1, seen.size);
 }
 
+/** A corpus's scores in one pass, without per-dialogue states (the same numbers as evaluate(corpus).corpus). */
+export function corpusScores(corpus: Corpus, config: MetricConfig): Scores {
+  const layout = stateLayout(config);
+  const state = emptyStates(layout);
+  state[DIALOGUES_SLOT] = corpus.dialogueIds.length;
+  accumulate(state, 0, layout, analyseCorpus(corpus), 0, corpus.turnIndex.length, config);
+  return scoresOf(state, 0, layout, config);
+}
+
 export function domainBreakdown(corpus: Corpus, config: MetricConfig, opts: DomainBreakdownOptions): DomainBreakdown {
   const sd = slotDomains(corpus);
   const lists = domainTurnLists(corpus, sd, opts.turns);
@@ -72,7 +81,7 @@ export function domainBreakdown(corpus: Corpus, config: MetricConfig, opts: Doma
     if (turns.length === 0) return; // a domain never active in gold (only predicted) has no turns to score
     const K = opts.k === undefined ? config.slotCount : opts.k === 'slots' ? domainSlotCount(corpus, name, opts.schemaSlots) : opts.k;
     const restricted = restrictCorpus(corpus, domainSlotMask(sd, dom), turns);
-    groups.push({ group: name, K, scores: evaluate(restricted, { ...config, slotCount: K }).corpus });
+    groups.push({ group: name, K, scores: corpusScores(restricted, { ...config, slotCount: K }) });
   });
   return { by: 'domain', turns: opts.turns, groups, signature: extendSignature(makeSignature(config, opts.settings), domainSignatureParts(opts.turns, opts.k)) };
 }

@@ -7,11 +7,13 @@
 
 import type { MetricConfig } from '../metrics/config';
 import { lambdaKey } from '../metrics/config';
-import { dialogueResult, type Evaluation } from '../metrics/evaluate';
+import type { Evaluation } from '../metrics/evaluate';
+import { METRICS } from '../metrics/registry';
+import { TURNS_SLOT } from '../metrics/state';
+import { nonUniformity, tailOrientedness } from '../metrics/traits';
 import { extendSignature, type Signature } from '../metrics/signature';
 import { zScores } from '../metrics/stats';
 import { analyseTraits, DISAGREEMENT_THRESHOLD, type TraitAnalysis, type TraitInput } from '../metrics/traits-analysis';
-import { metricNumber } from '../metrics/values';
 
 export interface TraitPoint {
   id: string;
@@ -56,12 +58,25 @@ function leastSquares(x: number[], y: number[]): { slope: number | null; interce
   return { slope, intercept: my - slope * mx };
 }
 
-/** Each dialogue's FGA (first λ), GCA, TO and NU. */
+/** Each dialogue's FGA (first λ), GCA, TO and NU, read from its state row and the per-turn mistakes (GCA's M + W + O). */
 export function traitInputs(ev: Evaluation, config: MetricConfig): (TraitInput & { id: string })[] {
+  const { source: c, stats, layout, states } = ev;
+  const mistakes = new Int32Array(c.turnIndex.length);
+  for (let i = 0; i < mistakes.length; i++) mistakes[i] = stats.gcaM[i] + stats.gcaW[i] + stats.gcaO[i];
+  const fi = METRICS.findIndex((m) => m.id === 'FGA');
+  const gi = METRICS.findIndex((m) => m.id === 'GCA');
+  const ref = { s: states, at: 0 };
+  const ctx = { turns: 0, config };
   const out: (TraitInput & { id: string })[] = [];
-  for (let d = 0; d < ev.source.dialogueIds.length; d++) {
-    const r = dialogueResult(ev, d);
-    out.push({ id: r.id, FGA: metricNumber(r.values, 'FGA', config), GCA: metricNumber(r.values, 'GCA'), TO: r.TO, NU: r.NU });
+  for (let d = 0; d < c.dialogueIds.length; d++) {
+    const row = d * layout.width;
+    ctx.turns = states[row + TURNS_SLOT];
+    ref.at = row + layout.offsets[fi];
+    const FGA = METRICS[fi].score(ref, ctx, 0) as number;
+    ref.at = row + layout.offsets[gi];
+    const GCA = METRICS[gi].score(ref, ctx, 0) as number;
+    const m = mistakes.subarray(c.dialogueStart[d], c.dialogueStart[d + 1]);
+    out.push({ id: c.dialogueIds[d], FGA, GCA, TO: tailOrientedness(m, config.traits), NU: nonUniformity(m, config.traits) });
   }
   return out;
 }

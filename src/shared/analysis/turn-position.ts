@@ -14,12 +14,12 @@ import { METRICS } from '../metrics/registry';
 import { extendSignature, type Signature } from '../metrics/signature';
 import { DIALOGUES_SLOT, emptyStates, factsAt, mergeInto, scoresOf, TURNS_SLOT, type StateLayout } from '../metrics/state';
 import { metricColumns } from '../report/rows';
-import { percentileInterval, Rng } from './bootstrap';
+import { percentileInterval, resampleUnits, Rng } from './bootstrap';
 
 export type PositionBy = 'index' | 'length';
 export const POSITION_BY: readonly PositionBy[] = ['index', 'length'];
 
-export const DEFAULT_REPLICATES = 200;
+export const DEFAULT_REPLICATES = 1000;
 export const DEFAULT_SEED = 1;
 export const BAND_LEVEL = 0.95;
 
@@ -29,6 +29,8 @@ export interface PositionOptions {
   bands: readonly string[];
   replicates?: number;
   seed?: number;
+  /** Draw units one by one even where they could be grouped (tests compare the two ways). */
+  direct?: boolean;
 }
 
 export interface PositionBucket {
@@ -145,22 +147,18 @@ export function turnPosition(ev: Evaluation, opts: PositionOptions): TurnPositio
     }
     // The same seed for every metric: its bands come from the same resamples.
     const rng = new Rng(seed);
-    const acc = new Float64Array(wm);
-    const ref = { s: acc, at: 0 };
-    const reps = new Float64Array(replicates);
+    const score = (sum: Float64Array, turns: number) => metric.score({ s: sum, at: 0 }, { turns, config }, col.variant) ?? Number.NaN;
+    const vec = new Float64Array(N * wm);
+    const vt = new Float64Array(N);
     for (let b = 0; b < B; b++) {
       const from = start[b];
       const n = start[b + 1] - from;
-      for (let r = 0; r < replicates; r++) {
-        acc.fill(0);
-        let turns = 0;
-        for (let j = 0; j < n; j++) {
-          const u = order[from + rng.below(n)];
-          for (let k = 0, o = u * wm; k < wm; k++) acc[k] += unit[o + k];
-          turns += unitTurns[u];
-        }
-        reps[r] = metric.score(ref, { turns, config }, col.variant) ?? Number.NaN;
+      for (let j = 0; j < n; j++) {
+        const u = order[from + j];
+        vec.set(unit.subarray(u * wm, u * wm + wm), j * wm);
+        vt[j] = unitTurns[u];
       }
+      const reps = resampleUnits(vec.subarray(0, n * wm), vt.subarray(0, n), wm, replicates, rng, score, opts.direct);
       buckets[b].bands[colKey] = percentileInterval(reps, BAND_LEVEL);
     }
   }

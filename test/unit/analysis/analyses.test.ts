@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { percentileInterval, quantileSorted, Rng } from '../../../src/shared/analysis/bootstrap';
+import { binomialSampler, percentileInterval, quantileSorted, Rng } from '../../../src/shared/analysis/bootstrap';
 import { correlationMatrix } from '../../../src/shared/analysis/correlations';
 import { errorOrigin } from '../../../src/shared/analysis/error-origin';
 import { traitsView } from '../../../src/shared/analysis/traits-points';
@@ -89,10 +89,10 @@ describe('turn position', () => {
     }
   });
 
-  it('bands: a straightforward bootstrap with the same seeded draws gives the same intervals; same seed, same bands', () => {
+  it('bands drawn unit by unit: a straightforward bootstrap with the same seeded draws gives the same intervals', () => {
     const ev = evaluate(loadFile(SOM), config);
     const all = turnsOf(ev);
-    const pos = turnPosition(ev, { by: 'index', bands: ['JGA', 'GCA', 'AGA'], replicates: 50, seed: 7 });
+    const pos = turnPosition(ev, { by: 'index', bands: ['JGA', 'GCA', 'AGA'], replicates: 50, seed: 7, direct: true });
     expect(pos.banded).toEqual(['JGA', 'GCA', 'AGA']);
     for (const key of ['JGA', 'GCA', 'AGA']) {
       const rng = new Rng(7);
@@ -113,9 +113,45 @@ describe('turn position', () => {
         }
       }
     }
-    expect(turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 50, seed: 7 }).buckets.map((b) => b.bands.JGA)).toEqual(pos.buckets.map((b) => b.bands.JGA));
-    expect(turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 50, seed: 8 }).buckets.map((b) => b.bands.JGA)).not.toEqual(pos.buckets.map((b) => b.bands.JGA));
-    expect(pos.signature.parts.map((p) => p.text)).toEqual(expect.arrayContaining(['by=turn index', 'seed=7']));
+  });
+
+  it('bands from grouped (multinomial) draws: reproducible, and the same distribution as unit-by-unit draws', () => {
+    const ev = evaluate(loadFile(RANDOM), config);
+    const grouped = turnPosition(ev, { by: 'index', bands: ['JGA', 'GCA', 'RSA'], replicates: 4000, seed: 3 });
+    const direct = turnPosition(ev, { by: 'index', bands: ['JGA', 'GCA', 'RSA'], replicates: 4000, seed: 4, direct: true });
+    expect(turnPosition(ev, { by: 'index', bands: ['JGA', 'GCA', 'RSA'], replicates: 4000, seed: 3 })).toEqual(grouped);
+    expect(turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 4000, seed: 5 }).buckets.map((b) => b.bands.JGA)).not.toEqual(grouped.buckets.map((b) => b.bands.JGA));
+    let compared = 0;
+    grouped.buckets.forEach((b, i) => {
+      if (b.turns < 100) return;
+      for (const key of ['JGA', 'GCA', 'RSA']) {
+        const [lo, hi] = b.bands[key]!;
+        const [dlo, dhi] = direct.buckets[i].bands[key]!;
+        // Two Monte Carlo estimates of the same 2.5th / 97.5th percentiles (4000 replicates each).
+        expect(Math.abs(lo - dlo), `${key} at ${b.key}`).toBeLessThan(0.015);
+        expect(Math.abs(hi - dhi), `${key} at ${b.key}`).toBeLessThan(0.015);
+        const point = metricValue(b.values, key)!;
+        expect(lo).toBeLessThanOrEqual(point);
+        expect(hi).toBeGreaterThanOrEqual(point);
+        compared++;
+      }
+    });
+    expect(compared).toBeGreaterThan(10);
+    expect(grouped.signature.parts.map((p) => p.text)).toEqual(expect.arrayContaining(['by=turn index', 'seed=3']));
+  });
+
+  it('the binomial draws have the binomial mean and variance', () => {
+    const draw = binomialSampler(new Rng(11));
+    for (const [n, p] of [[20, 0.1], [5000, 0.37], [100000, 0.5]] as const) {
+      const xs = Array.from({ length: 20000 }, () => draw(n, p));
+      const m = mean(xs)!;
+      const v = xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1);
+      expect(Math.abs(m - n * p)).toBeLessThan(4 * Math.sqrt((n * p * (1 - p)) / xs.length));
+      expect(Math.abs(v / (n * p * (1 - p)) - 1)).toBeLessThan(0.06);
+      expect(xs.every((x) => Number.isInteger(x) && x >= 0 && x <= n)).toBe(true);
+    }
+    expect(draw(0, 0.5)).toBe(0);
+    expect(draw(7, 1)).toBe(7);
   });
 
   it('percentiles interpolate linearly between order statistics (numpy default)', () => {
