@@ -14,6 +14,8 @@ Commands:
   score <predictions.json>   print JGA, SA, AGA, RSA, FGA and GCA
   inspect <file>             what was detected: layout, dialogues, turns, slots, warnings
   convert <file> --to jsonl|fga  write the normalised corpus
+  analyze <predictions.json> --correlation turn|dialogue | --position index|length | --origin …
+                             correlations, turn position with bootstrap bands, error origin
   traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
   help [command]             show help
@@ -33,6 +35,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   score: () => import('./score').then((m) => ({ run: m.scoreCommand, help: m.SCORE_HELP })),
   inspect: () => import('./inspect').then((m) => ({ run: m.inspectCommand, help: m.INSPECT_HELP })),
   convert: () => import('./convert').then((m) => ({ run: m.convertCommand, help: m.CONVERT_HELP })),
+  analyze: () => import('./analyze').then((m) => ({ run: m.analyzeCommand, help: m.ANALYZE_HELP })),
   traits: () => import('./traits').then((m) => ({ run: m.traitsCommand, help: m.TRAITS_HELP })),
   serve: () => import('./serve').then((m) => ({ run: m.serveCommand, help: m.SERVE_HELP })),
 };

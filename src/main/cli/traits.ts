@@ -8,7 +8,10 @@ import { analyseTraits, DISAGREEMENT_THRESHOLD } from '../../shared/metrics/trai
 import { metricNumber } from '../../shared/metrics/values';
 import { evaluateRun, loadRuns } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
-import { parseCommand, UsageError } from './usage';
+import { oneOf, parseCommand, UsageError } from './usage';
+import { traitsJson, traitsTable } from '../../shared/analysis/analysis-tables';
+import { traitsView } from '../../shared/analysis/traits-points';
+import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';
 
 export const TRAITS_HELP = `Usage: dst-inspector traits <predictions file> [options]
 
@@ -19,6 +22,8 @@ non-uniformity (NU) with FGA and with GCA, and Zou's 95% confidence interval for
 the difference between the two dependent correlations. FGA uses the first λ.
 
 Options:
+  --format FMT          table (default) | json (with each kept dialogue's z-scores and the
+                        regression lines) | csv | latex | markdown
 ${CONFIG_HELP}${SOURCE_HELP}  -h, --help            this help
 `;
 
@@ -27,9 +32,11 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
     help: { type: 'boolean', short: 'h', default: false },
+    format: { type: 'string', default: 'table' },
   });
   if (values.help) return void write(TRAITS_HELP);
   if (positionals.length !== 1) throw new UsageError('traits: give exactly one prediction file\n\n' + TRAITS_HELP);
+  const format = oneOf('--format', values.format as string, TABLE_FORMATS);
   configFromFlags(values);
   const file = positionals[0];
   // The same reading as `score` (folders, canonical slots, gold, located errors).
@@ -37,6 +44,10 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
   const full = configFromFlags(values, run.loaded.slotCount);
   const config = { ...full, lambdas: full.lambdas.slice(0, 1) };
   const ev = evaluateRun(run, config);
+  if (format !== 'table') {
+    const view = traitsView(ev);
+    return void write(format === 'json' ? JSON.stringify(traitsJson(view, basename(file)), null, 1) + '\n' : renderTableAs(format, traitsTable(view)));
+  }
   const a = analyseTraits([...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', config), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU })));
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
   const lines = [
