@@ -14,6 +14,7 @@ export default defineConfig({
           cli: resolve(__dirname, 'src/main/cli/index.ts'),
           'score-worker': resolve(__dirname, 'src/main/services/score-worker.ts'),
           'fga-tail-worker': resolve(__dirname, 'src/main/services/fga-tail-worker.ts'),
+          'analysis-worker': resolve(__dirname, 'src/main/services/analysis-worker.ts'),
         },
       },
     },

@@ -14,15 +14,18 @@ import type { z } from 'zod';
 import type { SourceSpec } from './source';
 import { INSPECT_CALLS, type InspectResults } from './calls/inspect';
 import { RUN_CALLS, type RunInfo, type RunResults } from './calls/runs';
+import { ANALYSIS_CALLS, type AnalysisResults } from './calls/analysis';
 
 export * from './calls/common';
 export * from './calls/inspect';
 export * from './calls/runs';
+export * from './calls/analysis';
 
 /** Argument schemas, one per call. The key is the IPC channel / HTTP route name. */
 export const API_CALLS = {
   ...RUN_CALLS,
   ...INSPECT_CALLS,
+  ...ANALYSIS_CALLS,
 } as const;
 
 export type ApiCall = keyof typeof API_CALLS;
@@ -30,7 +33,7 @@ export type ApiArgs<C extends ApiCall> = z.infer<(typeof API_CALLS)[C]>;
 export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCall[];
 
 /** Each call's result type. */
-export interface ApiResults extends RunResults, InspectResults {}
+export interface ApiResults extends RunResults, InspectResults, AnalysisResults {}
 
 /** Pushed from the Node side (Electron menu actions, workspace changes). */
 export type ApiEvent =

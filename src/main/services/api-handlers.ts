@@ -9,6 +9,7 @@ import { API_CALLS, isApiCall, validateArgs, type ApiArgs, type ApiCall, type Ap
 import { defaultConfig } from '../../shared/metrics/config';
 import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
+import { analysisHandlers } from './analysis-handlers';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
@@ -49,6 +50,7 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
+    ...analysisHandlers(ws),
   };
 }
 
