@@ -24,6 +24,8 @@ interface Props {
   onConfig: (c: MetricConfig) => void;
   onOpen: () => void;
   onHelp: () => void;
+  /** The filtered subset's scores, shown beside the corpus's (FilteredScoresRow). */
+  filtered?: React.ReactNode;
 }
 
 function baseName(p: string): string {
@@ -34,7 +36,7 @@ function runOption(r: RunInfo): string {
   return r.state === 'ready' ? r.label : `${r.label} (${r.state === 'loading' ? 'loading…' : 'failed'})`;
 }
 
-export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp }: Props) {
+export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp, filtered }: Props) {
   return (
     <header className="app-header">
       <div className="brand">
@@ -77,6 +79,7 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
           ))}
         </dl>
       )}
+      {filtered}
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
       <div className="actions">
         <button onClick={onOpen} title="Open a predictions file (Ctrl/Cmd+O)" data-testid="open-button">

@@ -6,6 +6,8 @@ import type { ComponentType } from 'react';
 import type { Api, CorpusSummary, RunInfo } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { InspectView } from '../views/inspect/InspectView';
+import { AnalysisView } from '../views/analysis/AnalysisView';
+import type { ListFilter } from '../model/list-query';
 
 export interface ViewProps {
   api: Api;
@@ -23,6 +25,10 @@ export interface ViewProps {
   onRun: (id: string) => void;
   /** Asks for a file to open as a new run (to compare). */
   onAddRun: () => void;
+  /** Shows another view (the inspector's "Open in playground"). */
+  onView?: (id: ViewId) => void;
+  /** The inspect list's filter changed (null: no list shown); the header shows the filtered subset's scores. */
+  onListFilter?: (filter: ListFilter | null) => void;
 }
 
 export interface ViewEntry {
@@ -32,6 +38,9 @@ export interface ViewEntry {
   component: ComponentType<ViewProps>;
 }
 
-export const VIEWS: readonly ViewEntry[] = [{ id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView }];
+export const VIEWS: readonly ViewEntry[] = [
+  { id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView },
+  { id: 'analysis', label: 'Analysis', title: 'breakdowns per domain and slot, turn position, error origin, correlations, spurious traits', component: AnalysisView },
+];
 
 export type ViewId = string;
