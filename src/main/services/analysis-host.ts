@@ -103,7 +103,6 @@ export class AnalysisHost {
       valueOptions: this.data.l.valueOptions,
     };
     const w = new Worker(path, { workerData: init });
-    w.unref();
     w.on('message', (reply: AnalysisReply) => {
       const p = this.pending.get(reply.id);
       if (!p) return;
@@ -120,6 +119,8 @@ export class AnalysisHost {
     };
     w.on('error', (e) => fail(e.message));
     w.on('exit', (code) => fail(`exit code ${code}; the corpus may be too large for the available memory`));
+    // After the listeners (adding a 'message' listener refs the port again): the worker never keeps the process alive.
+    w.unref();
     this.worker = w;
     return w;
   }
