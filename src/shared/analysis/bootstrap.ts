@@ -49,6 +49,30 @@ export class Rng {
   below(n: number): number {
     return Math.floor((this.u32() / 4294967296) * n);
   }
+
+  /** Fills `out` with uniform integers in [0, n): the same numbers as out.length calls of below(n), drawn in one tight loop. */
+  fillBelow(n: number, out: Int32Array): void {
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    const scale = n / 4294967296;
+    for (let i = 0; i < out.length; i++) {
+      const r = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;
+      const t = b << 9;
+      c ^= a;
+      d ^= b;
+      b ^= c;
+      a ^= d;
+      c ^= t;
+      d = rotl(d, 11);
+      out[i] = Math.floor(r * scale);
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
 }
 
 function rotl(x: number, k: number): number {
@@ -123,7 +147,8 @@ export function resampleUnits(
       }
       counts[g]++;
     }
-    multinomial = counts.length * 2 <= n;
+    // A binomial draw costs about as much as 50 unit draws: group only when units repeat that much.
+    multinomial = counts.length * 64 <= n;
     if (multinomial) {
       // Most frequent first: the later, rarer groups draw from small remainders.
       const order = counts.map((_, g) => g).sort((a, b) => counts[b] - counts[a] || a - b);
@@ -149,13 +174,43 @@ export function resampleUnits(
       return out;
     }
   }
+  const picks = new Int32Array(n);
   for (let r = 0; r < replicates; r++) {
     acc.fill(0);
+    rng.fillBelow(n, picks);
     let t = 0;
-    for (let j = 0; j < n; j++) {
-      const u = rng.below(n);
-      for (let k = 0, o = u * width; k < width; k++) acc[k] += vectors[o + k];
-      t += turns[u];
+    if (width === 1) {
+      let a0 = 0;
+      for (let j = 0; j < n; j++) {
+        const u = picks[j];
+        a0 += vectors[u];
+        t += turns[u];
+      }
+      acc[0] = a0;
+    } else if (width === 4) {
+      let a0 = 0;
+      let a1 = 0;
+      let a2 = 0;
+      let a3 = 0;
+      for (let j = 0; j < n; j++) {
+        const u = picks[j];
+        const o = u << 2;
+        a0 += vectors[o];
+        a1 += vectors[o + 1];
+        a2 += vectors[o + 2];
+        a3 += vectors[o + 3];
+        t += turns[u];
+      }
+      acc[0] = a0;
+      acc[1] = a1;
+      acc[2] = a2;
+      acc[3] = a3;
+    } else {
+      for (let j = 0; j < n; j++) {
+        const u = picks[j];
+        for (let k = 0, o = u * width; k < width; k++) acc[k] += vectors[o + k];
+        t += turns[u];
+      }
     }
     out[r] = score(acc, t);
   }

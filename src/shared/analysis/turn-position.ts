@@ -127,38 +127,49 @@ export function turnPosition(ev: Evaluation, opts: PositionOptions): TurnPositio
     banded.push(colKey);
     const metric = METRICS[col.m];
     const { at, width: wm } = metricSlice(layout, col.m);
-    // Each unit's own slots of this metric and its turn count.
-    const unit = new Float64Array(N * wm);
+    // Units are resampled in compact form: one number per state slot (a compensated sum's two numbers added).
+    const kinds = metric.slots(config);
+    const cw = kinds.length;
+    const offsets: number[] = [];
+    for (let k = 0, p = 0; k < cw; p += kinds[k] === 'sum' ? 2 : 1, k++) offsets.push(p);
+    const unit = new Float64Array(N * cw);
     const unitTurns = new Float64Array(N);
+    const compact = (src: Float64Array, from: number, to: number) => {
+      for (let k = 0; k < cw; k++) unit[to + k] = src[from + offsets[k]] + (kinds[k] === 'sum' ? src[from + offsets[k] + 1] : 0);
+    };
     if (byIndex) {
       const scratch = new Float64Array(wm);
       const ref = { s: scratch, at: 0 };
       for (let i = 0; i < N; i++) {
         scratch.fill(0);
         metric.add(ref, factsAt(stats, i), config);
-        unit.set(scratch, i * wm);
+        compact(scratch, 0, i * cw);
         unitTurns[i] = 1;
       }
     } else {
       for (let d = 0; d < N; d++) {
-        unit.set(ev.states.subarray(d * w + at, d * w + at + wm), d * wm);
+        compact(ev.states, d * w + at, d * cw);
         unitTurns[d] = ev.states[d * w + TURNS_SLOT];
       }
     }
     // The same seed for every metric: its bands come from the same resamples.
     const rng = new Rng(seed);
-    const score = (sum: Float64Array, turns: number) => metric.score({ s: sum, at: 0 }, { turns, config }, col.variant) ?? Number.NaN;
-    const vec = new Float64Array(N * wm);
+    const full = new Float64Array(wm);
+    const score = (sum: Float64Array, turns: number) => {
+      for (let k = 0; k < cw; k++) full[offsets[k]] = sum[k];
+      return metric.score({ s: full, at: 0 }, { turns, config }, col.variant) ?? Number.NaN;
+    };
+    const vec = new Float64Array(N * cw);
     const vt = new Float64Array(N);
     for (let b = 0; b < B; b++) {
       const from = start[b];
       const n = start[b + 1] - from;
       for (let j = 0; j < n; j++) {
         const u = order[from + j];
-        vec.set(unit.subarray(u * wm, u * wm + wm), j * wm);
+        vec.set(unit.subarray(u * cw, u * cw + cw), j * cw);
         vt[j] = unitTurns[u];
       }
-      const reps = resampleUnits(vec.subarray(0, n * wm), vt.subarray(0, n), wm, replicates, rng, score, opts.direct);
+      const reps = resampleUnits(vec.subarray(0, n * cw), vt.subarray(0, n), cw, replicates, rng, score, opts.direct);
       buckets[b].bands[colKey] = percentileInterval(reps, BAND_LEVEL);
     }
   }

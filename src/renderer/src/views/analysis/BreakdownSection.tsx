@@ -37,7 +37,9 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
   const choices = metricChoices(config);
   const shown = by === 'domain' ? choices.filter((c) => series.includes(c.key)) : SLOT_SERIES;
   // Tables and scenes are cheap to lay out from the answers: made on each render.
-  const table = b ? breakdownTable([{ name: run.label, b }], config, base && other ? { name: other.label, b: base } : undefined) : null;
+  // Compared with another run: both runs' rows per group, this run's with its differences from the other.
+  const compared = base && other ? { name: other.label, b: base } : undefined;
+  const table = b ? breakdownTable(compared ? [{ name: run.label, b }, compared] : [{ name: run.label, b }], config, compared) : null;
   const scene = (() => {
     if (!b) return null;
     const value = (bd: typeof b) => (group: string, key: string) => {
