@@ -61,7 +61,7 @@ async function main() {
       await page.click(`[data-testid="analysis-tab-${tab}"]`);
       await page.waitForSelector('.analysis-chart');
       await page.waitForTimeout(400);
-      await save(page.locator('.analysis-section'), name);
+      await save(page, name);
     }
   } finally {
     await browser.close();
