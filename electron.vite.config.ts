@@ -16,6 +16,7 @@ export default defineConfig({
           'fga-tail-worker': resolve(__dirname, 'src/main/services/fga-tail-worker.ts'),
           'export-worker': resolve(__dirname, 'src/main/services/export/export-worker.ts'),
           'compare-worker': resolve(__dirname, 'src/main/services/compare-worker.ts'),
+          'analysis-worker': resolve(__dirname, 'src/main/services/analysis-worker.ts'),
         },
       },
     },

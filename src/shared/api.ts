@@ -18,6 +18,7 @@ import { PLAYGROUND_CALLS, type PlaygroundResults } from './calls/playground';
 import { ANNOTATION_CALLS, type AnnotationResults } from './calls/annotations';
 import { EXPORT_CALLS, type ExportResults } from './calls/export';
 import { COMPARE_CALLS, type CompareResults } from './calls/compare';
+import { ANALYSIS_CALLS, type AnalysisResults } from './calls/analysis';
 
 export * from './calls/common';
 export * from './calls/inspect';
@@ -26,6 +27,7 @@ export * from './calls/playground';
 export * from './calls/annotations';
 export * from './calls/export';
 export * from './calls/compare';
+export * from './calls/analysis';
 
 /** Argument schemas, one per call. The key is the IPC channel / HTTP route name. */
 export const API_CALLS = {
@@ -35,6 +37,7 @@ export const API_CALLS = {
   ...ANNOTATION_CALLS,
   ...EXPORT_CALLS,
   ...COMPARE_CALLS,
+  ...ANALYSIS_CALLS,
 } as const;
 
 export type ApiCall = keyof typeof API_CALLS;
@@ -42,7 +45,7 @@ export type ApiArgs<C extends ApiCall> = z.infer<(typeof API_CALLS)[C]>;
 export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCall[];
 
 /** Each call's result type. */
-export interface ApiResults extends RunResults, InspectResults, PlaygroundResults, AnnotationResults, ExportResults, CompareResults {}
+export interface ApiResults extends RunResults, InspectResults, PlaygroundResults, AnnotationResults, ExportResults, CompareResults, AnalysisResults {}
 
 /** Pushed from the Node side (Electron menu actions, workspace changes). */
 export type ApiEvent =

@@ -15,6 +15,8 @@ Commands:
   compare <base> <other>…    compare runs: deltas, paired-bootstrap CIs, randomization p-values
   inspect <file>             what was detected: layout, dialogues, turns, slots, warnings
   convert <file> --to jsonl|fga  write the normalised corpus
+  analyze <predictions.json> --correlation turn|dialogue | --position index|length | --origin …
+                             correlations, turn position with bootstrap bands, error origin
   traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
   figure <predictions.json> --dialogue ID --out FILE  a dialogue as SVG/PDF/PNG for a paper
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
@@ -39,6 +41,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   compare: () => import('./compare').then((m) => ({ run: m.compareCommand, help: m.COMPARE_HELP })),
   inspect: () => import('./inspect').then((m) => ({ run: m.inspectCommand, help: m.INSPECT_HELP })),
   convert: () => import('./convert').then((m) => ({ run: m.convertCommand, help: m.CONVERT_HELP })),
+  analyze: () => import('./analyze').then((m) => ({ run: m.analyzeCommand, help: m.ANALYZE_HELP })),
   traits: () => import('./traits').then((m) => ({ run: m.traitsCommand, help: m.TRAITS_HELP })),
   figure: () => import('./figure').then((m) => ({ run: m.figureCommand, help: m.FIGURE_HELP })),
   serve: () => import('./serve').then((m) => ({ run: m.serveCommand, help: m.SERVE_HELP })),

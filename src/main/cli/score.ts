@@ -16,6 +16,7 @@ import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pip
 import { terminalProgress } from './progress';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOutAsync } from './usage';
+import { BY_FLAGS, BY_HELP } from './by-flags';
 
 /** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
 function warn(text: string): void {
@@ -39,7 +40,7 @@ ${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex | mar
   --top N               with --per-dialogue: only the first N dialogues
 ${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
-
+${BY_HELP}
 Exit codes: 0 ok, 2 bad input or usage (one message on stderr), 3 scores written
 but some --corrections were not applied (stale or unknown places, each on stderr).
 `;
@@ -101,12 +102,14 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     top: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
+    ...BY_FLAGS,
   });
   if (values.help) {
     write(SCORE_HELP);
     return;
   }
   if (positionals.length === 0) throw new UsageError('score: no prediction file given\n\n' + SCORE_HELP);
+  if (values.by !== undefined) return (await import('./score-by')).scoreByCommand(values, positionals, write);
   const format = oneOf('--format', values.format as string, FORMATS);
   const perTurn = values['per-turn'] as boolean;
   const perDialogue = (values['per-dialogue'] as boolean) || perTurn;

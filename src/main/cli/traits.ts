@@ -10,6 +10,9 @@ import { plural } from '../../shared/plural';
 import { evaluateRun, loadRuns, warnSlotCount } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, UsageError } from './usage';
+import { traitsJson, traitsTable } from '../../shared/analysis/analysis-tables';
+import { traitsView } from '../../shared/analysis/traits-points';
+import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';
 
 export const TRAITS_HELP = `Usage: dst-inspector traits <predictions file> [options]
 
@@ -22,8 +25,9 @@ Dialogues without any change (every state empty) have no GCA — the score
 reports 0 for them by convention — and are left out (the output counts them).
 
 Options:
-${CONFIG_HELP}  --format FMT          table (default) | json
-${SOURCE_HELP}  -h, --help            this help
+  --format FMT          table (default) | json (with each kept dialogue's z-scores and the
+                        regression lines) | csv | latex | markdown
+${CONFIG_HELP}${SOURCE_HELP}  -h, --help            this help
 `;
 
 export async function traitsCommand(argv: string[], write: (s: string) => void): Promise<void> {
@@ -35,7 +39,7 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
   });
   if (values.help) return void write(TRAITS_HELP);
   if (positionals.length !== 1) throw new UsageError('traits: give exactly one prediction file\n\n' + TRAITS_HELP);
-  const format = oneOf('--format', values.format as string, ['table', 'json'] as const);
+  const format = oneOf('--format', values.format as string, TABLE_FORMATS);
   configFromFlags(values);
   const file = positionals[0];
   // The same reading as `score` (folders, canonical slots, gold, located errors).
@@ -44,13 +48,13 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
   warnSlotCount(file, run, full);
   const config = { ...full, lambdas: full.lambdas.slice(0, 1) };
   const ev = evaluateRun(run, config);
+  if (format !== 'table') {
+    const view = traitsView(ev);
+    return void write(format === 'json' ? JSON.stringify(traitsJson(view, basename(file)), null, 1) + '\n' : renderTableAs(format, traitsTable(view)));
+  }
   const a = analyseTraits(
     [...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', config), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU, noChanges: hasNoChanges(d.values) })),
   );
-  if (format === 'json') {
-    write(JSON.stringify({ signature: renderSignature(ev.signature), file, ...a, threshold: DISAGREEMENT_THRESHOLD }, null, 1) + '\n');
-    return;
-  }
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
   const noChanges = a.droppedNoChanges > 0 ? `, ${a.droppedNoChanges} of them without any change: GCA undefined` : '';
   const lines = [

@@ -19,6 +19,7 @@ import { renderSignature } from '../../shared/metrics/signature';
 import { buildFigure } from '../../shared/viz/figures';
 import { CompareService } from './compare-data';
 import { defaultPathBase, expandSourcePaths, expandUserPath } from './user-paths';
+import { analysisHandlers } from './analysis-handlers';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
@@ -151,6 +152,7 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
     ...annotationHandlers(ws, opts),
     ...exportHandlers(ws, opts),
     ...compareHandlers(ws, opts),
+    ...analysisHandlers(ws),
   };
 }
 

@@ -1,10 +1,13 @@
 // Layer: main (Node). Queries over a loaded corpus for the dialogue list: the
 // per-dialogue scores under a config (one column per metric, cached per
 // config) and the sorted, filtered index (cached per config, sort and filter),
-// so paging through 100k dialogues costs a slice, not a re-sort.
+// so paging through 100k dialogues costs a slice, not a re-sort. Search matches
+// ids, utterances, slot names and values, and class terms such as
+// `missed:train-leaveat` (shared/analysis/search-query.ts).
 
 import type { ApiArgs, DialogueRow, SortKey } from '../../shared/api';
-import type { Corpus } from '../../shared/model/corpus';
+import { NONE_ID, type Corpus } from '../../shared/model/corpus';
+import { parseSearch, type ClassTerm } from '../../shared/analysis/search-query';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { lambdaKey } from '../../shared/metrics/config';
 import { dialogueStates } from '../../shared/metrics/evaluate';
@@ -75,10 +78,16 @@ export function rowOf(l: Loaded, cols: RowColumns, d: number): DialogueRow {
 type Filter = ApiArgs<'dialoguePage'>['filter'];
 type Sort = ApiArgs<'dialoguePage'>['sort'];
 
-/** Lower-cased id and utterance text of each dialogue, for search. */
+/**
+ * Lower-cased id, utterance text, and the names of the slots and values in
+ * its states (gold or predicted, value other than "none") of each dialogue,
+ * for search.
+ */
 export function searchTexts(l: Loaded): string[] {
   const c = l.corpus;
   const out: string[] = [];
+  const slotSeen = new Int32Array(c.slots.size).fill(-1);
+  const valueSeen = new Int32Array(c.values.size).fill(-1);
   for (let d = 0; d < c.dialogueIds.length; d++) {
     let s = c.dialogueIds[d];
     if (c.utterances) {
@@ -87,6 +96,26 @@ export function searchTexts(l: Loaded): string[] {
         const usr = c.utterances.user[i];
         if (sys) s += '\n' + sys;
         if (usr) s += '\n' + usr;
+      }
+    }
+    for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
+      for (const [pairs, from, len] of [
+        [c.goldPairs, c.goldStart[i], c.goldLen[i]],
+        [c.predPairs, c.predStart[i], c.predLen[i]],
+      ] as const) {
+        for (let k = from; k < from + len; k++) {
+          const slot = pairs[2 * k];
+          const value = pairs[2 * k + 1];
+          if (value === NONE_ID) continue;
+          if (slotSeen[slot] !== d) {
+            slotSeen[slot] = d;
+            s += '\n' + c.slots.name(slot);
+          }
+          if (valueSeen[value] !== d) {
+            valueSeen[value] = d;
+            s += '\n' + c.values.name(value);
+          }
+        }
       }
     }
     out.push(s.toLowerCase());
@@ -98,22 +127,73 @@ export function hasMistakes(cols: RowColumns, d: number): boolean {
   return cols.mistakes[d] > 0 || cols.metrics.JGA[d] < 1;
 }
 
+const CLASS_CODE: Record<ClassTerm['cls'], number> = { correct: 0, wrong: 1, missed: 2, overshot: 3 };
+
+/** Per class term, which slot ids it names (a part of the slot's name). */
+function termSlots(c: Corpus, terms: ClassTerm[]): Uint8Array[] {
+  const names = c.slots.names.map((n) => n.toLowerCase());
+  return terms.map((t) => Uint8Array.from(names, (n) => (n.includes(t.slot) ? 1 : 0)));
+}
+
+/** Whether dialogue d has, for every term, a turn where a slot it names has its class (section 8, belief sets). */
+function matchesTerms(c: Corpus, d: number, terms: ClassTerm[], slots: Uint8Array[], found: Uint8Array): boolean {
+  found.fill(0);
+  let left = terms.length;
+  const gp = c.goldPairs;
+  const pp = c.predPairs;
+  const mark = (slot: number, cls: number) => {
+    for (let t = 0; t < terms.length; t++) {
+      if (!found[t] && CLASS_CODE[terms[t].cls] === cls && slots[t][slot]) {
+        found[t] = 1;
+        left--;
+      }
+    }
+  };
+  for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1] && left > 0; i++) {
+    let a = c.goldStart[i];
+    let b = c.predStart[i];
+    const ae = a + c.goldLen[i];
+    const be = b + c.predLen[i];
+    while (a < ae || b < be) {
+      if (a < ae && gp[2 * a + 1] === NONE_ID) {
+        a++;
+        continue;
+      }
+      if (b < be && pp[2 * b + 1] === NONE_ID) {
+        b++;
+        continue;
+      }
+      if (b >= be || (a < ae && gp[2 * a] < pp[2 * b])) mark(gp[2 * a++], 2);
+      else if (a >= ae || pp[2 * b] < gp[2 * a]) mark(pp[2 * b++], 3);
+      else {
+        mark(gp[2 * a], gp[2 * a + 1] === pp[2 * b + 1] ? 0 : 1);
+        a++;
+        b++;
+      }
+    }
+  }
+  return left === 0;
+}
+
 export function filterIndex(l: Loaded, cols: RowColumns, filter: Filter, texts: () => string[]): Int32Array {
   const n = l.corpus.dialogueIds.length;
   const domain = filter.domain ? l.domains.indexOf(filter.domain) : -1;
   if (filter.domain && domain < 0) return new Int32Array(0);
-  const q = filter.search?.trim().toLowerCase() ?? '';
+  const { text: q, terms } = parseSearch(filter.search ?? '');
   const t = q ? texts() : null;
+  const slots = termSlots(l.corpus, terms);
+  const found = new Uint8Array(terms.length);
   const out = new Int32Array(n);
   let m = 0;
   for (let d = 0; d < n; d++) {
     if (filter.mistakesOnly && !hasMistakes(cols, d)) continue;
     if (domain >= 0) {
-      let found = false;
-      for (let k = l.domainStart[d]; k < l.domainStart[d + 1] && !found; k++) found = l.domainList[k] === domain;
-      if (!found) continue;
+      let hit = false;
+      for (let k = l.domainStart[d]; k < l.domainStart[d + 1] && !hit; k++) hit = l.domainList[k] === domain;
+      if (!hit) continue;
     }
     if (t && !t[d].includes(q)) continue;
+    if (terms.length > 0 && !matchesTerms(l.corpus, d, terms, slots, found)) continue;
     out[m++] = d;
   }
   return out.slice(0, m);

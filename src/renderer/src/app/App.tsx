@@ -17,6 +17,8 @@ import { ProgressBar } from '../components/ProgressBar';
 import { droppedFilePath } from '../dropped-file';
 import { keyAction, type KeyAction } from '../model/keyboard';
 import { Header } from './Header';
+import { FilteredScoresRow } from './FilteredScoresRow';
+import type { ListFilter } from '../model/list-query';
 import { errorText, runRef, useApiQuery, useRuns } from './queries';
 import { inTextField } from './dom';
 import { VIEWS, type ViewId } from './views';
@@ -41,6 +43,7 @@ export function App({ api }: { api: Api }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [runId, setRunId] = useState<string | null>(() => sessionStore()?.getItem(RUN_KEY) ?? null);
   const { runs, error: runsError } = useRuns(api);
+  const [listFilter, setListFilter] = useState<ListFilter | null>(null);
 
   // This tab's run: the one it chose, while it exists; else the first run.
   const run: RunInfo | undefined = runs?.find((r) => r.id === runId) ?? runs?.[0];
@@ -57,6 +60,11 @@ export function App({ api }: { api: Api }) {
   const summaryQuery = useApiQuery(api, 'corpusSummary', ref && config ? { ...ref, config } : null, { keepPrevious: true });
   // A kept previous answer is shown only while it belongs to this run and revision.
   const summary: CorpusSummary | null = summaryQuery.data && ref && summaryQuery.data.run === ref.run && summaryQuery.data.revision === ref.rev ? summaryQuery.data : null;
+
+  // The inspect list's filter: the header shows that subset's scores beside the corpus's.
+  const filterOn = !!listFilter && Object.keys(listFilter).length > 0;
+  const filteredQuery = useApiQuery(api, 'filteredScores', filterOn && ref && config ? { ...ref, config, filter: listFilter } : null, { keepPrevious: true });
+  const filtered = filterOn && summary ? (filteredQuery.data ?? null) : null;
 
   // A source that knows its slot count (an SGD schema next to the file) sets K once per loaded revision
   // (state adjusted while rendering, React's pattern for deriving from a new input).
@@ -199,6 +207,7 @@ export function App({ api }: { api: Api }) {
         onRun={chooseRun}
         onAddRun={() => requestOpen(true)}
         onView={setView}
+        onListFilter={setListFilter}
       />
     );
   }
@@ -218,6 +227,7 @@ export function App({ api }: { api: Api }) {
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
         exportMenu={run?.state === 'ready' ? <ExportMenu api={api} electron={info?.mode === 'electron'} /> : null}
+        filtered={filterOn && summary && config ? <FilteredScoresRow filtered={filtered} config={config} total={summary.dialogues} /> : null}
       />
       {notice && (
         <div className="notice" role="alert" data-testid="notice">

@@ -32,6 +32,8 @@ interface Props {
   onHelp: () => void;
   /** The Export menu (components/ExportMenu), shown beside the actions. */
   exportMenu?: React.ReactNode;
+  /** The filtered subset's scores, shown beside the corpus's (FilteredScoresRow). */
+  filtered?: React.ReactNode;
 }
 
 function baseName(p: string): string {
@@ -42,7 +44,7 @@ function runOption(r: RunInfo): string {
   return r.state === 'ready' ? r.label : `${r.label} (${r.state === 'loading' ? 'loading…' : 'failed'})`;
 }
 
-export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp, exportMenu }: Props) {
+export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp, exportMenu, filtered }: Props) {
   const scores = useRef<HTMLDListElement>(null);
   useRovingFocus(scores);
   return (
@@ -90,6 +92,7 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
           ))}
         </dl>
       )}
+      {filtered}
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
       <div className="actions">
         {exportMenu}

@@ -8,6 +8,8 @@ import type { MetricConfig } from '../../../shared/metrics/config';
 import { InspectView } from '../views/inspect/InspectView';
 import { PlaygroundView } from '../views/playground/PlaygroundView';
 import { CompareView } from '../views/compare/CompareView';
+import { AnalysisView } from '../views/analysis/AnalysisView';
+import type { ListFilter } from '../model/list-query';
 
 export interface ViewProps {
   api: Api;
@@ -27,6 +29,8 @@ export interface ViewProps {
   onAddRun: () => void;
   /** Shows another view (the inspector's "Open in playground"). */
   onView?: (id: ViewId) => void;
+  /** The inspect list's filter changed (null: no list shown); the header shows the filtered subset's scores. */
+  onListFilter?: (filter: ListFilter | null) => void;
 }
 
 /** What a view that shows without a ready run gets (the playground): the same, with the run when there is one. */
@@ -48,6 +52,7 @@ export type ViewEntry = ViewMeta & ({ needsRun?: true; component: ComponentType<
 export const VIEWS: readonly ViewEntry[] = [
   { id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView },
   { id: 'compare', label: 'Compare', title: 'runs against a baseline: deltas, intervals, significance; two runs side by side', component: CompareView, keepsRunOnAdd: true },
+  { id: 'analysis', label: 'Analysis', title: 'breakdowns per domain and slot, turn position, error origin, correlations, spurious traits', component: AnalysisView },
   { id: 'playground', label: 'Playground', title: 'write a dialogue and watch every metric react as you type', component: PlaygroundView, needsRun: false },
 ];
 

@@ -88,9 +88,11 @@ export class GcaWalker {
 
   /**
    * Processes the next turn; writes the counts it added to `out`. When `changed`
-   * is given, the ids of slots in Δg ∪ Δp are pushed to it.
+   * is given, the ids of slots in Δg ∪ Δp are pushed to it. When `perSlot` is
+   * given, each count is also added to the slot of the change that produced it
+   * (perSlot[4·slot + k], k = 0 C, 1 W, 2 M, 3 O; the per-slot breakdown).
    */
-  turn(gp: Int32Array, gs: number, gl: number, pp: Int32Array, ps: number, pl: number, out: GcaCounts, changed?: number[]): void {
+  turn(gp: Int32Array, gs: number, gl: number, pp: Int32Array, ps: number, pl: number, out: GcaCounts, changed?: number[], perSlot?: Int32Array): void {
     // Steps 1-2: new slots join A_g / A_p; complete the maps over them.
     const g = this.gPrev;
     const p = this.pPrev;
@@ -131,20 +133,26 @@ export class GcaWalker {
       if (this.gPrev.get(s) === v) continue;
       changed?.push(s);
       const pv = p.get(s);
+      let k: number;
       if (pv === ABSENT) {
-        if (v !== NONE_ID) M++;
+        if (v !== NONE_ID) k = 2;
         else {
-          C++;
+          k = 0;
           this.correctMark.set(s, 1);
         }
       } else if (pv === v) {
-        C++;
+        k = 0;
         this.correctMark.set(s, 1);
-      } else if (v === NONE_ID) O++;
+      } else if (v === NONE_ID) k = 3;
       else {
-        W++;
+        k = 1;
         this.wrongMark.set(s, 1);
       }
+      if (k === 0) C++;
+      else if (k === 1) W++;
+      else if (k === 2) M++;
+      else O++;
+      if (perSlot) perSlot[4 * s + k]++;
     }
     // Step 5: predicted changes.
     for (const s of this.ap) {
@@ -152,12 +160,16 @@ export class GcaWalker {
       if (this.pPrev.get(s) === v) continue;
       if (changed && this.gPrev.get(s) === g.get(s)) changed.push(s);
       const gv = g.get(s);
-      if (gv === ABSENT) {
-        if (v !== NONE_ID) O++;
-        else C++;
-      } else if (v === gv && !this.correctMark.has(s)) C++;
-      else if (v === NONE_ID) M++;
-      else if (v !== gv && !this.wrongMark.has(s)) W++;
+      let k = -1;
+      if (gv === ABSENT) k = v !== NONE_ID ? 3 : 0;
+      else if (v === gv && !this.correctMark.has(s)) k = 0;
+      else if (v === NONE_ID) k = 2;
+      else if (v !== gv && !this.wrongMark.has(s)) k = 1;
+      if (k === 0) C++;
+      else if (k === 1) W++;
+      else if (k === 2) M++;
+      else if (k === 3) O++;
+      if (perSlot && k >= 0) perSlot[4 * s + k]++;
     }
     out.C = C;
     out.W = W;

@@ -29,6 +29,7 @@ import { ExportDialog } from './annotate/ExportDialog';
 import { ReviewPane } from './annotate/ReviewPane';
 import { annotationTarget, focusPlace, moveChipFocus } from './annotate/targets';
 import { useReview, type Jump } from './annotate/useReview';
+import { takeInspectTarget } from '../../app/inspect-target';
 
 
 interface Selection {
@@ -40,17 +41,19 @@ interface Selection {
   key: string;
 }
 
-export function InspectView({ api, run, config, summary, modalOpen, onNotice, onView }: ViewProps) {
+export function InspectView({ api, run, config, summary, modalOpen, onNotice, onView, onListFilter }: ViewProps) {
   const rev = run.revision;
   const ref = useMemo(() => ({ run: run.id, rev }), [run.id, rev]);
   const dataKey = `${run.id}@${rev}`;
-  const [query, setQuery] = useState<ListQuery>(DEFAULT_QUERY);
+  // Another view (analysis) may have asked to show a dialogue and turn, or a search.
+  const [target] = useState(takeInspectTarget);
+  const [query, setQuery] = useState<ListQuery>(() => (target?.search || target?.domain ? { ...DEFAULT_QUERY, filter: { search: target.search, domain: target.domain } } : DEFAULT_QUERY));
   const cacheKey = `${dataKey}|${configKey(config)}|${queryKey(query)}`;
   const cache = useMemo(() => new PageCache(cacheKey), [cacheKey]);
   const [, setPageTick] = useState(0);
   const onPage = useCallback(() => setPageTick((t) => t + 1), []);
 
-  const [sel, setSel] = useState<Selection | null>(null);
+  const [sel, setSel] = useState<Selection | null>(() => (target?.dialogue ? { data: dataKey, id: target.dialogue, index: -1, key: '' } : null));
   const [firstPick, setFirstPick] = useState<{ data: string; id: string } | null>(null);
   const selectedId = sel?.data === dataKey ? sel.id : summary?.landing ?? (firstPick?.data === dataKey ? firstPick.id : null);
   const selIndex = selectedId ? (sel && sel.key === cache.key && sel.id === selectedId ? sel.index : cache.indexOf(selectedId)) : -1;
@@ -67,10 +70,10 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   const detail = review.whatIf ? (whatIfQuery.data && selectedId ? whatIfQuery.data : null) : original;
   const detailError = detailQuery.error ? errorText(detailQuery.error) : whatIfQuery.error && review.whatIf ? errorText(whatIfQuery.error) : null;
   const turns = detail?.perTurn ?? [];
-  const [turnSel, setTurnSel] = useState<{ id: string | null; turn: number }>({ id: null, turn: 0 });
+  const [turnSel, setTurnSel] = useState<{ id: string | null; turn: number }>({ id: target?.dialogue ?? null, turn: target?.position ?? 0 });
   const turn = detail && turnSel.id === detail.id ? Math.min(turnSel.turn, Math.max(0, turns.length - 1)) : 0;
   const [hoverTurn, setHoverTurn] = useState<number | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+  const [focusRequest, setFocusRequest] = useState(target?.dialogue ? 1 : 0);
   const [mode, setMode] = useState<TurnViewMode>('full');
   const [showRaw, setShowRaw] = useState(false);
   const [guideChoice, setGuide] = useState<boolean | null>(null);
@@ -215,6 +218,11 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
     window.addEventListener('keydown', h);
     return () => window.removeEventListener('keydown', h);
   }, []);
+
+  // The header shows the filtered subset's scores while the list is filtered.
+  const filterKey = JSON.stringify(apiFilter(query.filter));
+  useEffect(() => onListFilter?.(JSON.parse(filterKey)), [filterKey, onListFilter]);
+  useEffect(() => () => onListFilter?.(null), [onListFilter]);
 
   const dismiss = () => {
     dismissGuide(storage());

@@ -1,0 +1,152 @@
+// Layer: main (Node). Where a run revision's analyses run: a worker thread
+// of its own (out/main/analysis-worker.js), started on the first request with
+// a copy of the corpus and turn statistics, so that the main thread (the API
+// of every tab, the Electron window) stays free while a breakdown or a matrix
+// of a million turns is computed; stopped when idle or when its revision is
+// gone. Without a built worker (tests), the engine runs in this thread.
+
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AnalysisResults } from '../../shared/calls/analysis';
+import type { TurnStats } from '../../shared/metrics/turn-stats';
+import { ApiError } from './api-error';
+import { AnalysisEngine, type AnalysisArgs, type AnalysisKind, type AnalysisRequest } from './analysis-engine';
+import type { CorpusPayload } from './load-types';
+import type { RunData } from './run-data';
+
+export interface AnalysisInit {
+  corpus: Omit<CorpusPayload, 'utterances'>;
+  stats: TurnStats;
+  valueOptions: string[];
+}
+
+export interface AnalysisJob {
+  id: number;
+  request: AnalysisRequest;
+}
+
+export type AnalysisReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
+
+/** The built analysis worker next to this module (out/main or out/main/chunks), or null when it is not built. */
+export function analysisWorkerPath(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'analysis-worker.js'), join(here, '..', 'analysis-worker.js'), join(here, '..', '..', '..', 'out', 'main', 'analysis-worker.js')];
+  return candidates.find((c) => existsSync(c)) ?? null;
+}
+
+export interface HostOptions {
+  /** The worker script; null runs the engine in this thread. */
+  workerPath: string | null;
+  /** Stop the worker after this long without a request (default 2 minutes). */
+  idleMs?: number;
+}
+
+export class AnalysisHost {
+  private worker: Worker | null = null;
+  private engine: AnalysisEngine | null = null;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+  private idle: ReturnType<typeof setTimeout> | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly data: RunData,
+    private readonly opts: HostOptions,
+  ) {}
+
+  run<K extends AnalysisKind>(kind: K, args: AnalysisArgs<K>): Promise<AnalysisResults[K]> {
+    if (this.disposed) return Promise.reject(new ApiError('stale', `run ${this.data.run} revision ${this.data.revision} is gone; ask again`));
+    const request = { kind, args } as AnalysisRequest;
+    if (!this.opts.workerPath) {
+      // In-process: still answer asynchronously, as the worker does.
+      return new Promise((resolve, reject) =>
+        setImmediate(() => {
+          try {
+            this.engine ??= new AnalysisEngine(this.data.corpus, this.data.l.stats, this.data.l.valueOptions);
+            resolve(this.engine.run({ kind, args }));
+          } catch (e) {
+            reject(e as Error);
+          }
+        }),
+      );
+    }
+    const w = this.ensureWorker(this.opts.workerPath);
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      w.postMessage({ id, request } satisfies AnalysisJob);
+    });
+  }
+
+  private ensureWorker(path: string): Worker {
+    if (this.worker) return this.worker;
+    const c = this.data.corpus;
+    const init: AnalysisInit = {
+      corpus: {
+        slotNames: c.slots.names,
+        valueNames: c.values.names,
+        dialogueIds: c.dialogueIds,
+        dialogueStart: c.dialogueStart,
+        turnIndex: c.turnIndex,
+        goldStart: c.goldStart,
+        goldLen: c.goldLen,
+        predStart: c.predStart,
+        predLen: c.predLen,
+        goldPairs: c.goldPairs,
+        predPairs: c.predPairs,
+      },
+      stats: this.data.l.stats,
+      valueOptions: this.data.l.valueOptions,
+    };
+    const w = new Worker(path, { workerData: init });
+    w.on('message', (reply: AnalysisReply) => {
+      const p = this.pending.get(reply.id);
+      if (!p) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) p.resolve(reply.result);
+      else p.reject(new ApiError('internal', `analysis failed (please report): ${reply.message}`));
+      if (this.pending.size === 0) this.armIdle();
+    });
+    const fail = (why: string) => {
+      if (this.worker !== w) return;
+      this.worker = null;
+      for (const p of this.pending.values()) p.reject(new ApiError('internal', `the analysis worker stopped: ${why}`));
+      this.pending.clear();
+    };
+    w.on('error', (e) => fail(e.message));
+    w.on('exit', (code) => fail(`exit code ${code}; the corpus may be too large for the available memory`));
+    // After the listeners (adding a 'message' listener refs the port again): the worker never keeps the process alive.
+    w.unref();
+    this.worker = w;
+    return w;
+  }
+
+  private armIdle(): void {
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = setTimeout(() => this.stopWorker(), this.opts.idleMs ?? 120_000);
+    this.idle.unref();
+  }
+
+  private stopWorker(): void {
+    const w = this.worker;
+    this.worker = null;
+    if (w) void w.terminate();
+  }
+
+  /** Whether a worker thread is running (tests). */
+  get threaded(): boolean {
+    return this.worker !== null;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.idle) clearTimeout(this.idle);
+    for (const p of this.pending.values()) p.reject(new ApiError('stale', `run ${this.data.run} was reloaded or closed; ask again`));
+    this.pending.clear();
+    this.stopWorker();
+  }
+}

@@ -1,0 +1,136 @@
+// Layer: renderer (React component). Per-domain and per-slot breakdowns
+// (spec section 13): the chart (bars per group, a compared run's values as
+// ticks), the table with Δ columns against a compared run, and links into the
+// inspect view (a domain opens the list filtered by it; a slot's class count
+// opens the dialogues where the slot has that class).
+
+import { useState } from 'react';
+import { breakdownTable } from '../../../../shared/analysis/breakdown-report';
+import { barsScene } from '../../../../shared/viz/analysis-bars';
+import { SceneSvg } from '../../components/SceneSvg';
+import { errorText, useApiQuery } from '../../app/queries';
+import { ExportLinks } from './ExportLinks';
+import { columnValue, metricChoices, remember, remembered, type SectionProps } from './shared';
+import { TableView } from './TableView';
+
+type By = 'domain' | 'slot';
+const SLOT_SERIES = [
+  { key: 'precision', label: 'precision' },
+  { key: 'recall', label: 'recall' },
+  { key: 'F1', label: 'F1' },
+];
+
+export function BreakdownSection({ api, run, runs, config, inspect }: SectionProps) {
+  const [by, setBy] = useState<By>(() => remembered('bd.by', 'domain'));
+  const [turns, setTurns] = useState<'active' | 'dialogue'>(() => remembered('bd.turns', 'active'));
+  const [k, setK] = useState<'signature' | 'slots'>(() => remembered('bd.k', 'signature'));
+  const [series, setSeries] = useState<string[]>(() => remembered('bd.series', ['JGA', 'SA', 'RSA']));
+  const [compareId, setCompareId] = useState<string>(() => remembered('bd.compare', ''));
+  const others = runs.filter((r) => r.id !== run.id && r.state === 'ready');
+  const other = others.find((r) => r.id === compareId) ?? null;
+  const args = { config, by, ...(by === 'domain' ? { domainTurns: turns, ...(k === 'slots' ? { domainK: 'slots' as const } : {}) } : {}) };
+  const q = useApiQuery(api, 'breakdown', { run: run.id, rev: run.revision, ...args });
+  const q2 = useApiQuery(api, 'breakdown', other ? { run: other.id, rev: other.revision, ...args } : null);
+  const b = q.data && q.data.by === by ? q.data : null;
+  const base = other && q2.data && q2.data.by === by ? q2.data : null;
+
+  const choices = metricChoices(config);
+  const shown = by === 'domain' ? choices.filter((c) => series.includes(c.key)) : SLOT_SERIES;
+  // Tables and scenes are cheap to lay out from the answers: made on each render.
+  // Compared with another run: both runs' rows per group, this run's with its differences from the other.
+  const compared = base && other ? { name: other.label, b: base } : undefined;
+  const table = b ? breakdownTable(compared ? [{ name: run.label, b }, compared] : [{ name: run.label, b }], config, compared) : null;
+  const scene = (() => {
+    if (!b) return null;
+    const value = (bd: typeof b) => (group: string, key: string) => {
+      const g = bd.groups.find((x) => x.group === group);
+      if (!g) return null;
+      if ('scores' in g) return columnValue(config, key, g.scores.values);
+      return g[key as 'precision' | 'recall' | 'F1'];
+    };
+    return barsScene({
+      title: by === 'domain' ? `Per domain (${turns === 'active' ? 'turns where the domain is active' : 'every turn of the dialogues that mention it'}) — ${run.label}` : `Per slot — ${run.label}`,
+      groups: b.groups.map((g) => g.group),
+      series: shown,
+      value: value(b),
+      baseline: base ? value(base) : undefined,
+      baselineLabel: other?.label,
+      signature: table?.signature ?? '',
+      width: 760,
+    });
+  })();
+
+  const link = (row: number, key: string) => {
+    if (!table) return null;
+    const group = String(table.rows[row].cells.group);
+    if (key === 'group' && by === 'domain') return { title: `show the dialogues that mention ${group} in the inspect view`, go: () => inspect({ domain: group }) };
+    if (by === 'slot' && ['correct', 'wrong', 'missed', 'overshot'].includes(key) && Number(table.rows[row].cells[key]) > 0) {
+      return { title: `show the dialogues where ${group} is ${key}`, go: () => inspect({ search: `${key}:${group}` }) };
+    }
+    return null;
+  };
+
+  return (
+    <section className="analysis-section" aria-label="breakdowns">
+      <div className="analysis-controls">
+        <label>
+          By{' '}
+          <select data-testid="breakdown-by" value={by} onChange={(e) => setBy(remember('bd.by', e.target.value as By))}>
+            <option value="domain">domain</option>
+            <option value="slot">slot</option>
+          </select>
+        </label>
+        {by === 'domain' && (
+          <>
+            <label title="Which turns a domain's scores are computed over">
+              Turns{' '}
+              <select data-testid="breakdown-turns" value={turns} onChange={(e) => setTurns(remember('bd.turns', e.target.value as 'active' | 'dialogue'))}>
+                <option value="active">where the domain is active (SGD, RSA paper)</option>
+                <option value="dialogue">every turn of dialogues that mention it (TRADE zero-shot)</option>
+              </select>
+            </label>
+            <label title="K, the slot count SA divides by">
+              SA's K{' '}
+              <select data-testid="breakdown-k" value={k} onChange={(e) => setK(remember('bd.k', e.target.value as 'signature' | 'slots'))}>
+                <option value="signature">{config.slotCount} (the signature's)</option>
+                <option value="slots">each domain's slot count</option>
+              </select>
+            </label>
+          </>
+        )}
+        {others.length > 0 && (
+          <label title="Show another run's numbers beside this run's, with the differences">
+            Compare with{' '}
+            <select data-testid="breakdown-compare" value={other?.id ?? ''} onChange={(e) => setCompareId(remember('bd.compare', e.target.value))}>
+              <option value="">—</option>
+              {others.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {by === 'domain' && (
+          <fieldset className="series" aria-label="metrics in the chart">
+            {choices.map((c) => (
+              <label key={c.key} className="check">
+                <input type="checkbox" checked={series.includes(c.key)} onChange={(e) => setSeries(remember('bd.series', e.target.checked ? [...series, c.key] : series.filter((x) => x !== c.key)))} />
+                {c.label}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
+      {q.error && <p className="error">{errorText(q.error)}</p>}
+      {!b && !q.error && <p className="computing">Computing the breakdown…</p>}
+      {scene && <SceneSvg scene={scene} fit="width" className="analysis-chart" testId="breakdown-chart" />}
+      {table && (
+        <>
+          <TableView table={table} rowTestId="breakdown-row" groupKey="group" runKey="run" cellLink={link} className="breakdown-table" />
+          <ExportLinks name={`breakdown-${by}`} scene={scene} tables={[{ table }]} />
+        </>
+      )}
+    </section>
+  );
+}

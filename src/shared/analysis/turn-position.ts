@@ -1,0 +1,177 @@
+// Layer: shared (pure TS). Every metric by turn position: by turn index (the
+// integer index written in the file; a bucket's score is the corpus metric of
+// the turns at that index, so GCA sums their counts and AGA skips empty gold
+// there too) or by dialogue length (the corpus metrics of the dialogues with
+// that many turns). Each bucket has its counts and, for the metrics asked
+// for, a seeded percentile bootstrap band: the unit resampled is the
+// dialogue (at one turn index each dialogue has at most one turn, so
+// resampling those turns resamples dialogues).
+
+import type { MetricConfig } from '../metrics/config';
+import type { ScoreValue, StateRef } from '../metrics/contract';
+import type { Evaluation } from '../metrics/evaluate';
+import { METRICS } from '../metrics/registry';
+import { extendSignature, type Signature } from '../metrics/signature';
+import { DIALOGUES_SLOT, emptyStates, factsAt, mergeInto, scoresOf, TURNS_SLOT, type StateLayout } from '../metrics/state';
+import { metricColumns } from '../report/rows';
+import { percentileInterval, resampleUnits, Rng } from './bootstrap';
+
+export type PositionBy = 'index' | 'length';
+export const POSITION_BY: readonly PositionBy[] = ['index', 'length'];
+
+export const DEFAULT_REPLICATES = 1000;
+export const DEFAULT_SEED = 1;
+export const BAND_LEVEL = 0.95;
+
+export interface PositionOptions {
+  by: PositionBy;
+  /** Column keys (JGA, SA, …, FGA_<λ>) whose bands to compute. */
+  bands: readonly string[];
+  replicates?: number;
+  seed?: number;
+  /** Draw units one by one even where they could be grouped (tests compare the two ways). */
+  direct?: boolean;
+}
+
+export interface PositionBucket {
+  /** The turn index, or the dialogue length. */
+  key: number;
+  dialogues: number;
+  turns: number;
+  /** Every metric's value over the bucket (as in Scores.values). */
+  values: Record<string, ScoreValue>;
+  /** Per banded column key: the 95% bootstrap interval, or null where undefined. */
+  bands: Record<string, [number, number] | null>;
+}
+
+export interface TurnPosition {
+  by: PositionBy;
+  buckets: PositionBucket[];
+  /** The banded column keys. */
+  banded: string[];
+  replicates: number;
+  seed: number;
+  level: number;
+  signature: Signature;
+}
+
+/** A metric's slots in a state vector: first slot and count of numbers. */
+export function metricSlice(layout: StateLayout, m: number): { at: number; width: number } {
+  const at = layout.offsets[m];
+  return { at, width: (m + 1 < layout.offsets.length ? layout.offsets[m + 1] : layout.width) - at };
+}
+
+/** Column key → metric index and variant index (FGA_0.5 → FGA, its λ's position). */
+export function resolveColumn(config: MetricConfig, key: string): { m: number; variant: number } | null {
+  const col = metricColumns(config).find((c) => c.key === key);
+  if (!col) return null;
+  const m = METRICS.findIndex((x) => x.id === col.metric);
+  const variants = METRICS[m].variants(config);
+  return { m, variant: col.variant === undefined || !variants ? 0 : variants.indexOf(col.variant) };
+}
+
+export function positionSignatureParts(by: PositionBy, replicates: number, seed: number) {
+  return [
+    { key: 'turns', text: by === 'index' ? 'by=turn index' : 'by=dialogue length' },
+    { key: 'bootstrap', text: `bootstrap=${replicates} dialogue resamples, ${Math.round(BAND_LEVEL * 100)}% percentile` },
+    { key: 'seed', text: `seed=${seed}` },
+  ];
+}
+
+export function turnPosition(ev: Evaluation, opts: PositionOptions): TurnPosition {
+  const { source: c, stats, layout, config } = ev;
+  const replicates = opts.replicates ?? DEFAULT_REPLICATES;
+  const seed = opts.seed ?? DEFAULT_SEED;
+  const byIndex = opts.by === 'index';
+  const N = byIndex ? c.turnIndex.length : c.dialogueIds.length;
+  const unitKey = new Int32Array(N);
+  if (byIndex) unitKey.set(c.turnIndex);
+  else for (let d = 0; d < N; d++) unitKey[d] = c.dialogueStart[d + 1] - c.dialogueStart[d];
+
+  // Buckets: distinct keys ascending; units grouped by bucket (a counting sort).
+  const keys = [...new Set(unitKey)].sort((a, b) => a - b);
+  const bucketOf = new Map(keys.map((k, b) => [k, b]));
+  const B = keys.length;
+  const unitBucket = new Int32Array(N);
+  const start = new Int32Array(B + 1);
+  for (let u = 0; u < N; u++) start[(unitBucket[u] = bucketOf.get(unitKey[u])!) + 1]++;
+  for (let b = 0; b < B; b++) start[b + 1] += start[b];
+  const fill = start.slice(0, B);
+  const order = new Int32Array(N);
+  for (let u = 0; u < N; u++) order[fill[unitBucket[u]]++] = u;
+
+  // Every metric per bucket.
+  const w = layout.width;
+  const states = emptyStates(layout, B);
+  if (byIndex) {
+    const refs: StateRef[][] = Array.from({ length: B }, (_, b) => layout.offsets.map((o) => ({ s: states, at: b * w + o })));
+    for (let i = 0; i < N; i++) {
+      const b = unitBucket[i];
+      const f = factsAt(stats, i);
+      for (let m = 0; m < METRICS.length; m++) METRICS[m].add(refs[b][m], f, config);
+      states[b * w + TURNS_SLOT]++;
+      states[b * w + DIALOGUES_SLOT]++;
+    }
+  } else {
+    for (let d = 0; d < N; d++) mergeInto(states, unitBucket[d] * w, ev.states, d * w, layout);
+  }
+  const buckets: PositionBucket[] = keys.map((key, b) => {
+    const s = scoresOf(states, b * w, layout, config);
+    return { key, dialogues: s.dialogues, turns: s.turns, values: s.values, bands: {} };
+  });
+
+  const banded: string[] = [];
+  for (const colKey of opts.bands) {
+    const col = resolveColumn(config, colKey);
+    if (!col || banded.includes(colKey)) continue;
+    banded.push(colKey);
+    const metric = METRICS[col.m];
+    const { at, width: wm } = metricSlice(layout, col.m);
+    // Units are resampled in compact form: one number per state slot (a compensated sum's two numbers added).
+    const kinds = metric.slots(config);
+    const cw = kinds.length;
+    const offsets: number[] = [];
+    for (let k = 0, p = 0; k < cw; p += kinds[k] === 'sum' ? 2 : 1, k++) offsets.push(p);
+    const unit = new Float64Array(N * cw);
+    const unitTurns = new Float64Array(N);
+    const compact = (src: Float64Array, from: number, to: number) => {
+      for (let k = 0; k < cw; k++) unit[to + k] = src[from + offsets[k]] + (kinds[k] === 'sum' ? src[from + offsets[k] + 1] : 0);
+    };
+    if (byIndex) {
+      const scratch = new Float64Array(wm);
+      const ref = { s: scratch, at: 0 };
+      for (let i = 0; i < N; i++) {
+        scratch.fill(0);
+        metric.add(ref, factsAt(stats, i), config);
+        compact(scratch, 0, i * cw);
+        unitTurns[i] = 1;
+      }
+    } else {
+      for (let d = 0; d < N; d++) {
+        compact(ev.states, d * w + at, d * cw);
+        unitTurns[d] = ev.states[d * w + TURNS_SLOT];
+      }
+    }
+    // The same seed for every metric: its bands come from the same resamples.
+    const rng = new Rng(seed);
+    const full = new Float64Array(wm);
+    const score = (sum: Float64Array, turns: number) => {
+      for (let k = 0; k < cw; k++) full[offsets[k]] = sum[k];
+      return metric.score({ s: full, at: 0 }, { turns, config }, col.variant) ?? Number.NaN;
+    };
+    const vec = new Float64Array(N * cw);
+    const vt = new Float64Array(N);
+    for (let b = 0; b < B; b++) {
+      const from = start[b];
+      const n = start[b + 1] - from;
+      for (let j = 0; j < n; j++) {
+        const u = order[from + j];
+        vec.set(unit.subarray(u * cw, u * cw + cw), j * cw);
+        vt[j] = unitTurns[u];
+      }
+      const reps = resampleUnits(vec.subarray(0, n * cw), vt.subarray(0, n), cw, replicates, rng, score, opts.direct);
+      buckets[b].bands[colKey] = percentileInterval(reps, BAND_LEVEL);
+    }
+  }
+  return { by: opts.by, buckets, banded, replicates, seed, level: BAND_LEVEL, signature: extendSignature(ev.signature, positionSignatureParts(opts.by, replicates, seed)) };
+}

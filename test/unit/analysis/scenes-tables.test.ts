@@ -1,0 +1,141 @@
+// The analysis view's charts (Scene layouts in src/shared/viz/analysis-*.ts)
+// and tables (breakdown-report.ts, analysis-tables.ts): every number drawn is
+// the analysis's number, every chart and table carries the signature, and a
+// second run's table has the differences as Δ columns.
+import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { correlationTable, positionTable, rootTurnsTable, traitsTable } from '../../../src/shared/analysis/analysis-tables';
+import { breakdownJson, breakdownTable } from '../../../src/shared/analysis/breakdown-report';
+import { correlationMatrix } from '../../../src/shared/analysis/correlations';
+import { domainBreakdown } from '../../../src/shared/analysis/domain-breakdown';
+import { errorOrigin } from '../../../src/shared/analysis/error-origin';
+import { slotBreakdown } from '../../../src/shared/analysis/slot-breakdown';
+import { traitsView } from '../../../src/shared/analysis/traits-points';
+import { turnPosition } from '../../../src/shared/analysis/turn-position';
+import { defaultConfig } from '../../../src/shared/metrics/config';
+import { evaluate } from '../../../src/shared/metrics/evaluate';
+import { renderSignature } from '../../../src/shared/metrics/signature';
+import { metricValue } from '../../../src/shared/metrics/values';
+import { cellOf, renderCsvTable, renderLatex } from '../../../src/shared/report/tables';
+import { barsScene } from '../../../src/shared/viz/analysis-bars';
+import { correlationColour, heatmapScene } from '../../../src/shared/viz/analysis-heatmap';
+import { originScene } from '../../../src/shared/viz/analysis-origin';
+import { positionScene } from '../../../src/shared/viz/analysis-position';
+import { traitsScene } from '../../../src/shared/viz/analysis-traits';
+import type { Scene, SceneNode } from '../../../src/shared/viz/scene';
+import { sceneToSvg } from '../../../src/shared/viz/scene-svg';
+import { FIXTURES, loadFile } from '../../helpers/fixtures';
+
+const config = defaultConfig();
+const som = loadFile(join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json'));
+const rnd = loadFile(join(FIXTURES, 'random', 'random-7.json'));
+const ev = evaluate(som, config);
+
+function nodes(scene: Scene): SceneNode[] {
+  const out: SceneNode[] = [];
+  const walk = (ns: SceneNode[]) => ns.forEach((n) => (out.push(n), n.kind === 'group' && walk(n.children)));
+  walk(scene.nodes);
+  return out;
+}
+
+function expectSigned(scene: Scene, signature: string): void {
+  expect(scene.desc).toBe(signature);
+  const svg = sceneToSvg(scene);
+  expect(svg).toContain(`<desc>${signature.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</desc>`);
+  expect(svg.trim().endsWith('</svg>')).toBe(true);
+  expect(nodes(scene).some((n) => n.kind === 'text' && n.data?.role === 'signature' && n.text === signature)).toBe(true);
+}
+
+describe('breakdown chart and table', () => {
+  const b = domainBreakdown(som, config, { turns: 'active' });
+  const other = domainBreakdown(rnd, config, { turns: 'active' });
+
+  it('a bar per group and metric with its value; the compared run as ticks; the signature', () => {
+    const value = (bd: typeof b) => (g: string, k: string) => metricValue(bd.groups.find((x) => x.group === g)!.scores.values, k);
+    const scene = barsScene({ title: 't', groups: b.groups.map((g) => g.group), series: [{ key: 'JGA', label: 'JGA' }, { key: 'RSA', label: 'RSA' }], value: value(b), baseline: value(other), signature: renderSignature(b.signature) });
+    const bars = nodes(scene).filter((n) => n.kind === 'rect' && n.data?.metric);
+    expect(bars).toHaveLength(b.groups.length * 2);
+    for (const g of b.groups) {
+      const bar = bars.find((n) => n.data!.group === g.group && n.data!.metric === 'JGA')!;
+      expect(bar.title).toContain((metricValue(g.scores.values, 'JGA')! * 100).toFixed(2));
+    }
+    expect(nodes(scene).filter((n) => n.kind === 'line' && n.title?.includes('compared run'))).toHaveLength(b.groups.length * 2);
+    expectSigned(scene, renderSignature(b.signature));
+  });
+
+  it('two runs: one row per (group, run) and Δ columns equal to the differences; LaTeX and CSV carry the signature', () => {
+    const t = breakdownTable(
+      [
+        { name: 'A', b },
+        { name: 'B', b: other },
+      ],
+      config,
+      { name: 'A', b },
+    );
+    expect(t.columns.map((c) => c.key)).toEqual(expect.arrayContaining(['group', 'run', 'JGA', 'delta_JGA', 'delta_FGA_0.5']));
+    const hotelB = t.rows.find((r) => r.cells.group === 'hotel' && r.cells.run === 'B')!;
+    const hotelA = t.rows.find((r) => r.cells.group === 'hotel' && r.cells.run === 'A')!;
+    expect(cellOf(hotelB.cells.delta_JGA).value).toBeCloseTo((hotelB.cells.JGA as number) - (hotelA.cells.JGA as number), 12);
+    expect(cellOf(hotelA.cells.delta_JGA).value).toBeNull();
+    expect(renderLatex(t)).toMatch(/^% GCA alpha=10\/11 .*by=domain turns=active/);
+    expect(renderCsvTable(t).split('\n')[1]).toMatch(/by=domain turns=active/);
+    const json = breakdownJson(other, evaluate(rnd, config).corpus, { config, baseline: { file: 'a.json', b } }) as { deltas: Record<string, Record<string, number>> };
+    expect(json.deltas.hotel.JGA).toBe(cellOf(hotelB.cells.delta_JGA).value);
+  });
+
+  it('per slot: counts, P/R/F1 and the confusions as text', () => {
+    const s = slotBreakdown(som, ev.signature);
+    const t = breakdownTable([{ name: 'x', b: s }], config);
+    const row = t.rows.find((r) => r.cells.group === 'hotel-name')!;
+    const g = s.groups.find((x) => x.group === 'hotel-name')!;
+    expect(row.cells.wrong).toBe(g.wrong);
+    expect(row.cells.M).toBe(g.counts.M);
+    expect(row.cells.confusions).toBe(g.confusions.slice(0, 3).map((c) => `${c.gold} → ${c.pred} ×${c.count}`).join('; '));
+    expect(t.signature).toContain('by=slot');
+  });
+});
+
+describe('turn position, error origin, correlations, traits', () => {
+  it('position: a line per metric, a band only for banded ones, counts; the table holds the intervals', () => {
+    const p = turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 50 });
+    const scene = positionScene({ position: p, series: ['JGA', 'RSA'].map((k) => ({ key: k, label: k, value: (b) => metricValue(b.values, k) })), signature: renderSignature(p.signature) });
+    const all = nodes(scene);
+    expect(all.filter((n) => n.data?.role === 'band').map((n) => n.data!.metric)).toEqual(['JGA']);
+    expect(all.filter((n) => n.data?.role === 'line')).toHaveLength(2);
+    expect(all.filter((n) => n.kind === 'circle' && n.data?.metric === 'RSA')).toHaveLength(p.buckets.length);
+    expectSigned(scene, renderSignature(p.signature));
+    const t = positionTable(p, config);
+    expect(cellOf(t.rows[0].cells.JGA).ci).toEqual(p.buckets[0].bands.JGA);
+    expect(cellOf(t.rows[0].cells.RSA).ci).toBeUndefined();
+  });
+
+  it('origin: the split bar and one histogram bar per poisoned count', () => {
+    const o = errorOrigin(ev);
+    const scene = originScene(o, renderSignature(o.signature));
+    expect(nodes(scene).filter((n) => n.data?.poisoned)).toHaveLength(o.poison.length);
+    expect(nodes(scene).find((n) => n.data?.part === 'fresh')!.title).toContain(`${o.fresh} turns`);
+    expectSigned(scene, renderSignature(o.signature));
+    expect(rootTurnsTable(o).rows[0].cells.dialogue).toBe(o.rootTurns[0].dialogue);
+  });
+
+  it('heat map: one cell per pair with its value, coloured from blue (−1) through white to red (1)', () => {
+    const m = correlationMatrix(ev, 'turn', 'spearman');
+    const scene = heatmapScene(m, renderSignature(m.signature));
+    const cells = nodes(scene).filter((n) => n.data?.row);
+    expect(cells).toHaveLength(m.metrics.length ** 2);
+    const texts = nodes(scene).filter((n): n is Extract<SceneNode, { kind: 'text' }> => n.kind === 'text');
+    expect(texts.filter((n) => n.text === m.matrix[0][1]!.toFixed(2)).length).toBeGreaterThanOrEqual(2);
+    expect([correlationColour(-1), correlationColour(0), correlationColour(1)]).toEqual(['#2166ac', '#f7f7f7', '#b2182b']);
+    expectSigned(scene, renderSignature(m.signature));
+    expect(correlationTable(m).rows[1].cells[m.metrics[2]]).toBe(m.matrix[1][2]);
+  });
+
+  it('traits: every kept dialogue drawn for both metrics in both panels, four fitted lines', () => {
+    const t = traitsView(ev);
+    const scene = traitsScene(t, renderSignature(t.signature));
+    expect(nodes(scene).filter((n) => n.data?.dialogue)).toHaveLength(t.points.length * 4);
+    expect(nodes(scene).filter((n) => n.data?.role === 'fit')).toHaveLength(4);
+    expectSigned(scene, renderSignature(t.signature));
+    expect(traitsTable(t).rows.map((r) => r.cells.differ)).toEqual(['yes', 'yes']);
+  });
+});
