@@ -10,6 +10,7 @@ import { latexEscape } from '../report/latex';
 import { flatScores } from '../report/json';
 import { renderTableAs, type Table, type TableColumn, type TableFormat, type TableRow } from '../report/tables';
 import { metricValue } from '../metrics/values';
+import type { CompareRunsResult } from '../calls/compare';
 import type { Comparison, CompareOutput } from './compare';
 import { SIGNIFICANCE, SIGNIFICANT_MARK, significant } from './significance';
 
@@ -40,6 +41,18 @@ function statNote(out: CompareOutput): string[] {
   if (s.bootstrap) notes.push(`[lo, hi]: 95% paired-bootstrap interval (${s.bootstrap} resamples of dialogues, percentile)`);
   if (s.trials) notes.push(`${SIGNIFICANT_MARK} p < ${SIGNIFICANCE} (two-sided approximate randomization, ${s.trials} trials, dialogues swapped)`);
   return notes;
+}
+
+/** The compare view's answer (compareRuns) as the report the CLI writes, so both export the same tables. */
+export function outputOfRuns(r: CompareRunsResult): CompareOutput {
+  return {
+    signature: r.signature,
+    columns: r.columns,
+    runs: r.runs.map((x) => ({ name: x.name, file: x.file, corpus: x.scores, ci: x.ci })),
+    comparisons: r.comparisons,
+    notes: r.notes,
+    settings: r.settings,
+  };
 }
 
 /** Runs × metrics: each run's corpus scores, GCA's VP, VR, LP, LR, the best of each column in bold. */

@@ -5,7 +5,7 @@
 // requests that come from the menu (Electron) or the Open dialog. Views fetch
 // their own data through app/queries.ts.
 
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { Api, CorpusSummary, RunInfo } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import type { SourceSpec } from '../../../shared/source';
@@ -22,6 +22,7 @@ import type { ListFilter } from '../model/list-query';
 import { errorText, runRef, useApiQuery, useRuns } from './queries';
 import { inTextField } from './dom';
 import { VIEWS, type ViewId } from './views';
+import { ExportContextOf } from './exports';
 
 const RUN_KEY = 'dst-inspector.run';
 
@@ -212,6 +213,8 @@ export function App({ api }: { api: Api }) {
     );
   }
 
+  const exportCtx = useMemo(() => ({ api, electron: info?.mode === 'electron' }), [api, info]);
+
   return (
     <div className="app" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
       <Header
@@ -226,7 +229,7 @@ export function App({ api }: { api: Api }) {
         onConfig={setConfig}
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
-        exportMenu={run?.state === 'ready' ? <ExportMenu api={api} electron={info?.mode === 'electron'} /> : null}
+        exportMenu={<ExportMenu api={api} electron={info?.mode === 'electron'} />}
         filtered={filterOn && summary && config ? <FilteredScoresRow filtered={filtered} config={config} total={summary.dialogues} /> : null}
       />
       {notice && (
@@ -237,7 +240,7 @@ export function App({ api }: { api: Api }) {
           </button>
         </div>
       )}
-      {body}
+      <ExportContextOf.Provider value={exportCtx}>{body}</ExportContextOf.Provider>
       {help && <HelpDialog onClose={() => setHelp(false)} />}
       {openDialog && (
         <OpenDialog

@@ -1,9 +1,9 @@
-// Layer: renderer. What the current view can export: each view registers its
-// Export menu items (useViewExports) and the shell's Export menu lists them,
+// Layer: renderer. What the current view can export: each view (or a part of
+// it: useExportPart) registers its Export menu items and the shell's Export menu lists them,
 // with the items every view has (a screenshot of the view). A view marks the
 // element a screenshot shows with data-view-root.
 
-import { useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import type { Api } from '../../../shared/api';
 
 export interface ExportContext {
@@ -23,20 +23,39 @@ export interface ExportItem {
   disabled?: boolean;
 }
 
+// Items come from several parts of a view (the analysis view's sections each
+// add theirs), kept by key in mounting order; the menu lists them all.
+const parts = new Map<string, readonly ExportItem[]>();
 let current: readonly ExportItem[] = [];
 const listeners = new Set<() => void>();
 
-function setItems(items: readonly ExportItem[]): void {
-  current = items;
+function publish(): void {
+  current = [...parts.values()].flat();
   for (const l of listeners) l();
+}
+
+/** Registers export items under `key` while the calling component is mounted. */
+export function useExportPart(key: string, items: readonly ExportItem[]): void {
+  useEffect(() => {
+    parts.set(key, items);
+    publish();
+    return () => {
+      parts.delete(key);
+      publish();
+    };
+  }, [key, items]);
 }
 
 /** Registers the calling view's export items while it is mounted. */
 export function useViewExports(items: readonly ExportItem[]): void {
-  useEffect(() => {
-    setItems(items);
-    return () => setItems([]);
-  }, [items]);
+  useExportPart('view', items);
+}
+
+/** How exports reach the user, for components that run export items themselves (a section's own buttons). */
+export const ExportContextOf = createContext<ExportContext | null>(null);
+
+export function useExportContext(): ExportContext | null {
+  return useContext(ExportContextOf);
 }
 
 /** The current view's export items. */

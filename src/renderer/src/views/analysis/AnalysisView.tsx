@@ -32,7 +32,7 @@ export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
   };
   const Section = (SECTIONS.find((s) => s.id === section) ?? SECTIONS[0]).component;
   return (
-    <main className="analysis-view" aria-label="analysis">
+    <main className="analysis-view" aria-label="analysis" data-view-root="analysis">
       <nav className="analysis-tabs" aria-label="analyses">
         {SECTIONS.map((s) => (
           <button key={s.id} data-testid={`analysis-tab-${s.id}`} aria-current={s.id === section ? 'page' : undefined} className={s.id === section ? 'on' : ''} title={s.title} onClick={() => setSection(remember('analysis.section', s.id))}>

@@ -128,7 +128,7 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
       {table && (
         <>
           <TableView table={table} rowTestId="breakdown-row" groupKey="group" runKey="run" cellLink={link} className="breakdown-table" />
-          <ExportLinks name={`breakdown-${by}`} scene={scene} tables={[{ table }]} />
+          <ExportLinks name={`breakdown-${by}`} title={`Breakdown by ${by}`} scene={scene} tables={[{ table }]} />
         </>
       )}
     </section>

@@ -42,7 +42,7 @@ export function CorrelationSection({ api, run, config }: SectionProps) {
       {table && (
         <>
           <TableView table={table} rowTestId="correlation-row" groupKey="metric" />
-          <ExportLinks name={`correlations-${level}-${method}`} scene={scene} tables={[{ table }]} />
+          <ExportLinks name={`correlations-${level}-${method}`} title={`Correlations (${level} level, ${method})`} scene={scene} tables={[{ table }]} />
         </>
       )}
     </section>

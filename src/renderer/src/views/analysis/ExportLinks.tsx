@@ -1,42 +1,65 @@
-// Layer: renderer (React component). Downloads of a section's chart (SVG,
-// the same scene the screen draws) and table (CSV, LaTeX, Markdown), each
-// carrying the signature, until the app-wide Export menu takes them over.
+// Layer: renderer (React component). A section's exports: its chart (SVG, PDF,
+// PNG 2× — the same scene the screen draws) and its tables (LaTeX, Markdown,
+// CSV, JSON), each carrying the signature. They join the app's Export menu
+// (key e) under the section's name, and the section keeps a row of buttons
+// that run the same items.
 
-import { renderTableAs, type Table, type TableFormat } from '../../../../shared/report/tables';
+import { useMemo, useState } from 'react';
+import type { Table } from '../../../../shared/report/tables';
 import type { Scene } from '../../../../shared/viz/scene';
-import { sceneToSvg } from '../../../../shared/viz/scene-svg';
+import { useExportContext, useExportPart, type ExportItem } from '../../app/exports';
+import { sceneItems, tableItems } from '../../export/items';
 
-function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+interface Props {
+  /** File name stem and id prefix ("breakdown-domain"). */
+  name: string;
+  /** The menu group ("Per-domain breakdown"); default: the name. */
+  title?: string;
+  scene?: Scene | null;
+  tables?: { table: Table; suffix?: string }[];
 }
 
-const TABLE_KINDS: { format: TableFormat; label: string; ext: string; type: string }[] = [
-  { format: 'csv', label: 'CSV', ext: 'csv', type: 'text/csv' },
-  { format: 'latex', label: 'LaTeX', ext: 'tex', type: 'text/x-tex' },
-  { format: 'markdown', label: 'Markdown', ext: 'md', type: 'text/markdown' },
-];
-
-export function ExportLinks({ name, scene, tables }: { name: string; scene?: Scene | null; tables?: { table: Table; suffix?: string }[] }) {
+export function ExportLinks({ name, title, scene, tables }: Props) {
+  const ctx = useExportContext();
+  const group = title ?? name;
+  const items = useMemo(() => {
+    const out: ExportItem[] = [];
+    if (scene) out.push(...sceneItems({ id: name, group: `${group}: chart`, stem: name, make: () => scene }));
+    for (const { table, suffix } of tables ?? []) {
+      const stem = suffix ? `${name}-${suffix}` : name;
+      out.push(...tableItems({ id: stem, group: `${group}: ${suffix ? `${suffix} table` : 'table'}`, stem, make: () => table }));
+    }
+    return out;
+  }, [name, group, scene, tables]);
+  useExportPart(name, items);
+  const [status, setStatus] = useState<string | null>(null);
+  const quick = items.filter((it) => /-(svg|pdf|png|csv|latex)$/.test(it.id));
   return (
-    <div className="export-links" role="group" aria-label="download">
-      <span>Download</span>
-      {scene && (
-        <button data-testid="export-svg" onClick={() => download(`${name}.svg`, 'image/svg+xml', sceneToSvg(scene))}>
-          SVG
+    <div className="export-links" role="group" aria-label={`export ${group}`}>
+      <span>Export</span>
+      {quick.map((it) => (
+        <button
+          key={it.id}
+          data-testid={`export-${it.id}`}
+          disabled={!ctx}
+          title={`${it.group}: ${it.label} (also in the Export menu, key e)`}
+          onClick={() => {
+            if (!ctx) return;
+            setStatus(`${it.label}…`);
+            it.run(ctx).then(
+              (m) => setStatus(m || 'Done'),
+              (e: unknown) => setStatus(`${it.label}: ${e instanceof Error ? e.message : String(e)}`),
+            );
+          }}
+        >
+          {it.label.replace(/^(Save as|Save|Copy) /, '')}
+          {it.group.includes(': ') && !it.group.endsWith(': chart') && !it.group.endsWith(': table') ? ` (${it.group.split(': ')[1].replace(' table', '')})` : ''}
         </button>
-      )}
-      {(tables ?? []).map(({ table, suffix }) =>
-        TABLE_KINDS.map((k) => (
-          <button key={`${suffix ?? ''}${k.format}`} data-testid={`export-${k.format}`} onClick={() => download(`${name}${suffix ? `-${suffix}` : ''}.${k.ext}`, k.type, renderTableAs(k.format, table))}>
-            {k.label}
-            {suffix ? ` (${suffix})` : ''}
-          </button>
-        )),
+      ))}
+      {status && (
+        <span className="export-status" role="status">
+          {status}
+        </span>
       )}
     </div>
   );

@@ -51,6 +51,7 @@ export function OriginSection({ api, run, config, inspect }: SectionProps) {
           />
           <ExportLinks
             name="error-origin"
+            title="Error origin"
             scene={scene}
             tables={[
               { table: tables.summary, suffix: 'summary' },

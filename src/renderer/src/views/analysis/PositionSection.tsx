@@ -60,7 +60,7 @@ export function PositionSection({ api, run, config }: SectionProps) {
       {table && (
         <>
           <TableView table={table} rowTestId="position-row" groupKey="key" />
-          <ExportLinks name={`turn-position-${by}`} scene={scene} tables={[{ table }]} />
+          <ExportLinks name={`turn-position-${by}`} title={`Turn position (by ${by})`} scene={scene} tables={[{ table }]} />
         </>
       )}
     </section>

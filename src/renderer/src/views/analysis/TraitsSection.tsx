@@ -29,7 +29,7 @@ export function TraitsSection({ api, run, config }: SectionProps) {
       {table && (
         <>
           <TableView table={table} rowTestId="traits-row" groupKey="trait" />
-          <ExportLinks name="spurious-traits" scene={scene} tables={[{ table }]} />
+          <ExportLinks name="spurious-traits" title="Spurious traits" scene={scene} tables={[{ table }]} />
         </>
       )}
     </section>

@@ -11,6 +11,10 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react
 import type { RunInfo } from '../../../../shared/api';
 import { DEFAULT_SEED, MAX_SEED } from '../../../../shared/analysis/seed';
 import { seriesFromNames } from '../../../../shared/analysis/series';
+import { compareJson, deltaTable, longTable, outputOfRuns, scoresTable } from '../../../../shared/analysis/compare-report';
+import { useViewExports } from '../../app/exports';
+import { saveText } from '../../export/files';
+import { tableItems } from '../../export/items';
 import type { ViewProps } from '../../app/views';
 import { errorText, useApiQuery } from '../../app/queries';
 import { configKey } from '../../model/config-input';
@@ -77,6 +81,26 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     return out;
   }, [ordered, xEdits, settings]);
   const hasSeries = Object.values(xs).filter((x) => x !== null).length >= 2;
+
+  // The Export menu: the benchmark as the CLI's compare writes it (tables, and its JSON shape).
+  const exportItems = useMemo(() => {
+    if (!result) return [];
+    const out = outputOfRuns(result);
+    const xsOf = result.runs.map((r) => xs[r.run] ?? null);
+    const series = xsOf.filter((x) => x !== null).length >= 2 ? xsOf : undefined;
+    return [
+      ...tableItems({ id: 'compare-scores', group: 'Benchmark: scores', stem: 'compare-scores', make: () => scoresTable(out) }),
+      ...tableItems({ id: 'compare-deltas', group: 'Benchmark: deltas against the baseline', stem: 'compare-deltas', make: () => deltaTable(out) }),
+      ...tableItems({ id: 'compare-long', group: 'Benchmark: one row per run and metric', stem: 'compare', make: () => longTable(out, series) }),
+      {
+        id: 'compare-json',
+        group: 'Benchmark: one row per run and metric',
+        label: 'Save as compare --format json',
+        run: (ctx) => saveText(ctx, 'compare.json', compareJson(out, series), 'application/json'),
+      },
+    ];
+  }, [result, xs]);
+  useViewExports(exportItems);
   const [showSeries, setShowSeries] = useState<boolean | null>(null);
 
   // The pair shown side by side.
@@ -148,7 +172,7 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   const error = q.error ? errorText(q.error) : null;
   const names: [string, string] = [runA?.label ?? 'A', runB?.label ?? 'B'];
   return (
-    <main className="compare-view" data-testid="compare-view">
+    <main className="compare-view" data-testid="compare-view" data-view-root="compare">
       <section className="compare-top" aria-label="runs">
         <div className="compare-tools">
           <h2>Runs</h2>

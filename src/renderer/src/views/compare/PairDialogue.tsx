@@ -13,6 +13,8 @@ import { metricValue } from '../../../../shared/metrics/values';
 import { renderSignature } from '../../../../shared/metrics/signature';
 import { laneTurnAt, lanesScene, type LaneRun } from '../../../../shared/viz/compare-lanes';
 import { SceneSvg } from '../../components/SceneSvg';
+import { useExportPart } from '../../app/exports';
+import { sceneItems } from '../../export/items';
 import { errorText, useApiQuery } from '../../app/queries';
 import { fgaClassLabel } from '../../model/classes';
 import { inTextField } from '../../app/dom';
@@ -67,6 +69,13 @@ export function PairDialogue({ api, a, b, names, config, ids, turn, modalOpen, o
     () => (da && db ? lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], { width: 340, selected: turn, lambda: lambdaKey(config.lambdas[0]), signature: renderSignature(da.signature) }) : null),
     [da, db, names, config, turn],
   );
+  // Exported without the selection highlight, at a page's width.
+  const exportItems = useMemo(() => {
+    if (!da || !db) return [];
+    const make = () => lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], { width: 480, selected: null, lambda: lambdaKey(config.lambdas[0]), signature: renderSignature(da.signature) });
+    return sceneItems({ id: 'pair-lanes', group: `Per-turn lanes of ${da.id}: ${names[0]} and ${names[1]}`, stem: `${da.id.replace(/\.json$/i, '')}-lanes`, make });
+  }, [da, db, names, config]);
+  useExportPart('compare-pair', exportItems);
   useEffect(() => {
     if (turn !== null) refs.current.get(turn)?.scrollIntoView({ block: 'nearest' });
   }, [turn]);

@@ -8,6 +8,9 @@ import type { CompareRunsResult } from '../../../../shared/api';
 import { renderSignature } from '../../../../shared/metrics/signature';
 import { metricValue } from '../../../../shared/metrics/values';
 import { seriesScene, type SeriesPanel as Panel } from '../../../../shared/viz/series-chart';
+import { outputOfRuns, seriesTable } from '../../../../shared/analysis/compare-report';
+import { useExportPart } from '../../app/exports';
+import { sceneItems, tableItems } from '../../export/items';
 import { SceneSvg } from '../../components/SceneSvg';
 
 interface Props {
@@ -53,6 +56,16 @@ export function SeriesPanel({ result, xs, onX, width }: Props) {
     }));
     return seriesScene(panels, { width, xLabel: 'x', signature: renderSignature(result.signature) });
   }, [result, xs, width]);
+  const items = useMemo(() => {
+    if (!scene) return [];
+    const out = outputOfRuns(result);
+    const xsOf = result.runs.map((r) => xs[r.run] ?? null);
+    return [
+      ...sceneItems({ id: 'series-chart', group: 'Series chart', stem: 'series', make: () => scene }),
+      ...tableItems({ id: 'series-table', group: 'Series table', stem: 'series', make: () => seriesTable(out, xsOf) }),
+    ];
+  }, [scene, result, xs]);
+  useExportPart('compare-series', items);
   return (
     <section className="series" aria-label="series" data-testid="series-section">
       <h2>Series</h2>

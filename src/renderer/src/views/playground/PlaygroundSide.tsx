@@ -9,7 +9,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MetricConfig } from '../../../../shared/metrics/config';
 import { playgroundFile } from '../../../../shared/playground/from-corpus';
 import { quickEdit, type QuickAction } from '../../../../shared/playground/quick-edit';
+import { renderSignature } from '../../../../shared/metrics/signature';
+import { turnTable } from '../../../../shared/report/turn-table';
+import { buildFigure } from '../../../../shared/viz/figures';
+import { useExportPart } from '../../app/exports';
 import { MetricPanel } from '../../components/MetricPanel';
+import { sceneItems, tableItems } from '../../export/items';
 import type { TurnViewMode } from '../../model/turn-view';
 import { DialogueView } from '../inspect/DialogueView';
 import type { ChipProps } from '../inspect/TurnCard';
@@ -49,6 +54,22 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
   const { shown, stale, diagnostic, ms } = evaluation;
   const detail = shown?.detail ?? null;
   const turns = useMemo(() => detail?.perTurn ?? [], [detail]);
+
+  // The Export menu: this side's dialogue as the inspector's figure and per-turn chart (the same layouts the CLI's figure draws).
+  const exportItems = useMemo(() => {
+    if (!detail) return [];
+    const signature = renderSignature(detail.signature);
+    const fd = { id: detail.id, values: detail.values, perTurn: detail.perTurn ?? [], utterances: detail.utterances };
+    const key = side.toLowerCase();
+    const stem = `playground-${key}-${saveName(detail.id).replace(/\.json$/i, '')}`;
+    const where = ab ? ` (${side})` : '';
+    return [
+      ...sceneItems({ id: `pg-${key}-figure`, group: `Dialogue figure${where}`, stem: `${stem}-figure`, make: () => buildFigure('dialogue', fd, config, { signature, theme: 'light', slots: mode }) }),
+      ...sceneItems({ id: `pg-${key}-chart`, group: `Per-turn chart${where}`, stem: `${stem}-chart`, make: () => buildFigure('turn-chart', fd, config, { signature, theme: 'light' }) }),
+      ...tableItems({ id: `pg-${key}-turns`, group: `Per-turn table${where}`, stem: `${stem}-turns`, make: () => turnTable(detail.id, detail.perTurn ?? [], config, signature) }),
+    ];
+  }, [detail, side, ab, config, mode]);
+  useExportPart(`playground-${side}`, exportItems);
   const turn = Math.min(turnSel, Math.max(0, turns.length - 1));
 
   // A template or a dialogue from a run, sent while this editor is open (or before it was ready).

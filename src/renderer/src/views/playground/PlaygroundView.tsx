@@ -34,7 +34,7 @@ export function PlaygroundView({ config, onNotice }: AnyRunViewProps) {
   };
 
   return (
-    <div className={`playground${st.ab ? ' ab' : ''}`} data-testid="playground">
+    <div className={`playground${st.ab ? ' ab' : ''}`} data-testid="playground" data-view-root="playground">
       <div className="pg-bar">
         <h2>Playground</h2>
         <label className="pg-ab" title="two dialogues side by side, with their scores compared">
