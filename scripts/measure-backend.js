@@ -52,22 +52,28 @@ const call = async (name, args) => {
 const openedAt = performance.now();
 const stages = new Map();
 let worstStatusMs = 0;
+let run;
 for (;;) {
-  const { body: s, ms } = await call('loadStatus', {});
+  const { body, ms } = await call('listRuns', {});
   worstStatusMs = Math.max(worstStatusMs, ms);
-  if (s.state === 'loading' && !stages.has(s.stage)) stages.set(s.stage, performance.now() - openedAt);
+  const s = body.runs[0];
+  if (!s) throw new Error('serve opened no run');
+  if (s.stage !== undefined && !stages.has(s.stage)) stages.set(s.stage, performance.now() - openedAt);
   if (s.state === 'error') throw new Error(s.error.message);
-  if (s.state === 'ready') break;
+  if (s.state === 'ready') {
+    run = { run: s.id, rev: s.revision };
+    break;
+  }
   await new Promise((r) => setTimeout(r, 50));
 }
 const loadMs = performance.now() - openedAt;
-process.stdout.write(`load (open → ready): ${(loadMs / 1000).toFixed(2)} s; stages first seen at ${[...stages].map(([s, t]) => `${s} ${(t / 1000).toFixed(2)} s`).join(', ')}; slowest loadStatus answer while loading: ${worstStatusMs.toFixed(0)} ms\n`);
+process.stdout.write(`load (open → ready): ${(loadMs / 1000).toFixed(2)} s; stages first seen at ${[...stages].map(([s, t]) => `${s} ${(t / 1000).toFixed(2)} s`).join(', ')}; slowest listRuns answer while loading: ${worstStatusMs.toFixed(0)} ms\n`);
 
 const config = { lambdas: [0.5], slotCount: 30, traits: 'paper' };
-const page = (sort, filter = {}, offset = 0) => call('dialoguePage', { config, offset, limit: 60, sort, filter });
-const summary = await call('corpusSummary', { config });
+const page = (sort, filter = {}, offset = 0) => call('dialoguePage', { ...run, config, offset, limit: 60, sort, filter });
+const summary = await call('corpusSummary', { ...run, config });
 const first = await page({ key: 'position', descending: false });
-const detail = await call('dialogueDetail', { config, id: first.body.rows[0].id });
+const detail = await call('dialogueDetail', { ...run, config, id: first.body.rows[0].id });
 process.stdout.write(`first view after ready: corpusSummary ${summary.ms.toFixed(0)} ms, dialoguePage ${first.ms.toFixed(0)} ms, dialogueDetail ${detail.ms.toFixed(0)} ms → first dialogue visible ${(summary.ms + first.ms + detail.ms).toFixed(0)} ms after ready\n`);
 const byGap = await page({ key: 'disagreement', descending: true });
 const byGap2 = await page({ key: 'disagreement', descending: true }, {}, 5000);
@@ -77,14 +83,14 @@ process.stdout.write(`sort by disagreement (first time) ${byGap.ms.toFixed(0)} m
 const times = [];
 for (let i = 0; i < 50; i++) {
   const id = `D${Math.floor(Math.random() * D)}.json`;
-  const a = await call('dialogueDetail', { config, id });
-  const b = await call('dialogueRaw', { id });
+  const a = await call('dialogueDetail', { ...run, config, id });
+  const b = await call('dialogueRaw', { ...run, id });
   times.push(a.ms + b.ms);
 }
 times.sort((a, b) => a - b);
 process.stdout.write(`switching dialogues (detail + raw, 50 random): median ${times[25].toFixed(1)} ms, max ${times[49].toFixed(1)} ms\n`);
-const lam = await call('corpusSummary', { config: { ...config, lambdas: [0.25] } });
-const lamPage = await call('dialoguePage', { config: { ...config, lambdas: [0.25] }, offset: 0, limit: 60, sort: { key: 'FGA', descending: false }, filter: {} });
+const lam = await call('corpusSummary', { ...run, config: { ...config, lambdas: [0.25] } });
+const lamPage = await call('dialoguePage', { ...run, config: { ...config, lambdas: [0.25] }, offset: 0, limit: 60, sort: { key: 'FGA', descending: false }, filter: {} });
 process.stdout.write(`changing λ: corpusSummary ${lam.ms.toFixed(0)} ms, re-sorted page ${lamPage.ms.toFixed(0)} ms\n`);
 const mem = process.platform === 'linux' ? (await import('node:fs')).readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] : null;
 if (mem) process.stdout.write(`server resident memory: ${(Number(mem) / 1024).toFixed(0)} MiB\n`);

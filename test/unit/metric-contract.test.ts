@@ -14,7 +14,7 @@ import { makeSignature, renderSignature } from '../../src/shared/metrics/signatu
 import { stateLayout } from '../../src/shared/metrics/state';
 import { metricValue } from '../../src/shared/metrics/values';
 import { buildCorpus, corpusArb } from '../helpers/random-corpus';
-import { dialogueResults } from '../../src/shared/metrics/evaluate';
+import { dialogueDetail, dialogueResults, runningGca } from '../../src/shared/metrics/evaluate';
 
 const DEFS = join(__dirname, '..', '..', 'src', 'shared', 'metrics', 'defs');
 
@@ -68,5 +68,25 @@ describe('IAGA and F1 per turn', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('running GCA for display', () => {
+  it('is null before the first change (GCA undefined) and the record\'s value from then on', () => {
+    const c = buildCorpus([
+      {
+        id: 'D',
+        indices: [0, 1, 2, 3],
+        turns: [
+          { gold: new Map(), pred: new Map() },
+          { gold: new Map(), pred: new Map() },
+          { gold: new Map([[1, 2]]), pred: new Map([[1, 3]]) },
+          { gold: new Map([[1, 2]]), pred: new Map([[1, 3]]) },
+        ],
+      },
+    ]);
+    const turns = dialogueDetail(c, 0, defaultConfig()).perTurn!;
+    expect(turns.map((t) => t.gcaRunning)).toEqual([0, 0, 0, 0]); // the reference value, kept in the record
+    expect(runningGca(turns)).toEqual([null, null, 0, 0]); // W at turn 2: GCA defined (and 0) from there
   });
 });

@@ -57,6 +57,8 @@ const FILTERS: OpenDialogOptions['filters'] = [
 ];
 
 export function startShell(paths: AppPaths, dev: boolean): void {
+  // The demo's annotations (which have no file of their own to sit beside) live in the app's data folder.
+  process.env.DST_INSPECTOR_DATA_DIR ??= join(app.getPath('userData'), 'annotations');
   const ws = new Workspace();
   const recent = new RecentFiles(join(app.getPath('userData'), 'recent-files.json'));
   let win: BrowserWindow | null = null;

@@ -31,6 +31,9 @@ const TURN_KEY = /^[0-9]+$/;
 /** `"<key>": {"<key>":` anywhere in the head (keys may contain escapes). */
 const KEY_THEN_OBJECT_KEY = /"((?:[^"\\]|\\.)*)"\s*:\s*\{\s*(?="((?:[^"\\]|\\.)*)"\s*:)/g;
 
+/** `"<key>": {` then scalar members (strings, numbers, literals) then `"gt"` or `"pr"` as a key. */
+const TURN_SCALARS_THEN_STATE = /"((?:[^"\\]|\\.)*)"\s*:\s*\{(?:\s*"(?:[^"\\]|\\.)*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)\s*,)+\s*"(?:gt|pr)"\s*:/;
+
 function decodeKey(raw: string): string | null {
   try {
     return JSON.parse(`"${raw}"`) as string;
@@ -51,6 +54,12 @@ export const fgaLoader: FormatLoader = {
       const key = decodeKey(m[1]);
       if (key !== null && TURN_KEY.test(key)) return 'yes';
       return { near: `turn objects have "gt"/"pr", but the turn key ${key === null ? m[1] : JSON.stringify(key)} is not a non-negative integer` };
+    }
+    // A turn object may carry scalar members (the playground's "system"/"user" texts) before "gt"/"pr".
+    const late = TURN_SCALARS_THEN_STATE.exec(head);
+    if (late) {
+      const key = decodeKey(late[1]);
+      if (key !== null && TURN_KEY.test(key)) return 'yes';
     }
     const m = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\{\s*"([^"]*)"\s*:\s*\{\s*"([^"]*)"/.exec(head);
     if (m && TURN_KEY.test(m[1])) return { near: 'dialogue → turn objects, but the turn lacks "gt"/"pr" keys' };

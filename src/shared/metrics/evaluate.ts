@@ -48,6 +48,19 @@ export interface DialogueResult {
   perTurn?: TurnRecord[];
 }
 
+/**
+ * Each turn's running GCA for display, or null before the dialogue's first
+ * change: GCA counts nothing there and is undefined (the record keeps the
+ * reference implementation's 0).
+ */
+export function runningGca(turns: readonly TurnRecord[]): (number | null)[] {
+  let changed = false;
+  return turns.map((t) => {
+    changed ||= t.gca.C + t.gca.W + t.gca.M + t.gca.O > 0;
+    return changed ? t.gcaRunning : null;
+  });
+}
+
 /** Mistakes (GCA's M + W + O) per turn of a dialogue, by position. */
 export function dialogueMistakes(corpus: Corpus, stats: TurnStats, d: number, base = 0): number[] {
   const out: number[] = [];

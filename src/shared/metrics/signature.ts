@@ -27,7 +27,7 @@ export interface Signature {
  * the metric papers write them, then any other metric's in registry order),
  * the input's settings, then the settings of derived numbers, the version last.
  */
-const ORDER = ['GCA', 'FGA', 'SA', ...METRICS.map((m) => m.id), 'values', 'none', 'corrections', 'traits', 'domain', 'turns', 'bootstrap', 'trials', 'seed'];
+const ORDER = ['GCA', 'FGA', 'SA', ...METRICS.map((m) => m.id), 'values', 'none', 'corrections', 'traits', 'domain', 'turns', 'common', 'gold', 'bootstrap', 'trials', 'seed'];
 
 function rank(key: string): number {
   if (key === 'app') return Number.MAX_SAFE_INTEGER;

@@ -5,7 +5,7 @@
 
 import type { MetricConfig } from '../metrics/config';
 import { lambdaKey } from '../metrics/config';
-import type { TurnRecord } from '../metrics/evaluate';
+import { runningGca, type TurnRecord } from '../metrics/evaluate';
 import { metricValue } from '../metrics/values';
 import type { Table } from './tables';
 
@@ -21,6 +21,7 @@ function delta(t: TurnRecord): string {
 
 export function turnTable(dialogue: string, turns: readonly TurnRecord[], config: MetricConfig, signature: string, caption?: string): Table {
   const lk = lambdaKey(config.lambdas[0]);
+  const running = runningGca(turns);
   return {
     columns: [
       { key: 'turn', header: 'Turn', kind: 'label' },
@@ -31,19 +32,19 @@ export function turnTable(dialogue: string, turns: readonly TurnRecord[], config
       { key: 'fgaClass', header: 'FGA class', kind: 'text' },
       { key: 'gcaDelta', header: 'GCA counts', kind: 'text' },
     ],
-    rows: turns.map((t) => ({
+    rows: turns.map((t, i) => ({
       cells: {
         turn: String(t.turn),
         JGA: metricValue(t.values, 'JGA'),
         FGA: metricValue(t.values, 'FGA', config),
         RSA: metricValue(t.values, 'RSA'),
-        GCA: t.gcaRunning,
+        GCA: running[i],
         fgaClass: fgaClass(t),
         gcaDelta: delta(t),
       },
     })),
     signature,
     caption: caption ?? `Per-turn scores of ${dialogue}`,
-    notes: ['GCA (running): GCA over the turns so far; GCA counts: the changes GCA counts at the turn (Correct, Wrong, Missed, Overshot)'],
+    notes: ['GCA (running): GCA over the turns so far (– before the first change, where it is undefined); GCA counts: the changes GCA counts at the turn (Correct, Wrong, Missed, Overshot)'],
   };
 }

@@ -9,8 +9,9 @@
 import type { MetricConfig } from '../metrics/config';
 import { lambdaKey } from '../metrics/config';
 import type { ScoreValue } from '../metrics/contract';
-import type { TurnRecord } from '../metrics/evaluate';
-import { gcaCountsOf, metricValue } from '../metrics/values';
+import { runningGca, type TurnRecord } from '../metrics/evaluate';
+import { METRICS } from '../metrics/registry';
+import { gcaCountsOf, hasNoChanges, metricValue } from '../metrics/values';
 import { percent2 } from '../report/round';
 import { fracLabel, legendRows, middle } from './axes';
 import { chip, chipRows, CHIP } from './chips';
@@ -40,7 +41,8 @@ export interface DialogueFigureOptions {
   utteranceLines?: number;
 }
 
-const TOTALS = ['JGA', 'FGA', 'RSA', 'GCA', 'SA', 'AGA'];
+/** The papers' headline metrics first, then every other metric of the registry. */
+const TOTALS = ['JGA', 'FGA', 'RSA', 'GCA', ...METRICS.map((m) => m.id).filter((id) => !['JGA', 'FGA', 'RSA', 'GCA'].includes(id))];
 const TURN_COLS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
 
 function pctText(v: number | null): string {
@@ -88,7 +90,8 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   for (const id of TOTALS) {
     const v = metricValue(d.values, id, config);
     const label = id === 'FGA' ? `FGA λ=${lk}` : id;
-    const val = pctText(v);
+    // A dialogue in which no state ever changes has no GCA (the reference reports 0): say so, as the app does.
+    const val = id === 'GCA' && hasNoChanges(d.values) ? 'no changes' : pctText(v);
     const w = textWidth(label, fs) + 4 + textWidth(val, 14, 'bold') + 16;
     if (tx + w > W - margin) {
       tx = margin;
@@ -124,6 +127,8 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   nodes.push({ kind: 'line', x1: margin, y1: y, x2: W - margin, y2: y, style: { stroke: theme.line, strokeWidth: 1 } });
 
   const lineH = fs + 3.5;
+  // Running GCA is undefined before the dialogue's first change: "–" there.
+  const running = runningGca(d.perTurn);
   for (let i = from; i <= to; i++) {
     const t = d.perTurn[i];
     const top = y + 7;
@@ -163,7 +168,7 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
     }
     // Per-turn metrics.
     TURN_COLS.forEach((m, k) => {
-      const v = laneValue(t, m, config);
+      const v = m === 'GCA' ? (running[i] ?? Number.NaN) : laneValue(t, m, config);
       const s = m === 'JGA' ? String(v) : fracLabel(v);
       row.push(text(metricsX + (k + 1) * metricW - 4, top + fs, s, { anchor: 'end', fontWeight: m === 'FGA' && t.fgaClass !== 'exact' ? 'bold' : undefined }, { data: { testid: 'figure-turn-metric', turn: String(t.turn), metric: m } }));
     });

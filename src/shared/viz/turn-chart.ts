@@ -12,7 +12,7 @@ import { line } from 'd3-shape';
 import { max } from 'd3-array';
 import type { MetricConfig } from '../metrics/config';
 import { lambdaKey } from '../metrics/config';
-import type { SlotClass, TurnRecord } from '../metrics/evaluate';
+import { runningGca, type SlotClass, type TurnRecord } from '../metrics/evaluate';
 import { metricValue } from '../metrics/values';
 import { fracLabel, legendRows, tickStep, valueAxis, type LegendItem } from './axes';
 import type { Scene, SceneNode, Style } from './scene';
@@ -166,7 +166,10 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
       const ticks = id === 'JGA' ? [0, 1] : [0, 0.5, 1];
       g.push(...valueAxis(theme, left, right, ticks.map((v) => ({ y: y(v), label: v === 0.5 ? '0.5' : String(v) })), small));
       if (id === 'GCA') {
-        const val = (t: TurnRecord) => t.gcaRunning;
+        // Undefined before the first change: no point there.
+        const running = runningGca(turns);
+        const at = new Map(turns.map((t, i) => [t, running[i] ?? Number.NaN]));
+        const val = (t: TurnRecord) => at.get(t) ?? Number.NaN;
         const path = line<TurnRecord>()
           .defined((t) => Number.isFinite(val(t)))
           .x((_, i) => bands[i].centre)

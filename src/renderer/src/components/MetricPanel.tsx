@@ -9,6 +9,7 @@
 import type { DialogueDetail } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { lambdaKey } from '../../../shared/metrics/config';
+import { runningGca } from '../../../shared/metrics/evaluate';
 import { METRICS } from '../../../shared/metrics/registry';
 import { renderSignature } from '../../../shared/metrics/signature';
 import { gcaCountsOf, hasNoChanges, metricValue } from '../../../shared/metrics/values';
@@ -50,6 +51,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }
   const order = [...first, ...METRICS.map((m) => m.id).filter((id) => !first.includes(id))];
   const totals: [string, number | null][] = order.map((id) => [id, metricValue(detail.values, id, config)]);
   const turns = detail.perTurn ?? [];
+  const running = runningGca(turns);
   const c = gcaCountsOf(detail.values);
   const noChanges = hasNoChanges(detail.values);
   const side = (i: number) => (i % 3 === 2 ? 'end' : 'start');
@@ -124,7 +126,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }
                 <th scope="row">{rec.turn}</th>
                 {TURN_METRICS.map((m) => (
                   <td key={m} data-testid="turn-metric" data-turn={rec.turn} data-position={i} data-metric={m} title={m === 'RSA' && rec.slots.length === 0 ? RSA_EMPTY : undefined}>
-                    {turnMetricText(rec, m, config)}
+                    {turnMetricText(rec, m, config, running[i])}
                   </td>
                 ))}
                 <td className="gca-delta">{gcaDeltaText(rec)}</td>

@@ -28,8 +28,9 @@ export function turnMetricValue(rec: TurnRecord, metric: TurnMetric, config: Met
   return metricValue(rec.values, metric, config) ?? Number.NaN;
 }
 
-/** The text the side panel shows for a turn's metric. */
-export function turnMetricText(rec: TurnRecord, metric: TurnMetric, config: MetricConfig): string {
+/** The text the side panel shows for a turn's metric; `running` is the turn's running GCA for display (runningGca: null before the first change). */
+export function turnMetricText(rec: TurnRecord, metric: TurnMetric, config: MetricConfig, running?: number | null): string {
+  if (metric === 'GCA' && running !== undefined) return frac(running);
   const v = turnMetricValue(rec, metric, config);
   return metric === 'JGA' ? String(v) : frac(v);
 }

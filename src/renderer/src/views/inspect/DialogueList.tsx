@@ -116,7 +116,7 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
           id={LIST_SEARCH_ID}
           type="search"
           className="search"
-          placeholder="Search id or text  ( / )"
+          placeholder="Search id, text, slot, value, missed:slot  ( / )"
           aria-label="search dialogues by id or text (Enter opens the first match, ↓ goes to the list, Esc goes back)"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
