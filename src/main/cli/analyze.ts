@@ -13,7 +13,7 @@ import type { MetricConfig } from '../../shared/metrics/config';
 import { renderSignature } from '../../shared/metrics/signature';
 import { metricColumns } from '../../shared/report/rows';
 import { renderTableAs, TABLE_FORMATS, type Table, type TableFormat } from '../../shared/report/tables';
-import { evaluateRun, loadRuns } from './score';
+import { evaluateRun, loadRuns, correctionsExit } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOut } from './usage';
 
@@ -46,7 +46,7 @@ Exit codes: 0 ok, 2 bad input or usage (one message on stderr).
 const ORIGIN_TABLES = ['summary', 'turns', 'slots', 'all'] as const;
 const MAX_SEED = 0xffffffff;
 
-export async function analyzeCommand(argv: string[], write: (s: string) => void): Promise<void> {
+export async function analyzeCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('analyze', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
@@ -87,7 +87,8 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
   const top = values.top !== undefined ? parsePositiveInt('--top', values.top as string) : 20;
   configFromFlags(values);
 
-  const [{ run }] = await loadRuns(positionals, values);
+  const runs = await loadRuns(positionals, values);
+  const [{ run }] = runs;
   const config = configFromFlags(values, run.loaded.slotCount);
   const bands = bandColumns(values.band as string | undefined, config);
   const ev = evaluateRun(run, config);
@@ -104,6 +105,7 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
   }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
+  return correctionsExit(runs);
 }
 
 function parseSeed(text: string): number {

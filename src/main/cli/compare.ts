@@ -16,7 +16,7 @@ import { TABLE_FORMATS } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { runStatisticsParallel } from '../services/compare-stats';
 import { terminalProgress } from './progress';
-import { noteJoins } from './score';
+import { noteJoins, correctionsExit } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 
@@ -88,7 +88,7 @@ export function defaultRunNames(files: readonly string[]): string[] {
   });
 }
 
-export async function compareCommand(argv: string[], write: (s: string) => void): Promise<void> {
+export async function compareCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('compare', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
@@ -128,7 +128,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
 
   const runs = await loadShared(positionals, values);
   const config = configFromFlags(values, runs[0].loaded.slotCount);
-  const sources: RunSource[] = runs.map((r, k) => ({ name: names[k], file: positionals[k], corpus: r.loaded.corpus, stats: r.stats!, valueOptions: r.loaded.valueOptions ?? [] }));
+  const sources: RunSource[] = runs.map((r, k) => ({ name: names[k], file: positionals[k], corpus: r.loaded.corpus, stats: r.stats!, valueOptions: r.loaded.valueOptions ?? [], corrections: r.corrections?.result.summary }));
   let prepared;
   try {
     prepared = prepareComparison(sources, config, { common: values.common as boolean, allowDifferentGold: values['allow-different-gold'] as boolean });
@@ -143,6 +143,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const text = renderCompare(format, out, xs);
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
+  return correctionsExit(runs.map((run) => ({ run })));
 }
 
 /** Loads each file as a run (gold, utterance and schema sources read once); a run on the baseline's gold holds it once. */
@@ -156,6 +157,7 @@ async function loadShared(files: string[], values: Parameters<typeof sourceFromF
     for (let k = 0; k < files.length; k++) {
       const run = await loadSource(specs[k], { maxBytes, references, onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f) });
       noteJoins(files[k], run);
+      for (const n of run.corrections?.notes ?? []) note(n);
       if (k > 0) {
         const shared = shareGold(out[0].loaded.corpus, run.loaded.corpus);
         if (shared) run.loaded = { ...run.loaded, corpus: shared };

@@ -10,7 +10,7 @@ import { renderSignature } from '../../shared/metrics/signature';
 import { makeSignature } from '../../shared/metrics/signature';
 import { buildFigure, FIGURE_KINDS, positionsOfTurns } from '../../shared/viz/figures';
 import { FIGURE_FORMATS, renderScene, type FigureFormat } from '../services/export/render';
-import { loadRuns } from './score';
+import { loadRuns, correctionsExit } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 
@@ -51,7 +51,7 @@ function formatOf(explicit: string | undefined, out: string): FigureFormat {
   return ext && (FIGURE_FORMATS as readonly string[]).includes(ext) ? (ext as FigureFormat) : 'svg';
 }
 
-export async function figureCommand(argv: string[]): Promise<void> {
+export async function figureCommand(argv: string[]): Promise<number | void> {
   const { values, positionals } = parseCommand('figure', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
@@ -94,7 +94,8 @@ export async function figureCommand(argv: string[]): Promise<void> {
   }
   configFromFlags(values); // bad settings fail before any file is read
 
-  const [{ file, run }] = await loadRuns([positionals[pick]], values);
+  const runs = await loadRuns([positionals[pick]], values);
+  const [{ file, run }] = runs;
   const config = configFromFlags(values, run.loaded.slotCount);
   const corpus = run.loaded.corpus;
   const want = dialogueKey(values.dialogue as string);
@@ -122,8 +123,9 @@ export async function figureCommand(argv: string[]): Promise<void> {
       throw new UsageError(`--turns: ${detail.id}: ${(e as Error).message}`);
     }
   }
-  const signature = renderSignature(makeSignature(config, { values: run.loaded.valueOptions }));
+  const signature = renderSignature(makeSignature(config, { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary }));
   const scene = buildFigure(kind, { id: detail.id, values: detail.values, perTurn, utterances }, config, { theme, turns: range, slots, width, signature });
   const fig = await renderScene(scene, format, scale);
   writeOut(values.out, [fig.bytes]);
+  return correctionsExit(runs);
 }

@@ -11,7 +11,7 @@ const HELP = `DST Inspector ${APP_VERSION}: exact DST metrics, turn by turn.
 Usage: dst-inspector <command> [options]
 
 Commands:
-  score <predictions.json>   print JGA, SA, AGA, RSA, FGA and GCA
+  score <predictions.json>   print JGA, SA, AGA, IAGA, F1, RSA, FGA and GCA
   compare <base> <other>…    compare runs: deltas, paired-bootstrap CIs, randomization p-values
   inspect <file>             what was detected: layout, dialogues, turns, slots, warnings
   convert <file> --to jsonl|fga  write the normalised corpus

@@ -10,7 +10,7 @@ import { domainBreakdown, type DomainK } from '../../shared/analysis/domain-brea
 import { DOMAIN_TURNS } from '../../shared/analysis/restrict';
 import { slotBreakdown } from '../../shared/analysis/slot-breakdown';
 import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';
-import { evaluateRun, loadRuns } from './score';
+import { evaluateRun, loadRuns, correctionsExit } from './score';
 import { configFromFlags } from './source-flags';
 import { oneOf, parsePositiveInt, UsageError, writeOut } from './usage';
 
@@ -27,7 +27,7 @@ export function byOptions(values: Values): { by: 'domain' | 'slot'; turns: (type
   return { by, turns, k };
 }
 
-export async function scoreByCommand(values: Values, files: string[], write: (s: string) => void): Promise<void> {
+export async function scoreByCommand(values: Values, files: string[], write: (s: string) => void): Promise<number> {
   const opts = byOptions(values);
   const format = oneOf('--format', (values.format as string | undefined) ?? 'table', TABLE_FORMATS);
   configFromFlags(values); // bad settings fail before any file is read
@@ -37,7 +37,7 @@ export async function scoreByCommand(values: Values, files: string[], write: (s:
     const ev = evaluateRun(run, config);
     const b: Breakdown =
       opts.by === 'domain'
-        ? domainBreakdown(run.loaded.corpus, config, { turns: opts.turns, k: opts.k, schemaSlots: run.schemaSlots, settings: { values: run.loaded.valueOptions } })
+        ? domainBreakdown(run.loaded.corpus, config, { turns: opts.turns, k: opts.k, schemaSlots: run.schemaSlots, settings: { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary } })
         : slotBreakdown(run.loaded.corpus, ev.signature);
     return { file, ev, b };
   });
@@ -53,4 +53,5 @@ export async function scoreByCommand(values: Values, files: string[], write: (s:
   }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
+  return correctionsExit(runs);
 }

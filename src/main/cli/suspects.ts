@@ -8,7 +8,7 @@ import { placeKey } from '../../shared/annotations/record';
 import { rankSuspects, type Suspect } from '../../shared/annotations/suspects';
 import { csvCell } from '../../shared/report/csv';
 import { readAnnotationFile } from '../services/annotation-file';
-import { loadRuns } from './score';
+import { loadRuns, correctionsExit } from './score';
 import { maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOut } from './usage';
 
@@ -38,7 +38,7 @@ function item(s: Suspect) {
 
 const shown = (v: string | null) => (v === null ? '—' : v);
 
-export async function suspectsCommand(argv: string[], write: (s: string) => void): Promise<void> {
+export async function suspectsCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('suspects', argv, {
     ...SOURCE_FLAGS,
     top: { type: 'string', default: '50' },
@@ -85,4 +85,5 @@ export async function suspectsCommand(argv: string[], write: (s: string) => void
   }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
+  return correctionsExit(runs);
 }

@@ -7,7 +7,7 @@ import { renderSignature } from '../../shared/metrics/signature';
 import { analyseTraits, DISAGREEMENT_THRESHOLD } from '../../shared/metrics/traits-analysis';
 import { hasNoChanges, metricNumber } from '../../shared/metrics/values';
 import { plural } from '../../shared/plural';
-import { evaluateRun, loadRuns, warnSlotCount } from './score';
+import { evaluateRun, loadRuns, warnSlotCount, correctionsExit } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, UsageError } from './usage';
 import { traitsJson, traitsTable } from '../../shared/analysis/analysis-tables';
@@ -30,7 +30,7 @@ Options:
 ${CONFIG_HELP}${SOURCE_HELP}  -h, --help            this help
 `;
 
-export async function traitsCommand(argv: string[], write: (s: string) => void): Promise<void> {
+export async function traitsCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('traits', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
@@ -43,14 +43,16 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
   configFromFlags(values);
   const file = positionals[0];
   // The same reading as `score` (folders, canonical slots, gold, located errors).
-  const [{ run }] = await loadRuns([file], values);
+  const runs = await loadRuns([file], values);
+  const [{ run }] = runs;
   const full = configFromFlags(values, run.loaded.slotCount);
   warnSlotCount(file, run, full);
   const config = { ...full, lambdas: full.lambdas.slice(0, 1) };
   const ev = evaluateRun(run, config);
   if (format !== 'table') {
     const view = traitsView(ev);
-    return void write(format === 'json' ? JSON.stringify(traitsJson(view, basename(file)), null, 1) + '\n' : renderTableAs(format, traitsTable(view)));
+    write(format === 'json' ? JSON.stringify(traitsJson(view, basename(file)), null, 1) + '\n' : renderTableAs(format, traitsTable(view)));
+    return correctionsExit(runs);
   }
   const a = analyseTraits(
     [...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', config), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU, noChanges: hasNoChanges(d.values) })),
@@ -76,4 +78,5 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
     `signature: ${renderSignature(ev.signature)}`,
   ];
   write(lines.join('\n') + '\n');
+  return correctionsExit(runs);
 }

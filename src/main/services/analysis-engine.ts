@@ -14,6 +14,7 @@ import { traitsView } from '../../shared/analysis/traits-points';
 import { turnPosition } from '../../shared/analysis/turn-position';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
+import type { SignatureSettings } from '../../shared/metrics/signature';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
 
@@ -44,11 +45,11 @@ export class AnalysisEngine {
   constructor(
     private readonly corpus: Corpus,
     private readonly stats: TurnStats,
-    private readonly valueOptions: readonly string[],
+    private readonly settings: SignatureSettings,
   ) {}
 
   private evaluation(config: MetricConfig): Evaluation {
-    return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.corpus, this.stats, config, { values: this.valueOptions }));
+    return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.corpus, this.stats, config, this.settings));
   }
 
   run<K extends AnalysisKind>(req: { kind: K; args: AnalysisArgs<K> }): AnalysisResults[K] {
@@ -61,7 +62,7 @@ export class AnalysisEngine {
       case 'breakdown': {
         const a = req.args;
         if (a.by === 'slot') return slotBreakdown(this.corpus, this.evaluation(config).signature);
-        return domainBreakdown(this.corpus, config, { turns: a.domainTurns ?? 'active', k: a.domainK, settings: { values: this.valueOptions } });
+        return domainBreakdown(this.corpus, config, { turns: a.domainTurns ?? 'active', k: a.domainK, settings: this.settings });
       }
       case 'turnPosition': {
         const a = req.args;

@@ -15,11 +15,18 @@ import { ApiError } from './api-error';
 import { AnalysisEngine, type AnalysisArgs, type AnalysisKind, type AnalysisRequest } from './analysis-engine';
 import type { CorpusPayload } from './load-types';
 import type { RunData } from './run-data';
+import type { SignatureSettings } from '../../shared/metrics/signature';
+
+/** The signature settings of a run's data: its value options and corrections. */
+function settingsOf(data: RunData): SignatureSettings {
+  return { values: data.l.valueOptions, corrections: data.l.corrections };
+}
 
 export interface AnalysisInit {
   corpus: Omit<CorpusPayload, 'utterances'>;
   stats: TurnStats;
-  valueOptions: string[];
+  /** Value options and corrections the run was loaded with (the signatures' parts). */
+  settings: SignatureSettings;
 }
 
 export interface AnalysisJob {
@@ -64,7 +71,7 @@ export class AnalysisHost {
       return new Promise((resolve, reject) =>
         setImmediate(() => {
           try {
-            this.engine ??= new AnalysisEngine(this.data.corpus, this.data.l.stats, this.data.l.valueOptions);
+            this.engine ??= new AnalysisEngine(this.data.corpus, this.data.l.stats, settingsOf(this.data));
             resolve(this.engine.run({ kind, args }));
           } catch (e) {
             reject(e as Error);
@@ -100,7 +107,7 @@ export class AnalysisHost {
         predPairs: c.predPairs,
       },
       stats: this.data.l.stats,
-      valueOptions: this.data.l.valueOptions,
+      settings: settingsOf(this.data),
     };
     const w = new Worker(path, { workerData: init });
     w.on('message', (reply: AnalysisReply) => {

@@ -26,7 +26,7 @@ if (parentPort) {
     goldPairs: p.goldPairs,
     predPairs: p.predPairs,
   };
-  const engine = new AnalysisEngine(corpus, init.stats, init.valueOptions);
+  const engine = new AnalysisEngine(corpus, init.stats, init.settings);
   port.on('message', (job: AnalysisJob) => {
     let reply: AnalysisReply;
     try {

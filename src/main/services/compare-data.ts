@@ -78,7 +78,7 @@ export class CompareService {
   private source(run: string, rev: number): RunSource {
     const data: RunData = this.ws.data(run, rev);
     const l = data.l;
-    return { name: this.ws.status(run).label, file: l.file, corpus: l.corpus, stats: l.stats, valueOptions: l.valueOptions, evaluation: (c) => data.evaluation(c) };
+    return { name: this.ws.status(run).label, file: l.file, corpus: l.corpus, stats: l.stats, valueOptions: l.valueOptions, corrections: l.corrections, evaluation: (c) => data.evaluation(c) };
   }
 
   async runs(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {

@@ -34,6 +34,8 @@ export interface RunSource {
   stats: TurnStats;
   /** Value options the run was loaded with (signature names). */
   valueOptions: readonly string[];
+  /** Corrections applied to the run's gold at load (the signature's corrections part). */
+  corrections?: { count: number; hash: string };
   /** The whole corpus scored under a config, when the caller keeps one (the app caches them); else scored here. */
   evaluation?: (config: MetricConfig) => Evaluation;
 }
@@ -86,6 +88,8 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
   const values = (r: RunSource) => (r.valueOptions.length ? r.valueOptions.join('+') : 'exact');
   for (const r of runs.slice(1)) {
     if (values(r) !== values(base)) throw new CompareError(`${r.name} was loaded with values=${values(r)} and ${base.name} with values=${values(base)}; compare runs loaded with the same value options`);
+    const fixes = (x: RunSource) => (x.corrections ? `${x.corrections.count}:${x.corrections.hash}` : 'none');
+    if (fixes(r) !== fixes(base)) throw new CompareError(`${r.name} was scored with corrections=${fixes(r)} and ${base.name} with corrections=${fixes(base)}; compare runs whose gold has the same corrections`);
   }
   for (const r of runs) {
     const clash = clashingIds(r.corpus);
@@ -122,7 +126,7 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
     parts.push({ key: 'gold', text: `gold=differs:${n}t` });
   }
 
-  const settings = { values: base.valueOptions };
+  const settings = { values: base.valueOptions, corrections: base.corrections };
   if (!alignment.complete) {
     const evaluations = runs.map((r, k) => {
       const c = restrictCorpus(r.corpus, alignment.rows[k], alignment.keep[k]);

@@ -1,7 +1,7 @@
 // Alignment of runs by dialogue id and turn index, what is reported when runs
 // differ, the common part (scored exactly as a file holding only those turns),
 // and the refusals: no common dialogue, runs covering different turns, a
-// different gold, duplicate names, different value options.
+// different gold, duplicate names, different value options or corrections.
 import { describe, expect, it } from 'vitest';
 import { alignRuns, restrictCorpus } from '../../../src/shared/analysis/align';
 import { CompareError, compareRuns, prepareComparison } from '../../../src/shared/analysis/compare';
@@ -119,5 +119,13 @@ describe('prepareComparison refuses what cannot be compared', () => {
   it('duplicate run names, different value options', () => {
     expect(err(() => prepareComparison([A(), A()], config))).toMatch(/two runs are named "A"/);
     expect(err(() => prepareComparison([A(), source('B', buildCorpus(base), ['lower'])], config))).toMatch(/B was loaded with values=lower and A with values=exact/);
+  });
+
+  it('different corrections to the gold; the same ones go into the signature', () => {
+    const fixed = (name: string, hash: string) => ({ ...source(name, buildCorpus(base)), corrections: { count: 2, hash } });
+    expect(err(() => prepareComparison([fixed('A', 'aaaaaaaa'), source('B', buildCorpus(base))], config))).toMatch(/B was scored with corrections=none and A with corrections=2:aaaaaaaa/);
+    expect(err(() => prepareComparison([fixed('A', 'aaaaaaaa'), fixed('B', 'bbbbbbbb')], config))).toMatch(/corrections=2:bbbbbbbb/);
+    const p = prepareComparison([fixed('A', 'aaaaaaaa'), fixed('B', 'aaaaaaaa')], config);
+    for (const ev of p.evaluations) expect(ev.signature.parts).toContainEqual({ key: 'corrections', text: 'corrections=2:aaaaaaaa' });
   });
 });

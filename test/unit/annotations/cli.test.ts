@@ -44,6 +44,31 @@ describe('annotation commands', () => {
     expect(runCli(['score', MUL, '--corrections', file('ok.jsonl', [removeMuseum])]).code).toBe(0);
   });
 
+  it('every command that scores says so in its signature and exits 3 when corrections were skipped', () => {
+    const f = file('every.jsonl', [removeMuseum, stale]);
+    const part = /corrections=1:[0-9a-f]{8}/;
+    const svg = join(dir, 'fig.svg');
+    const cases: [string[], () => string][] = [
+      [['score', MUL, '--by', 'domain'], () => ''],
+      [['score', MUL, '--by', 'slot', '--format', 'json'], () => ''],
+      [['compare', MUL, MUL, '--name', 'a,b', '--bootstrap', '20', '--trials', '20'], () => ''],
+      [['analyze', MUL, '--position', 'index', '--bootstrap', '20'], () => ''],
+      [['traits', MUL], () => ''],
+      [['figure', MUL, '--dialogue', 'MUL1110.json', '--out', svg], () => readFileSync(svg, 'utf8')],
+    ];
+    for (const [args, extra] of cases) {
+      const r = runCli([...args, '--corrections', f]);
+      expect([args[0], r.code, r.stderr]).toEqual([args[0], 3, expect.stringMatching(/stale record x2 \(skipped\)/)]);
+      expect(r.stdout + extra()).toMatch(part);
+      // Without corrections: no part, exit 0.
+      const plain = runCli(args);
+      expect([args[0], plain.code]).toEqual([args[0], 0]);
+      expect(plain.stdout + extra()).not.toMatch(/corrections=/);
+    }
+    const s = runCli(['suspects', MUL, '--corrections', f]);
+    expect(s.code).toBe(3);
+  });
+
   it('refuses an unreadable line, a non-annotation file, a newer version: exit 2, one located line', () => {
     const bad = file('bad.jsonl', [removeMuseum, '{"id": "b", "rev": 1, "dialogue": 3}', stale]);
     const r = runCli(['score', MUL, '--corrections', bad]);
