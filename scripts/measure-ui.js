@@ -6,15 +6,12 @@
 // to the middle, and re-sorting. Run after `npm run build`:
 //   node scripts/measure-ui.js [turns]
 /* global document -- used inside page.waitForFunction callbacks, which run in the browser */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
 import { generateFile } from '../bench/generate.js';
+import { launchChromium, serve } from './lib/app.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TURNS = Number(process.argv[2] ?? 1_000_000);
 const tmp = mkdtempSync(join(tmpdir(), 'dst-ui-measure-'));
 const file = join(tmp, 'large.json');
@@ -24,31 +21,16 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const g = generateFile(file, TURNS, 7);
 console.log(`file: ${g.dialogues} dialogues, ${g.turns} turns, ${(g.bytes / 2 ** 20).toFixed(1)} MiB`);
 
-const server = spawn(process.execPath, [join(ROOT, 'out', 'main', 'cli.js'), 'serve', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  server.on('exit', (c) => reject(new Error(`serve exited with ${c}`)));
-  server.stdout.on('data', (b) => {
-    out += b.toString();
-    const m = /DST Inspector at (\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const server = await serve([file]);
+const url = server.url;
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const t0 = performance.now();
   await page.goto(url);
-  let sawProgress = false;
-  try {
-    await page.waitForSelector('[data-testid="progress"]', { timeout: 5000 });
-    sawProgress = true;
-  } catch {
-    /* the load may already be over */
-  }
+  // The progress bar, or the first dialogue when the load was over before the page asked.
+  const firstSeen = await page.waitForSelector('[data-testid="progress"], [data-testid="dialogue-metric"][data-metric="GCA"]', { timeout: 600_000 });
+  const sawProgress = (await firstSeen.getAttribute('data-testid')) === 'progress';
   await page.waitForSelector('[data-testid="progress"]', { state: 'detached', timeout: 600_000 });
   const ready = performance.now();
   await page.waitForSelector('[data-testid="dialogue-metric"][data-metric="GCA"]', { timeout: 60_000 });
@@ -84,6 +66,6 @@ try {
   console.log(`rows in the DOM (virtualised): ${rows}`);
 } finally {
   await browser.close();
-  server.kill();
+  server.stop();
   rmSync(tmp, { recursive: true, force: true });
 }

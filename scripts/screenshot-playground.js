@@ -4,36 +4,18 @@
 // paper's P1 vs P2 in A/B (playground.png) and a broken value marked in the
 // editor with the last result kept, stale (playground-error.png).
 // Usage: node scripts/screenshot-playground.js [WIDTH HEIGHT]   (CHROMIUM_PATH overrides /usr/bin/chromium)
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { CLI, ROOT, launchChromium, serve } from './lib/app.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const OUT = process.env.OUT ?? join(ROOT, 'docs', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const [width, height] = [Number(process.argv[2] ?? 1440), Number(process.argv[3] ?? 900)];
-
-function serve() {
-  const proc = spawn(process.execPath, [CLI, 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    proc.stdout.on('data', (b) => {
-      out += b.toString();
-      const m = /DST Inspector at (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop: () => proc.kill() });
-    });
-  });
-}
 
 async function main() {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
   mkdirSync(OUT, { recursive: true });
   const server = await serve();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 })).newPage();
     await page.goto(server.url);

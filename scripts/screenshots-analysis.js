@@ -3,37 +3,18 @@
 // 100-dialogue SOM-DST fixture with its utterances and drives Debian's
 // Chromium with playwright-core.
 // Usage: npm run build && node scripts/screenshots-analysis.js [--width 1440]   (CHROMIUM_PATH overrides /usr/bin/chromium)
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { CLI, ROOT, SOM, launchChromium, serve } from './lib/app.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const OUT = join(ROOT, 'docs', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SOM = join(ROOT, 'test', 'fixtures', 'multiwoz-somdst-100');
 const widthArg = process.argv.indexOf('--width');
 const WIDTH = widthArg > 0 ? Number(process.argv[widthArg + 1]) : 1440;
-
-function serve(args) {
-  const proc = spawn(process.execPath, [CLI, 'serve', ...args, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    proc.stdout.on('data', (b) => {
-      out += b.toString();
-      const m = /DST Inspector at (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop: () => proc.kill() });
-    });
-  });
-}
 
 async function main() {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
   mkdirSync(OUT, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await launchChromium();
   const server = await serve([join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json')]);
   try {
     const page = await (await browser.newContext({ viewport: { width: WIDTH, height: 1000 }, deviceScaleFactor: 1 })).newPage();

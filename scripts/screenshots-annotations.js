@@ -3,33 +3,20 @@
 // walked with the keyboard only — the suspects queue (s), the form (a), the
 // what-if (w) and the export (e). Run `npm run build` first.
 // Usage: node scripts/screenshots-annotations.js [width]   (CHROMIUM_PATH overrides /usr/bin/chromium)
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { CLI, ROOT, launchChromium, serve } from './lib/app.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const OUT = process.env.SHOTS_DIR ?? join(ROOT, 'docs', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const width = Number(process.argv[2] ?? 1440);
 
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
 mkdirSync(OUT, { recursive: true });
 const tmp = mkdtempSync(join(tmpdir(), 'dst-ann-shots-'));
-const proc = spawn(process.execPath, [CLI, 'serve', '--annotations', join(tmp, 'demo.annotations.jsonl'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  proc.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  proc.stdout.on('data', (b) => {
-    out += b.toString();
-    const m = /DST Inspector at (\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-});
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+const server = await serve(['--annotations', join(tmp, 'demo.annotations.jsonl')]);
+const url = server.url;
+const browser = await launchChromium();
 try {
   const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
   const suffix = width === 1440 ? '' : `-${width}`;
@@ -59,6 +46,6 @@ try {
   await save('annotate-export');
 } finally {
   await browser.close();
-  proc.kill();
+  server.stop();
   rmSync(tmp, { recursive: true, force: true });
 }

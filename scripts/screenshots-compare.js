@@ -4,32 +4,13 @@
 // (compare-series.png). Starts `dst-inspector serve` from out/ (run
 // `npm run build` first) and drives Debian's Chromium with playwright-core.
 // Usage: node scripts/screenshots-compare.js   (CHROMIUM_PATH overrides /usr/bin/chromium)
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
 import { perturbFga, seriesRun } from '../bench/perturb.js';
+import { CHROMIUM, CLI, ROOT, SOM, launchChromium, serve } from './lib/app.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const OUT = join(ROOT, 'docs', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SOM = join(ROOT, 'test', 'fixtures', 'multiwoz-somdst-100');
-
-function serve(args) {
-  const proc = spawn(process.execPath, [CLI, 'serve', ...args, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    proc.stdout.on('data', (b) => {
-      out += b.toString();
-      const m = /DST Inspector at (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop: () => proc.kill() });
-    });
-  });
-}
 
 async function main() {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
@@ -39,10 +20,7 @@ async function main() {
   const text = readFileSync(join(SOM, 'predictions.json'), 'utf8');
   const perturbed = join(tmp, 'perturbed.json');
   writeFileSync(perturbed, perturbFga(text));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const servers = [];
   try {
     const save = async (target, name) => {

@@ -6,41 +6,20 @@
 // command (figure-mul1110.png) and writes a `score --format latex` table
 // (score-table.tex, and score-table.png when pdflatex and pdftoppm are there).
 // Usage: node scripts/screenshots.js   (CHROMIUM_PATH overrides /usr/bin/chromium)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { join } from 'node:path';
+import { CHROMIUM, CLI, ROOT, SOM, launchChromium, serve } from './lib/app.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const OUT = join(ROOT, 'docs', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SOM = join(ROOT, 'test', 'fixtures', 'multiwoz-somdst-100');
-
-function serve(args) {
-  const proc = spawn(process.execPath, [CLI, 'serve', ...args, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-    proc.stdout.on('data', (b) => {
-      out += b.toString();
-      const m = /DST Inspector at (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop: () => proc.kill() });
-    });
-  });
-}
 
 async function main() {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
   mkdirSync(OUT, { recursive: true });
   const tmp = mkdtempSync(join(tmpdir(), 'dst-shots-'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const servers = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });

@@ -17,26 +17,12 @@ import { evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import type { SignatureSettings } from '../../shared/metrics/signature';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
+import { Lru } from './lru';
 
 /** The calls the engine answers (everything of the analysis group but the header's filtered scores). */
 export type AnalysisKind = 'breakdown' | 'turnPosition' | 'errorOrigin' | 'correlations' | 'traitsView';
 export type AnalysisArgs<K extends AnalysisKind> = Omit<ApiArgs<K>, 'run' | 'rev'>;
 export type AnalysisRequest = { [K in AnalysisKind]: { kind: K; args: AnalysisArgs<K> } }[AnalysisKind];
-
-class Lru<V> {
-  private map = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(k: string, make: () => V): V {
-    let v = this.map.get(k);
-    if (v !== undefined) this.map.delete(k);
-    else {
-      v = make();
-      if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
-    }
-    this.map.set(k, v);
-    return v;
-  }
-}
 
 export class AnalysisEngine {
   private readonly evaluations = new Lru<Evaluation>(4);

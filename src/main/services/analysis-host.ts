@@ -13,7 +13,7 @@ import type { AnalysisResults } from '../../shared/calls/analysis';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
 import { ApiError } from './api-error';
 import { AnalysisEngine, type AnalysisArgs, type AnalysisKind, type AnalysisRequest } from './analysis-engine';
-import type { CorpusPayload } from './load-types';
+import { corpusPayload, type CorpusPayload } from '../../shared/model/corpus-payload';
 import type { RunData } from './run-data';
 import type { SignatureSettings } from '../../shared/metrics/signature';
 
@@ -93,19 +93,7 @@ export class AnalysisHost {
     if (this.worker) return this.worker;
     const c = this.data.corpus;
     const init: AnalysisInit = {
-      corpus: {
-        slotNames: c.slots.names,
-        valueNames: c.values.names,
-        dialogueIds: c.dialogueIds,
-        dialogueStart: c.dialogueStart,
-        turnIndex: c.turnIndex,
-        goldStart: c.goldStart,
-        goldLen: c.goldLen,
-        predStart: c.predStart,
-        predLen: c.predLen,
-        goldPairs: c.goldPairs,
-        predPairs: c.predPairs,
-      },
+      corpus: corpusPayload(c),
       stats: this.data.l.stats,
       settings: settingsOf(this.data),
     };

@@ -4,28 +4,14 @@
 // with the AnalysisEngine, posting each result or error back.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { Interner } from '../../shared/model/interner';
-import type { Corpus } from '../../shared/model/corpus';
+import { corpusFromPayload } from '../../shared/model/corpus-payload';
 import { AnalysisEngine } from './analysis-engine';
 import type { AnalysisInit, AnalysisJob, AnalysisReply } from './analysis-host';
 
 if (parentPort) {
   const port = parentPort;
   const init = workerData as AnalysisInit;
-  const p = init.corpus;
-  const corpus: Corpus = {
-    slots: new Interner(p.slotNames),
-    values: new Interner(p.valueNames),
-    dialogueIds: p.dialogueIds,
-    dialogueStart: p.dialogueStart,
-    turnIndex: p.turnIndex,
-    goldStart: p.goldStart,
-    goldLen: p.goldLen,
-    predStart: p.predStart,
-    predLen: p.predLen,
-    goldPairs: p.goldPairs,
-    predPairs: p.predPairs,
-  };
+  const corpus = corpusFromPayload(init.corpus);
   const engine = new AnalysisEngine(corpus, init.stats, init.settings);
   port.on('message', (job: AnalysisJob) => {
     let reply: AnalysisReply;

@@ -17,28 +17,7 @@ import { rowColumns, rowConfigKey, type RowColumns } from './corpus-queries';
 import { runStatisticsParallel, workOf } from './compare-stats';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
-
-class Lru<V> {
-  private map = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(k: string): V | undefined {
-    const v = this.map.get(k);
-    if (v !== undefined) {
-      this.map.delete(k);
-      this.map.set(k, v);
-    }
-    return v;
-  }
-  delete(k: string): void {
-    this.map.delete(k);
-  }
-  set(k: string, v: V): V {
-    this.map.delete(k);
-    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
-    this.map.set(k, v);
-    return v;
-  }
-}
+import { Lru } from './lru';
 
 const HINTS = { common: 'tick “Common part” to compare on the dialogues and turns every run has', gold: 'tick “Allow different gold” to compare anyway' };
 

@@ -3,7 +3,7 @@
 // file and analyses their turns. Runs in fga-tail-worker.ts, or inline when no
 // worker is available; the reply is plain data so it can cross threads.
 
-import type { Corpus } from '../../shared/model/corpus';
+import { corpusPayload, payloadArrays, type CorpusPayload } from '../../shared/model/corpus-payload';
 import { LoadError, type TextLocation } from '../../shared/formats/errors';
 import { fgaBuilder, scanFga } from '../../shared/formats/fga';
 import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
@@ -18,10 +18,7 @@ export interface TailJob {
 }
 
 /** The tail corpus as plain data: interner names instead of interners. */
-export interface TailCorpus extends Omit<Corpus, 'slots' | 'values' | 'utterances'> {
-  slotNames: string[];
-  valueNames: string[];
-}
+export type TailCorpus = CorpusPayload;
 
 export type TailReply =
   | { ok: true; corpus: TailCorpus; stats: TurnStats; warnings: string[] }
@@ -35,21 +32,8 @@ export function readTail(job: TailJob): { reply: TailReply; transfer: ArrayBuffe
     const { warnings } = scanFga(bytes, { file: job.file }, b, { kind: 'tail', at: job.at });
     const c = b.build();
     const stats = analyseCorpus(c);
-    const corpus: TailCorpus = {
-      slotNames: c.slots.names,
-      valueNames: c.values.names,
-      dialogueIds: c.dialogueIds,
-      dialogueStart: c.dialogueStart,
-      turnIndex: c.turnIndex,
-      goldStart: c.goldStart,
-      goldLen: c.goldLen,
-      predStart: c.predStart,
-      predLen: c.predLen,
-      goldPairs: c.goldPairs,
-      predPairs: c.predPairs,
-    };
-    const arrays = [c.dialogueStart, c.turnIndex, c.goldStart, c.goldLen, c.predStart, c.predLen, c.goldPairs, c.predPairs, ...Object.values(stats)];
-    const transfer = [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+    const corpus = corpusPayload(c);
+    const transfer = [...new Set([...payloadArrays(corpus), ...Object.values(stats)].map((a) => a.buffer as ArrayBuffer))];
     return { reply: { ok: true, corpus, stats, warnings }, transfer };
   } catch (e) {
     if (e instanceof LoadError) return { reply: { ok: false, error: { file: e.file, problem: e.problem, location: e.location, jsonPath: e.jsonPath } }, transfer: [] };

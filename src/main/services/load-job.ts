@@ -7,6 +7,7 @@
 import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
 import { LoadError } from '../../shared/formats/errors';
 import { domainOf, NONE_ID, type Corpus } from '../../shared/model/corpus';
+import { corpusPayload, payloadArrays } from '../../shared/model/corpus-payload';
 import { IntVector } from '../../shared/model/int-vector';
 import { errorSource, looksLikeJson } from './error-source';
 import { loadSource } from './load-pipeline';
@@ -67,20 +68,7 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
     const raw = run.raw!;
     const dom = dialogueDomains(corpus);
     const result: LoadResult = {
-      corpus: {
-        slotNames: corpus.slots.names,
-        valueNames: corpus.values.names,
-        dialogueIds: corpus.dialogueIds,
-        dialogueStart: corpus.dialogueStart,
-        turnIndex: corpus.turnIndex,
-        goldStart: corpus.goldStart,
-        goldLen: corpus.goldLen,
-        predStart: corpus.predStart,
-        predLen: corpus.predLen,
-        goldPairs: corpus.goldPairs,
-        predPairs: corpus.predPairs,
-        utterances: corpus.utterances,
-      },
+      corpus: corpusPayload(corpus, { utterances: true }),
       stats,
       raw,
       domainStart: dom.start,
@@ -97,14 +85,7 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
       corrections: run.corrections?.result.summary,
     };
     const arrays = [
-      corpus.dialogueStart,
-      corpus.turnIndex,
-      corpus.goldStart,
-      corpus.goldLen,
-      corpus.predStart,
-      corpus.predLen,
-      corpus.goldPairs,
-      corpus.predPairs,
+      ...payloadArrays(result.corpus),
       ...Object.values(stats),
       raw.file,
       raw.start,

@@ -22,21 +22,8 @@ export interface RawIndex {
   end: Float64Array;
 }
 
-/** The corpus with its Interners flattened to name arrays, ready to post. */
-export interface CorpusPayload {
-  slotNames: string[];
-  valueNames: string[];
-  dialogueIds: string[];
-  dialogueStart: Int32Array;
-  turnIndex: Int32Array;
-  goldStart: Int32Array;
-  goldLen: Int32Array;
-  predStart: Int32Array;
-  predLen: Int32Array;
-  goldPairs: Int32Array;
-  predPairs: Int32Array;
-  utterances?: { system: (string | undefined)[]; user: (string | undefined)[] };
-}
+import type { CorpusPayload } from '../../shared/model/corpus-payload';
+export type { CorpusPayload };
 
 export interface LoadResult {
   corpus: CorpusPayload;

@@ -9,47 +9,18 @@ import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw 
 import type { MetricConfig } from '../../shared/metrics/config';
 import { dialogueDetail, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { makeSignature, type Signature } from '../../shared/metrics/signature';
-import { Interner } from '../../shared/model/interner';
+import { corpusFromPayload } from '../../shared/model/corpus-payload';
 import type { Corpus } from '../../shared/model/corpus';
 import { ApiError } from './api-error';
 import { dialogueDomainNames, filterIndex, rowColumns, rowConfigKey, rowOf, searchTexts, sortIndex, type Loaded, type RowColumns } from './corpus-queries';
 import type { LoadResult } from './load-types';
 import { dialogueRawText } from './raw-index';
-
-class Lru<V> {
-  private map = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(k: string, make: () => V): V {
-    let v = this.map.get(k);
-    if (v !== undefined) this.map.delete(k);
-    else {
-      v = make();
-      if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
-    }
-    this.map.set(k, v);
-    return v;
-  }
-}
+import { Lru } from './lru';
 
 /** The worker's result as a corpus on this thread. */
 export function loadedFromResult(r: LoadResult): Loaded {
   const p = r.corpus;
-  const slots = new Interner(p.slotNames);
-  const values = new Interner(p.valueNames);
-  const corpus: Corpus = {
-    slots,
-    values,
-    dialogueIds: p.dialogueIds,
-    dialogueStart: p.dialogueStart,
-    turnIndex: p.turnIndex,
-    goldStart: p.goldStart,
-    goldLen: p.goldLen,
-    predStart: p.predStart,
-    predLen: p.predLen,
-    goldPairs: p.goldPairs,
-    predPairs: p.predPairs,
-    utterances: p.utterances,
-  };
+  const corpus = corpusFromPayload(p);
   const idIndex = new Map<string, number>();
   p.dialogueIds.forEach((id, d) => idIndex.set(id, d));
   const { corpus: _payload, ...rest } = r;

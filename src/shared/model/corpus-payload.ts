@@ -1,0 +1,42 @@
+// Layer: shared (pure TS). A corpus as plain data, to post between threads:
+// its interners flattened to name arrays, the columns as they are (typed
+// arrays are copied or transferred by the caller). One definition for the
+// load worker, the FGA tail worker and the analysis worker.
+
+import type { Corpus } from './corpus';
+import { Interner } from './interner';
+
+export interface CorpusPayload extends Omit<Corpus, 'slots' | 'values'> {
+  slotNames: string[];
+  valueNames: string[];
+}
+
+/** The corpus as plain data; without utterances unless `utterances` is true. */
+export function corpusPayload(c: Corpus, opts: { utterances?: boolean } = {}): CorpusPayload {
+  const p: CorpusPayload = {
+    slotNames: c.slots.names,
+    valueNames: c.values.names,
+    dialogueIds: c.dialogueIds,
+    dialogueStart: c.dialogueStart,
+    turnIndex: c.turnIndex,
+    goldStart: c.goldStart,
+    goldLen: c.goldLen,
+    predStart: c.predStart,
+    predLen: c.predLen,
+    goldPairs: c.goldPairs,
+    predPairs: c.predPairs,
+  };
+  if (opts.utterances && c.utterances) return { ...p, utterances: c.utterances };
+  return p;
+}
+
+/** The corpus again from its plain data (interners rebuilt from their names). */
+export function corpusFromPayload(p: CorpusPayload): Corpus {
+  const { slotNames, valueNames, ...columns } = p;
+  return { ...columns, slots: new Interner(slotNames), values: new Interner(valueNames) };
+}
+
+/** A payload's column arrays (their buffers are what a caller transfers instead of copying). */
+export function payloadArrays(p: CorpusPayload): Int32Array[] {
+  return [p.dialogueStart, p.turnIndex, p.goldStart, p.goldLen, p.predStart, p.predLen, p.goldPairs, p.predPairs];
+}
