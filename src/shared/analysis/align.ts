@@ -7,7 +7,7 @@
 // that part.
 
 import { dialogueKey } from '../formats/reference';
-import type { Corpus } from '../model/corpus';
+import { hasPair, type Corpus } from '../model/corpus';
 
 export interface TurnRef {
   dialogue: string;
@@ -74,19 +74,6 @@ class IdMap {
     if (this.values[v] === -2) this.values[v] = this.from.values === this.to.values ? v : (this.to.values.lookup(this.from.values.name(v)) ?? -1);
     return this.values[v];
   }
-}
-
-function hasPair(pairs: Int32Array, start: number, len: number, slot: number, value: number): boolean {
-  let lo = start;
-  let hi = start + len - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const s = pairs[2 * mid];
-    if (s === slot) return pairs[2 * mid + 1] === value;
-    if (s < slot) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 /** Whether turn j of `other` has the same raw gold state as turn i of `base`. */

@@ -57,3 +57,17 @@ export function domainOf(slotName: string): string {
   const i = slotName.indexOf('-');
   return i < 0 ? slotName : slotName.slice(0, i);
 }
+
+/** Whether the state in pairs [start, start + len) (sorted by slot id) holds slot = value: a binary search. */
+export function hasPair(pairs: Int32Array, start: number, len: number, slot: number, value: number): boolean {
+  let lo = start;
+  let hi = start + len - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const s = pairs[2 * mid];
+    if (s === slot) return pairs[2 * mid + 1] === value;
+    if (s < slot) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}

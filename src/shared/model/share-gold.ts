@@ -5,7 +5,7 @@
 // turn stays where it was, so turn stats, list positions and the raw index
 // need no change.
 
-import type { Corpus } from './corpus';
+import { hasPair, type Corpus } from './corpus';
 
 function sameInts(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
@@ -36,19 +36,6 @@ export function sameGold(base: Corpus, other: Corpus): boolean {
     }
   }
   return true;
-}
-
-function hasPair(pairs: Int32Array, start: number, len: number, slot: number, value: number): boolean {
-  let lo = start;
-  let hi = start + len - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const s = pairs[2 * mid];
-    if (s === slot) return pairs[2 * mid + 1] === value;
-    if (s < slot) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 /**
