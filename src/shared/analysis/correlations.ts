@@ -2,7 +2,8 @@
 // paper's Figure 3: at turn level (every per-turn metric over all turns; AGA
 // and IAGA exist only on turns with non-empty gold, so each pair uses the
 // turns where both are defined) and at dialogue level (every metric of each
-// dialogue, GCA included, pairwise as well). Pearson's r, or Spearman's ρ
+// dialogue, GCA included, pairwise as well; a dialogue without any change has
+// no GCA and is left out of GCA's pairs). Pearson's r, or Spearman's ρ
 // (Pearson's r of the ranks, ties given their average rank, ranked within
 // each pair's complete cases). Cells are null where a variable is constant
 // or fewer than two cases remain; `n` holds each pair's number of cases.
@@ -11,6 +12,7 @@ import type { Evaluation } from '../metrics/evaluate';
 import { METRICS } from '../metrics/registry';
 import { extendSignature, type Signature } from '../metrics/signature';
 import { factsAt, TURNS_SLOT } from '../metrics/state';
+import { noChangesAt } from '../metrics/values';
 import { metricColumns } from '../report/rows';
 
 export type CorrelationLevel = 'turn' | 'dialogue';
@@ -31,16 +33,12 @@ export interface CorrelationMatrix {
 /** The variables of a level: one column of values (NaN where undefined) per metric and variant. */
 export function correlationVariables(ev: Evaluation, level: CorrelationLevel): { keys: string[]; values: Float64Array[] } {
   const { config } = ev;
-  const cols = metricColumns(config).filter((c) => level === 'dialogue' || METRICS.find((m) => m.id === c.metric)!.perTurn);
+  const cols = metricColumns(config).filter((c) => level === 'dialogue' || METRICS[c.index].perTurn);
   const keys = cols.map((c) => c.key);
   if (level === 'turn') {
     const T = ev.source.turnIndex.length;
     const values = cols.map(() => new Float64Array(T));
-    const which = cols.map((c) => {
-      const m = METRICS.find((x) => x.id === c.metric)!;
-      const variants = m.variants(config);
-      return { m, v: c.variant === undefined || !variants ? 0 : variants.indexOf(c.variant) };
-    });
+    const which = cols.map((c) => ({ m: METRICS[c.index], v: c.variantIndex }));
     for (let i = 0; i < T; i++) {
       const f = factsAt(ev.stats, i);
       for (let k = 0; k < which.length; k++) values[k][i] = which[k].m.turn(f, config, which[k].v) ?? Number.NaN;
@@ -48,14 +46,11 @@ export function correlationVariables(ev: Evaluation, level: CorrelationLevel): {
     return { keys, values };
   }
   // Straight from each dialogue's state row (the same numbers scoresOf reports, without building its objects).
+  // A dialogue without any change has no GCA (its reported 0 is a convention): NaN, left out of GCA's pairs.
   const D = ev.source.dialogueIds.length;
   const { layout, states } = ev;
   const values = cols.map(() => new Float64Array(D));
-  const which = cols.map((c) => {
-    const mi = METRICS.findIndex((x) => x.id === c.metric);
-    const variants = METRICS[mi].variants(config);
-    return { m: METRICS[mi], offset: layout.offsets[mi], v: c.variant === undefined || !variants ? 0 : variants.indexOf(c.variant) };
-  });
+  const which = cols.map((c) => ({ m: METRICS[c.index], offset: layout.offsets[c.index], v: c.variantIndex, gca: c.metric === 'GCA' }));
   const ref = { s: states, at: 0 };
   const ctx = { turns: 0, config };
   for (let d = 0; d < D; d++) {
@@ -63,7 +58,7 @@ export function correlationVariables(ev: Evaluation, level: CorrelationLevel): {
     ctx.turns = states[row + TURNS_SLOT];
     for (let k = 0; k < which.length; k++) {
       ref.at = row + which[k].offset;
-      values[k][d] = which[k].m.score(ref, ctx, which[k].v) ?? Number.NaN;
+      values[k][d] = which[k].gca && noChangesAt(states, ref.at) ? Number.NaN : (which[k].m.score(ref, ctx, which[k].v) ?? Number.NaN);
     }
   }
   return { keys, values };

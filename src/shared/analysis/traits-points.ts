@@ -12,8 +12,8 @@ import { METRICS } from '../metrics/registry';
 import { TURNS_SLOT } from '../metrics/state';
 import { nonUniformity, tailOrientedness } from '../metrics/traits';
 import { extendSignature, type Signature } from '../metrics/signature';
-import { zScores } from '../metrics/stats';
-import { analyseTraits, DISAGREEMENT_THRESHOLD, type TraitAnalysis, type TraitInput } from '../metrics/traits-analysis';
+import { analyseTraits, DISAGREEMENT_THRESHOLD, traitZScores, type TraitAnalysis, type TraitInput } from '../metrics/traits-analysis';
+import { noChangesAt } from '../metrics/values';
 
 export interface TraitPoint {
   id: string;
@@ -77,8 +77,7 @@ export function traitInputs(ev: Evaluation, config: MetricConfig): (TraitInput &
     const GCA = METRICS[gi].score(ref, ctx, 0) as number;
     const m = mistakes.subarray(c.dialogueStart[d], c.dialogueStart[d + 1]);
     // GCA's four counts all 0: no state ever changed, so GCA is undefined there (the analysis leaves such dialogues out).
-    const g = row + layout.offsets[gi];
-    const noChanges = states[g] + states[g + 1] + states[g + 2] + states[g + 3] === 0;
+    const noChanges = noChangesAt(states, row + layout.offsets[gi]);
     out.push({ id: c.dialogueIds[d], FGA, GCA, TO: tailOrientedness(m, config.traits), NU: nonUniformity(m, config.traits), noChanges });
   }
   return out;
@@ -88,14 +87,8 @@ export function traitsView(ev: Evaluation): TraitsView {
   const config = ev.config;
   const rows = traitInputs(ev, config);
   const analysis = analyseTraits(rows);
-  // The same filtering as analyseTraits, keeping the dialogues' ids.
-  const usable = rows.filter((r) => !r.noChanges && !(r.FGA === 1 && r.GCA === 1) && r.TO !== null && r.NU !== null);
-  const z = {
-    TO: zScores(usable.map((r) => r.TO as number)),
-    NU: zScores(usable.map((r) => r.NU as number)),
-    FGA: zScores(usable.map((r) => r.FGA)),
-    GCA: zScores(usable.map((r) => r.GCA)),
-  };
+  // The same filtering and z-scores as analyseTraits, keeping the dialogues' ids.
+  const { usable, z } = traitZScores(rows);
   const points: TraitPoint[] = [];
   usable.forEach((r, i) => {
     if (Math.abs(z.FGA[i] - z.GCA[i]) >= DISAGREEMENT_THRESHOLD) points.push({ id: r.id, TO: z.TO[i], NU: z.NU[i], FGA: z.FGA[i], GCA: z.GCA[i] });

@@ -64,10 +64,7 @@ export function metricSlice(layout: StateLayout, m: number): { at: number; width
 /** Column key → metric index and variant index (FGA_0.5 → FGA, its λ's position). */
 export function resolveColumn(config: MetricConfig, key: string): { m: number; variant: number } | null {
   const col = metricColumns(config).find((c) => c.key === key);
-  if (!col) return null;
-  const m = METRICS.findIndex((x) => x.id === col.metric);
-  const variants = METRICS[m].variants(config);
-  return { m, variant: col.variant === undefined || !variants ? 0 : variants.indexOf(col.variant) };
+  return col ? { m: col.index, variant: col.variantIndex } : null;
 }
 
 export function positionSignatureParts(by: PositionBy, replicates: number, seed: number) {

@@ -41,7 +41,8 @@ export interface TraitAnalysis {
 
 export const DISAGREEMENT_THRESHOLD = 0.1;
 
-export function analyseTraits(rows: readonly TraitInput[], level = 0.95): TraitAnalysis {
+/** The dialogues the analysis uses (both 100, a trait undefined or no change dropped) and their z-scores. */
+export function traitZScores<R extends TraitInput>(rows: readonly R[]): { usable: R[]; z: Record<'TO' | 'NU' | 'FGA' | 'GCA', number[]> } {
   // A dialogue without changes has no GCA (the reported 0 is a convention): it says nothing about GCA's traits.
   const usable = rows.filter((r) => !r.noChanges && !(r.FGA === 1 && r.GCA === 1) && r.TO !== null && r.NU !== null);
   const z = {
@@ -50,6 +51,11 @@ export function analyseTraits(rows: readonly TraitInput[], level = 0.95): TraitA
     FGA: zScores(usable.map((r) => r.FGA)),
     GCA: zScores(usable.map((r) => r.GCA)),
   };
+  return { usable, z };
+}
+
+export function analyseTraits(rows: readonly TraitInput[], level = 0.95): TraitAnalysis {
+  const { usable, z } = traitZScores(rows);
   const keep = usable.map((_, i) => Math.abs(z.FGA[i] - z.GCA[i]) >= DISAGREEMENT_THRESHOLD);
   const pick = (xs: number[]) => xs.filter((_, i) => keep[i]);
   const fga = pick(z.FGA);

@@ -41,5 +41,10 @@ export function hasNoChanges(values: Readonly<Record<string, ScoreValue>>): bool
   return c.C === 0 && c.W === 0 && c.M === 0 && c.O === 0;
 }
 
+/** The same test on a state row: GCA's four counts C, W, M, O at `at` (its offset in the row) all 0. */
+export function noChangesAt(states: ArrayLike<number>, at: number): boolean {
+  return states[at] === 0 && states[at + 1] === 0 && states[at + 2] === 0 && states[at + 3] === 0;
+}
+
 /** Sort keys under which a dialogue without any change has no value (GCA and |FGA − GCA|): it sorts last there. */
 export const NO_CHANGE_KEYS: ReadonlySet<string> = new Set(['GCA', 'disagreement']);

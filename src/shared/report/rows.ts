@@ -26,6 +26,9 @@ export interface Column {
   latex: string;
   /** CSV / JSON name: the id, or FGA_<λ>. */
   key: string;
+  /** The metric's place in METRICS (its state row offset is layout.offsets[index]) and the variant's place in its variants (0 without). */
+  index: number;
+  variantIndex: number;
   get: (r: ReportRow) => number | null;
 }
 
@@ -34,14 +37,17 @@ export function metricColumns(config: MetricConfig, ids?: readonly string[]): Co
   const out: Column[] = [];
   for (const m of ids ? ids.map((id) => metricById(id)).filter((x) => x !== undefined) : METRICS) {
     const variants = m.variants(config);
+    const index = METRICS.indexOf(m);
     if (!variants) {
-      out.push({ metric: m.id, header: m.id, latex: m.id, key: m.id, get: (r) => metricValue(r.values, m.id) });
+      out.push({ metric: m.id, header: m.id, latex: m.id, key: m.id, index, variantIndex: 0, get: (r) => metricValue(r.values, m.id) });
       continue;
     }
-    for (const v of variants) {
+    for (const [variantIndex, v] of variants.entries()) {
       out.push({
         metric: m.id,
         variant: v,
+        index,
+        variantIndex,
         header: `${m.id} λ=${v}`,
         latex: `${m.id}$_{\\lambda=${v}}$`,
         key: `${m.id}_${v}`,

@@ -15,7 +15,7 @@ import { defaultConfig } from '../../../src/shared/metrics/config';
 import { dialogueDetail, dialogueResults, evaluate, type Evaluation, type TurnRecord } from '../../../src/shared/metrics/evaluate';
 import { gcaScore } from '../../../src/shared/metrics/defs/gca';
 import { pearson } from '../../../src/shared/metrics/stats';
-import { metricValue } from '../../../src/shared/metrics/values';
+import { hasNoChanges, metricValue } from '../../../src/shared/metrics/values';
 import { fixtureCases, loadFile } from '../../helpers/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'analyses-'));
@@ -241,7 +241,6 @@ function ranks(x: number[]): number[] {
 describe('correlations', () => {
   const ev = evaluate(loadFile(SOM), config);
   const all = turnsOf(ev);
-  const dialogues = [...dialogueResults(ev)];
   for (const method of ['pearson', 'spearman'] as const) {
     it(`turn level, ${method}: every cell equals the pairwise computation from the per-turn values`, () => {
       const m = correlationMatrix(ev, 'turn', method);
@@ -263,27 +262,41 @@ describe('correlations', () => {
       expect(m.n[0][aga]).toBeLessThan(all.length);
     });
 
-    it(`dialogue level, ${method}: GCA included, equal to the per-dialogue values' correlations`, () => {
-      const m = correlationMatrix(ev, 'dialogue', method);
-      const keys = [...TURN_KEYS.slice(0, 6), 'FGA_0.5', 'FGA_1', 'GCA'];
-      expect([...m.metrics].sort()).toEqual([...keys].sort());
-      for (let a = 0; a < m.metrics.length; a++) {
-        for (let b = 0; b < m.metrics.length; b++) {
-          const val = (d: (typeof dialogues)[number], key: string) => {
-            const [id, v] = key.split('_');
-            return metricValue(d.values, id, v);
-          };
-          const pairs = dialogues.map((d) => [val(d, m.metrics[a]), val(d, m.metrics[b])]).filter((p): p is [number, number] => p[0] !== null && p[1] !== null);
-          let x = pairs.map((p) => p[0]);
-          let y = pairs.map((p) => p[1]);
-          if (method === 'spearman') [x, y] = [ranks(x), ranks(y)];
-          const want = pearson(x, y);
-          expect(m.n[a][b]).toBe(pairs.length);
-          if (want === null) expect(m.matrix[a][b]).toBeNull();
-          else expect(Math.abs(m.matrix[a][b]! - want)).toBeLessThan(1e-9);
+  }
+
+  // A dialogue without any change has no GCA (reported as 0 by convention): left out of GCA's pairs.
+  // random-7 has 13 such dialogues; the SOM-DST fixture none.
+  for (const [name, file] of [['SOM-DST', SOM], ['random-7', RANDOM]] as const) {
+    const evd = evaluate(loadFile(file), config);
+    const dialogues = [...dialogueResults(evd)];
+    for (const method of ['pearson', 'spearman'] as const) {
+      it(`dialogue level on ${name}, ${method}: GCA included (without dialogues that have no change), equal to the per-dialogue values' correlations`, () => {
+        const m = correlationMatrix(evd, 'dialogue', method);
+        const keys = [...TURN_KEYS.slice(0, 6), 'FGA_0.5', 'FGA_1', 'GCA'];
+        expect([...m.metrics].sort()).toEqual([...keys].sort());
+        const val = (d: (typeof dialogues)[number], key: string) => {
+          const [id, v] = key.split('_');
+          return id === 'GCA' && hasNoChanges(d.values) ? null : metricValue(d.values, id, v);
+        };
+        for (let a = 0; a < m.metrics.length; a++) {
+          for (let b = 0; b < m.metrics.length; b++) {
+            const pairs = dialogues.map((d) => [val(d, m.metrics[a]), val(d, m.metrics[b])]).filter((p): p is [number, number] => p[0] !== null && p[1] !== null);
+            let x = pairs.map((p) => p[0]);
+            let y = pairs.map((p) => p[1]);
+            if (method === 'spearman') [x, y] = [ranks(x), ranks(y)];
+            const want = pearson(x, y);
+            expect(m.n[a][b]).toBe(pairs.length);
+            if (want === null) expect(m.matrix[a][b]).toBeNull();
+            else expect(Math.abs(m.matrix[a][b]! - want)).toBeLessThan(1e-9);
+          }
         }
-      }
-    });
+        const gca = m.metrics.indexOf('GCA');
+        const without = dialogues.filter((d) => hasNoChanges(d.values)).length;
+        expect(without).toBe(name === 'random-7' ? 13 : 0);
+        expect(m.n[gca][0]).toBe(dialogues.length - without);
+        expect(m.n[1][0]).toBe(dialogues.length);
+      });
+    }
   }
 
   it('a constant variable has no correlation (null), not NaN', () => {
