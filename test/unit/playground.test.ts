@@ -136,6 +136,16 @@ describe('diagnostics land at their place in the editor text', () => {
     expect(missing.startLine).toBe(2);
   });
 
+  it('text after the dialogue (which the wrapper would read as a second dialogue): placed where it starts, never an internal error', () => {
+    const text = '{"0": {"gt": {}, "pr": {}}},\n "other": {"0": {"gt": {}, "pr": {}}}';
+    const d = fail(text);
+    expect(d.message).toMatch(/^text after the dialogue/);
+    expect([d.startLine, d.startColumn]).toEqual([1, text.split('\n')[0].length]); // the comma that ends line 1
+    expect(fail('{"0": {"gt": {}, "pr": {}}} {}').message).toMatch(/^text after the dialogue/);
+    // Whitespace after the object is fine.
+    expect(evaluatePlayground('{"0": {"gt": {}, "pr": {}}}\n\n', 'D', config).ok).toBe(true);
+  });
+
   it('text cut short or empty: a place inside the text, never past it', () => {
     for (const text of ['{"0": {"gt": {', '', '   ']) {
       const d = fail(text);

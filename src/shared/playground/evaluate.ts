@@ -5,7 +5,7 @@
 // mapped back to the editor's own coordinates (line, UTF-16 column, the JSON
 // path without the wrapper's dialogue key), so it can be drawn as a marker.
 
-import { findNodeAtLocation, findNodeAtOffset, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, findNodeAtOffset, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { DialogueDetail, TurnText } from '../calls/inspect';
 import { LoadError } from '../formats/errors';
 import { loadCorpus } from '../formats/detect';
@@ -56,6 +56,8 @@ function wrapperPrefix(id: string): string {
  * for bad text: the loader's error comes back as a diagnostic at its place.
  */
 export function evaluatePlayground(text: string, id: string, config: MetricConfig): PlaygroundOutcome {
+  const after = textAfterValue(text);
+  if (after !== null) return { ok: false, diagnostic: { ...pointRange(text, after), message: 'text after the dialogue: the editor holds one dialogue, one object {"0": {"gt": …, "pr": …}, …}; remove what follows its closing }' } };
   const prefix = encoder.encode(wrapperPrefix(id));
   const body = encoder.encode(text);
   const bytes = new Uint8Array(prefix.length + body.length + 2);
@@ -82,6 +84,18 @@ export function evaluatePlayground(text: string, id: string, config: MetricConfi
     if (e instanceof LoadError) return { ok: false, diagnostic: diagnosticOf(e, text, body, prefix.length, id) };
     return { ok: false, diagnostic: { ...pointRange(text, 0), message: `internal error (please report): ${e instanceof Error ? e.message : String(e)}` } };
   }
+}
+
+/**
+ * Where text follows the first complete JSON value (e.g. `{…}, "other": {…}`,
+ * which the wrapper would read as a second dialogue), or null. Other syntax
+ * errors are left to the loader, which says where they are.
+ */
+function textAfterValue(text: string): number | null {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  return first && printParseErrorCode(first.error) === 'EndOfFileExpected' ? first.offset : null;
 }
 
 /** A loader warning about the wrapped file, said about the editor's text. */
