@@ -145,11 +145,13 @@ describe('compare: bad input (one line, exit code 2)', () => {
     const r = runCli(['compare', SOM]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^dst-inspector: compare: give a baseline and at least one other prediction file \(got 1\)/);
-    expectUserError([SOM, SOM, '--bootstrap', 'many'], /--bootstrap: "many" is not a whole number between 0 and 1000000/);
+    expectUserError([SOM, SOM, '--bootstrap', 'many'], /--bootstrap: "many" is not a whole number between 0 and 100000/);
+    expectUserError([SOM, SOM, '--trials', '1000001'], /--trials: "1000001" is not a whole number between 0 and 1000000/);
     expectUserError([SOM, SOM, '--seed', '4294967296'], /--seed: "4294967296" is not a whole number between 0 and 4294967295/);
     expectUserError([SOM, SOM, '--format', 'pdf'], /--format: "pdf" is not one of table, markdown, csv, latex, json/);
-    expectUserError([SOM, SOM, '--series-x', '1'], /--series-x: 1 value\(s\) for 2 run\(s\)/);
+    expectUserError([SOM, SOM, '--series-x', '1'], /--series-x: 1 value for 2 runs/);
     expectUserError([SOM, SOM, '--threads', '0'], /--threads: "0" is not a whole number between 1 and 4/);
+    expectUserError([SOM, SOM, '--threads', '9'], /--threads: "9" is not a whole number between 1 and 4/);
   });
 
   it('duplicate run names', () => {

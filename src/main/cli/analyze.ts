@@ -8,7 +8,8 @@
 import { correlationTable, originSummaryTable, positionTable, rootSlotsTable, rootTurnsTable } from '../../shared/analysis/analysis-tables';
 import { CORRELATION_LEVELS, CORRELATION_METHODS, correlationMatrix } from '../../shared/analysis/correlations';
 import { errorOrigin, type ErrorOrigin } from '../../shared/analysis/error-origin';
-import { DEFAULT_REPLICATES, DEFAULT_SEED, POSITION_BY, resolveColumn, turnPosition, type TurnPosition } from '../../shared/analysis/turn-position';
+import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED } from '../../shared/analysis/seed';
+import { DEFAULT_REPLICATES, POSITION_BY, resolveColumn, turnPosition, type TurnPosition } from '../../shared/analysis/turn-position';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { renderSignature } from '../../shared/metrics/signature';
 import { metricColumns } from '../../shared/report/rows';
@@ -44,7 +45,6 @@ Exit codes: 0 ok, 2 bad input or usage (one message on stderr).
 `;
 
 const ORIGIN_TABLES = ['summary', 'turns', 'slots', 'all'] as const;
-const MAX_SEED = 0xffffffff;
 
 export async function analyzeCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('analyze', argv, {
@@ -80,7 +80,7 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
   const method = oneOf('--method', (values.method as string | undefined) ?? 'pearson', CORRELATION_METHODS);
   const by = what === 'position' ? oneOf('--position', values.position as string, POSITION_BY) : 'index';
   const replicates = values.bootstrap !== undefined ? parsePositiveInt('--bootstrap', values.bootstrap as string) : DEFAULT_REPLICATES;
-  if (replicates > 100_000) throw new UsageError(`--bootstrap: at most 100000 resamples, got ${replicates}`);
+  if (replicates > MAX_BOOTSTRAP) throw new UsageError(`--bootstrap: at most ${MAX_BOOTSTRAP} resamples, got ${replicates}`);
   const seed = values.seed !== undefined ? parseSeed(values.seed as string) : DEFAULT_SEED;
   const originTable = what === 'origin' ? oneOf('--origin', values.origin as string, ORIGIN_TABLES) : 'all';
   if (what === 'origin' && originTable === 'all' && format === 'csv') throw new UsageError('--origin all --format csv: CSV holds one table; choose --origin summary, turns or slots');

@@ -9,14 +9,14 @@ import { basename, dirname } from 'node:path';
 import { assemble, CompareError, prepareComparison, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
 import { Scorer } from '../../shared/analysis/columns';
 import { renderCompare } from '../../shared/analysis/compare-report';
-import { DEFAULT_SEED, MAX_SEED } from '../../shared/analysis/rng';
+import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../../shared/analysis/seed';
 import { parseSeriesX, seriesFromNames } from '../../shared/analysis/series';
 import { shareGold } from '../../shared/model/share-gold';
 import { TABLE_FORMATS } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { runStatisticsParallel } from '../services/compare-stats';
 import { terminalProgress } from './progress';
-import { noteJoins, correctionsExit } from './score';
+import { noteJoins, correctionsExit, warnSlotCount } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 
@@ -30,8 +30,8 @@ Runs are aligned by dialogue id and turn index.
 
 Options:
   --name A,B,…          run names, one per file (default: the file names)
-  --bootstrap N         bootstrap resamples (default 1000; 0: no intervals)
-  --trials N            randomization trials (default 10000; 0: no p-values)
+  --bootstrap N         bootstrap resamples (default 1000, at most ${MAX_BOOTSTRAP}; 0: no intervals)
+  --trials N            randomization trials (default 10000, at most ${MAX_TRIALS}; 0: no p-values)
   --seed S              seed of both, 0…${MAX_SEED} (default ${DEFAULT_SEED}); B, R and S are in the signature
   --format FMT          table (default) | json | csv | latex | markdown
   --common              runs that cover different dialogues or turns: compare on the
@@ -54,10 +54,10 @@ function note(text: string): void {
   process.stderr.write(`dst-inspector: note: ${text}\n`);
 }
 
-/** A count flag (0 allowed) with an upper bound. */
-function parseCount(flag: string, text: string | undefined, dflt: number, max: number): number {
+/** A count flag between `min` (0 unless given) and `max`. */
+function parseCount(flag: string, text: string | undefined, dflt: number, max: number, min = 0): number {
   if (text === undefined) return dflt;
-  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > max) throw new UsageError(`${flag}: ${JSON.stringify(text)} is not a whole number between 0 and ${max}`);
+  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > max || Number(text) < min) throw new UsageError(`${flag}: ${JSON.stringify(text)} is not a whole number between ${min} and ${max}`);
   return Number(text);
 }
 
@@ -111,8 +111,8 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   if (positionals.length < 2) throw new UsageError(`compare: give a baseline and at least one other prediction file (got ${positionals.length})\n\n${COMPARE_HELP}`);
   const format = oneOf('--format', values.format as string, FORMATS);
   const stats: StatSettings = {
-    bootstrap: parseCount('--bootstrap', values.bootstrap, 1000, 1_000_000),
-    trials: parseCount('--trials', values.trials, 10000, 10_000_000),
+    bootstrap: parseCount('--bootstrap', values.bootstrap, 1000, MAX_BOOTSTRAP),
+    trials: parseCount('--trials', values.trials, 10000, MAX_TRIALS),
     seed: parseCount('--seed', values.seed, DEFAULT_SEED, MAX_SEED),
   };
   const names = parseRunNames(values.name, positionals.length) ?? defaultRunNames(positionals);
@@ -122,12 +122,12 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
     xs = parsed;
   }
-  const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4);
-  if (threads === 0) throw new UsageError('--threads: "0" is not a whole number between 1 and 4');
+  const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4, 1);
   configFromFlags(values); // bad settings fail before any file is read
 
   const runs = await loadShared(positionals, values);
   const config = configFromFlags(values, runs[0].loaded.slotCount);
+  runs.forEach((run, k) => warnSlotCount(positionals[k], run, config));
   const sources: RunSource[] = runs.map((r, k) => ({ name: names[k], file: positionals[k], corpus: r.loaded.corpus, stats: r.stats!, valueOptions: r.loaded.valueOptions ?? [], corrections: r.corrections?.result.summary }));
   let prepared;
   try {

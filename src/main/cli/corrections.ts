@@ -10,7 +10,7 @@ import { applyCorrectionFile, readAnnotationFile } from '../services/annotation-
 import { AnnotationStore, StoreError } from '../services/annotation-store';
 import { loadSource } from '../services/load-pipeline';
 import { EXIT_CORRECTIONS_SKIPPED } from './score';
-import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
+import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP_WITHOUT_CORRECTIONS, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 
 export const CORRECTIONS_HELP = `Usage: dst-inspector corrections export <annotations.jsonl> [<predictions>] [options]
@@ -27,7 +27,7 @@ Options:
   --format FMT          jsonl | csv | diff (default diff)
   --include-suspected   apply suspected corrections too
   --out FILE            write to FILE (atomically) instead of stdout
-${SOURCE_HELP}  -h, --help            this help
+${SOURCE_HELP_WITHOUT_CORRECTIONS()}  -h, --help            this help
 
 Exit codes: 0 ok, 2 bad input or usage, 3 written but some records were not
 applied (stale or unknown places, each reported on stderr).
@@ -83,7 +83,7 @@ export async function correctionsCommand(argv: string[], write: (s: string) => v
   const maxBytes = maxBytesFromFlags(values);
   const parsed = readAnnotationFile(file, maxBytes);
   let spec: SourceSpec | null;
-  if (preds.length) spec = sourceFromFlags(values, preds);
+  if (preds.length) spec = sourceFromFlags({ ...values, 'include-suspected': false }, preds); // --include-suspected is this command's own
   else {
     spec = headerSource(file, parsed.header);
     if (!spec) throw new UsageError(`corrections export: ${file} does not say where its gold is; give the predictions file: corrections export ${file} PREDICTIONS [--gold PATH]`);

@@ -13,6 +13,7 @@ import { FIGURE_FORMATS, renderScene, type FigureFormat } from '../services/expo
 import { loadRuns, correctionsExit } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
+import { plural } from '../../shared/plural';
 
 export const FIGURE_HELP = `Usage: dst-inspector figure <predictions> [more…] --dialogue ID --out FILE [options]
 
@@ -102,7 +103,7 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
   const d = corpus.dialogueIds.findIndex((id) => dialogueKey(id) === want);
   if (d < 0) {
     const some = corpus.dialogueIds.slice(0, 5).join(', ');
-    throw new UsageError(`${file}: no dialogue ${JSON.stringify(values.dialogue)} (${corpus.dialogueIds.length} dialogues, e.g. ${some})`);
+    throw new UsageError(`${file}: no dialogue ${JSON.stringify(values.dialogue)} (${plural(corpus.dialogueIds.length, 'dialogue')}, e.g. ${some})`);
   }
   const detail = dialogueDetail(corpus, d, config);
   const perTurn = detail.perTurn ?? [];

@@ -10,6 +10,7 @@ import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metr
 import { fileSource, SourceSpecError, type FileSource } from '../../shared/source';
 import { formatBytes, MAX_INPUT_BYTES } from '../services/read-input';
 import { oneOf, parseLambdas, parsePositiveInt, UsageError } from './usage';
+import { plural } from '../../shared/plural';
 
 export const SOURCE_FLAGS = {
   layout: { type: 'string' },
@@ -22,6 +23,17 @@ export const SOURCE_FLAGS = {
   'max-size': { type: 'string' },
 } as const;
 
+const CORRECTIONS_OPTION_HELP = `  --corrections FILE    apply the confirmed corrections of an annotation file to the
+                        gold first (stale records are reported and skipped; the
+                        signature gains corrections=N:hash)
+  --include-suspected   with --corrections: apply suspected corrections too
+`;
+const MAX_SIZE_HELP = `  --max-size BYTES      refuse larger files (default 2 GiB; at most 4 GiB)
+`;
+
+/** The source options without --corrections (for `corrections export`, whose file is its argument). */
+export const SOURCE_HELP_WITHOUT_CORRECTIONS = () => SOURCE_HELP.replace(CORRECTIONS_OPTION_HELP, '');
+
 export const SOURCE_HELP = `  --layout NAME         input layout, skipping detection (${layoutNames().join(', ')})
   --gold PATH           gold source: MultiWOZ 2.1 data.json, TRADE test_dials.json,
                         MultiWOZ 2.2 / SGD dialogues or a folder of them (needed for
@@ -30,12 +42,7 @@ export const SOURCE_HELP = `  --layout NAME         input layout, skipping detec
   --schema FILE         SGD schema.json: K for SA is its slot count (--slots overrides)
   --values LIST         value normalisation, comma-separated (default exact):
                         lower, trade-fixes, empty, dontcare, alternatives, or all
-  --corrections FILE    apply the confirmed corrections of an annotation file to the
-                        gold first (stale records are reported and skipped; the
-                        signature gains corrections=N:hash)
-  --include-suspected   with --corrections: apply suspected corrections too
-  --max-size BYTES      refuse larger files (default 2 GiB; at most 4 GiB)
-`;
+${CORRECTIONS_OPTION_HELP}${MAX_SIZE_HELP}`;
 
 export const CONFIG_FLAGS = {
   lambdas: { type: 'string' },
@@ -101,7 +108,7 @@ export function resolveSpecPaths(spec: FileSource, cwd = process.cwd()): FileSou
 export function parseRunNames(text: string | undefined, runs: number): string[] | undefined {
   if (text === undefined) return undefined;
   const names = text.split(',').map((s) => s.trim());
-  if (names.length !== runs) throw new UsageError(`--name: ${names.length} name(s) for ${runs} run(s); give one name per prediction file`);
+  if (names.length !== runs) throw new UsageError(`--name: ${plural(names.length, 'name')} for ${plural(runs, 'run')}; give one name per prediction file`);
   if (names.some((n) => n === '')) throw new UsageError('--name: a run name is empty');
   const seen = new Set<string>();
   for (const n of names) {

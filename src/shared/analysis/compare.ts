@@ -18,7 +18,7 @@ import type { Corpus } from '../model/corpus';
 import { alignRuns, clashingIds, describeCoverage, describeGold, restrictCorpus, type Alignment } from './align';
 import { foldRows, Scorer, type StatColumn } from './columns';
 import { bootstrapValues, interval95, pValue, randomizationCounts, swapStream } from './paired';
-import { DEFAULT_SEED } from './rng';
+import { DEFAULT_SEED } from './seed';
 
 export class CompareError extends Error {
   constructor(message: string) {

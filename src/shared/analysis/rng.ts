@@ -13,7 +13,6 @@
 import { mersenne } from 'pure-rand/generator/mersenne';
 import { MAX_SEED } from './seed';
 
-export { DEFAULT_SEED, MAX_SEED } from './seed';
 
 export interface WordSource {
   /** The next raw 32-bit output, unsigned. */

@@ -3,6 +3,8 @@
 // or read from the run names ("ratio_0.05_seed1" → 0.05: the first number in
 // the name).
 
+import { plural } from '../plural';
+
 /** The first number written in a name ("ratio_0.05_seed1" → 0.05, "fewshot-10pct" → 10); null when it has none. */
 export function numberInName(name: string): number | null {
   const m = /(?:^|[^0-9.])(\d+(?:\.\d+)?(?:e[-+]?\d+)?|\.\d+)/i.exec(name);
@@ -22,7 +24,7 @@ export function seriesFromNames(names: readonly string[]): number[] | null {
 /** Parses "0.01,0.05,0.1": one finite number per run; a message when that is not what was given. */
 export function parseSeriesX(text: string, runs: number): number[] | string {
   const parts = text.split(',').map((s) => s.trim());
-  if (parts.length !== runs) return `${parts.length} value(s) for ${runs} run(s); give one number per run, in the order of the runs`;
+  if (parts.length !== runs) return `${plural(parts.length, 'value')} for ${plural(runs, 'run')}; give one number per run, in the order of the runs`;
   const out: number[] = [];
   for (const p of parts) {
     const v = Number(p);

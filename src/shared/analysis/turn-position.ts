@@ -15,12 +15,12 @@ import { extendSignature, type Signature } from '../metrics/signature';
 import { DIALOGUES_SLOT, emptyStates, factsAt, mergeInto, scoresOf, TURNS_SLOT, type StateLayout } from '../metrics/state';
 import { metricColumns } from '../report/rows';
 import { percentileInterval, resampleUnits, Rng } from './bootstrap';
+import { DEFAULT_SEED } from './seed';
 
 export type PositionBy = 'index' | 'length';
 export const POSITION_BY: readonly PositionBy[] = ['index', 'length'];
 
 export const DEFAULT_REPLICATES = 1000;
-export const DEFAULT_SEED = 1;
 export const BAND_LEVEL = 0.95;
 
 export interface PositionOptions {

@@ -15,6 +15,7 @@ import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { metricConfigSchema, runRef } from './common';
 import { listFilterSchema } from './inspect';
+import { MAX_BOOTSTRAP, MAX_SEED } from '../analysis/seed';
 
 const base = { ...runRef, config: metricConfigSchema };
 
@@ -36,8 +37,8 @@ export const ANALYSIS_CALLS = {
       ...base,
       by: z.enum(['index', 'length']),
       bands: z.array(z.string().min(1).max(40)).max(24),
-      replicates: z.number().int().min(1).max(10_000).optional(),
-      seed: z.number().int().min(0).max(0xffffffff).optional(),
+      replicates: z.number().int().min(1).max(MAX_BOOTSTRAP).optional(),
+      seed: z.number().int().min(0).max(MAX_SEED).optional(),
     })
     .strict(),
   /** Fresh (type-1) vs carried (type-2) wrong turns and their root causes. */

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { StatColumn } from '../analysis/columns';
 import type { Comparison, StatSettings } from '../analysis/compare';
-import { MAX_SEED } from '../analysis/seed';
+import { MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../analysis/seed';
 import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { METRIC_IDS } from '../metrics/registry';
@@ -30,8 +30,8 @@ export const COMPARE_CALLS = {
     .object({
       runs: z.array(ref).min(2).max(64),
       config: metricConfigSchema,
-      bootstrap: z.number().int().min(0).max(100_000),
-      trials: z.number().int().min(0).max(1_000_000),
+      bootstrap: z.number().int().min(0).max(MAX_BOOTSTRAP),
+      trials: z.number().int().min(0).max(MAX_TRIALS),
       seed: z.number().int().min(0).max(MAX_SEED),
       /** Compare on the dialogues and turns every run has, instead of refusing runs that differ. */
       common: z.boolean().optional(),

@@ -106,6 +106,13 @@ describe('annotation commands', () => {
     expect(csv[1]).toBe('MUL1110.json,2,attraction-type,museum,,extra-slot,confirmed,,t,2026-01-01T00:00:00Z,x1');
     const diff = runCli(['corrections', 'export', f]).stdout;
     expect(diff).toMatch(/^--- gold: .*mul1110\.json\n\+\+\+ corrected: corrections=1:[0-9a-f]{8}, 5 turn changes\n@@ MUL1110\.json turn 2 @@\n-attraction-type: "museum"\n\+attraction-type: \(absent\)\n/);
+    // With the predictions given, --include-suspected is the command's own (not "needs --corrections").
+    const suspected = file('s.jsonl', [rec({ id: 's1', turn: 1, slot: 'hotel-name', from: 'el shaddia guesthouse', to: 'el shaddai', status: 'suspected' })]);
+    expect(runCli(['corrections', 'export', suspected, MUL, '--format', 'jsonl']).stdout).toBe('');
+    const withSuspected = runCli(['corrections', 'export', suspected, MUL, '--include-suspected', '--format', 'jsonl']);
+    expect([withSuspected.code, withSuspected.stderr]).toEqual([0, '']);
+    expect(JSON.parse(withSuspected.stdout.split('\n')[0])).toMatchObject({ turn: 1, slot: 'hotel-name', old: 'el shaddia guesthouse', new: 'el shaddai', status: 'suspected' });
+    expect(runCli(['corrections', 'export', '--help']).stdout).not.toMatch(/--corrections FILE/);
     const noGold = runCli(['corrections', 'export', file('nogold.jsonl', [removeMuseum])]);
     expect([noGold.code, noGold.stderr]).toEqual([2, expect.stringMatching(/does not say where its gold is; give the predictions file/)]);
   });
