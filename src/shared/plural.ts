@@ -5,8 +5,3 @@
 export function plural(n: number, noun: string, nouns = `${noun}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? noun : nouns}`;
 }
-
-/** The noun alone, in the number `n` asks for. */
-export function nounFor(n: number, noun: string, nouns = `${noun}s`): string {
-  return n === 1 ? noun : nouns;
-}

@@ -8,6 +8,7 @@
 
 import { dialogueKey } from '../formats/reference';
 import { hasPair, type Corpus } from '../model/corpus';
+import { plural } from '../plural';
 
 export interface TurnRef {
   dialogue: string;
@@ -226,7 +227,7 @@ export function alignRuns(corpora: readonly Corpus[], names: readonly string[]):
  * and GCA's changes follow the kept turns (spec section 13). States are
  * shared with the original corpus, not copied.
  */
-export function restrictCorpus(c: Corpus, rows: Int32Array, keep: Uint8Array): Corpus {
+export function restrictToCommon(c: Corpus, rows: Int32Array, keep: Uint8Array): Corpus {
   const ids: string[] = [];
   const start: number[] = [0];
   const turns: number[] = [];
@@ -260,10 +261,6 @@ export function restrictCorpus(c: Corpus, rows: Int32Array, keep: Uint8Array): C
     return { ...out, utterances: { system: turns.map((i) => u.system[i]), user: turns.map((i) => u.user[i]) } };
   }
   return out;
-}
-
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function listIds(ids: readonly string[], max = 3): string {

@@ -79,23 +79,6 @@ function rotl(x: number, k: number): number {
   return (x << k) | (x >>> (32 - k));
 }
 
-/** The p-quantile (0 ≤ p ≤ 1) of sorted values, interpolating linearly between order statistics. */
-export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
-  const n = sorted.length;
-  if (n === 0) return Number.NaN;
-  const h = (n - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(n - 1, lo + 1);
-  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
-}
-
-/** The central `level` percentile interval of the finite values (e.g. 0.95 → 2.5th and 97.5th percentiles); null when none is finite. */
-export function percentileInterval(values: Float64Array, level = 0.95): [number, number] | null {
-  const finite = values.filter((v) => Number.isFinite(v)).sort();
-  if (finite.length === 0) return null;
-  return [quantileSorted(finite, (1 - level) / 2), quantileSorted(finite, 1 - (1 - level) / 2)];
-}
-
 /** Draws of Binomial(n, p), exact (inversion for small means, Hörmann's BTRD otherwise; @stdlib), from this generator's uniforms. */
 export function binomialSampler(rng: Rng): (n: number, p: number) => number {
   const draw = binomial.factory({ prng: () => rng.u32() / 4294967296 });

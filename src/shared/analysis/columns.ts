@@ -89,13 +89,6 @@ export function foldRows(states: Float64Array, layout: StateLayout, folded: Fold
   return out;
 }
 
-/** The sum of all folded rows (in row order). */
-export function foldedTotal(rows: Float64Array, F: number): Float64Array {
-  const out = new Float64Array(F);
-  for (let i = 0; i < rows.length; i += F) for (let f = 0; f < F; f++) out[f] += rows[i + f];
-  return out;
-}
-
 /** Scores folded vectors: every column's value, NaN where a metric is undefined. */
 export class Scorer {
   readonly columns: StatColumn[];

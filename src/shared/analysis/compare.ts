@@ -15,9 +15,10 @@ import type { Scores } from '../metrics/state';
 import { analyseCorpus, type TurnStats } from '../metrics/turn-stats';
 import { metricValue } from '../metrics/values';
 import type { Corpus } from '../model/corpus';
-import { alignRuns, clashingIds, describeCoverage, describeGold, restrictCorpus, type Alignment } from './align';
+import { alignRuns, clashingIds, describeCoverage, describeGold, restrictToCommon, type Alignment } from './align';
 import { foldRows, Scorer, type StatColumn } from './columns';
-import { bootstrapValues, interval95, pValue, randomizationCounts, swapStream } from './paired';
+import { bootstrapValues, pValue, randomizationCounts, swapStream } from './paired';
+import { percentileInterval } from './percentile';
 import { DEFAULT_SEED } from './seed';
 
 export class CompareError extends Error {
@@ -129,7 +130,7 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
   const settings = { values: base.valueOptions, corrections: base.corrections };
   if (!alignment.complete) {
     const evaluations = runs.map((r, k) => {
-      const c = restrictCorpus(r.corpus, alignment.rows[k], alignment.keep[k]);
+      const c = restrictToCommon(r.corpus, alignment.rows[k], alignment.keep[k]);
       return evaluateStats(c, analyseCorpus(c), config, settings);
     });
     return { alignment, evaluations, rows: runs.map(() => null), notes, parts };
@@ -244,13 +245,13 @@ export function combineParts(parts: readonly StatPart[], runs: number, columns: 
     const m = b1 - b0;
     for (let k = 0; k < runs; k++) for (let c = 0; c < columns; c++) values[k].set(p.boot[k].subarray(c * m, (c + 1) * m), c * B + b0);
   }
-  const runCi = values.map((v) => Array.from({ length: columns }, (_, c) => (B ? interval95(v.subarray(c * B, (c + 1) * B)) : null)));
+  const runCi = values.map((v) => Array.from({ length: columns }, (_, c) => (B ? percentileInterval(v.subarray(c * B, (c + 1) * B)) : null)));
   const diff = new Float64Array(B);
   const deltaCi = values.map((v, k) =>
     Array.from({ length: columns }, (_, c) => {
       if (k === 0 || !B) return null;
       for (let b = 0; b < B; b++) diff[b] = v[c * B + b] - values[0][c * B + b];
-      return interval95(diff);
+      return percentileInterval(diff);
     }),
   );
   const counts = Array.from({ length: runs }, (_, k) => {

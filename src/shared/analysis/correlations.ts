@@ -13,6 +13,7 @@ import { METRICS } from '../metrics/registry';
 import { extendSignature, type Signature } from '../metrics/signature';
 import { factsAt, TURNS_SLOT } from '../metrics/state';
 import { noChangesAt } from '../metrics/values';
+import { pairedPearson } from '../metrics/stats';
 import { metricColumns } from '../report/rows';
 
 export type CorrelationLevel = 'turn' | 'dialogue';
@@ -62,39 +63,6 @@ export function correlationVariables(ev: Evaluation, level: CorrelationLevel): {
     }
   }
   return { keys, values };
-}
-
-/** Pearson's r over the cases where both are finite (two passes); null when constant or n < 2. */
-export function pairedPearson(x: Float64Array, y: Float64Array): { r: number | null; n: number } {
-  let n = 0;
-  let mx = 0;
-  let my = 0;
-  for (let i = 0; i < x.length; i++) {
-    const a = x[i];
-    const b = y[i];
-    if (a !== a || b !== b) continue; // NaN
-    n++;
-    mx += a;
-    my += b;
-  }
-  if (n < 2) return { r: null, n };
-  mx /= n;
-  my /= n;
-  let sxy = 0;
-  let sxx = 0;
-  let syy = 0;
-  for (let i = 0; i < x.length; i++) {
-    const a = x[i];
-    const b = y[i];
-    if (a !== a || b !== b) continue;
-    const dx = a - mx;
-    const dy = b - my;
-    sxy += dx * dy;
-    sxx += dx * dx;
-    syy += dy * dy;
-  }
-  if (sxx === 0 || syy === 0) return { r: null, n };
-  return { r: Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy))), n };
 }
 
 /** Distinct finite values of x ascending, and each case's position among them (-1 for NaN). */

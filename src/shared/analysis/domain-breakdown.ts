@@ -11,7 +11,7 @@ import { extendSignature, makeSignature, type Signature, type SignaturePart, typ
 import { accumulate, DIALOGUES_SLOT, emptyStates, scoresOf, stateLayout, type Scores } from '../metrics/state';
 import { analyseCorpus } from '../metrics/turn-stats';
 import { domainOf, NONE_ID, type Corpus } from '../model/corpus';
-import { domainSlotMask, domainTurnLists, restrictCorpus, slotDomains, type DomainTurns } from './restrict';
+import { domainSlotMask, domainTurnLists, restrictToSlots, slotDomains, type DomainTurns } from './restrict';
 
 /** SA's K per domain: the signature's (undefined), one number for every domain, or each domain's number of slots. */
 export type DomainK = number | 'slots' | undefined;
@@ -80,7 +80,7 @@ export function domainBreakdown(corpus: Corpus, config: MetricConfig, opts: Doma
     const turns = lists[dom];
     if (turns.length === 0) return; // a domain never active in gold (only predicted) has no turns to score
     const K = opts.k === undefined ? config.slotCount : opts.k === 'slots' ? domainSlotCount(corpus, name, opts.schemaSlots) : opts.k;
-    const restricted = restrictCorpus(corpus, domainSlotMask(sd, dom), turns);
+    const restricted = restrictToSlots(corpus, domainSlotMask(sd, dom), turns);
     groups.push({ group: name, K, scores: corpusScores(restricted, { ...config, slotCount: K }) });
   });
   return { by: 'domain', turns: opts.turns, groups, signature: extendSignature(makeSignature(config, opts.settings), domainSignatureParts(opts.turns, opts.k)) };

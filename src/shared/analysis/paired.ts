@@ -28,30 +28,6 @@ function addScaled(dst: Float64Array, d: number, src: Float64Array, s: number, l
   for (; k < len; k++) dst[d + k] += t * src[s + k];
 }
 
-/** numpy.percentile(x, 100 q) with the default 'linear' method (x sorted ascending, no NaN). */
-export function percentileSorted(x: ArrayLike<number>, q: number): number {
-  const n = x.length;
-  if (n === 0) return Number.NaN;
-  const h = (n - 1) * q;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, n - 1);
-  const t = h - lo;
-  const a = x[lo];
-  const b = x[hi];
-  const d = b - a;
-  // numpy's _lerp: a + t·d, but b − (1 − t)·d when t ≥ 0.5 (exact at both ends).
-  return t >= 0.5 ? b - d * (1 - t) : a + d * t;
-}
-
-/** The 95% percentile interval of the finite values of x (null when none is finite). */
-export function interval95(x: ArrayLike<number>): [number, number] | null {
-  const v: number[] = [];
-  for (let i = 0; i < x.length; i++) if (!Number.isNaN(x[i])) v.push(x[i]);
-  if (v.length === 0) return null;
-  const s = Float64Array.from(v).sort();
-  return [percentileSorted(s, 0.025), percentileSorted(s, 0.975)];
-}
-
 /**
  * Every run's column values on bootstrap resamples [from, to) (default: all
  * B). `runs[k]` holds run k's folded rows (n rows of scorer.folded.width

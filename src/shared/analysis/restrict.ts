@@ -65,7 +65,7 @@ export function domainTurnLists(corpus: Corpus, sd: SlotDomains, mode: DomainTur
  * The corpus restricted to the slots with keepSlot[slot] = 1, over the given
  * global turns (ascending). Shares the slot and value tables of `corpus`.
  */
-export function restrictCorpus(corpus: Corpus, keepSlot: Uint8Array, turns: Int32Array): Corpus {
+export function restrictToSlots(corpus: Corpus, keepSlot: Uint8Array, turns: Int32Array): Corpus {
   const n = turns.length;
   const turnIndex = new Int32Array(n);
   const goldStart = new Int32Array(n);

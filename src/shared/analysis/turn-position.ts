@@ -14,7 +14,8 @@ import { METRICS } from '../metrics/registry';
 import { extendSignature, type Signature } from '../metrics/signature';
 import { DIALOGUES_SLOT, emptyStates, factsAt, mergeInto, scoresOf, TURNS_SLOT, type StateLayout } from '../metrics/state';
 import { metricColumns } from '../report/rows';
-import { percentileInterval, resampleUnits, Rng } from './bootstrap';
+import { resampleUnits, Rng } from './bootstrap';
+import { percentileInterval } from './percentile';
 import { DEFAULT_SEED } from './seed';
 
 export type PositionBy = 'index' | 'length';
@@ -149,7 +150,8 @@ export function turnPosition(ev: Evaluation, opts: PositionOptions): TurnPositio
         unitTurns[d] = ev.states[d * w + TURNS_SLOT];
       }
     }
-    // The same seed for every metric: its bands come from the same resamples.
+    // Every metric restarts the generator at the same seed, so metrics drawn the same way (unit by
+    // unit, or grouped by multinomial draws) share their resamples; a metric on the other path does not.
     const rng = new Rng(seed);
     const full = new Float64Array(wm);
     const score = (sum: Float64Array, turns: number) => {

@@ -53,7 +53,7 @@ export interface WhatIfDiff {
   after: Scores;
   flips: TurnFlip[];
   moves: DialogueMove[];
-  /** Turns whose gold (or, for value options, any state) differs. */
+  /** Turns whose gold the corrections change; for a value-options what-if, the turns whose joint correctness flips. */
   turnsChanged: number;
   dialoguesChanged: number;
 }

@@ -59,15 +59,3 @@ export function canonicalFlatSlot(name: string): string {
   if (i < 0) return squash(name);
   return canonicalSlot(name.slice(0, i), name.slice(i + 1));
 }
-
-/**
- * Splits TRADE/SOM-DST's `domain-slot-value` string. Domains and slot names
- * never contain '-', so the value is everything after the second '-'.
- */
-export function splitTriple(s: string): { slot: string; value: string } | null {
-  const a = s.indexOf('-');
-  if (a <= 0) return null;
-  const b = s.indexOf('-', a + 1);
-  if (b < 0) return null;
-  return { slot: canonicalSlot(s.slice(0, a), s.slice(a + 1, b)), value: s.slice(b + 1) };
-}

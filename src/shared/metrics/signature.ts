@@ -79,8 +79,3 @@ export function extendSignature(sig: Signature, extra: readonly SignaturePart[])
 export function renderSignature(sig: Signature): string {
   return sig.parts.map((p) => p.text).join(' | ');
 }
-
-/** The text of one part, or undefined. */
-export function signaturePart(sig: Signature, key: string): string | undefined {
-  return sig.parts.find((p) => p.key === key)?.text;
-}

@@ -5,30 +5,41 @@
 
 /** Pearson's product-moment correlation; null if either variable is constant or n < 2. */
 export function pearson(x: readonly number[], y: readonly number[]): number | null {
-  const n = x.length;
-  if (n !== y.length) throw new RangeError(`pearson: lengths differ (${n} vs ${y.length})`);
-  if (n < 2) return null;
+  if (x.length !== y.length) throw new RangeError(`pearson: lengths differ (${x.length} vs ${y.length})`);
+  return pairedPearson(Float64Array.from(x), Float64Array.from(y)).r;
+}
+
+/** Pearson's r over the cases where neither is NaN (two passes); null when constant or n < 2. */
+export function pairedPearson(x: Float64Array, y: Float64Array): { r: number | null; n: number } {
+  let n = 0;
   let mx = 0;
   let my = 0;
-  for (let i = 0; i < n; i++) {
-    mx += x[i];
-    my += y[i];
+  for (let i = 0; i < x.length; i++) {
+    const a = x[i];
+    const b = y[i];
+    if (a !== a || b !== b) continue; // NaN
+    n++;
+    mx += a;
+    my += b;
   }
+  if (n < 2) return { r: null, n };
   mx /= n;
   my /= n;
   let sxy = 0;
   let sxx = 0;
   let syy = 0;
-  for (let i = 0; i < n; i++) {
-    const dx = x[i] - mx;
-    const dy = y[i] - my;
+  for (let i = 0; i < x.length; i++) {
+    const a = x[i];
+    const b = y[i];
+    if (a !== a || b !== b) continue;
+    const dx = a - mx;
+    const dy = b - my;
     sxy += dx * dy;
     sxx += dx * dx;
     syy += dy * dy;
   }
-  if (sxx === 0 || syy === 0) return null;
-  const r = sxy / Math.sqrt(sxx * syy);
-  return Math.max(-1, Math.min(1, r));
+  if (sxx === 0 || syy === 0) return { r: null, n };
+  return { r: Math.max(-1, Math.min(1, sxy / Math.sqrt(sxx * syy))), n };
 }
 
 /** z-scores ("mean-normalised" in the paper) with the sample standard deviation (n - 1). */

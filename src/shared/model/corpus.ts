@@ -48,11 +48,6 @@ export function copyPairs(c: Corpus): { goldPairs: Int32Array; predPairs: Int32A
   return { goldPairs, predPairs: c.predPairs === c.goldPairs ? goldPairs : c.predPairs.slice() };
 }
 
-/** The distinct pair arrays of a corpus (one or two). */
-export function pairArrays(c: Corpus): Int32Array[] {
-  return c.predPairs === c.goldPairs ? [c.goldPairs] : [c.goldPairs, c.predPairs];
-}
-
 export function domainOf(slotName: string): string {
   const i = slotName.indexOf('-');
   return i < 0 ? slotName : slotName.slice(0, i);

@@ -4,7 +4,7 @@
 // machine. Kerning and ligatures are off in every renderer, so the sum of
 // advances is the drawn width.
 
-import { FONT_METRICS, type FaceMetrics } from './font-metrics';
+import { FONT_METRICS } from './font-metrics';
 
 export type Face = 'sans' | 'bold' | 'mono';
 
@@ -19,10 +19,6 @@ function table(face: Face): Map<number, number> {
     tables.set(face, t);
   }
   return t;
-}
-
-export function faceMetrics(face: Face): FaceMetrics {
-  return FONT_METRICS[face];
 }
 
 /** Advance width of `text` at `size` (user units). */

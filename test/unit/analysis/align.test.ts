@@ -3,7 +3,7 @@
 // and the refusals: no common dialogue, runs covering different turns, a
 // different gold, duplicate names, different value options or corrections.
 import { describe, expect, it } from 'vitest';
-import { alignRuns, restrictCorpus } from '../../../src/shared/analysis/align';
+import { alignRuns, restrictToCommon } from '../../../src/shared/analysis/align';
 import { CompareError, compareRuns, prepareComparison } from '../../../src/shared/analysis/compare';
 import { defaultConfig } from '../../../src/shared/metrics/config';
 import { evaluate } from '../../../src/shared/metrics/evaluate';
@@ -66,7 +66,7 @@ describe('alignRuns', () => {
   it('the common part scores exactly as a corpus holding only those turns (turn indices kept)', () => {
     const other = [dialogue('MUL0001.json', [base[0].turns[0], base[0].turns[2]], [0, 2]), base[1]];
     const a = alignRuns([buildCorpus(base), buildCorpus(other)], ['A', 'B']);
-    const cut = restrictCorpus(buildCorpus(base), a.rows[0], a.keep[0]);
+    const cut = restrictToCommon(buildCorpus(base), a.rows[0], a.keep[0]);
     const direct = buildCorpus([dialogue('MUL0001.json', [base[0].turns[0], base[0].turns[2]], [0, 2]), base[1]]);
     expect(evaluate(cut, config).corpus).toEqual(evaluate(direct, config).corpus);
     expect(Array.from(cut.turnIndex)).toEqual([0, 2, 0, 1]);

@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { binomialSampler, percentileInterval, quantileSorted, Rng } from '../../../src/shared/analysis/bootstrap';
+import { binomialSampler, Rng } from '../../../src/shared/analysis/bootstrap';
+import { percentileInterval, percentileSorted } from '../../../src/shared/analysis/percentile';
 import { correlationMatrix } from '../../../src/shared/analysis/correlations';
 import { errorOrigin } from '../../../src/shared/analysis/error-origin';
 import { traitsView } from '../../../src/shared/analysis/traits-points';
@@ -155,8 +156,8 @@ describe('turn position', () => {
   });
 
   it('percentiles interpolate linearly between order statistics (numpy default)', () => {
-    expect(quantileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);
-    expect(quantileSorted([0, 10], 0.025)).toBeCloseTo(0.25, 12);
+    expect(percentileSorted([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(percentileSorted([0, 10], 0.025)).toBeCloseTo(0.25, 12);
     expect(percentileInterval(Float64Array.from([3, Number.NaN, 1, 2]))).toEqual([1.05, 2.95]);
   });
 });

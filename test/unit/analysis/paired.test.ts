@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareRuns, prepareComparison, statInput } from '../../../src/shared/analysis/compare';
 import { Scorer } from '../../../src/shared/analysis/columns';
-import { bootstrapValues, interval95, percentileSorted, randomizationCounts, swapWords } from '../../../src/shared/analysis/paired';
+import { bootstrapValues, randomizationCounts, swapWords } from '../../../src/shared/analysis/paired';
+import { percentileInterval, percentileSorted } from '../../../src/shared/analysis/percentile';
 import { BoundedDraws, bootstrapStream, mt19937, randomizationStream } from '../../../src/shared/analysis/rng';
 import { loadCorpus } from '../../../src/shared/formats/detect';
 import { defaultConfig, type MetricConfig } from '../../../src/shared/metrics/config';
@@ -30,11 +31,11 @@ describe('numpy-compatible building blocks', () => {
       [[-3, -1, 0, 2, 7, 7, 8, 11, 12, 20], -2.55, 18.200000000000003],
     ];
     for (const [x, lo, hi] of cases) {
-      expect(interval95(x)).toEqual([lo, hi]);
+      expect(percentileInterval(x)).toEqual([lo, hi]);
       const s = Float64Array.from(x).sort();
       expect(percentileSorted(s, 0.5)).toBe([2.5, 0.35, 5, 7][cases.findIndex((c) => c[0] === x)]);
     }
-    expect(interval95([Number.NaN, Number.NaN])).toBeNull();
+    expect(percentileInterval([Number.NaN, Number.NaN])).toBeNull();
   });
 
   it('MT19937 words and bounded draws equal numpy RandomState(42)', () => {

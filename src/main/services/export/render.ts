@@ -11,7 +11,6 @@ import { sceneToPng } from './scene-png';
 
 export type FigureFormat = 'svg' | 'pdf' | 'png';
 export const FIGURE_FORMATS: readonly FigureFormat[] = ['svg', 'pdf', 'png'];
-export const FIGURE_SCALES = [1, 2, 3] as const;
 
 export const MIME: Record<FigureFormat, string> = { svg: 'image/svg+xml', pdf: 'application/pdf', png: 'image/png' };
 

@@ -14,10 +14,6 @@ export function recordsByPlace(items: readonly AnnotationItem[]): Map<string, An
   return m;
 }
 
-export function chipRecord(byPlace: ReadonlyMap<string, AnnotationItem>, dialogue: string, turn: number, slot?: string): AnnotationItem | undefined {
-  return byPlace.get(placeKey(dialogue, turn, slot));
-}
-
 /** Digit 1–9 → category. */
 export function categoryOfDigit(key: string): Category | null {
   const n = Number(key);
