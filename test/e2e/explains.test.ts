@@ -51,6 +51,18 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
   });
 
   it('every metric name in the header and the panel has a tooltip: definition and README section; Enter opens the reference there', async () => {
+    // Hidden until asked for: no tooltip and no skip link on screen, the header one line of scores; the Export menu lies over the page.
+    await page.mouse.move(0, 700);
+    expect(await page.locator('[role="tooltip"]:visible').count()).toBe(0);
+    const skip = (await page.locator('.skip-link').boundingBox())!;
+    expect(skip.y + skip.height).toBeLessThanOrEqual(0); // above the page until focused
+    const header = page.locator('header').first();
+    const headerHeight = (await header.boundingBox())!.height;
+    expect(headerHeight).toBeLessThan(140);
+    await page.keyboard.press('e');
+    await page.waitForSelector('[data-testid="export-menu"]');
+    expect((await header.boundingBox())!.height).toBe(headerHeight);
+    await page.keyboard.press('Escape');
     const names = await page.$$eval('[data-testid="corpus-metric"]', (dd) => dd.map((d) => d.getAttribute('data-metric')));
     for (const m of names) {
       const term = page.locator(`.corpus-scores [data-term="${m}"]`);
