@@ -6,7 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readAnnotationFile } from '../services/annotation-file';
 import { createApiHandlers } from '../services/api-handlers';
-import { Workspace } from '../services/workspace';
+import { sameSource, Workspace } from '../services/workspace';
 import { openBrowser } from '../web/open-browser';
 import { startServer } from '../web/server';
 import type { SourceSpec } from '../../shared/source';
@@ -64,6 +64,10 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   if (typeof xs === 'string') throw new UsageError(`--series-x: ${xs}`);
   const seriesX: Record<string, number> = {};
   const specs: SourceSpec[] = positionals.length ? positionals.map((f) => resolveSpecPaths(sourceFromFlags(values, [f]))) : [{ kind: 'demo' }];
+  specs.forEach((s, k) => {
+    const j = specs.findIndex((t) => sameSource(s, t));
+    if (j < k) throw new UsageError(`serve: ${positionals[k]} is given twice (as ${positionals[j]}); each run is opened once`);
+  });
 
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
   const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined, compareSettings: () => ({ seriesX }) });

@@ -7,7 +7,7 @@
 
 import type { ApiArgs, CompareRunsResult, CompareSettings, PairPage, PairRow } from '../../shared/api';
 import { alignRuns } from '../../shared/analysis/align';
-import { assemble, CompareError, prepareComparison, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
+import { assemble, CompareError, prepareComparable, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
 import { Scorer } from '../../shared/analysis/columns';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { METRICS } from '../../shared/metrics/registry';
@@ -87,16 +87,19 @@ export class CompareService {
   private async compute(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
     const ids = args.runs.map((r) => r.run);
     if (new Set(ids).size !== ids.length) throw new ApiError('bad-args', 'compareRuns: a run is named twice in runs');
-    const sources = args.runs.map((r) => this.source(r.run, r.rev));
+    const all = args.runs.map((r) => this.source(r.run, r.rev));
     const config: MetricConfig = args.config;
     const s: StatSettings = { bootstrap: args.bootstrap, trials: args.trials, seed: args.seed };
-    let prepared;
+    let comparable;
     try {
-      prepared = prepareComparison(sources, config, { common: args.common, allowDifferentGold: args.allowDifferentGold, hints: HINTS });
+      comparable = prepareComparable(all, config, { common: args.common, allowDifferentGold: args.allowDifferentGold, hints: HINTS });
     } catch (e) {
       if (e instanceof CompareError) throw new ApiError('bad-args', e.message);
       throw e;
     }
+    const { prepared, kept } = comparable;
+    const sources = kept.map((k) => all[k]);
+    const runs = kept.map((k) => args.runs[k]);
     const scorer = new Scorer(prepared.evaluations[0].layout, config);
     const input = statInput(prepared, scorer);
     const stats = await runStatisticsParallel(input, config, s, { offMain: workOf(input, s) >= OFF_MAIN_WORK });
@@ -106,9 +109,10 @@ export class CompareService {
     return {
       signature: out.signature,
       columns: out.columns,
-      runs: out.runs.map((r, k) => ({ run: args.runs[k].run, rev: args.runs[k].rev, name: r.name, file: r.file, scores: r.corpus, ci: r.ci })),
+      runs: out.runs.map((r, k) => ({ run: runs[k].run, rev: runs[k].rev, name: r.name, file: r.file, scores: r.corpus, ci: r.ci })),
       comparisons: out.comparisons,
       notes: out.notes,
+      refused: comparable.refused.map((x) => ({ run: args.runs[x.index].run, message: x.message })),
       settings: s,
       dialogues: input.n,
       turns: prepared.evaluations[0].corpus.turns,

@@ -140,6 +140,8 @@ export class Workspace {
       if (opts.label) r.label = this.uniqueLabel(opts.label, r.id);
       else if (!r.data) r.label = this.uniqueLabel(sourceLabel(spec), r.id);
     } else {
+      const same = [...this.runs.values()].find((x) => sameSource(x.loading?.spec ?? x.spec, spec));
+      if (same) throw new ApiError('bad-args', `${sourceLabel(spec)} is already open as run "${same.label}" with the same gold, dialogues and options; a second copy would count twice (in the suspects queue's votes, for one)`);
       const id = `r${this.nextId++}`;
       r = { id, label: this.uniqueLabel(opts.label ?? sourceLabel(spec)), spec, revision: 0, attempts: 0 };
       this.runs.set(id, r);
@@ -280,4 +282,11 @@ export class Workspace {
     for (const r of this.runs.values()) this.stopLoad(r);
     this.listeners.clear();
   }
+}
+
+/** Whether two sources read the same files the same way (keys in any order). */
+export function sameSource(a: SourceSpec, b: SourceSpec): boolean {
+  const canon = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])])) : v;
+  return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 }

@@ -77,6 +77,33 @@ export interface Prepared {
 const DEFAULT_HINTS = { common: 'pass --common to compare on the dialogues and turns every run has', gold: 'pass --allow-different-gold to compare anyway' };
 
 /** Aligns the runs (the first is the baseline), checks they can be compared, and scores them. */
+/**
+ * prepareComparison for the app, where runs are ticked one by one: a run that
+ * cannot be compared with the baseline on its own (no dialogue in common,
+ * other value options, other corrections, …) is left out with its reason,
+ * and the others are compared. Throws when the runs left cannot be compared
+ * together, or none is left besides the baseline.
+ */
+export function prepareComparable(runs: readonly RunSource[], config: MetricConfig, opts: CompareOptions = {}): { prepared: Prepared; kept: number[]; refused: { index: number; message: string }[] } {
+  try {
+    return { prepared: prepareComparison(runs, config, opts), kept: runs.map((_, k) => k), refused: [] };
+  } catch (e) {
+    if (!(e instanceof CompareError) || runs.length < 3) throw e;
+    const refused: { index: number; message: string }[] = [];
+    for (let k = 1; k < runs.length; k++) {
+      try {
+        prepareComparison([runs[0], runs[k]], config, opts);
+      } catch (alone) {
+        if (!(alone instanceof CompareError)) throw alone;
+        refused.push({ index: k, message: alone.message });
+      }
+    }
+    const kept = runs.map((_, k) => k).filter((k) => !refused.some((r) => r.index === k));
+    if (refused.length === 0 || kept.length < 2) throw e;
+    return { prepared: prepareComparison(kept.map((k) => runs[k]), config, opts), kept, refused };
+  }
+}
+
 export function prepareComparison(runs: readonly RunSource[], config: MetricConfig, opts: CompareOptions = {}): Prepared {
   const hints = opts.hints ?? DEFAULT_HINTS;
   if (runs.length < 2) throw new CompareError('a comparison needs a baseline and at least one other run');

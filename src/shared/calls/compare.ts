@@ -80,6 +80,8 @@ export interface CompareRunsResult {
   comparisons: Comparison[];
   /** What the user should know (the common part, a gold difference). */
   notes: string[];
+  /** Runs asked for but left out, each with why it cannot be compared with the baseline (the others are compared). */
+  refused: { run: string; message: string }[];
   settings: StatSettings;
   /** Dialogues and turns compared. */
   dialogues: number;

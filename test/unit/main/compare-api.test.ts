@@ -63,6 +63,23 @@ describe('compareRuns', () => {
     await expect(dispatch(h, 'compareRuns', { runs: [A, A], config, bootstrap: 10, trials: 10, seed: 1 })).rejects.toMatchObject({ code: 'bad-args', message: expect.stringMatching(/named twice/) });
   });
 
+  it('a run that cannot be compared with the baseline is left out with its reason; the others are compared', async () => {
+    const r = await h.compareRuns({ runs: [A, B, { run: 'r3', rev: 1 }], config, bootstrap: 20, trials: 20, seed: 4 });
+    expect(r.runs.map((x) => x.run)).toEqual(['r1', 'r2']);
+    expect(r.refused).toEqual([{ run: 'r3', message: expect.stringMatching(/mul .* and the baseline SOM-DST .* have no dialogue in common/) }]);
+    const two = await h.compareRuns({ runs: [A, B], config, bootstrap: 20, trials: 20, seed: 4 });
+    expect(r.comparisons).toEqual(two.comparisons);
+    expect(two.refused).toEqual([]);
+  });
+
+  it('the same file with the same options is not opened twice', () => {
+    expect(() => ws.open(fileSource([perturbed]))).toThrow(/already open as run "perturbed"/);
+    // With other options it is another run.
+    const other = ws.open(fileSource([perturbed], { values: ['lower'] }));
+    expect(other.id).toBe('r4');
+    ws.close(other.id);
+  });
+
   it('compareSettings: the series x given on the command line', async () => {
     expect(await dispatch(h, 'compareSettings', {})).toEqual({ seriesX: { r1: 0.5 } });
   });

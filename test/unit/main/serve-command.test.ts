@@ -43,7 +43,8 @@ describe('serve command', () => {
     await expect(serveCommand(['--port', 'abc'], () => {})).rejects.toThrow(UsageError);
     await expect(serveCommand(['--port', '70000'], () => {})).rejects.toThrow(/not a port number/);
     await expect(serveCommand(['--dialogues', 'x.json'], () => {})).rejects.toThrow(/need a prediction file/);
-    await expect(serveCommand(['a.json', 'b.json', '--name', 'A'], () => {})).rejects.toThrow(/1 name\(s\) for 2 run\(s\)/);
+    await expect(serveCommand(['a.json', 'b.json', '--name', 'A'], () => {})).rejects.toThrow(/1 name for 2 runs/);
+    await expect(serveCommand(['a.json', './a.json'], () => {})).rejects.toThrow(/serve: \.\/a\.json is given twice \(as a\.json\)/);
     await expect(serveCommand(['a.json', 'b.json', '--name', 'A,A'], () => {})).rejects.toThrow(/given twice/);
     await expect(serveCommand(['--nope'], () => {})).rejects.toThrow(UsageError);
   });

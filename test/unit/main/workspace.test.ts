@@ -342,7 +342,11 @@ describe('several runs', () => {
   it('hold their own corpora under unique names; reads name the run and its revision', async () => {
     const ws = new Workspace({ inline: true });
     const a = ws.open(fileSource([PRED]));
-    const b = ws.open(fileSource([PRED]), { label: 'predictions' });
+    // The same file with the same options is refused (it would count twice); a copy is another run.
+    expect(() => ws.open(fileSource([PRED]))).toThrow(/already open as run "predictions"/);
+    const copy = join(dir, 'predictions.json');
+    writeFileSync(copy, readFileSync(PRED));
+    const b = ws.open(fileSource([copy]), { label: 'predictions' });
     expect(a.label).toBe('predictions');
     expect(b.label).toBe('predictions (2)');
     const c = ws.open(fileSource([perturbedCopy()]));

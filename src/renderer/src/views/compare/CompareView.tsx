@@ -200,7 +200,7 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
             {error}
           </p>
         )}
-        <RunTable runs={runs} result={result} included={included} baseline={baseline} onInclude={include} onBaseline={setBaseline} onRename={rename} onRemove={remove} />
+        <RunTable runs={runs} result={result} failed={error !== null} included={included} baseline={baseline} onInclude={include} onBaseline={setBaseline} onRename={rename} onRemove={remove} />
       </section>
 
       {result && (hasSeries || showSeries) && (showSeries ?? true) ? (

@@ -17,6 +17,8 @@ import { pct } from '../../model/format';
 interface Props {
   runs: RunInfo[];
   result: CompareRunsResult | null;
+  /** The comparison failed (its message is above the table): no row is waiting for numbers. */
+  failed: boolean;
   included: ReadonlySet<string>;
   baseline: string | null;
   onInclude: (id: string, on: boolean) => void;
@@ -65,9 +67,10 @@ function RunName({ run, onRename }: { run: RunInfo; onRename: (label: string) =>
   );
 }
 
-export function RunTable({ runs, result, included, baseline, onInclude, onBaseline, onRename, onRemove }: Props) {
+export function RunTable({ runs, result, failed, included, baseline, onInclude, onBaseline, onRename, onRemove }: Props) {
   const columns = result?.columns ?? [];
   const byRun = new Map(result?.runs.map((r) => [r.run, r]) ?? []);
+  const refused = new Map(result?.refused.map((x) => [x.run, x.message]) ?? []);
   // The best printed value of each column among the compared runs.
   const best = new Map<string, number>();
   for (const c of columns) {
@@ -122,9 +125,14 @@ export function RunTable({ runs, result, included, baseline, onInclude, onBaseli
                     failed to load: {run.error?.message}
                   </td>
                 )}
-                {run.state === 'ready' && !r && (
+                {run.state === 'ready' && !r && refused.has(run.id) && included.has(run.id) && (
+                  <td colSpan={columns.length + 1} className="status error" data-testid="run-refused">
+                    not compared: {refused.get(run.id)}
+                  </td>
+                )}
+                {run.state === 'ready' && !r && !(refused.has(run.id) && included.has(run.id)) && (
                   <td colSpan={columns.length + 1} className="status">
-                    {included.has(run.id) ? '…' : 'not compared'}
+                    {included.has(run.id) && !failed ? '…' : 'not compared'}
                   </td>
                 )}
                 {run.state === 'ready' && r && <td className="num">{r.scores.turns.toLocaleString('en-US')}</td>}
