@@ -236,6 +236,16 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
     expect(await cell('GCA', 'delta')).toBe('0.00');
     expect(await cell('RSA', 'B')).toBe('8.33');
     expect(await page.textContent('[data-testid="playground-verdict"]')).toMatch(/^JGA, FGA, RSA.* prefer A · GCA: tie$/);
+    // Each side's metric panel stays inside its side, at a laptop's width and a wide screen's.
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const s of ['A', 'B']) {
+        const side = (await page.locator(sel.side(s)).boundingBox())!;
+        const panel = (await page.locator(`${sel.side(s)} .metric-panel`).boundingBox())!;
+        expect(panel.x + panel.width, `side ${s} at ${width}px`).toBeLessThanOrEqual(side.x + side.width + 1);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
     // λ from the header recomputes both sides.
     await page.fill('[data-testid="lambda"]', '1');
     await page.press('[data-testid="lambda"]', 'Enter');

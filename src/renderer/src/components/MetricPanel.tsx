@@ -31,14 +31,17 @@ interface Props {
   hoverTurn: number | null;
   onHover: (i: number | null) => void;
   onTurn: (i: number) => void;
+  /** False where a layout gives the panel its width (the playground's column): no resize handle, no remembered width. */
+  resizable?: boolean;
 }
 
-export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn }: Props) {
-  const [width, setWidth] = usePanelWidth();
+export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, resizable = true }: Props) {
+  const [remembered, setWidth] = usePanelWidth();
+  const width = resizable ? remembered : null;
   const totalsRef = useRef<HTMLDivElement>(null);
   useRovingFocus(totalsRef);
   const style = width ? { width } : undefined;
-  const resizer = <PanelResizer width={width} onWidth={setWidth} />;
+  const resizer = resizable ? <PanelResizer width={width} onWidth={setWidth} /> : null;
   if (!detail)
     return (
       <aside className="metric-panel empty" aria-label="metrics" style={style}>

@@ -243,7 +243,7 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
               />
             </div>
             <QuickBar chip={chip} onward={onward} disabled={stale} note={note} onOnward={setOnward} onAction={(a) => quick(a, onward, chip)} onUndo={undo} />
-            <MetricPanel detail={detail} config={config} turn={turn} hoverTurn={hoverTurn} onHover={setHoverTurn} onTurn={selectTurn} />
+            <MetricPanel detail={detail} config={config} turn={turn} hoverTurn={hoverTurn} onHover={setHoverTurn} onTurn={selectTurn} resizable={false} />
           </>
         ) : (
           <p className="pg-empty">{diagnostic ? 'The JSON has an error (see the editor); nothing has read yet.' : 'Loading…'}</p>
