@@ -116,7 +116,11 @@ describe.skipIf(!chromiumAvailable())('annotating gold-label errors with the key
       if (a !== b) changed++;
     }
     expect(changed).toBeGreaterThan(0);
-    expect(await page.isVisible('[data-testid="whatif-banner"]')).toBe(true);
+    // The banner says what the what-if did to the dialogue on screen: its one correction, or none.
+    const shown = await page.textContent('[data-testid="dialogue-title"]');
+    expect(await page.textContent('[data-testid="whatif-banner"]')).toMatch(
+      shown === second.dialogue ? /^What-if: this dialogue is shown with its 1 confirmed correction applied to its gold/ : /^What-if is on: this dialogue has no confirmed correction/,
+    );
 
     // E (e is the Export menu): the correction diff; 2 shows CSV, 3 the diff; Enter downloads it.
     await page.keyboard.press('E');

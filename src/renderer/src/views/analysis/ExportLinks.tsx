@@ -33,7 +33,8 @@ export function ExportLinks({ name, title, scene, tables }: Props) {
   }, [name, group, scene, tables]);
   useExportPart(name, items);
   const [status, setStatus] = useState<string | null>(null);
-  const quick = items.filter((it) => /-(svg|pdf|png|csv|latex)$/.test(it.id));
+  // The chart's three files and the tables' LaTeX, Markdown and CSV; the rest (copy PNG, JSON) is in the menu.
+  const quick = items.filter((it) => /-(svg|pdf|png|csv|latex|markdown)$/.test(it.id) && !it.id.endsWith('-copy-png'));
   return (
     <div className="export-links" role="group" aria-label={`export ${group}`}>
       <span>Export</span>
@@ -52,7 +53,7 @@ export function ExportLinks({ name, title, scene, tables }: Props) {
             );
           }}
         >
-          {it.label.replace(/^(Save as|Save|Copy) /, '')}
+          {it.label.replace(/^Save as /, 'Save ')}
           {it.group.includes(': ') && !it.group.endsWith(': chart') && !it.group.endsWith(': table') ? ` (${it.group.split(': ')[1].replace(' table', '')})` : ''}
         </button>
       ))}

@@ -30,6 +30,7 @@ import { ReviewPane } from './annotate/ReviewPane';
 import { annotationTarget, focusPlace, moveChipFocus } from './annotate/targets';
 import { useReview, type Jump } from './annotate/useReview';
 import { takeInspectTarget } from '../../app/inspect-target';
+import { plural } from '../../../../shared/plural';
 
 
 interface Selection {
@@ -293,7 +294,10 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
           banner={
             review.whatIf ? (
               <p className="whatif-banner" data-testid="whatif-banner">
-                What-if: this dialogue is shown with the {review.includeSuspected ? 'confirmed and suspected' : 'confirmed'} corrections applied to its gold · <kbd>w</kbd> turns it off
+                {review.correctionsIn(detail?.id ?? null) > 0
+                  ? `What-if: this dialogue is shown with its ${plural(review.correctionsIn(detail?.id ?? null), review.includeSuspected ? 'confirmed or suspected correction' : 'confirmed correction')} applied to its gold`
+                  : `What-if is on: this dialogue has no ${review.includeSuspected ? 'confirmed or suspected' : 'confirmed'} correction; it is shown as the file has it`}{' '}
+                · <kbd>w</kbd> turns it off
               </p>
             ) : null
           }

@@ -6,7 +6,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { placeKey, type RecordBody, type Status } from '../../../../../shared/annotations/record';
+import { isApplicable, placeKey, type RecordBody, type Status } from '../../../../../shared/annotations/record';
 import type { Suspect } from '../../../../../shared/annotations/suspects';
 import type { Api, AnnotationItem, DialogueDetail } from '../../../../../shared/api';
 import type { ValueOption } from '../../../../../shared/formats/normalise';
@@ -172,6 +172,12 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
     }
   }, [api, runRef.run, onNotice, refresh]);
 
+  /** How many corrections the what-if applies to one dialogue's gold (confirmed ones; suspected too when asked). */
+  const correctionsIn = useCallback(
+    (id: string | null) => (id && list ? list.records.filter((r) => placeKey(r.dialogue, 0) === placeKey(id, 0) && isApplicable(r, includeSuspected)).length : 0),
+    [list, includeSuspected],
+  );
+
   /** Annotation status by turn index then slot, for one dialogue. */
   const marksOf = useCallback(
     (detail: DialogueDetail | null) => {
@@ -224,6 +230,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
     undoLast,
     afterDecision,
     marksOf,
+    correctionsIn,
     recordAt,
     canUndo: undoDepth > 0,
   };
