@@ -72,6 +72,11 @@ describe('score --per-dialogue --sort KEY --top N', () => {
     expect(table).toContain(disagreement[0].id);
     expect(table).toContain(disagreement[1].id);
     expect(table).not.toContain(disagreement[2].id);
+    // The column it sorts by is shown, in percentage points like the metrics.
+    const lines = table.split('\n');
+    expect(lines[0]).toMatch(/\|FGA−GCA\|$/);
+    expect(lines[2].trim().split(/\s+/).at(-1)).toBe((disagreement[0].v * 100).toFixed(2));
+    expect(runCli(['score', SOM, '--per-dialogue', '--sort', 'JGA', '--top', '1']).stdout).not.toContain('|FGA−GCA|');
   });
 
   it('refuses --sort or --top without --per-dialogue, and unknown keys, with exit code 2', () => {

@@ -130,7 +130,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     const order = sort !== undefined ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top }) : top !== undefined ? [...Array(Math.min(top, ev.source.dialogueIds.length)).keys()] : undefined;
     return { file, ev, order };
   });
-  const chunks = render(format, results, config, { perDialogue, perTurn, caption, label: values.label as string | undefined });
+  const chunks = render(format, results, config, { perDialogue, perTurn, caption, label: values.label as string | undefined, sortKey: sort });
   if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
   return correctionsExit(runs);
@@ -151,9 +151,11 @@ interface RenderOptions {
   perTurn: boolean;
   caption?: string;
   label?: string;
+  /** --sort: |FGA − GCA| and mistakes get a column of their own. */
+  sortKey?: string;
 }
 
-function* render(format: (typeof FORMATS)[number], results: Scored[], config: MetricConfig, { perDialogue, perTurn, caption, label }: RenderOptions): Generator<string> {
+function* render(format: (typeof FORMATS)[number], results: Scored[], config: MetricConfig, { perDialogue, perTurn, caption, label, sortKey }: RenderOptions): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
     if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order });
@@ -179,6 +181,7 @@ function* render(format: (typeof FORMATS)[number], results: Scored[], config: Me
     turns: format !== 'latex',
     details: format === 'csv',
     caption,
+    sortKey,
   });
   yield renderTableAs(format, table, { label });
 }

@@ -6,7 +6,7 @@
 // corpus scores uses the same builder.
 
 import type { MetricConfig } from '../metrics/config';
-import { gcaCountsOf, metricValue } from '../metrics/values';
+import { gcaCountsOf, hasNoChanges, metricValue } from '../metrics/values';
 import { detailColumns, metricColumns, pct, type ReportRow } from './rows';
 import type { Table, TableColumn, TableRow } from './tables';
 
@@ -22,6 +22,8 @@ export interface ScoreTableOptions {
   /** GCA's VP, VR, LP, LR, the counts C, W, M, O and TO/NU as extra raw columns (CSV). */
   details?: boolean;
   caption?: string;
+  /** Per dialogue, sorted by |FGA − GCA| or GCA's mistakes: that column too, so the order can be read. */
+  sortKey?: string;
 }
 
 export function scoreTable(rows: readonly ReportRow[], config: MetricConfig, signature: string, opts: ScoreTableOptions = {}): Table {
@@ -31,6 +33,9 @@ export function scoreTable(rows: readonly ReportRow[], config: MetricConfig, sig
   for (const m of metrics) columns.push({ key: m.key, header: m.header, latex: m.latex, kind: 'percent', best: opts.perDialogue ? undefined : 'max' });
   const details = opts.details && rows.length ? detailColumns(rows[0].values) : [];
   for (const d of details) columns.push({ key: d.key, header: d.key, kind: ['C', 'W', 'M', 'O'].includes(d.key) ? 'count' : 'percent' });
+  const sortColumn = opts.perDialogue && (opts.sortKey === 'disagreement' || opts.sortKey === 'mistakes') ? opts.sortKey : null;
+  if (sortColumn === 'disagreement') columns.push({ key: 'disagreement', header: '|FGA−GCA|', latex: '$|\\mathrm{FGA}-\\mathrm{GCA}|$', kind: 'percent' });
+  if (sortColumn === 'mistakes') columns.push({ key: 'mistakes', header: 'mistakes', kind: 'count' });
   const traits = !!opts.details && rows.some((r) => r.TO !== undefined);
   if (traits) columns.push({ key: 'TO', header: 'TO', kind: 'number', decimals: 3 }, { key: 'NU', header: 'NU', kind: 'number', decimals: 3 });
 
@@ -38,6 +43,15 @@ export function scoreTable(rows: readonly ReportRow[], config: MetricConfig, sig
     const cells: Record<string, number | string | null> = { [columns[0].key]: r.label, turns: r.turns };
     for (const m of metrics) cells[m.key] = m.get(r);
     for (const d of details) cells[d.key] = d.get(r);
+    if (sortColumn === 'disagreement') {
+      const f = metricValue(r.values, 'FGA', config);
+      const g = metricValue(r.values, 'GCA');
+      cells.disagreement = hasNoChanges(r.values) || f === null || g === null ? null : Math.abs(f - g);
+    }
+    if (sortColumn === 'mistakes') {
+      const c = gcaCountsOf(r.values);
+      cells.mistakes = c.M + c.W + c.O;
+    }
     if (traits) {
       cells.TO = r.TO ?? null;
       cells.NU = r.NU ?? null;
