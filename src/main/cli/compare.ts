@@ -65,8 +65,14 @@ function parseCount(flag: string, text: string | undefined, dflt: number, max: n
 export function defaultRunNames(files: readonly string[]): string[] {
   const names = files.map((f) => basename(f));
   for (let depth = 1; depth < 4; depth++) {
+    // How many different files carry each name (the same file twice is told apart by "#2" below, not by its folders).
     const counts = new Map<string, number>();
-    for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+    const seenFiles = new Set<string>();
+    names.forEach((n, i) => {
+      if (seenFiles.has(`${n}\u0000${files[i]}`)) return;
+      seenFiles.add(`${n}\u0000${files[i]}`);
+      counts.set(n, (counts.get(n) ?? 0) + 1);
+    });
     let changed = false;
     names.forEach((n, i) => {
       if (counts.get(n)! < 2) return;

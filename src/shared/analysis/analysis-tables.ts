@@ -4,7 +4,7 @@
 // (values with bootstrap intervals), error origin (summary, root-cause turns
 // and slots), a correlation matrix, and the spurious-trait correlations.
 
-import { metricColumns, type ReportRow } from '../report/rows';
+import { headerOfKey, metricColumns, type ReportRow } from '../report/rows';
 import type { Table, TableColumn, TableRow } from '../report/tables';
 import { renderSignature } from '../metrics/signature';
 import type { MetricConfig } from '../metrics/config';
@@ -89,13 +89,14 @@ export function rootSlotsTable(o: ErrorOrigin): Table {
 /** A correlation matrix as a table: one row and one column per metric, n in the notes. */
 export function correlationTable(m: CorrelationMatrix): Table {
   const columns: TableColumn[] = [{ key: 'metric', header: m.method === 'pearson' ? "Pearson's r" : "Spearman's ρ", latex: m.method === 'pearson' ? '$r$' : '$\\rho$', kind: 'label' }];
-  for (const k of m.metrics) columns.push({ key: k, header: k, kind: 'number', decimals: 3 });
-  const rows = m.metrics.map((a, i) => ({ cells: { metric: a, ...Object.fromEntries(m.metrics.map((b, j) => [b, m.matrix[i][j]])) } }));
+  for (const k of m.metrics) columns.push({ key: k, ...headerOfKey(k), kind: 'number', decimals: 3 });
+  const rows = m.metrics.map((a, i) => ({ cells: { metric: headerOfKey(a).header, ...Object.fromEntries(m.metrics.map((b, j) => [b, m.matrix[i][j]])) } }));
   const ns = m.n.flat();
   const lo = Math.min(...ns);
   const hi = Math.max(...ns);
   const unit = m.level === 'turn' ? 'turns' : 'dialogues';
-  return { columns, rows, signature: renderSignature(m.signature), notes: [lo === hi ? `n = ${hi} ${unit}.` : `n = ${lo}–${hi} ${unit} (pairwise: AGA and IAGA only where gold is not empty).`] };
+  const pairwise = m.level === 'turn' ? 'AGA and IAGA only where gold is not empty' : 'GCA only on dialogues with a change';
+  return { columns, rows, signature: renderSignature(m.signature), notes: [lo === hi ? `n = ${hi} ${unit}.` : `n = ${lo}–${hi} ${unit} (pairwise: ${pairwise}).`] };
 }
 
 /** The GCA paper's spurious-trait correlations. */

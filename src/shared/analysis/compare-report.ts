@@ -98,7 +98,7 @@ export function comparisonsTable(out: CompareOutput): Table {
     { key: 'run', header: 'Run', kind: 'label' },
     { key: 'metric', header: 'Metric', kind: 'text' },
     { key: 'base', header: out.runs[0].name, kind: 'percent' },
-    { key: 'value', header: 'run', kind: 'percent' },
+    { key: 'value', header: 'value', kind: 'percent' },
     { key: 'delta', header: 'Δ [95% CI]', kind: 'delta' },
     { key: 'p', header: 'p', kind: 'number', decimals: 4 },
   ];

@@ -32,6 +32,13 @@ export interface Column {
   get: (r: ReportRow) => number | null;
 }
 
+/** A column key's header as tables print it: FGA_0.5 → "FGA λ=0.5" (LaTeX: FGA$_{\lambda=0.5}$); other keys as they are. */
+export function headerOfKey(key: string): { header: string; latex?: string } {
+  const m = /^([A-Za-z0-9]+)_(.+)$/.exec(key);
+  if (!m || !metricById(m[1])) return { header: key };
+  return { header: `${m[1]} λ=${m[2]}`, latex: `${m[1]}$_{\\lambda=${m[2]}}$` };
+}
+
 /** One column per metric and variant (FGA once per λ), in registry order. */
 export function metricColumns(config: MetricConfig, ids?: readonly string[]): Column[] {
   const out: Column[] = [];

@@ -6,6 +6,7 @@
 import type { CorrelationMatrix } from '../analysis/correlations';
 import type { Scene, SceneNode } from './scene';
 import { footer, luminance, mix, SMALL, text, textWidth } from './analysis-common';
+import { headerOfKey } from '../report/rows';
 
 const NEG = '#2166ac';
 const MID = '#f7f7f7';
@@ -17,7 +18,7 @@ export function correlationColour(r: number | null): string {
 }
 
 export function heatmapScene(m: CorrelationMatrix, signature: string, opts: { width?: number; labels?: (key: string) => string } = {}): Scene {
-  const label = opts.labels ?? ((k: string) => k);
+  const label = opts.labels ?? ((k: string) => headerOfKey(k).header);
   const k = m.metrics.length;
   const labelW = Math.max(...m.metrics.map((x) => textWidth(label(x)))) + 12;
   const avail = (opts.width ?? 560) - labelW - 90;

@@ -17,7 +17,7 @@ export function CorrelationSection({ api, run, config }: SectionProps) {
   const q = useApiQuery(api, 'correlations', { run: run.id, rev: run.revision, config, level, method });
   const m = q.data && q.data.level === level && q.data.method === method ? q.data : null;
   const table = useMemo(() => (m ? correlationTable(m) : null), [m]);
-  const scene = useMemo(() => (m && table ? heatmapScene(m, table.signature, { width: 620, labels: (k) => k.replace(/^FGA_(.*)$/, 'FGA λ=$1') }) : null), [m, table]);
+  const scene = useMemo(() => (m && table ? heatmapScene(m, table.signature, { width: 620 }) : null), [m, table]);
   return (
     <section className="analysis-section" aria-label="correlations">
       <div className="analysis-controls">
