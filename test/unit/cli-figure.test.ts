@@ -111,6 +111,19 @@ describe('figure options', () => {
     expect(svg).toMatch(/>75\.00<\/text>/);
   });
 
+  it('cuts long utterances to 3 lines and says where; --utterance-lines 0 draws them whole', () => {
+    const SOM = join(FIXTURES, 'multiwoz-somdst-100');
+    const args = ['figure', join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json'), '--dialogue', 'MUL0212'];
+    const cut = runCli([...args, '--out', join(tmp, 'cut.svg')]);
+    expect([cut.code, cut.stderr]).toEqual([0, expect.stringMatching(/note: utterances cut to 3 lines in 2 turns \(3, 5\), ending in "…"; --utterance-lines 0 shows them whole/)]);
+    const whole = runCli([...args, '--utterance-lines', '0', '--out', join(tmp, 'whole.svg')]);
+    expect([whole.code, whole.stderr]).toEqual([0, '']);
+    const textOf = (f: string) => readFileSync(join(tmp, f), 'utf8');
+    expect(textOf('whole.svg')).toContain('>one of them?</text>');
+    expect(textOf('cut.svg')).not.toContain('>one of them?</text>');
+    expect(runCli([...args, '--utterance-lines', 'x', '--out', join(tmp, 'x.svg')]).stderr).toMatch(/--utterance-lines: "x" is not a whole number/);
+  });
+
   it('draws the run chosen with --run among several files', () => {
     const out = join(tmp, 'b.svg');
     const r = runCli(['figure', MUL, SNG, '--name', 'a,b', '--run', 'b', '--dialogue', 'SNG0779', '--out', out]);
@@ -128,7 +141,7 @@ describe('figure options', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(msg);
     };
-    bad(['--dialogue', 'nope', '--out', join(tmp, 'x.svg')], /no dialogue "nope" \(1 dialogues, e\.g\. MUL1110\.json\)/);
+    bad(['--dialogue', 'nope', '--out', join(tmp, 'x.svg')], /no dialogue "nope" \(1 dialogue, e\.g\. MUL1110\.json\)/);
     bad(['--out', join(tmp, 'x.svg')], /--dialogue ID is required/);
     bad(['--dialogue', 'MUL1110'], /--out FILE is required/);
     bad(['--dialogue', 'MUL1110', '--out', join(tmp, 'x.svg'), '--kind', 'pie'], /--kind: "pie" is not one of dialogue, turn-chart/);

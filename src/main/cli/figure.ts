@@ -29,6 +29,7 @@ Options:
   --scale N             PNG pixels per unit: 1, 2 (default) or 3 (the DPI is written in the file)
   --theme light|dark    colours (default light)
   --width N             figure width in points/CSS pixels (default 980 dialogue, 640 chart)
+  --utterance-lines N   lines of each utterance at most, cut with "…" (default 3; 0: whole)
   --name A,B,…          run names, one per prediction file
   --run NAME            which run to draw when several files are given (default: the first)
 ${CONFIG_HELP}${SOURCE_HELP}  --out FILE            where to write the figure (atomically)
@@ -64,6 +65,7 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
     scale: { type: 'string', default: '2' },
     theme: { type: 'string', default: 'light' },
     width: { type: 'string' },
+    'utterance-lines': { type: 'string', default: '3' },
     name: { type: 'string' },
     run: { type: 'string' },
     out: { type: 'string' },
@@ -87,6 +89,9 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
     width = Number(values.width);
     if (!/^\d+$/.test(values.width as string) || width < 300 || width > 4000) throw new UsageError(`--width: ${JSON.stringify(values.width)} is not a width between 300 and 4000`);
   }
+  const lines = values['utterance-lines'] as string;
+  if (!/^\d+$/.test(lines) || Number(lines) > 100) throw new UsageError(`--utterance-lines: ${JSON.stringify(lines)} is not a whole number between 0 (whole utterances) and 100`);
+  const utteranceLines = Number(lines);
   const names = parseRunNames(values.name as string | undefined, positionals.length) ?? positionals.map((p) => p.split(/[\\/]/).pop() ?? p);
   let pick = 0;
   if (values.run !== undefined) {
@@ -125,7 +130,10 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
     }
   }
   const signature = renderSignature(makeSignature(config, { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary }));
-  const scene = buildFigure(kind, { id: detail.id, values: detail.values, perTurn, utterances }, config, { theme, turns: range, slots, width, signature });
+  const cut = new Set<number>();
+  const scene = buildFigure(kind, { id: detail.id, values: detail.values, perTurn, utterances }, config, { theme, turns: range, slots, width, signature, utteranceLines, onCut: (t) => cut.add(t) });
+  if (cut.size) process.stderr.write(`dst-inspector: note: utterances cut to ${plural(utteranceLines, 'line')} in ${plural(cut.size, 'turn')} (${[...cut].join(', ')}), ending in "…"; --utterance-lines 0 shows them whole
+`);
   const fig = await renderScene(scene, format, scale);
   writeOut(values.out, [fig.bytes]);
   return correctionsExit(runs);

@@ -60,7 +60,7 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
   const noChanges = a.droppedNoChanges > 0 ? `, ${a.droppedNoChanges} of them without any change: GCA undefined` : '';
   const lines = [
-    `${basename(file)}: ${plural(a.dialogues, 'dialogue')}, ${a.dropped} dropped (FGA = GCA = 100, or no mistakes${noChanges}), ${a.kept} kept (|FGA_z − GCA_z| ≥ ${DISAGREEMENT_THRESHOLD})`,
+    `${basename(file)}: ${plural(a.dialogues, 'dialogue')}, ${a.dropped} dropped (FGA = GCA = 100, or no mistakes${noChanges}), ${a.dialogues - a.dropped - a.kept} where FGA and GCA agree (|FGA_z − GCA_z| < ${DISAGREEMENT_THRESHOLD}), ${a.kept} kept`,
     '',
     'trait  r(FGA)  r(GCA)  r(FGA)−r(GCA)  95% CI (Zou)         differ?',
     ...a.correlations.map((c) =>

@@ -44,7 +44,7 @@ export function originSummaryTable(o: ErrorOrigin): Table {
     { key: 'what', header: 'wrong turns', kind: 'label' },
     { key: 'turns', header: 'turns', kind: 'count' },
     { key: 'share', header: 'share of wrong turns', kind: 'percent' },
-    { key: 'jga', header: 'JGA lost', kind: 'percent' },
+    { key: 'jga', header: 'JGA lost (pp)', kind: 'percent' },
   ];
   const rows: TableRow[] = [
     { cells: { what: 'fresh (type-1)', turns: o.fresh, share: o.freshShare, jga: o.jgaLostFresh } },
@@ -62,7 +62,7 @@ export function rootTurnsTable(o: ErrorOrigin): Table {
     { key: 'turn', header: 'turn', kind: 'count' },
     { key: 'poisoned', header: 'turns poisoned', kind: 'count' },
     { key: 'cost', header: 'turns lost', kind: 'count' },
-    { key: 'jga', header: 'JGA cost', kind: 'percent' },
+    { key: 'jga', header: 'JGA cost (pp)', kind: 'percent' },
     { key: 'slots', header: 'fresh slots (gold → pred)', kind: 'text' },
   ];
   const rows = o.rootTurns.map((r) => ({
@@ -78,7 +78,7 @@ export function rootSlotsTable(o: ErrorOrigin): Table {
     { key: 'fresh', header: 'fresh errors', kind: 'count' },
     { key: 'poisoned', header: 'turns poisoned', kind: 'number', decimals: 1 },
     { key: 'cost', header: 'turns lost', kind: 'number', decimals: 1 },
-    { key: 'jga', header: 'JGA cost', kind: 'percent' },
+    { key: 'jga', header: 'JGA cost (pp)', kind: 'percent' },
     { key: 'share', header: 'share of wrong turns', kind: 'percent' },
     { key: 'worst', header: 'costliest error', kind: 'text' },
   ];

@@ -17,7 +17,8 @@ export function traitsScene(t: TraitsView, signature: string, width = 860): Scen
   const plotH = 260;
   const nodes: SceneNode[] = [text(8, 16, title, { fontWeight: 'bold', fontSize: 13 })];
   const a = t.analysis;
-  nodes.push(text(8, 32, `${a.kept} of ${a.dialogues} dialogues kept (${a.dropped} dropped: FGA = GCA = 100 or no mistakes; |FGA_z − GCA_z| ≥ ${t.threshold}); z-scores; FGA with λ = ${t.lambda}`, { fontSize: SMALL }));
+  const close = a.dialogues - a.dropped - a.kept;
+  nodes.push(text(8, 32, `${a.kept} of ${a.dialogues} dialogues kept: ${a.dropped} dropped (FGA = GCA = 100 or no mistakes), ${close} with |FGA_z − GCA_z| < ${t.threshold}; z-scores; FGA with λ = ${t.lambda}`, { fontSize: SMALL }));
   const all = t.points.flatMap((p) => [p.TO, p.NU, p.FGA, p.GCA]);
   const ext = Math.max(1, Math.ceil(Math.max(...all.map(Math.abs), 1)));
   (['TO', 'NU'] as const).forEach((trait, pi) => {

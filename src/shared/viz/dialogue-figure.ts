@@ -37,8 +37,10 @@ export interface DialogueFigureOptions {
   slots?: 'full' | 'changes';
   /** The metric signature (written under the figure and as the SVG's description). */
   signature: string;
-  /** Lines of each utterance at most (default 3). */
+  /** Lines of each utterance at most (default 3; 0: whole utterances). */
   utteranceLines?: number;
+  /** Told the turn (its index in the file) of each utterance cut to utteranceLines. */
+  onCut?: (turn: number, who: 'system' | 'user') => void;
 }
 
 /** The papers' headline metrics first, then every other metric of the registry. */
@@ -148,7 +150,9 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
         ['U', u.user],
       ] as const) {
         if (!s) continue;
-        const lines = wrapText(s, textW - 16, fs - 0.5, 'sans', opts.utteranceLines ?? 3);
+        const most = opts.utteranceLines === 0 ? Infinity : (opts.utteranceLines ?? 3);
+        const lines = wrapText(s, textW - 16, fs - 0.5, 'sans', most);
+        if (opts.onCut && Number.isFinite(most) && wrapText(s, textW - 16, fs - 0.5, 'sans').length > most) opts.onCut(t.turn, who === 'S' ? 'system' : 'user');
         row.push(text(margin + turnW, uy, who, { fontWeight: 'bold', fill: theme.muted, fontSize: fs - 0.5 }));
         for (const l of lines) {
           row.push(text(margin + turnW + 14, uy, l, { fontSize: fs - 0.5, fill: who === 'S' ? theme.muted : theme.fg }));

@@ -20,6 +20,9 @@ export interface FigureOptions {
   /** Width in user units (default: 980 for the dialogue, 640 for the chart). */
   width?: number;
   signature: string;
+  /** Dialogue figure: lines of each utterance at most (default 3; 0: whole), and who is told of a cut. */
+  utteranceLines?: number;
+  onCut?: (turn: number, who: 'system' | 'user') => void;
 }
 
 /** Positions of the turns whose file indices lie in [from, to] (as `--turns 2-5` names them). */
@@ -30,7 +33,7 @@ export function positionsOfTurns(turnIndices: readonly number[], from: number, t
 }
 
 export function buildFigure(kind: FigureKind, d: FigureDialogue, config: MetricConfig, opts: FigureOptions): Scene {
-  if (kind === 'dialogue') return dialogueFigure(d, config, { theme: opts.theme, width: opts.width, turns: opts.turns, slots: opts.slots, signature: opts.signature });
+  if (kind === 'dialogue') return dialogueFigure(d, config, { theme: opts.theme, width: opts.width, turns: opts.turns, slots: opts.slots, signature: opts.signature, utteranceLines: opts.utteranceLines, onCut: opts.onCut });
   const [a, b] = d.perTurn.length ? clampTurns(d.perTurn.length, opts.turns) : [0, -1];
   return turnChartLayout(d.perTurn.slice(a, b + 1), config, {
     width: opts.width ?? 640,

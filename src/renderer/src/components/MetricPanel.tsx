@@ -101,9 +101,13 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
             <MetricTerm id="GCA">GCA counts</MetricTerm>: C {c.C} · W {c.W} · M {c.M} · O {c.O}
             {noChanges && <span className="muted"> (no changes: GCA undefined)</span>}
             {' · '}
-            <MetricTerm id="TO" /> <span data-testid="dialogue-trait" data-trait="TO">{detail.TO === null ? '—' : detail.TO.toFixed(2)}</span>
+            <span className="nowrap">
+              <MetricTerm id="TO" /> <span data-testid="dialogue-trait" data-trait="TO">{detail.TO === null ? '—' : detail.TO.toFixed(2)}</span>
+            </span>
             {' · '}
-            <MetricTerm id="NU" side="end" /> <span data-testid="dialogue-trait" data-trait="NU">{detail.NU === null ? '—' : detail.NU.toFixed(2)}</span>
+            <span className="nowrap">
+              <MetricTerm id="NU" side="end" /> <span data-testid="dialogue-trait" data-trait="NU">{detail.NU === null ? '—' : detail.NU.toFixed(2)}</span>
+            </span>
           </p>
         </div>
         <p className="signature" title="metric signature: the settings these numbers depend on">

@@ -50,6 +50,7 @@ export function MonacoView({ text, language, revealLine, marker, firstLine = 1, 
           value: '',
           language,
           readOnly: true,
+          stickyScroll: { enabled: false }, // in a short pane it would cover the turn the view scrolled to
           automaticLayout: true,
           minimap: { enabled: false },
           scrollBeyondLastLine: false,
