@@ -12,6 +12,7 @@ import type { CorrelationMatrix } from './correlations';
 import type { ErrorOrigin } from './error-origin';
 import type { TraitsView } from './traits-points';
 import type { TurnPosition } from './turn-position';
+import { gcaCountsOf } from '../metrics/values';
 
 /** Turn position: one row per turn index (or length) with its counts and every metric, intervals on the banded ones. */
 export function positionTable(p: TurnPosition, config: MetricConfig): Table {
@@ -20,11 +21,13 @@ export function positionTable(p: TurnPosition, config: MetricConfig): Table {
     { key: 'key', header: p.by === 'index' ? 'turn' : 'length', kind: 'count' },
     { key: 'dialogues', header: 'dialogues', kind: 'count' },
     { key: 'turns', header: 'turns', kind: 'count' },
+    { key: 'changes', header: 'GCA changes', kind: 'count' },
     ...cols.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent' })),
   ];
   const rows: TableRow[] = p.buckets.map((b) => {
     const row: ReportRow = { label: '', turns: b.turns, values: b.values };
-    const cells: TableRow['cells'] = { key: b.key, dialogues: b.dialogues, turns: b.turns };
+    const g = gcaCountsOf(b.values);
+    const cells: TableRow['cells'] = { key: b.key, dialogues: b.dialogues, turns: b.turns, changes: g.C + g.W + g.M + g.O };
     for (const c of cols) {
       const band = b.bands[c.key];
       (cells as Record<string, unknown>)[c.key] = band ? { value: c.get(row), ci: band } : c.get(row);
@@ -33,6 +36,7 @@ export function positionTable(p: TurnPosition, config: MetricConfig): Table {
   });
   const notes = [
     p.by === 'index' ? 'Each row: the corpus metrics of the turns with that index (as written in the file).' : 'Each row: the corpus metrics of the dialogues with that many turns.',
+    'GCA changes: the changes GCA counts in the row (C + W + M + O); few changes make its value and interval rest on little.',
     p.banded.length ? `[lo, hi]: ${Math.round(p.level * 100)}% percentile bootstrap interval, ${p.replicates} resamples of the dialogues (seed ${p.seed}).` : '',
   ].filter(Boolean);
   return { columns, rows, signature: renderSignature(p.signature), notes };

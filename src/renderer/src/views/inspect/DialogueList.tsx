@@ -14,6 +14,7 @@ import { plural } from '../../../../shared/plural';
 import { NO_CHANGE_KEYS } from '../../../../shared/metrics/values';
 import { LIST_SEARCH_ID } from '../../components/SkipLink';
 import { DialogueRowView } from './DialogueRowView';
+import { describeFilter } from '../../../../shared/analysis/search-query';
 
 interface Props {
   api: Api;
@@ -181,6 +182,11 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
         <div className="list-count" aria-live="polite">
           {cache.total === null ? 'loading…' : plural(total, 'dialogue')}
         </div>
+        {cache.total === 0 && (
+          <div className="list-note" data-testid="no-match-note">
+            No dialogue matches {describeFilter(query.filter) || 'these filters'}. Every word must appear in an id, utterance, slot or value; <code>missed:train-leaveat</code> keeps dialogues with a turn where that slot was missed (more in the help, <kbd>?</kbd>). Clear the field or the filters to see every dialogue; the dialogue shown stays until you pick another.
+          </div>
+        )}
         {NO_CHANGE_KEYS.has(query.sort.key) && noChanges.key === cache.key && noChanges.n > 0 && (
           <div className="list-note" data-testid="no-changes-note">
             {plural(noChanges.n, 'dialogue')} without any change {noChanges.n === 1 ? 'comes' : 'come'} last: GCA is undefined there (shown as “no changes”), so {noChanges.n === 1 ? 'it has' : 'they have'} no place in this order.
