@@ -1,7 +1,7 @@
 // Regenerates the README screenshots of gold-label review in docs/screenshots/
 // (annotate-*.png): the demo in browser mode with a fresh annotation file,
 // walked with the keyboard only — the suspects queue (s), the form (a), the
-// what-if (w) and the export (e). Run `npm run build` first.
+// what-if (w) and the correction diff (E). Run `npm run build` first.
 // Usage: node scripts/screenshots-annotations.js [width]   (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +41,7 @@ try {
   await page.keyboard.press('w');
   await page.waitForSelector('[data-testid="whatif-summary"]');
   await save('annotate-whatif');
-  await page.keyboard.press('e');
+  await page.keyboard.press('E');
   await page.waitForSelector('[data-testid="export-preview"]');
   await save('annotate-export');
 } finally {
