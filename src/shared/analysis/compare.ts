@@ -76,7 +76,6 @@ export interface Prepared {
 
 const DEFAULT_HINTS = { common: 'pass --common to compare on the dialogues and turns every run has', gold: 'pass --allow-different-gold to compare anyway' };
 
-/** Aligns the runs (the first is the baseline), checks they can be compared, and scores them. */
 /**
  * prepareComparison for the app, where runs are ticked one by one: a run that
  * cannot be compared with the baseline on its own (no dialogue in common,
@@ -104,6 +103,7 @@ export function prepareComparable(runs: readonly RunSource[], config: MetricConf
   }
 }
 
+/** Aligns the runs (the first is the baseline), checks they can be compared, and scores them. */
 export function prepareComparison(runs: readonly RunSource[], config: MetricConfig, opts: CompareOptions = {}): Prepared {
   const hints = opts.hints ?? DEFAULT_HINTS;
   if (runs.length < 2) throw new CompareError('a comparison needs a baseline and at least one other run');

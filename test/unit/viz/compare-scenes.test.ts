@@ -93,7 +93,7 @@ describe('series x', () => {
     expect(seriesFromNames(['ratio_0.01', 'trade'])).toBeNull();
     expect(seriesFromNames(['v2', 'v2-copy'])).toBeNull();
     expect(parseSeriesX('0.5, 1', 2)).toEqual([0.5, 1]);
-    expect(parseSeriesX('0.5', 2)).toMatch(/1 value\(s\) for 2 run\(s\)/);
+    expect(parseSeriesX('0.5', 2)).toMatch(/1 value for 2 runs/);
     expect(parseSeriesX('0.5,x', 2)).toMatch(/"x" is not a number/);
   });
 });
