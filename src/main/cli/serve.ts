@@ -2,9 +2,8 @@
 // the built-in demo) in a worker, serves the UI and the API on 127.0.0.1 and
 // prints exactly one line with the address and its session token.
 
-import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readAnnotationFile } from '../services/annotation-file';
+import { checkAnnotationFile } from '../services/annotation-file';
 import { createApiHandlers } from '../services/api-handlers';
 import { Workspace } from '../services/workspace';
 import { openBrowser } from '../web/open-browser';
@@ -57,7 +56,8 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     throw new UsageError('serve: --dialogues, --gold, --layout, --schema, --values and --name need a prediction file');
   }
   if (values.corrections) throw new UsageError('serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)');
-  if (values.annotations && existsSync(values.annotations) && statSync(values.annotations).size > 0) readAnnotationFile(values.annotations); // refused now, with its message, not at the first save
+  // Refused now, with its message (a pipe, a folder, too large, not an annotation file), not at the first save.
+  if (values.annotations) checkAnnotationFile(values.annotations, maxBytesFromFlags(values));
   const names = parseRunNames(values.name, positionals.length);
   const seriesText = values['series-x'];
   const xs = seriesText === undefined || seriesText === 'names' ? null : parseSeriesX(seriesText, positionals.length);
@@ -66,7 +66,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   const specs: SourceSpec[] = positionals.length ? positionals.map((f) => resolveSpecPaths(sourceFromFlags(values, [f]))) : [{ kind: 'demo' }];
 
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
-  const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined, compareSettings: () => ({ seriesX }) });
+  const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined, maxBytes: maxBytesFromFlags(values), compareSettings: () => ({ seriesX }) });
   let running;
   try {
     running = await startServer({ handlers, subscribe: (l) => ws.onEvent(l), port });

@@ -33,6 +33,8 @@ export interface AnnotationServiceOptions {
   file?: string;
   /** Author of saves (default: the OS user). */
   by?: string;
+  /** Refuse annotation files above this size (bytes; serve --max-size). */
+  maxBytes?: number;
 }
 
 /** Where the demo's annotations go: DST_INSPECTOR_DATA_DIR, else ~/.dst-inspector. */
@@ -114,6 +116,7 @@ export class AnnotationService {
         gold: spec.kind === 'demo' ? 'built-in demo' : relative(dirname(file), resolve(spec.gold ?? spec.predictions[0])),
         headerExtra: { source: headerSource(spec, file) },
         by: this.opts.by,
+        maxBytes: this.opts.maxBytes,
         onChange: (version) => this.ws.notify({ type: 'annotations-changed', file, version }),
       });
       this.stores.set(file, s);

@@ -28,6 +28,8 @@ export interface HandlerOptions {
   pickFile?: (purpose: 'predictions' | 'dialogues' | 'gold') => Promise<string | null>;
   /** One annotation file for every run (serve --annotations FILE); default: beside each gold. */
   annotations?: string;
+  /** Refuse annotation files above this size (bytes; serve --max-size). */
+  maxBytes?: number;
   /** Save dialog + write (Electron); absent in browser mode, where the page downloads files. */
   saveFile?: (name: string, bytes: Buffer) => Promise<string | null>;
   /** The window's pixels in a rectangle at a scale, as PNG (Electron). */
@@ -90,7 +92,7 @@ function playgroundHandlers(ws: Workspace): HandlerGroup<typeof PLAYGROUND_CALLS
 }
 
 function annotationHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof ANNOTATION_CALLS> {
-  const svc = new AnnotationService(ws, { file: opts.annotations });
+  const svc = new AnnotationService(ws, { file: opts.annotations, maxBytes: opts.maxBytes });
   return {
     listAnnotations: ({ run, dialogue }) => svc.list(run, dialogue),
     saveAnnotation: ({ run, record }) => svc.save(run, record),
