@@ -4,6 +4,7 @@
 
 import { resolve } from 'node:path';
 import { checkAnnotationFile } from '../services/annotation-file';
+import { chooseAnnotationFile, runsOnGold } from '../services/annotation-service';
 import { createApiHandlers } from '../services/api-handlers';
 import { Workspace } from '../services/workspace';
 import { openBrowser } from '../web/open-browser';
@@ -28,8 +29,9 @@ Options:
 ${SOURCE_HELP}  --port N              port (default: a free one)
   --open                open the system browser, if there is one (through a launch
                         file only you can read: the token never goes on a command line)
-  --annotations FILE    the annotation file every run uses (default: beside each
-                        gold or predictions file, <name>.annotations.jsonl)
+  --annotations FILE    the annotation file every run uses (default: runs on one gold
+                        share <gold or predictions file>.annotations.jsonl: the
+                        gold's, else the first by path that exists; see README)
   -h, --help            this help
 `;
 
@@ -67,6 +69,18 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
 
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
   const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined, maxBytes: maxBytesFromFlags(values), compareSettings: () => ({ seriesX }) });
+  if (!values.annotations) {
+    // Which annotation file runs on one gold share is chosen by a fixed rule; when several candidates exist, say which one is used.
+    const noted = new Set<string>();
+    ws.onEvent((e) => {
+      if (e.type !== 'run-changed' || e.state !== 'ready') return;
+      const note = chooseAnnotationFile(runsOnGold(ws, e.run).map((r) => r.spec)).note;
+      if (note && !noted.has(note)) {
+        noted.add(note);
+        process.stderr.write(`dst-inspector: note: ${note}\n`);
+      }
+    });
+  }
   let running;
   try {
     running = await startServer({ handlers, subscribe: (l) => ws.onEvent(l), port });
