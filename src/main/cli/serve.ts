@@ -2,9 +2,9 @@
 // the built-in demo) in a worker, serves the UI and the API on 127.0.0.1 and
 // prints exactly one line with the address and its session token.
 
-import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { readAnnotationFile } from '../services/annotation-file';
+import { checkAnnotationFile } from '../services/annotation-file';
+import { chooseAnnotationFile, runsOnGold } from '../services/annotation-service';
 import { createApiHandlers } from '../services/api-handlers';
 import { sameSource, Workspace } from '../services/workspace';
 import { openBrowser } from '../web/open-browser';
@@ -29,8 +29,9 @@ Options:
 ${SOURCE_HELP}  --port N              port (default: a free one)
   --open                open the system browser, if there is one (through a launch
                         file only you can read: the token never goes on a command line)
-  --annotations FILE    the annotation file every run uses (default: beside each
-                        gold or predictions file, <name>.annotations.jsonl)
+  --annotations FILE    the annotation file every run uses (default: runs on one gold
+                        share <gold or predictions file>.annotations.jsonl: the
+                        gold's, else the first by path that exists; see README)
   -h, --help            this help
 `;
 
@@ -57,7 +58,8 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     throw new UsageError('serve: --dialogues, --gold, --layout, --schema, --values and --name need a prediction file');
   }
   if (values.corrections) throw new UsageError('serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)');
-  if (values.annotations && existsSync(values.annotations) && statSync(values.annotations).size > 0) readAnnotationFile(values.annotations); // refused now, with its message, not at the first save
+  // Refused now, with its message (a pipe, a folder, too large, not an annotation file), not at the first save.
+  if (values.annotations) checkAnnotationFile(values.annotations, maxBytesFromFlags(values));
   const names = parseRunNames(values.name, positionals.length);
   const seriesText = values['series-x'];
   const xs = seriesText === undefined || seriesText === 'names' ? null : parseSeriesX(seriesText, positionals.length);
@@ -70,7 +72,19 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   });
 
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
-  const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined, compareSettings: () => ({ seriesX }) });
+  const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined, maxBytes: maxBytesFromFlags(values), compareSettings: () => ({ seriesX }) });
+  if (!values.annotations) {
+    // Which annotation file runs on one gold share is chosen by a fixed rule; when several candidates exist, say which one is used.
+    const noted = new Set<string>();
+    ws.onEvent((e) => {
+      if (e.type !== 'run-changed' || e.state !== 'ready') return;
+      const note = chooseAnnotationFile(runsOnGold(ws, e.run).map((r) => r.spec)).note;
+      if (note && !noted.has(note)) {
+        noted.add(note);
+        process.stderr.write(`dst-inspector: note: ${note}\n`);
+      }
+    });
+  }
   let running;
   try {
     running = await startServer({ handlers, subscribe: (l) => ws.onEvent(l), port });

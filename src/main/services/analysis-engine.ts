@@ -1,8 +1,12 @@
-// Layer: main (Node). Runs the analysis view's analyses (src/shared/analysis)
-// on one loaded revision of a run, with its evaluations and answers cached
-// per config and request. The same engine runs in the analysis worker (the
-// default, so that the main thread keeps answering while a large corpus is
-// analysed) and in-process (tests, or when the worker is not built).
+// Layer: main (Node). Runs the heavy computations of one loaded revision of a
+// run away from the API's thread: the analysis view's analyses
+// (src/shared/analysis), with its evaluations and answers cached per config
+// and request, and two of the annotation feature's — the suspects queue over
+// the runs on this run's gold, and the value-options what-if (the whole
+// corpus re-normalised and re-analysed). The same engine runs in the
+// analysis worker (the default, so that the main thread keeps answering
+// while a large corpus is analysed) and in-process (tests, or when the
+// worker is not built); both give the same answers.
 
 import type { ApiArgs } from '../../shared/api';
 import type { AnalysisResults } from '../../shared/calls/analysis';
@@ -12,11 +16,17 @@ import { errorOrigin } from '../../shared/analysis/error-origin';
 import { slotBreakdown } from '../../shared/analysis/slot-breakdown';
 import { traitsView } from '../../shared/analysis/traits-points';
 import { turnPosition } from '../../shared/analysis/turn-position';
+import { placeKey } from '../../shared/annotations/record';
+import { rankSuspects, type Suspect } from '../../shared/annotations/suspects';
+import { analysisDiff, type WhatIfDiff } from '../../shared/annotations/whatif';
+import { applyValueOptions, type ValueOption } from '../../shared/formats/normalise';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
-import type { SignatureSettings } from '../../shared/metrics/signature';
-import type { TurnStats } from '../../shared/metrics/turn-stats';
+import type { Signature, SignatureSettings } from '../../shared/metrics/signature';
+import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
+import { corpusFromPayload, type CorpusPayload } from '../../shared/model/corpus-payload';
+import { Interner } from '../../shared/model/interner';
 import { Lru } from './lru';
 
 /** The calls the engine answers (everything of the analysis group but the header's filtered scores). */
@@ -24,9 +34,68 @@ export type AnalysisKind = 'breakdown' | 'turnPosition' | 'errorOrigin' | 'corre
 export type AnalysisArgs<K extends AnalysisKind> = Omit<ApiArgs<K>, 'run' | 'rev'>;
 export type AnalysisRequest = { [K in AnalysisKind]: { kind: K; args: AnalysisArgs<K> } }[AnalysisKind];
 
+/** A run of the suspects queue other than the engine's own: its predictions on the engine's gold (the usual case: runs on one gold share it), or its whole corpus. */
+export type SuspectRunPayload = { label: string; own: true } | { label: string; pred: Pick<Corpus, 'predStart' | 'predLen' | 'predPairs'> } | { label: string; corpus: Omit<CorpusPayload, 'utterances'> };
+
+/** What the suspects are ranked from. */
+export interface SuspectsData {
+  /** The runs in the queue's order; the first one's gold is the gold. */
+  runs: SuspectRunPayload[];
+  /** The names of the engine run's interners now (they grow when runs on its gold are added after the engine started). */
+  slotNames: string[];
+  valueNames: string[];
+  /** The key of the utterances to use (sent before with addUtterances), or none. */
+  utterances?: string;
+}
+
+/**
+ * A page of the suspects queue of `group` (the set of run revisions it is
+ * ranked over). The ranked list stays in the engine (one group at a time):
+ * only the page crosses to the caller. Without `data`, a group the engine
+ * has not ranked answers `missing` (the caller then sends the data).
+ */
+export interface SuspectsArgs {
+  group: string;
+  offset: number;
+  limit: number;
+  /** Places left out (placeKey: already annotated). */
+  exclude?: string[];
+  data?: SuspectsData;
+}
+
+export type SuspectsPage = { missing: true } | { missing?: undefined; total: number; items: Suspect[]; hasText: boolean };
+
+/** The annotation feature's jobs: arguments and answers. */
+export interface AnnotationJobs {
+  suspects: { args: SuspectsArgs; result: SuspectsPage };
+  valueWhatIf: { args: { config: MetricConfig; values: ValueOption[] }; result: { diff: WhatIfDiff; signatureAfter: Signature } };
+}
+
+export type EngineKind = AnalysisKind | keyof AnnotationJobs;
+export type EngineArgs<K extends EngineKind> = K extends AnalysisKind ? AnalysisArgs<K> : K extends keyof AnnotationJobs ? AnnotationJobs[K]['args'] : never;
+export type EngineResult<K extends EngineKind> = K extends AnalysisKind ? AnalysisResults[K] : K extends keyof AnnotationJobs ? AnnotationJobs[K]['result'] : never;
+export type EngineRequest = { [K in EngineKind]: { kind: K; args: EngineArgs<K> } }[EngineKind];
+
+type Utterances = NonNullable<Corpus['utterances']>;
+
+/** A slice of a run's utterances, posted in parts so that no single copy blocks the posting thread for long. */
+export interface UtterancePart {
+  key: string;
+  /** Turns in all. */
+  total: number;
+  offset: number;
+  system: (string | undefined)[];
+  user: (string | undefined)[];
+}
+
 export class AnalysisEngine {
   private readonly evaluations = new Lru<Evaluation>(4);
   private readonly answers = new Lru<unknown>(32);
+  /** The corpus with value options applied, and its turn stats (the last set asked for). */
+  private valued: { key: string; corpus: Corpus; stats: TurnStats } | null = null;
+  private utterances: { key: string; data: Utterances; filled: number } | null = null;
+  private interned: { slots: Interner; values: Interner } | null = null;
+  private ranked: { group: string; items: Suspect[]; hasText: boolean } | null = null;
 
   constructor(
     private readonly corpus: Corpus,
@@ -38,8 +107,27 @@ export class AnalysisEngine {
     return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.corpus, this.stats, config, this.settings));
   }
 
-  run<K extends AnalysisKind>(req: { kind: K; args: AnalysisArgs<K> }): AnalysisResults[K] {
-    return this.answers.get(JSON.stringify(req), () => this.compute(req as AnalysisRequest)) as AnalysisResults[K];
+  run<K extends EngineKind>(req: { kind: K; args: EngineArgs<K> }): EngineResult<K> {
+    const r = req as EngineRequest;
+    if (r.kind === 'suspects') return this.suspects(r.args) as EngineResult<K>;
+    if (r.kind === 'valueWhatIf') return this.answers.get(JSON.stringify(r), () => this.valueWhatIf(r.args.config, r.args.values)) as EngineResult<K>;
+    return this.answers.get(JSON.stringify(r), () => this.compute(r)) as EngineResult<K>;
+  }
+
+  /** Takes utterances (all at once in-process, or one part of those posted to the worker). */
+  addUtterances(part: UtterancePart): void {
+    if (this.utterances?.key !== part.key) this.utterances = { key: part.key, data: { system: new Array<string | undefined>(part.total), user: new Array<string | undefined>(part.total) }, filled: 0 };
+    const u = this.utterances;
+    for (let k = 0; k < part.system.length; k++) {
+      u.data.system[part.offset + k] = part.system[k];
+      u.data.user[part.offset + k] = part.user[k];
+    }
+    u.filled += part.system.length;
+  }
+
+  /** Whether the utterances under `key` are here in full. */
+  hasUtterances(key: string): boolean {
+    return this.utterances?.key === key && this.utterances.filled >= this.utterances.data.system.length;
   }
 
   private compute(req: AnalysisRequest): AnalysisResults[AnalysisKind] {
@@ -61,5 +149,56 @@ export class AnalysisEngine {
       case 'traitsView':
         return traitsView(this.evaluation({ ...config, lambdas: config.lambdas.slice(0, 1) }));
     }
+  }
+
+  /** Before → after with value options switched on (the run itself has none): every turn re-normalised and re-analysed. */
+  private valueWhatIf(config: MetricConfig, values: ValueOption[]): AnnotationJobs['valueWhatIf']['result'] {
+    const key = values.join(',');
+    if (this.valued?.key !== key) {
+      this.valued = null; // one at a time: the previous set's copy goes first
+      const corpus = applyValueOptions(this.corpus, values);
+      this.valued = { key, corpus, stats: analyseCorpus(corpus) };
+    }
+    const v = this.valued;
+    const after = evaluateStats(v.corpus, v.stats, config, { values });
+    return { diff: analysisDiff({ corpus: this.corpus, stats: this.stats, before: this.evaluation(config).corpus }, { stats: v.stats, after: after.corpus }), signatureAfter: after.signature };
+  }
+
+  /** The engine's corpus under the interners' current names (the same ids: interners only grow). */
+  private ownCorpus(a: SuspectsData): Corpus {
+    const i = this.interned;
+    if (!i || i.slots.size !== a.slotNames.length || i.values.size !== a.valueNames.length) this.interned = { slots: new Interner(a.slotNames), values: new Interner(a.valueNames) };
+    return { ...this.corpus, slots: this.interned!.slots, values: this.interned!.values };
+  }
+
+  private suspects(a: SuspectsArgs): SuspectsPage {
+    if (this.ranked?.group !== a.group) {
+      if (!a.data) return { missing: true };
+      this.ranked = null; // one group at a time: the previous list goes first
+      this.ranked = { group: a.group, ...this.rank(a.data) };
+    }
+    const r = this.ranked;
+    let items = r.items;
+    if (a.exclude?.length) {
+      const done = new Set(a.exclude);
+      items = items.filter((x) => !done.has(placeKey(x.dialogue, x.turn, x.slot)));
+    }
+    return { total: items.length, items: items.slice(a.offset, a.offset + a.limit), hasText: r.hasText };
+  }
+
+  private rank(a: SuspectsData): { items: Suspect[]; hasText: boolean } {
+    const own = this.ownCorpus(a);
+    let utterances: Utterances | undefined;
+    if (a.utterances !== undefined) {
+      if (!this.hasUtterances(a.utterances)) throw new Error(`the utterances ${a.utterances} were not sent in full`);
+      utterances = this.utterances!.data;
+    }
+    const runs = a.runs.map((r) => {
+      const corpus = 'own' in r ? own : 'pred' in r ? { ...own, predStart: r.pred.predStart, predLen: r.pred.predLen, predPairs: r.pred.predPairs } : corpusFromPayload(r.corpus);
+      return { label: r.label, corpus };
+    });
+    // rankSuspects reads the utterances of the first run that has any: the ones sent are those.
+    if (utterances) runs[0] = { label: runs[0].label, corpus: { ...runs[0].corpus, utterances } };
+    return rankSuspects(runs);
   }
 }

@@ -2,14 +2,15 @@
 // analysis.ts): the header's filtered-subset scores, answered here from the
 // run's cached per-dialogue states (the subset's rows summed), and the
 // analysis view's analyses, answered by one AnalysisHost per run revision
-// (a worker thread). Hosts of closed or reloaded runs are disposed.
+// (a worker thread, which also computes the annotation feature's suspects and
+// value-options what-if). Hosts of closed or reloaded runs are disposed.
 
 import { describeFilter } from '../../shared/analysis/search-query';
 import type { ANALYSIS_CALLS, AnalysisResults, FilteredScores } from '../../shared/calls/analysis';
 import type { ApiArgs } from '../../shared/api';
 import { extendSignature } from '../../shared/metrics/signature';
 import { scoresOf, sumRows } from '../../shared/metrics/state';
-import type { AnalysisArgs, AnalysisKind } from './analysis-engine';
+import type { AnalysisKind, EngineArgs } from './analysis-engine';
 import { AnalysisHost, analysisWorkerPath, type HostOptions } from './analysis-host';
 import type { HandlerGroup } from './api-handlers';
 import type { RunData } from './run-data';
@@ -19,6 +20,8 @@ export interface AnalysisServiceOptions {
   /** Run analyses in this thread instead of a worker (tests); default: the built worker when there is one. */
   inline?: boolean;
   idleMs?: number;
+  /** Turns of utterances per part posted to a worker (tests). */
+  utterancePart?: number;
 }
 
 /** One analysis host per run, for its current revision. */
@@ -30,7 +33,7 @@ export class AnalysisService {
     private readonly ws: Workspace,
     opts: AnalysisServiceOptions = {},
   ) {
-    this.opts = { workerPath: opts.inline ? null : analysisWorkerPath(), idleMs: opts.idleMs };
+    this.opts = { workerPath: opts.inline ? null : analysisWorkerPath(), idleMs: opts.idleMs, utterancePart: opts.utterancePart };
     ws.onEvent((e) => {
       if (e.type === 'runs-changed' || e.type === 'run-changed') this.prune();
     });
@@ -63,7 +66,7 @@ export class AnalysisService {
 
   run<K extends AnalysisKind>(kind: K, args: ApiArgs<K>): Promise<AnalysisResults[K]> {
     const { run, rev, ...rest } = args as ApiArgs<K> & { run: string; rev: number };
-    return this.host(this.ws.data(run, rev)).run(kind, rest as unknown as AnalysisArgs<K>);
+    return this.host(this.ws.data(run, rev)).run(kind, rest as unknown as EngineArgs<K>) as Promise<AnalysisResults[K]>;
   }
 
   dispose(): void {
@@ -83,8 +86,8 @@ export function filteredScores(data: RunData, args: ApiArgs<'filteredScores'>): 
   return { label, scores, signature: extendSignature(ev.signature, [{ key: 'subset', text: `subset=${label} (${scores.dialogues} dialogues)` }]) };
 }
 
-export function analysisHandlers(ws: Workspace, opts: AnalysisServiceOptions = {}): HandlerGroup<typeof ANALYSIS_CALLS> {
-  const service = new AnalysisService(ws, opts);
+/** The analysis calls; `service` is shared with the annotation calls (one worker per run revision for both). */
+export function analysisHandlers(ws: Workspace, opts: AnalysisServiceOptions = {}, service = new AnalysisService(ws, opts)): HandlerGroup<typeof ANALYSIS_CALLS> {
   return {
     filteredScores: (args) => filteredScores(ws.data(args.run, args.rev), args),
     breakdown: (args) => service.run('breakdown', args),

@@ -1,18 +1,21 @@
-// Layer: main (Node). Where a run revision's analyses run: a worker thread
-// of its own (out/main/analysis-worker.js), started on the first request with
-// a copy of the corpus and turn statistics, so that the main thread (the API
-// of every tab, the Electron window) stays free while a breakdown or a matrix
-// of a million turns is computed; stopped when idle or when its revision is
-// gone. Without a built worker (tests), the engine runs in this thread.
+// Layer: main (Node). Where a run revision's heavy computations run — the
+// analysis view's analyses, the suspects queue, the value-options what-if: a
+// worker thread of its own (out/main/analysis-worker.js), started on the
+// first request with a copy of the corpus and turn statistics, so that the
+// main thread (the API of every tab, the Electron window) stays free while a
+// breakdown or a matrix of a million turns is computed; stopped when idle or
+// when its revision is gone. Utterances, which only the suspects need, are
+// sent when first needed, in parts (no single copy blocks this thread for
+// long). Without a built worker (tests), the engine runs in this thread.
 
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { AnalysisResults } from '../../shared/calls/analysis';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
+import type { Corpus } from '../../shared/model/corpus';
 import { ApiError } from './api-error';
-import { AnalysisEngine, type AnalysisArgs, type AnalysisKind, type AnalysisRequest } from './analysis-engine';
+import { AnalysisEngine, type EngineArgs, type EngineKind, type EngineRequest, type EngineResult, type UtterancePart } from './analysis-engine';
 import { corpusPayload, type CorpusPayload } from '../../shared/model/corpus-payload';
 import type { RunData } from './run-data';
 import type { SignatureSettings } from '../../shared/metrics/signature';
@@ -31,8 +34,14 @@ export interface AnalysisInit {
 
 export interface AnalysisJob {
   id: number;
-  request: AnalysisRequest;
+  request: EngineRequest;
 }
+
+/** What the host posts to the worker: a job, or a part of some utterances (answered by no reply). */
+export type AnalysisMessage = AnalysisJob | { part: UtterancePart };
+
+/** Turns of utterances per posted part. */
+const UTTERANCE_PART = 50_000;
 
 export type AnalysisReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
 
@@ -48,6 +57,8 @@ export interface HostOptions {
   workerPath: string | null;
   /** Stop the worker after this long without a request (default 2 minutes). */
   idleMs?: number;
+  /** Turns of utterances per posted part (default UTTERANCE_PART; tests use small parts). */
+  utterancePart?: number;
 }
 
 export class AnalysisHost {
@@ -57,15 +68,53 @@ export class AnalysisHost {
   private nextId = 1;
   private idle: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
+  /** The key of the utterances the current worker holds in full (or is being sent). */
+  private sent: { key: string; done: Promise<void> } | null = null;
 
   constructor(
     private readonly data: RunData,
     private readonly opts: HostOptions,
   ) {}
 
-  run<K extends AnalysisKind>(kind: K, args: AnalysisArgs<K>): Promise<AnalysisResults[K]> {
-    if (this.disposed) return Promise.reject(new ApiError('stale', `run ${this.data.run} revision ${this.data.revision} is gone; ask again`));
-    const request = { kind, args } as AnalysisRequest;
+  private gone(): ApiError {
+    return new ApiError('stale', `run ${this.data.run} revision ${this.data.revision} is gone; ask again`);
+  }
+
+  /**
+   * Makes `utterances` (under `key`) available to the engine's next requests:
+   * in-process at once; to the worker in parts of UTTERANCE_PART turns, with
+   * the event loop free between parts. Sent once per worker.
+   */
+  sendUtterances(key: string, utterances: NonNullable<Corpus['utterances']>): Promise<void> {
+    if (this.disposed) return Promise.reject(this.gone());
+    const total = utterances.system.length;
+    if (!this.opts.workerPath) {
+      this.engine ??= new AnalysisEngine(this.data.corpus, this.data.l.stats, settingsOf(this.data));
+      if (!this.engine.hasUtterances(key)) this.engine.addUtterances({ key, total, offset: 0, system: utterances.system, user: utterances.user });
+      return Promise.resolve();
+    }
+    const w = this.ensureWorker(this.opts.workerPath);
+    if (this.sent?.key === key) return this.sent.done;
+    const done = (async () => {
+      const size = Math.max(1, this.opts.utterancePart ?? UTTERANCE_PART);
+      for (let offset = 0; offset < total || offset === 0; offset += size) {
+        if (this.worker !== w) throw new ApiError('internal', 'the analysis worker stopped while utterances were sent to it');
+        const end = Math.min(total, offset + size);
+        w.postMessage({ part: { key, total, offset, system: utterances.system.slice(offset, end), user: utterances.user.slice(offset, end) } } satisfies AnalysisMessage);
+        if (end >= total) break;
+        await new Promise<void>((r) => setImmediate(r));
+      }
+    })();
+    this.sent = { key, done };
+    done.catch(() => {
+      if (this.sent?.done === done) this.sent = null;
+    });
+    return done;
+  }
+
+  run<K extends EngineKind>(kind: K, args: EngineArgs<K>): Promise<EngineResult<K>> {
+    if (this.disposed) return Promise.reject(this.gone());
+    const request = { kind, args } as EngineRequest;
     if (!this.opts.workerPath) {
       // In-process: still answer asynchronously, as the worker does.
       return new Promise((resolve, reject) =>
@@ -85,7 +134,7 @@ export class AnalysisHost {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      w.postMessage({ id, request } satisfies AnalysisJob);
+      w.postMessage({ id, request } satisfies AnalysisMessage);
     });
   }
 
@@ -109,6 +158,7 @@ export class AnalysisHost {
     const fail = (why: string) => {
       if (this.worker !== w) return;
       this.worker = null;
+      this.sent = null;
       for (const p of this.pending.values()) p.reject(new ApiError('internal', `the analysis worker stopped: ${why}`));
       this.pending.clear();
     };
@@ -129,6 +179,7 @@ export class AnalysisHost {
   private stopWorker(): void {
     const w = this.worker;
     this.worker = null;
+    this.sent = null;
     if (w) void w.terminate();
   }
 

@@ -1,8 +1,11 @@
 // Layer: main (Node). Reads an annotation file for the commands and the load
-// pipeline, and applies its corrections to a loaded corpus: file-system
+// pipeline (through read-input, as every input: a regular file within the
+// size limit), checks the one `serve --annotations` will write, and applies
+// its corrections to a loaded corpus: file-system
 // problems, a file that is not an annotation file (or a newer one) and, where
 // nothing may be guessed, unreadable lines become LoadErrors naming file:line.
 
+import { existsSync } from 'node:fs';
 import type { Corpus } from '../../shared/model/corpus';
 import { applyCorrections, type CorrectionResult } from '../../shared/annotations/apply';
 import { AnnotationFileError, parseAnnotations, type ParsedAnnotations } from '../../shared/annotations/file';
@@ -17,9 +20,25 @@ function lineLocation(line: number): TextLocation {
   return { line, column: 1, offset: 0 };
 }
 
+/**
+ * Checks, before anything is served, a file that saves will go to: a missing
+ * or empty file is fine (the first save writes its header); anything else
+ * must be a regular file within the size limit that is an annotation file of
+ * a version this program reads (else a LoadError saying so; a pipe is
+ * refused at once, never waited on).
+ */
+export function checkAnnotationFile(path: string, maxBytes?: number): void {
+  if (!existsSync(path)) return;
+  const bytes = readInput(path, maxBytes);
+  if (bytes.length > 0) parseBytes(bytes, path);
+}
+
 /** Parses an annotation file; refuses a file that is not one (or is newer) as a LoadError. */
 export function readAnnotationFile(path: string, maxBytes?: number): ParsedAnnotations {
-  const bytes = readInput(path, maxBytes);
+  return parseBytes(readInput(path, maxBytes), path);
+}
+
+function parseBytes(bytes: Uint8Array, path: string): ParsedAnnotations {
   let text: string;
   try {
     text = decoder.decode(bytes);

@@ -1,28 +1,32 @@
 // Layer: main (Node). Annotations over the workspace: which file each run's
-// annotations live in (--annotations FILE, else the file of another run on
-// the same gold, else `<gold or predictions>.annotations.jsonl` beside it;
-// the demo's in the user's data folder), saves checked against the run's gold,
-// the suspects queue over every run on that gold, and the what-if engines
-// (one per run revision; a new correction re-scores its dialogue only).
+// annotations live in (chooseAnnotationFile: --annotations FILE, else one
+// file for all the runs on the same gold, chosen by a fixed rule that does
+// not depend on which run was asked first, with a note when several
+// candidates exist), saves checked against the run's gold, the suspects
+// queue over every run on that gold and the value-options what-if (both
+// computed in the run's analysis worker, so the API's thread stays free),
+// and the corrections what-if engines (one per run revision; a new
+// correction re-scores its dialogue only).
 
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { positionOf } from '../../shared/annotations/apply';
 import { diffRows, renderDiff, type ExportFormat } from '../../shared/annotations/export';
 import { canonicalSlotName, placeKey, type RecordBody } from '../../shared/annotations/record';
-import { rankSuspects, type Suspect } from '../../shared/annotations/suspects';
-import { analysisDiff, WhatIf } from '../../shared/annotations/whatif';
+import { checkAligned } from '../../shared/annotations/suspects';
+import { WhatIf } from '../../shared/annotations/whatif';
 import type { AnnotationList, CorrectionExport, DialogueDetail, SavedAnnotation, SuspectList, WhatIfResult } from '../../shared/api';
 import { dialogueKey } from '../../shared/formats/reference';
-import { applyValueOptions, type ValueOption } from '../../shared/formats/normalise';
+import type { ValueOption } from '../../shared/formats/normalise';
 import { MULTIWOZ_SLOTS } from '../../shared/formats/slot-names';
 import type { MetricConfig } from '../../shared/metrics/config';
-import { evaluateStats } from '../../shared/metrics/evaluate';
 import { makeSignature } from '../../shared/metrics/signature';
-import { analyseCorpus } from '../../shared/metrics/turn-stats';
 import { NONE_ID } from '../../shared/model/corpus';
+import { corpusPayload } from '../../shared/model/corpus-payload';
 import type { SourceSpec } from '../../shared/source';
+import { AnalysisService } from './analysis-handlers';
+import type { SuspectRunPayload, SuspectsData } from './analysis-engine';
 import { ApiError } from './api-error';
 import { AnnotationStore, StoreError } from './annotation-store';
 import type { RunData } from './run-data';
@@ -33,6 +37,58 @@ export interface AnnotationServiceOptions {
   file?: string;
   /** Author of saves (default: the OS user). */
   by?: string;
+  /** Refuse annotation files above this size (bytes; serve --max-size). */
+  maxBytes?: number;
+  /** Where the suspects and the value-options what-if are computed (shared with the analysis calls); default: a service of its own. */
+  analysis?: AnalysisService;
+}
+
+/** The annotation file of a group of runs on one gold, and why. */
+export interface AnnotationChoice {
+  file: string;
+  /** Every file the rule considered, in its order (the chosen one among them). */
+  candidates: string[];
+  /** The candidates that exist on disk. */
+  existing: string[];
+  /** Set when several candidates exist: only `file` is read and written (for the app and the terminal to show). */
+  note?: string;
+}
+
+/**
+ * Which annotation file the runs on one gold share (`specs`: the sources of
+ * those runs, in any order — the answer does not depend on it):
+ *  1. `explicit` (serve --annotations FILE), for every run;
+ *  2. else the candidates, each `<file>.annotations.jsonl` beside it: first
+ *     the separate gold files (--gold) of the runs, then their prediction
+ *     files (the FGA layout keeps the gold inside them), then the demo's
+ *     file; each group sorted by path, duplicates dropped;
+ *  3. the first candidate that already exists, else the first candidate.
+ * When several candidates exist, only the chosen one is used and `note`
+ * says so (their records are not merged).
+ */
+export function chooseAnnotationFile(specs: readonly SourceSpec[], explicit?: string): AnnotationChoice {
+  if (explicit) {
+    const file = resolve(explicit);
+    return { file, candidates: [file], existing: existsSync(file) ? [file] : [] };
+  }
+  const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const gold = new Set<string>();
+  const preds = new Set<string>();
+  let demo = false;
+  for (const spec of specs) {
+    if (spec.kind === 'demo') demo = true;
+    else (spec.gold ? gold : preds).add(defaultAnnotationFile(spec));
+  }
+  const candidates = [...[...gold].sort(byPath), ...[...preds].sort(byPath).filter((f) => !gold.has(f))];
+  if (demo) candidates.push(defaultAnnotationFile({ kind: 'demo' }));
+  const existing = candidates.filter((f) => existsSync(f));
+  const file = existing[0] ?? candidates[0];
+  const out: AnnotationChoice = { file, candidates, existing };
+  if (existing.length > 1) {
+    const others = existing.filter((f) => f !== file);
+    out.note = `several annotation files exist for the runs on this gold: ${file} is used; ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} neither read nor written (merge ${others.length === 1 ? 'it' : 'them'} into ${basename(file)}, or choose one with serve --annotations FILE)`;
+  }
+  return out;
 }
 
 /** Where the demo's annotations go: DST_INSPECTOR_DATA_DIR, else ~/.dst-inspector. */
@@ -57,6 +113,14 @@ function headerSource(spec: SourceSpec, file: string): SourceSpec {
   return out as SourceSpec;
 }
 
+/** The ready runs on the same gold as `run` (itself first, then in the order they were opened). */
+export function runsOnGold(ws: Workspace, run: string): { id: string; label: string; spec: SourceSpec; data: RunData }[] {
+  const data = ws.data(run);
+  const all = ws.readyRuns();
+  const me = all.find((r) => r.data === data)!;
+  return [me, ...all.filter((r) => r.id !== me.id && r.data.corpus.goldPairs === me.data.corpus.goldPairs)];
+}
+
 function storeError(e: unknown): never {
   if (e instanceof StoreError) throw new ApiError(e.kind === 'conflict' ? 'stale' : e.kind === 'not-found' ? 'not-found' : 'bad-args', e.message);
   throw e;
@@ -64,16 +128,15 @@ function storeError(e: unknown): never {
 
 export class AnnotationService {
   private readonly stores = new Map<string, AnnotationStore>();
-  /** run@revision → its annotation file. */
-  private readonly files = new Map<string, string>();
   private readonly engines = new Map<string, WhatIf>();
-  private readonly suspectCache = new Map<string, { runs: string[]; items: Suspect[]; hasText: boolean }>();
-  private readonly valueRuns = new Map<string, { stats: ReturnType<typeof analyseCorpus>; corpus: RunData['corpus'] }>();
+  private readonly analysis: AnalysisService;
 
   constructor(
     private readonly ws: Workspace,
     private readonly opts: AnnotationServiceOptions = {},
-  ) {}
+  ) {
+    this.analysis = opts.analysis ?? new AnalysisService(ws);
+  }
 
   private ready(run: string): { id: string; label: string; spec: SourceSpec; data: RunData } {
     const data = this.ws.data(run);
@@ -82,27 +145,19 @@ export class AnnotationService {
 
   /** The runs on the same gold as `run` (itself first). */
   private sameGold(run: string) {
-    const me = this.ready(run);
-    return [me, ...this.ws.readyRuns().filter((r) => r.id !== me.id && r.data.corpus.goldPairs === me.data.corpus.goldPairs)];
+    return runsOnGold(this.ws, run);
   }
 
-  /** The annotation file of a run (stable for a revision). */
+  /** The annotation file of a run and of every run on its gold (chooseAnnotationFile over the runs open now). */
+  choice(run: string): AnnotationChoice {
+    return chooseAnnotationFile(
+      this.sameGold(run).map((r) => r.spec),
+      this.opts.file,
+    );
+  }
+
   fileOf(run: string): string {
-    const me = this.ready(run);
-    const key = `${me.id}@${me.data.revision}`;
-    let f = this.files.get(key);
-    if (f) return f;
-    if (this.opts.file) f = resolve(this.opts.file);
-    else {
-      // Another run on the same gold already has a file: share it.
-      const other = this.sameGold(run)
-        .slice(1)
-        .map((r) => this.files.get(`${r.id}@${r.data.revision}`))
-        .find((x) => x !== undefined);
-      f = other ?? defaultAnnotationFile(me.spec);
-    }
-    this.files.set(key, f);
-    return f;
+    return this.choice(run).file;
   }
 
   private store(run: string): AnnotationStore {
@@ -114,6 +169,7 @@ export class AnnotationService {
         gold: spec.kind === 'demo' ? 'built-in demo' : relative(dirname(file), resolve(spec.gold ?? spec.predictions[0])),
         headerExtra: { source: headerSource(spec, file) },
         by: this.opts.by,
+        maxBytes: this.opts.maxBytes,
         onChange: (version) => this.ws.notify({ type: 'annotations-changed', file, version }),
       });
       this.stores.set(file, s);
@@ -122,10 +178,13 @@ export class AnnotationService {
   }
 
   list(run: string, dialogue?: string): AnnotationList {
+    const note = this.choice(run).note;
     const st = this.store(run).state();
     const key = dialogue === undefined ? undefined : dialogueKey(dialogue);
     const records = st.records.filter((k) => key === undefined || dialogueKey(k.record.dialogue) === key).map((k) => ({ ...k.record, line: k.line }));
-    return { file: st.file, version: st.version, exists: st.exists, records, problems: st.problems, refused: st.refused, replacedLines: st.replacedLines };
+    const out: AnnotationList = { file: st.file, version: st.version, exists: st.exists, records, problems: st.problems, refused: st.refused, replacedLines: st.replacedLines };
+    if (note) out.notes = [note];
+    return out;
   }
 
   /** Checks a record's place and `from` against the run's gold (throws a bad-args ApiError saying what is wrong); returns the dialogue id as the gold spells it. */
@@ -168,25 +227,43 @@ export class AnnotationService {
     return this.store(run).compact().catch(storeError);
   }
 
-  suspects(run: string, offset = 0, limit = 200, unannotated = false): SuspectList {
+  /**
+   * A page of the suspects queue over the runs on `run`'s gold. Ranked in
+   * `run`'s analysis worker, which keeps the ranked list (per set of run
+   * revisions): only the page comes back to this thread.
+   */
+  async suspects(run: string, offset = 0, limit = 200, unannotated = false): Promise<SuspectList> {
     const runs = this.sameGold(run);
-    const key = runs.map((r) => `${r.id}@${r.data.revision}`).join(',');
-    let s = this.suspectCache.get(key);
-    if (!s) {
-      try {
-        s = { runs: runs.map((r) => r.label), ...rankSuspects(runs.map((r) => ({ label: r.label, corpus: r.data.corpus }))) };
-      } catch (e) {
-        throw new ApiError('bad-args', (e as Error).message);
-      }
-      this.suspectCache.clear();
-      this.suspectCache.set(key, s);
+    const group = runs.map((r) => `${r.id}@${r.data.revision}`).join(',');
+    const exclude = unannotated ? this.store(run).state().records.map((k) => placeKey(k.record.dialogue, k.record.turn, k.record.slot)) : undefined;
+    const host = this.analysis.host(runs[0].data);
+    let page = await host.run('suspects', { group, offset, limit, exclude });
+    if (page.missing) page = await host.run('suspects', { group, offset, limit, exclude, data: await this.suspectsData(runs) });
+    if (page.missing) throw new ApiError('internal', 'the suspects were not ranked (please report)');
+    return { total: page.total, offset, items: page.items, runs: runs.map((r) => r.label), hasText: page.hasText };
+  }
+
+  /** What rankSuspects needs over `runs` (the first one's gold and worker): only what the worker lacks — the other runs' predictions, the interners' names, the utterances (once). */
+  private async suspectsData(runs: ReturnType<AnnotationService['sameGold']>): Promise<SuspectsData> {
+    const me = runs[0];
+    const c = me.data.corpus;
+    try {
+      checkAligned(runs.map((r) => ({ label: r.label, corpus: r.data.corpus })));
+    } catch (e) {
+      throw new ApiError('bad-args', (e as Error).message);
     }
-    let items = s.items;
-    if (unannotated) {
-      const done = new Set(this.store(run).state().records.map((k) => placeKey(k.record.dialogue, k.record.turn, k.record.slot)));
-      items = items.filter((x) => !done.has(placeKey(x.dialogue, x.turn, x.slot)));
-    }
-    return { total: items.length, offset, items: items.slice(offset, offset + limit), runs: s.runs, hasText: s.hasText };
+    const host = this.analysis.host(me.data);
+    const withText = runs.find((r) => r.data.corpus.utterances);
+    const utterances = withText ? `${withText.id}@${withText.data.revision}` : undefined;
+    if (withText) await host.sendUtterances(utterances!, withText.data.corpus.utterances!);
+    const payload = runs.map((r, k): SuspectRunPayload => {
+      const o = r.data.corpus;
+      if (k === 0) return { label: r.label, own: true };
+      // Runs on one gold share its columns and interners: only their predictions differ.
+      if (o.goldPairs === c.goldPairs && o.slots === c.slots && o.values === c.values) return { label: r.label, pred: { predStart: o.predStart, predLen: o.predLen, predPairs: o.predPairs } };
+      return { label: r.label, corpus: corpusPayload(o) };
+    });
+    return { runs: payload, slotNames: c.slots.names, valueNames: c.values.names, utterances };
   }
 
   /** The what-if engine of a run revision, brought up to date with the file. */
@@ -204,21 +281,14 @@ export class AnnotationService {
     return { w, data, version: st.version };
   }
 
-  whatIf(run: string, config: MetricConfig, includeSuspected = false, values?: ValueOption[]): WhatIfResult {
+  /** Before → after: with the file's corrections (incremental, here), or with value options switched on (the whole corpus again: in the run's analysis worker). */
+  async whatIf(run: string, config: MetricConfig, includeSuspected = false, values?: ValueOption[]): Promise<WhatIfResult> {
     const data = this.ws.data(run);
     const ev = data.evaluation(config);
     if (values) {
       if (data.l.valueOptions.length) throw new ApiError('bad-args', `run ${run} was loaded with value options (${data.l.valueOptions.join(', ')}); the value-options what-if compares against exact values: open the file without --values`);
-      const key = `${run}@${data.revision}|${values.join(',')}`;
-      let v = this.valueRuns.get(key);
-      if (!v) {
-        const corpus = applyValueOptions(data.corpus, values);
-        v = { corpus, stats: analyseCorpus(corpus) };
-        this.valueRuns.clear();
-        this.valueRuns.set(key, v);
-      }
-      const after = evaluateStats(v.corpus, v.stats, config, { values });
-      return { mode: 'values', diff: analysisDiff({ corpus: data.corpus, stats: data.l.stats, before: ev.corpus }, { stats: v.stats, after: after.corpus }), signatureBefore: ev.signature, signatureAfter: after.signature, applied: 0, issues: [], version: this.store(run).version };
+      const r = await this.analysis.host(data).run('valueWhatIf', { config, values });
+      return { mode: 'values', diff: r.diff, signatureBefore: ev.signature, signatureAfter: r.signatureAfter, applied: 0, issues: [], version: this.store(run).version };
     }
     const { w, version } = this.engine(run, includeSuspected);
     const file = this.fileOf(run);

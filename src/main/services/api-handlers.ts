@@ -19,15 +19,17 @@ import { renderSignature } from '../../shared/metrics/signature';
 import { buildFigure } from '../../shared/viz/figures';
 import { CompareService } from './compare-data';
 import { defaultPathBase, expandSourcePaths, expandUserPath } from './user-paths';
-import { analysisHandlers } from './analysis-handlers';
+import { analysisHandlers, AnalysisService } from './analysis-handlers';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {
   mode: 'electron' | 'browser';
   /** Native file dialog (Electron); absent in browser mode. */
   pickFile?: (purpose: 'predictions' | 'dialogues' | 'gold') => Promise<string | null>;
-  /** One annotation file for every run (serve --annotations FILE); default: beside each gold. */
+  /** One annotation file for every run (serve --annotations FILE); default: chooseAnnotationFile's rule. */
   annotations?: string;
+  /** Refuse annotation files above this size (bytes; serve --max-size). */
+  maxBytes?: number;
   /** Save dialog + write (Electron); absent in browser mode, where the page downloads files. */
   saveFile?: (name: string, bytes: Buffer) => Promise<string | null>;
   /** The window's pixels in a rectangle at a scale, as PNG (Electron). */
@@ -89,8 +91,8 @@ function playgroundHandlers(ws: Workspace): HandlerGroup<typeof PLAYGROUND_CALLS
   };
 }
 
-function annotationHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof ANNOTATION_CALLS> {
-  const svc = new AnnotationService(ws, { file: opts.annotations });
+function annotationHandlers(ws: Workspace, opts: HandlerOptions, analysis: AnalysisService): HandlerGroup<typeof ANNOTATION_CALLS> {
+  const svc = new AnnotationService(ws, { file: opts.annotations, maxBytes: opts.maxBytes, analysis });
   return {
     listAnnotations: ({ run, dialogue }) => svc.list(run, dialogue),
     saveAnnotation: ({ run, record }) => svc.save(run, record),
@@ -145,14 +147,16 @@ function compareHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<type
 }
 
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
+  // One worker per run revision for the analyses and the annotations' heavy computations.
+  const analysis = new AnalysisService(ws);
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
     ...playgroundHandlers(ws),
-    ...annotationHandlers(ws, opts),
+    ...annotationHandlers(ws, opts, analysis),
     ...exportHandlers(ws, opts),
     ...compareHandlers(ws, opts),
-    ...analysisHandlers(ws),
+    ...analysisHandlers(ws, {}, analysis),
   };
 }
 

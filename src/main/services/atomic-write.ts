@@ -5,7 +5,9 @@
 // exclusively (never through a link an attacker planted) with mode 0600, and
 // gets the target's mode before the rename (a new file: 0666 less the umask).
 // On any failure it is removed and the target is untouched; on SIGINT or
-// SIGTERM during a write it is removed before the process ends.
+// SIGTERM during a write it is removed before the process ends. Every write
+// loops until all its bytes are written (writeAllSync: a short write never
+// leaves a truncated file behind a successful rename).
 
 import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
@@ -30,6 +32,23 @@ function problemOf(e: unknown): string {
   if (code === 'ENOSPC') return 'no space left on the device';
   if (code === 'EROFS') return 'the file system is read-only';
   return `cannot be written (${(e as Error)?.message ?? String(e)})`;
+}
+
+/**
+ * Writes all of `data` at the descriptor's position (or, opened with 'a', at
+ * its end), looping over short writes; returns the bytes written. writeSync
+ * may write less than asked (a signal, a full pipe, some file systems), and
+ * what it did not write must not be silently dropped.
+ */
+export function writeAllSync(fd: number, data: string | Uint8Array): number {
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let off = 0;
+  while (off < buf.length) {
+    const n = writeSync(fd, buf, off, buf.length - off);
+    if (n <= 0) throw Object.assign(new Error(`write made no progress (${off} of ${buf.length} bytes written)`), { code: 'EIO' });
+    off += n;
+  }
+  return off;
 }
 
 // ---- temporary files removed on SIGINT / SIGTERM ----
@@ -120,11 +139,33 @@ function openTemp(path: string): Open {
   }
 }
 
-function finish(o: Open, path: string): void {
+export interface AtomicOptions {
+  /**
+   * Called once the new content is written and flushed, right before the
+   * rename: throwing from it abandons the write (the temporary file is
+   * removed, the target is untouched) and the error is thrown as it is.
+   * (The annotation store checks there that it still holds its lock.)
+   */
+  beforeRename?: () => void;
+}
+
+/** An error thrown by beforeRename: passed on unchanged. */
+class Abandoned {
+  constructor(readonly error: unknown) {}
+}
+
+function finish(o: Open, path: string, opts: AtomicOptions = {}): void {
   fsyncSync(o.fd);
   if ((fstatSync(o.fd).mode & 0o777) !== o.mode) fchmodSync(o.fd, o.mode);
   closeSync(o.fd);
   o.fd = -1;
+  if (opts.beforeRename) {
+    try {
+      opts.beforeRename();
+    } catch (e) {
+      throw new Abandoned(e);
+    }
+  }
   renameSync(o.tmp, path);
   untrack(o.tmp);
   syncFolder(dirname(path));
@@ -161,14 +202,15 @@ function syncFolder(dir: string): void {
 }
 
 /** Writes `chunks` to `path` atomically (synchronously: a signal during the write is handled once it is done). */
-export function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>): void {
+export function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Array>, opts: AtomicOptions = {}): void {
   let o: Open | undefined;
   try {
     o = openTemp(path);
-    for (const c of chunks) writeSync(o.fd, typeof c === 'string' ? Buffer.from(c) : c);
-    finish(o, path);
+    for (const c of chunks) writeAllSync(o.fd, c);
+    finish(o, path, opts);
   } catch (e) {
     abandon(o);
+    if (e instanceof Abandoned) throw e.error;
     throw new WriteError(path, problemOf(e));
   }
 }
@@ -184,7 +226,7 @@ export async function writeFileAtomicAsync(path: string, chunks: Iterable<string
     o = openTemp(path);
     let since = 0;
     for (const c of chunks) {
-      since += writeSync(o.fd, typeof c === 'string' ? Buffer.from(c) : c);
+      since += writeAllSync(o.fd, c);
       if (since >= yieldBytes) {
         since = 0;
         await new Promise<void>((r) => setImmediate(r));

@@ -26,10 +26,11 @@ export function expandUserPath(p: string, where: PathBase = defaultPathBase()): 
   return isAbsolute(t) ? t : resolve(where.base, t);
 }
 
-/** The source with every path expanded. */
+/** The source with every path expanded (predictions, gold, dialogues, schema and the corrections file). */
 export function expandSourcePaths(s: SourceSpec, where: PathBase = defaultPathBase()): SourceSpec {
   if (s.kind !== 'files') return s;
   const out = { ...s, predictions: s.predictions.map((p) => expandUserPath(p, where)) };
   for (const k of ['gold', 'dialogues', 'schema'] as const) if (s[k] !== undefined) out[k] = expandUserPath(s[k]!, where);
+  if (s.corrections) out.corrections = { ...s.corrections, file: expandUserPath(s.corrections.file, where) };
   return out;
 }

@@ -1,10 +1,14 @@
 // Layer: shared (pure TS). Reading an annotation file (JSON Lines, header
 // first): every line checked, the latest revision of each id kept (the last
 // line on ties), withdrawn ids dropped, and every problem located as
-// file:line. A last line cut short by a crash (no newline and not a complete
-// record, or not JSON at all) is a torn write: reported, ignored, and the byte
-// offset where the good part ends is given so the writer can repair it.
-// A file that is not an annotation file, or of a newer version, is refused.
+// file:line. The last line decides alone whether it is a torn write (the one
+// thing a writer may cut off): only when it lacks its newline and is not JSON
+// at all (a crash cut it short; the writer appends a line and its newline in
+// one write). A last line without its newline that is a valid record is kept,
+// one that is JSON but not a valid record is a bad line like any other
+// (reported, kept in the file); both get their newline before the next
+// append, so no user data is ever deleted. A file that is not an annotation
+// file, or of a newer version, is refused.
 
 import { ANNOTATION_FORMAT, ANNOTATION_VERSION, headerSchema, recordSchema, withdrawalSchema, type AnnotationHeader, type AnnotationRecord } from './record';
 
@@ -28,11 +32,11 @@ export interface ParsedAnnotations {
   latest: Map<string, KeptRecord & { deleted: boolean }>;
   /** Lines that could not be read (each located); their records are not applied. */
   problems: LineProblem[];
-  /** A torn last line (crash during a write): ignored. */
+  /** A torn last line (no newline and not JSON: a write cut short by a crash): ignored, and cut off before the next append. */
   torn?: LineProblem;
-  /** Byte length of the file up to the end of its last good line (a torn line is cut there). */
+  /** Byte length of the file without its torn last line (the writer truncates it there); the whole file when nothing is torn. */
   goodBytes: number;
-  /** The last good line lacks its newline (a hand-written file): add one before appending. */
+  /** The file does not end with a newline but its last line is kept (a valid record, a bad line that is JSON, or the header): add one before appending. */
   missingNewline: boolean;
   /** Lines of records that a later revision replaced (compaction drops them). */
   replacedLines: number;
@@ -69,8 +73,9 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
   if (endsWithNewline) parts.pop();
   if (parts.length === 0) throw new AnnotationFileError(file, 'is empty: not an annotation file (its first line would be the header)');
   const header = readHeader(parts[0], file, parts.length > 1 || endsWithNewline);
-  const out: ParsedAnnotations = { header, records: [], latest: new Map(), problems: [], goodBytes: 0, missingNewline: false, replacedLines: 0, lines: parts.length };
-  let offset = bom + encoder.encode(parts[0]).length + 1;
+  const headerOnly = parts.length === 1 && !endsWithNewline;
+  const out: ParsedAnnotations = { header, records: [], latest: new Map(), problems: [], goodBytes: 0, missingNewline: headerOnly, replacedLines: 0, lines: parts.length };
+  let offset = bom + encoder.encode(parts[0]).length + (headerOnly ? 0 : 1);
   out.goodBytes = offset;
   const kept = new Map<string, KeptRecord & { deleted: boolean }>();
   for (let k = 1; k < parts.length; k++) {
@@ -90,7 +95,8 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
     } catch (e) {
       const message = `not a complete JSON line (${(e as Error).message})`;
       offset += bytes;
-      if (last) out.torn = { line, message: `torn last line (a write cut short by a crash?), ignored: ${message}` };
+      // Only a last line without its newline can be a write cut short; anything else was written so.
+      if (!hasNewline) out.torn = { line, message: `torn last line (no newline, not JSON: a write cut short by a crash?), ignored and cut off before the next save: ${message}` };
       else {
         out.problems.push({ line, message });
         out.goodBytes = offset;
@@ -99,12 +105,11 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
     }
     const rec = readRecord(json);
     if (typeof rec === 'string') {
+      // Complete JSON is never a torn write: a bad line, kept in the file (a hand edit to fix, not to delete).
       offset += bytes;
-      if (last && !hasNewline) out.torn = { line, message: `torn last line (no newline), ignored: ${rec}` };
-      else {
-        out.problems.push({ line, message: rec });
-        out.goodBytes = offset;
-      }
+      out.problems.push({ line, message: rec });
+      out.goodBytes = offset;
+      if (!hasNewline) out.missingNewline = true;
       continue;
     }
     const prev = kept.get(rec.record.id);
@@ -113,6 +118,7 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
       if (rec.record.rev < prev.record.rev) {
         offset += bytes;
         out.goodBytes = offset;
+        if (!hasNewline) out.missingNewline = true;
         continue;
       }
     }

@@ -49,6 +49,8 @@ export interface AnnotationList {
   /** Why the file is refused (not an annotation file, or a newer version): nothing is written to it. */
   refused?: string;
   replacedLines: number;
+  /** About the choice of the file (several candidate files exist for this gold: which one is used). */
+  notes?: string[];
 }
 
 export interface SavedAnnotation {

@@ -1,6 +1,7 @@
 // Typed paths of the browser-mode Open dialog (src/main/services/user-paths.ts):
 // "~" is the home folder, relative paths start from the folder the inspector
-// was started in, absolute paths are kept — for every path of a source.
+// was started in, absolute paths are kept — for every path of a source, the
+// corrections file included.
 import { describe, expect, it } from 'vitest';
 import { expandSourcePaths, expandUserPath } from '../../../src/main/services/user-paths';
 
@@ -26,5 +27,14 @@ describe('typed paths', () => {
       layout: 'fga',
     });
     expect(expandSourcePaths({ kind: 'demo' }, where)).toEqual({ kind: 'demo' });
+  });
+
+  it('expands the corrections file too, keeping its other settings', () => {
+    expect(expandSourcePaths({ kind: 'files', predictions: ['p.json'], corrections: { file: '~/fixes.jsonl', includeSuspected: true } }, where)).toEqual({
+      kind: 'files',
+      predictions: ['/srv/runs/p.json'],
+      corrections: { file: '/home/ana/fixes.jsonl', includeSuspected: true },
+    });
+    expect(expandSourcePaths({ kind: 'files', predictions: ['p.json'], corrections: { file: 'a/fixes.jsonl' } }, where)).toMatchObject({ corrections: { file: '/srv/runs/a/fixes.jsonl' } });
   });
 });

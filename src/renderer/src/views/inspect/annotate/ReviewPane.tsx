@@ -51,6 +51,11 @@ export function ReviewPane({ api, runRef, config, review, dialogueId, onJump }: 
       </header>
       {review.list?.refused && <p className="error">{review.list.refused}</p>}
       {review.list && review.list.problems.length > 0 && <p className="warnings">{review.list.problems.slice(0, 3).join(' · ')}</p>}
+      {review.list?.notes?.map((n) => (
+        <p key={n} className="warnings" data-testid="annotation-file-note">
+          {n}
+        </p>
+      ))}
       <div className="review-body">
         {tab === 'annotations' && <AnnotationList review={review} dialogueId={dialogueId} onJump={onJump} />}
         {tab === 'suspects' && <SuspectQueue review={review} />}
