@@ -34,20 +34,21 @@ export const CATEGORY_HELP: Record<Category, string> = {
 const text = (max: number) => z.string().max(max);
 const value = text(10_000).nullable();
 
+/** The fields of a record a person writes (everything but its identity, author and time). */
+const bodyShape = {
+  dialogue: text(1000).min(1),
+  turn: z.number().int().min(0).max(0x7fffffff),
+  slot: text(200).min(1).optional(),
+  from: value.optional(),
+  to: value.optional(),
+  scope: z.enum(SCOPES),
+  category: z.enum(CATEGORIES),
+  status: z.enum(STATUSES),
+  note: text(10_000).optional(),
+};
+
 /** Fields of a record other than its identity (what a client sends to save one). */
-export const recordBodySchema = z
-  .object({
-    dialogue: text(1000).min(1),
-    turn: z.number().int().min(0).max(0x7fffffff),
-    slot: text(200).min(1).optional(),
-    from: value.optional(),
-    to: value.optional(),
-    scope: z.enum(SCOPES),
-    category: z.enum(CATEGORIES),
-    status: z.enum(STATUSES),
-    note: text(10_000).optional(),
-  })
-  .strict();
+export const recordBodySchema = z.object(bodyShape).strict();
 export type RecordBody = z.infer<typeof recordBodySchema>;
 
 /** A record line: unknown fields are kept (loose) and written back unchanged. */
@@ -55,15 +56,7 @@ export const recordSchema = z
   .looseObject({
     id: text(200).min(1),
     rev: z.number().int().min(1),
-    dialogue: text(1000).min(1),
-    turn: z.number().int().min(0).max(0x7fffffff),
-    slot: text(200).min(1).optional(),
-    from: value.optional(),
-    to: value.optional(),
-    scope: z.enum(SCOPES),
-    category: z.enum(CATEGORIES),
-    status: z.enum(STATUSES),
-    note: text(10_000).optional(),
+    ...bodyShape,
     by: text(200),
     at: text(100),
     deleted: z.literal(true).optional(),

@@ -21,7 +21,7 @@ import { FilteredScoresRow } from './FilteredScoresRow';
 import type { ListFilter } from '../model/list-query';
 import { errorText, runRef, useApiQuery, useRuns } from './queries';
 import { inTextField } from './dom';
-import { VIEWS, type ViewId } from './views';
+import { VIEWS, type AnyRunViewProps, type ViewId } from './views';
 import { ExportContextOf } from './exports';
 
 const RUN_KEY = 'dst-inspector.run';
@@ -154,25 +154,25 @@ export function App({ api }: { api: Api }) {
     if (path) openSource({ kind: 'files', predictions: [path] }, !!run && !e.shiftKey);
   };
 
+  // What every view gets besides its run.
+  const common = (config: MetricConfig): Omit<AnyRunViewProps, 'run'> => ({
+    api,
+    runs: runs ?? [],
+    config,
+    summary,
+    modalOpen: help || !!openDialog,
+    onNotice: setNotice,
+    onRun: chooseRun,
+    onAddRun: () => requestOpen(true),
+    onView: setView,
+  });
+
   let body: React.ReactNode;
   const entry = VIEWS.find((v) => v.id === view) ?? VIEWS[0];
   if (entry.needsRun === false && config) {
     // A view of its own (the playground) shows whatever state the runs are in.
     const Free = entry.component;
-    body = (
-      <Free
-        api={api}
-        run={run?.state === 'ready' ? run : null}
-        runs={runs ?? []}
-        config={config}
-        summary={summary}
-        modalOpen={help || !!openDialog}
-        onNotice={setNotice}
-        onRun={chooseRun}
-        onAddRun={() => requestOpen(true)}
-        onView={setView}
-      />
-    );
+    body = <Free {...common(config)} run={run?.state === 'ready' ? run : null} />;
   } else if (!runs) {
     body = <main className="placeholder-pane">{runsError ? `Cannot reach the inspector: ${runsError}` : 'Connecting…'}</main>;
   } else if (!run) {
@@ -196,21 +196,7 @@ export function App({ api }: { api: Api }) {
     body = <LoadErrorView api={api} run={run.id} error={failedReload} onOpen={() => requestOpen()} onDemo={openDemo} back={{ label: run.label, go: () => setDismissed(attempt) }} />;
   } else if (config && ref) {
     const View = (VIEWS.find((v) => v.id === view) ?? VIEWS[0]).component;
-    body = (
-      <View
-        api={api}
-        run={run}
-        runs={runs}
-        config={config}
-        summary={summary}
-        modalOpen={help || !!openDialog}
-        onNotice={setNotice}
-        onRun={chooseRun}
-        onAddRun={() => requestOpen(true)}
-        onView={setView}
-        onListFilter={setListFilter}
-      />
-    );
+    body = <View {...common(config)} run={run} onListFilter={setListFilter} />;
   }
 
   const exportCtx = useMemo(() => ({ api, electron: info?.mode === 'electron' }), [api, info]);

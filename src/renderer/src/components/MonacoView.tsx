@@ -4,6 +4,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { monacoTheme, useFollowPageTheme } from '../monaco/theme';
 
 type MonacoNs = typeof Monaco;
 
@@ -29,12 +30,6 @@ function loadMonaco(): Promise<MonacoNs> {
   return loading;
 }
 
-/** Whether the page shows its dark scheme (View › Theme, else the system's preference). */
-function pageIsDark(): boolean {
-  const t = document.documentElement.dataset.theme;
-  return t === 'dark' || (t !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-}
-
 export function MonacoView({ text, language, revealLine, marker, firstLine = 1, label }: Props) {
   const host = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<{ ed: Monaco.editor.IStandaloneCodeEditor; m: MonacoNs } | null>(null);
@@ -58,7 +53,7 @@ export function MonacoView({ text, language, revealLine, marker, firstLine = 1, 
           lineNumbers: firstLine === 1 ? 'on' : (n: number) => String(n + firstLine - 1),
           ariaLabel: label,
           renderValidationDecorations: 'on',
-          theme: pageIsDark() ? 'vs-dark' : 'vs',
+          theme: monacoTheme(),
         });
         setEditor({ ed, m });
       },
@@ -71,19 +66,7 @@ export function MonacoView({ text, language, revealLine, marker, firstLine = 1, 
     };
   }, [language, firstLine, label]);
 
-  // Follow the page's scheme when the theme menu or the system preference changes.
-  useEffect(() => {
-    if (!editor) return;
-    const apply = () => editor.m.editor.setTheme(pageIsDark() ? 'vs-dark' : 'vs');
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    media.addEventListener('change', apply);
-    const watch = new MutationObserver(apply);
-    watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => {
-      media.removeEventListener('change', apply);
-      watch.disconnect();
-    };
-  }, [editor]);
+  useFollowPageTheme(editor ? editor.m.editor : null);
 
   useEffect(() => {
     if (!editor) return;

@@ -9,6 +9,7 @@ import { findNodeAtLocation, getLocation, parseTree } from 'jsonc-parser';
 import type { PlaygroundDiagnostic } from '../../../../shared/playground/evaluate';
 import type { TextEdit } from '../../../../shared/playground/quick-edit';
 import type { Side } from './store';
+import { monacoTheme, useFollowPageTheme } from '../../monaco/theme';
 
 type Mod = typeof import('./monaco-playground');
 type Editor = import('monaco-editor/editor/editor.api').editor.IStandaloneCodeEditor;
@@ -44,11 +45,6 @@ function load(): Promise<Mod> {
   return loading;
 }
 
-function pageIsDark(): boolean {
-  const t = document.documentElement.dataset.theme;
-  return t === 'dark' || (t !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-}
-
 export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function PlaygroundEditor({ side, initialText, diagnostic, notes, onText, onCursorTurn, onReady }, ref) {
   const host = useRef<HTMLDivElement>(null);
   const [ed, setEd] = useState<{ editor: Editor; mod: Mod } | null>(null);
@@ -78,7 +74,7 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
           quickSuggestions: { other: true, strings: true, comments: false },
           renderValidationDecorations: 'on',
           ariaLabel: `dialogue ${side} as JSON (FGA/GCA per-turn layout)`,
-          theme: pageIsDark() ? 'vs-dark' : 'vs',
+          theme: monacoTheme(),
         });
         const subs = [
           model.onDidChangeContent(() => props.current.onText(model.getValue())),
@@ -107,19 +103,7 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
     if (ed) props.current.onReady();
   }, [ed]);
 
-  // Follow the page's light or dark scheme.
-  useEffect(() => {
-    if (!ed) return;
-    const apply = () => ed.mod.monaco.editor.setTheme(pageIsDark() ? 'vs-dark' : 'vs');
-    const media = window.matchMedia('(prefers-color-scheme: dark)');
-    media.addEventListener('change', apply);
-    const watch = new MutationObserver(apply);
-    watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => {
-      media.removeEventListener('change', apply);
-      watch.disconnect();
-    };
-  }, [ed]);
+  useFollowPageTheme(ed ? ed.mod.monaco.editor : null);
 
   // The loader's error, where it is, and the warnings with a place.
   useEffect(() => {
