@@ -40,6 +40,9 @@ try {
   await page.waitForTimeout(300);
   await page.keyboard.press('w');
   await page.waitForSelector('[data-testid="whatif-summary"]');
+  // Saving moved the queue on to the next suspect; show the corrected dialogue, as a user would jump to it.
+  await page.click('[data-testid="whatif-flips"] button');
+  await page.waitForSelector('[data-annotated="confirmed"]');
   await save('annotate-whatif');
   await page.keyboard.press('E');
   await page.waitForSelector('[data-testid="export-preview"]');

@@ -18,7 +18,7 @@ const config = defaultConfig({ slotCount: 30 });
 const expected = JSON.parse(readFileSync(join(FIXTURES, 'paper', 'mul1110.expected.json'), 'utf8'));
 const mul = loadCorpus(new Uint8Array(readFileSync(join(FIXTURES, 'paper', 'mul1110.json'))), { file: 'mul1110.json' }).corpus;
 const d = dialogueDetail(mul, 0, config);
-const SIG = 'GCA alpha=10/11 | FGA lambda=0.5 | SA K=30 | values=exact | none=inactive | app 0.1.0';
+const SIG = 'GCA alpha=10/11 | FGA lambda=0.5 | SA K=30 | values=exact | none=inactive | app 0.2.0';
 const fig = dialogueFigure({ id: d.id, values: d.values, perTurn: d.perTurn! }, config, { signature: SIG });
 const textOf = (p: { node: unknown }) => (p.node as { text: string }).text;
 
