@@ -93,7 +93,12 @@ export class AnalysisEngine {
   private readonly answers = new Lru<unknown>(32);
   /** The corpus with value options applied, and its turn stats (the last set asked for). */
   private valued: { key: string; corpus: Corpus; stats: TurnStats } | null = null;
-  private utterances: { key: string; data: Utterances; filled: number } | null = null;
+  /**
+   * Utterances by key (run@revision), the two most recently started: a run
+   * reloaded while its old utterances were still being sent gets a buffer of
+   * its own, so parts of the two never mix and a request for either works.
+   */
+  private readonly utterances = new Map<string, { data: Utterances; filled: number }>();
   private interned: { slots: Interner; values: Interner } | null = null;
   private ranked: { group: string; items: Suspect[]; hasText: boolean } | null = null;
 
@@ -116,8 +121,12 @@ export class AnalysisEngine {
 
   /** Takes utterances (all at once in-process, or one part of those posted to the worker). */
   addUtterances(part: UtterancePart): void {
-    if (this.utterances?.key !== part.key) this.utterances = { key: part.key, data: { system: new Array<string | undefined>(part.total), user: new Array<string | undefined>(part.total) }, filled: 0 };
-    const u = this.utterances;
+    let u = this.utterances.get(part.key);
+    if (!u) {
+      u = { data: { system: new Array<string | undefined>(part.total), user: new Array<string | undefined>(part.total) }, filled: 0 };
+      this.utterances.set(part.key, u);
+      for (const old of this.utterances.keys()) if (this.utterances.size > 2) this.utterances.delete(old);
+    }
     for (let k = 0; k < part.system.length; k++) {
       u.data.system[part.offset + k] = part.system[k];
       u.data.user[part.offset + k] = part.user[k];
@@ -127,7 +136,8 @@ export class AnalysisEngine {
 
   /** Whether the utterances under `key` are here in full. */
   hasUtterances(key: string): boolean {
-    return this.utterances?.key === key && this.utterances.filled >= this.utterances.data.system.length;
+    const u = this.utterances.get(key);
+    return !!u && u.filled >= u.data.system.length;
   }
 
   private compute(req: AnalysisRequest): AnalysisResults[AnalysisKind] {
@@ -191,7 +201,7 @@ export class AnalysisEngine {
     let utterances: Utterances | undefined;
     if (a.utterances !== undefined) {
       if (!this.hasUtterances(a.utterances)) throw new Error(`the utterances ${a.utterances} were not sent in full`);
-      utterances = this.utterances!.data;
+      utterances = this.utterances.get(a.utterances)!.data;
     }
     const runs = a.runs.map((r) => {
       const corpus = 'own' in r ? own : 'pred' in r ? { ...own, predStart: r.pred.predStart, predLen: r.pred.predLen, predPairs: r.pred.predPairs } : corpusFromPayload(r.corpus);

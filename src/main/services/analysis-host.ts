@@ -98,6 +98,7 @@ export class AnalysisHost {
     const done = (async () => {
       const size = Math.max(1, this.opts.utterancePart ?? UTTERANCE_PART);
       for (let offset = 0; offset < total || offset === 0; offset += size) {
+        if (this.disposed) throw this.gone();
         if (this.worker !== w) throw new ApiError('internal', 'the analysis worker stopped while utterances were sent to it');
         const end = Math.min(total, offset + size);
         w.postMessage({ part: { key, total, offset, system: utterances.system.slice(offset, end), user: utterances.user.slice(offset, end) } } satisfies AnalysisMessage);

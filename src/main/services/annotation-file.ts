@@ -8,12 +8,10 @@
 import { existsSync } from 'node:fs';
 import type { Corpus } from '../../shared/model/corpus';
 import { applyCorrections, type CorrectionResult } from '../../shared/annotations/apply';
-import { AnnotationFileError, parseAnnotations, type ParsedAnnotations } from '../../shared/annotations/file';
+import { AnnotationFileError, parseAnnotationBytes, type ParsedAnnotations } from '../../shared/annotations/file';
 import type { ValueOption } from '../../shared/formats/normalise';
 import { LoadError, type TextLocation } from '../../shared/formats/errors';
 import { readInput } from './read-input';
-
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** A place given by its line only (messages read file:line:1). */
 function lineLocation(line: number): TextLocation {
@@ -39,14 +37,8 @@ export function readAnnotationFile(path: string, maxBytes?: number): ParsedAnnot
 }
 
 function parseBytes(bytes: Uint8Array, path: string): ParsedAnnotations {
-  let text: string;
   try {
-    text = decoder.decode(bytes);
-  } catch {
-    throw new LoadError(path, 'is not UTF-8 text: not an annotation file');
-  }
-  try {
-    return parseAnnotations(text, path);
+    return parseAnnotationBytes(bytes, path);
   } catch (e) {
     if (e instanceof AnnotationFileError) throw new LoadError(path, e.problem, e.line ? lineLocation(e.line) : undefined);
     throw e;

@@ -136,6 +136,12 @@ export class AnnotationService {
     private readonly opts: AnnotationServiceOptions = {},
   ) {
     this.analysis = opts.analysis ?? new AnalysisService(ws);
+    // A closed or reloaded run's what-if engines (its corpus and statistics) are dropped.
+    ws.onEvent((e) => {
+      if (e.type !== 'runs-changed' && e.type !== 'run-changed') return;
+      const live = new Set(ws.list().map((r) => `${r.id}@${r.revision}|`));
+      for (const k of [...this.engines.keys()]) if (![...live].some((prefix) => k.startsWith(prefix))) this.engines.delete(k);
+    });
   }
 
   private ready(run: string): { id: string; label: string; spec: SourceSpec; data: RunData } {
@@ -164,7 +170,9 @@ export class AnnotationService {
     const file = this.fileOf(run);
     let s = this.stores.get(file);
     if (!s) {
-      const spec = this.ready(run).spec;
+      // The header names the gold of the run the file belongs to (whichever run on that gold saves first).
+      const specs = this.sameGold(run).map((r) => r.spec);
+      const spec = specs.find((x) => defaultAnnotationFile(x) === file) ?? specs[0];
       s = new AnnotationStore(file, {
         gold: spec.kind === 'demo' ? 'built-in demo' : relative(dirname(file), resolve(spec.gold ?? spec.predictions[0])),
         headerExtra: { source: headerSource(spec, file) },

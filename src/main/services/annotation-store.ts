@@ -19,7 +19,7 @@ import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readli
 import { userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { AnnotationFileError, parseAnnotations, problemMessages, type KeptRecord, type ParsedAnnotations } from '../../shared/annotations/file';
+import { AnnotationFileError, parseAnnotationBytes, problemMessages, type KeptRecord, type ParsedAnnotations } from '../../shared/annotations/file';
 import { canonicalSlotName, headerLine, recordLine, type AnnotationRecord, type RecordBody } from '../../shared/annotations/record';
 import { LoadError } from '../../shared/formats/errors';
 import { writeAllSync, writeFileAtomic } from './atomic-write';
@@ -126,8 +126,6 @@ export class AnnotationStore {
   private real: string | null;
   /** The lock folder as this store created it (while it holds the lock). */
   private held: { dir: string; ino: number; mtimeMs: number } | null = null;
-  /** The raw header line of the file as last read (written back unchanged by compaction). */
-  private headerText = '';
 
   /** `file`: the name messages use; the store works on its real path (see resolveAnnotationPath). */
   constructor(
@@ -142,6 +140,14 @@ export class AnnotationStore {
   get path(): string {
     this.real ??= resolveAnnotationPath(this.file);
     return this.real ?? resolve(this.file);
+  }
+
+  private isLink(): boolean {
+    try {
+      return lstatSync(this.file).isSymbolicLink();
+    } catch {
+      return false;
+    }
   }
 
   get version(): number {
@@ -169,17 +175,7 @@ export class AnnotationStore {
       try {
         // As every input: opened without blocking, a regular file only, at most maxBytes (a pipe or a device is refused, never waited on).
         const bytes = readInput(this.path, this.opts.maxBytes);
-        if (bytes.length > 0) {
-          let text: string;
-          try {
-            // ignoreBOM: the text keeps a byte-order mark, so the byte offsets parseAnnotations gives (goodBytes) are the file's.
-            text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-          } catch {
-            throw new AnnotationFileError(this.file, 'is not UTF-8 text: not an annotation file (it is left untouched)');
-          }
-          this.parsed = parseAnnotations(text, this.file);
-          this.headerText = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n'));
-        }
+        if (bytes.length > 0) this.parsed = parseAnnotationBytes(bytes, this.file);
       } catch (e) {
         this.refused =
           e instanceof AnnotationFileError
@@ -231,7 +227,10 @@ export class AnnotationStore {
   private locked<T>(fn: () => T): Promise<T> {
     const run = async () => {
       let release: (() => Promise<void>) | undefined;
-      const path = this.path;
+      // A link whose target's folder does not exist (a share not mounted): never write a file in the link's place.
+      this.real ??= resolveAnnotationPath(this.file);
+      if (this.real === null) throw new StoreError('io', `${this.file}: cannot write annotations: the folder of the file it names does not exist${this.isLink() ? ' (it is a symbolic link: is the folder it points to there?)' : ''}; nothing was saved`);
+      const path = this.real;
       const lockDir = `${path}.lock`;
       try {
         // The real path, resolved once: every name of the file takes this one lock.
@@ -260,7 +259,8 @@ export class AnnotationStore {
         // refresh timer drops ours when it next runs and finds the folder changed).
         const ours = this.lockIsOurs();
         this.held = null;
-        if (ours !== 'taken') await release().catch(() => undefined);
+        // Only a lock still ours is released: once it is 'gone', a third writer may already have made a new one.
+        if (ours === 'ours') await release().catch(() => undefined);
       }
     };
     const p = this.queue.then(run, run);
@@ -318,7 +318,7 @@ export class AnnotationStore {
     if (state === 'taken') why = 'another writer took the lock over';
     else if (state === 'gone') why = 'the lock folder is gone (another writer took the lock over)';
     else if (!h) why = 'the lock is not held';
-    else if (Date.now() > h.mtimeMs + this.stale - LOCK_MARGIN_MS) why = `the lock was held for ${((Date.now() - h.mtimeMs) / 1000).toFixed(1)} s (a slow disk?) and another writer could take it over as stale`;
+    else if (Date.now() > h.mtimeMs + this.stale - LOCK_MARGIN_MS) why = `the lock was held for ${((Date.now() - h.mtimeMs) / 1000).toFixed(1)} s (a slow disk, or a very large annotation file?) and another writer could take it over as stale`;
     if (why) throw new StoreError('io', `${this.file}: did not ${action}: ${why}; the file was left as it was — try again`);
   }
 
@@ -419,7 +419,7 @@ export class AnnotationStore {
       const readStamp = this.stamp;
       try {
         // The header line as it is (unknown fields, spelling); beforeRename: nobody appended meanwhile, and the lock is still ours.
-        writeFileAtomic(this.path, [this.headerText.replace(/\r$/, '') + '\n', ...keep.map((k) => recordLine(k.record) + '\n')], { beforeRename: () => this.assertUnchanged(readStamp, 'compact') });
+        writeFileAtomic(this.path, [p.headerText + '\n', ...keep.map((k) => recordLine(k.record) + '\n')], { beforeRename: () => this.assertUnchanged(readStamp, 'compact') });
       } catch (e) {
         if (e instanceof StoreError) throw e;
         throw ioProblem(this.file, e);

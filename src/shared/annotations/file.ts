@@ -26,6 +26,8 @@ export interface KeptRecord {
 
 export interface ParsedAnnotations {
   header: AnnotationHeader;
+  /** The header line as written (a byte-order mark kept, no newline): compaction writes it back unchanged. */
+  headerText: string;
   /** Latest revision of each id that is not withdrawn, in the order of their kept lines. */
   records: KeptRecord[];
   /** Latest revision of every id, withdrawn ones included (rev numbers continue from them). */
@@ -62,6 +64,56 @@ function zodMessage(issues: readonly { path: PropertyKey[]; message: string }[])
 }
 
 const encoder = new TextEncoder();
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Parses the bytes of an annotation file (see parseAnnotations). Everything up
+ * to the last newline must be UTF-8 text, else the file is refused; bytes after
+ * it that are not UTF-8 (a crash cut a character in two) are a torn last line
+ * like any other. A byte-order mark is kept in the text, so goodBytes counts
+ * the file's bytes.
+ */
+export function parseAnnotationBytes(bytes: Uint8Array, file: string): ParsedAnnotations {
+  // A newline byte never occurs inside a multi-byte UTF-8 character, so the cut is on a character boundary.
+  const cut = bytes.lastIndexOf(0x0a) + 1;
+  let head: string;
+  try {
+    head = strictUtf8.decode(bytes.subarray(0, cut));
+  } catch {
+    const line = firstBadLine(bytes.subarray(0, cut));
+    throw new AnnotationFileError(file, line === 1 ? 'is not UTF-8 text: not an annotation file (it is left untouched)' : 'this line is not UTF-8 text; the file is left untouched and not used until the line is fixed', line);
+  }
+  let tail: string | null;
+  try {
+    tail = strictUtf8.decode(bytes.subarray(cut));
+  } catch {
+    tail = null;
+  }
+  if (tail !== null) return parseAnnotations(head + tail, file);
+  if (cut === 0) throw new AnnotationFileError(file, 'is not an annotation file (its header line is incomplete and not UTF-8 text)', 1);
+  const out = parseAnnotations(head, file);
+  out.lines++;
+  out.torn = { line: out.lines, message: 'torn last line (no newline, not UTF-8 text: a write cut short by a crash?), ignored and cut off before the next save' };
+  return out;
+}
+
+/** The 1-based line of the first byte sequence that is not UTF-8 (for the message). */
+function firstBadLine(bytes: Uint8Array): number {
+  let start = 0;
+  let line = 1;
+  for (;;) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl < 0 ? bytes.length : nl;
+    try {
+      strictUtf8.decode(bytes.subarray(start, end));
+    } catch {
+      return line;
+    }
+    if (nl < 0) return line;
+    start = nl + 1;
+    line++;
+  }
+}
 
 /** Parses the bytes of an annotation file; throws AnnotationFileError for a file that is not one (or is newer). */
 export function parseAnnotations(text: string, file: string): ParsedAnnotations {
@@ -74,7 +126,7 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
   if (parts.length === 0) throw new AnnotationFileError(file, 'is empty: not an annotation file (its first line would be the header)');
   const header = readHeader(parts[0], file, parts.length > 1 || endsWithNewline);
   const headerOnly = parts.length === 1 && !endsWithNewline;
-  const out: ParsedAnnotations = { header, records: [], latest: new Map(), problems: [], goodBytes: 0, missingNewline: headerOnly, replacedLines: 0, lines: parts.length };
+  const out: ParsedAnnotations = { header, headerText: (bom ? '\uFEFF' : '') + parts[0].replace(/\r$/, ''), records: [], latest: new Map(), problems: [], goodBytes: 0, missingNewline: headerOnly, replacedLines: 0, lines: parts.length };
   let offset = bom + encoder.encode(parts[0]).length + (headerOnly ? 0 : 1);
   out.goodBytes = offset;
   const kept = new Map<string, KeptRecord & { deleted: boolean }>();
@@ -85,8 +137,10 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
     const hasNewline = !last || endsWithNewline;
     const bytes = encoder.encode(parts[k]).length + (hasNewline ? 1 : 0);
     if (raw.trim() === '') {
-      if (hasNewline) out.goodBytes = offset + bytes;
       offset += bytes;
+      out.goodBytes = offset;
+      // A blank last line without its newline is a line of its own: end it before appending after it.
+      if (!hasNewline) out.missingNewline = true;
       continue;
     }
     let json: unknown;

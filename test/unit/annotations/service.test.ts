@@ -116,7 +116,25 @@ function valueWhatIfOnMain(ws: Workspace, run: string, values: ValueOption[]) {
 }
 
 describe('suspects and the value-options what-if off the main thread', () => {
-  it.runIf(analysisWorkerPath() !== null)('the worker answers exactly what the main thread computes', async () => {
+  it('utterances of two revisions sent at once, in interleaved parts, do not mix: each key is whole', async () => {
+    const { ws, ids } = await workspace([fileSource([join(SOM, 'predictions.json')], { dialogues: DIALOGUES })]);
+    const data = ws.data(ids[0]);
+    const u = data.corpus.utterances!;
+    const engine = new AnalysisEngine(data.corpus, data.l.stats, { GCA: {} } as never);
+    const total = u.system.length;
+    const other = { system: u.system.map((x) => (x === undefined ? x : `${x} (new)`)), user: u.user };
+    for (let offset = 0; offset < total; offset += 100) {
+      for (const [key, src] of [['r@1', u], ['r@2', other]] as const) engine.addUtterances({ key, total, offset, system: src.system.slice(offset, offset + 100), user: src.user.slice(offset, offset + 100) });
+      if (offset === 0) expect([engine.hasUtterances('r@1'), engine.hasUtterances('r@2')]).toEqual([total <= 100, total <= 100]);
+    }
+    expect([engine.hasUtterances('r@1'), engine.hasUtterances('r@2')]).toEqual([true, true]);
+    // A third key makes room by dropping the oldest.
+    engine.addUtterances({ key: 'r@3', total, offset: 0, system: u.system, user: u.user });
+    expect([engine.hasUtterances('r@1'), engine.hasUtterances('r@2'), engine.hasUtterances('r@3')]).toEqual([false, true, true]);
+  });
+
+  it('the worker answers exactly what the main thread computes', async () => {
+    expect(analysisWorkerPath(), 'the analysis worker is not built: run "npm run build" first (npm test does)').not.toBeNull();
     const { a, b } = models('worker');
     const { ws, ids } = await workspace([fileSource([b], { dialogues: DIALOGUES }), fileSource([a])]);
     const analysis = new AnalysisService(ws, { utterancePart: 97 }); // the utterances go in many parts

@@ -90,7 +90,7 @@ describe('a lost lock', () => {
   it('compaction gives up when its lock could go stale before the rename, even if nobody took it yet', async () => {
     const { f, s, before } = await withRevisions('slow.jsonl');
     hooks.afterFsync = () => clockJump(2500);
-    await expect(s.compact()).rejects.toThrow(/slow\.jsonl: did not compact: the lock was held for \d+\.\d s \(a slow disk\?\) and another writer could take it over as stale/);
+    await expect(s.compact()).rejects.toThrow(/slow\.jsonl: did not compact: the lock was held for \d+\.\d s \(a slow disk, or a very large annotation file\?\) and another writer could take it over as stale/);
     expect(readFileSync(f, 'utf8')).toBe(before);
     vi.restoreAllMocks();
     expect((await s.compact()).dropped).toBe(2); // with a quick disk it works

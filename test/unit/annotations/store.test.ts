@@ -55,6 +55,40 @@ describe('annotation store', () => {
     expect([p.torn, p.problems, p.records.length]).toEqual([undefined, [], 2]);
   });
 
+  it('a crash that cut a character in two is a torn last line too, not a file to refuse', async () => {
+    const f = join(dir, 'torn-utf8.jsonl');
+    const s = new AnnotationStore(f, { gold: 'g' });
+    await s.save(body(1, { note: 'naïve café' }));
+    const half = Buffer.from('{"id":"x","rev":1,"note":"naï', 'utf8');
+    appendFileSync(f, half.subarray(0, half.length - 1)); // the last byte of ï is missing
+    const st = s.state();
+    expect(st.refused).toBeUndefined();
+    expect(st.problems).toEqual([expect.stringMatching(/torn-utf8\.jsonl:3: torn last line \(no newline, not UTF-8 text/)]);
+    expect(st.records).toHaveLength(1);
+    await s.save(body(2, { note: 'après' }));
+    const p = read(f);
+    expect([p.torn, p.problems, p.records.map((k) => k.record.note)]).toEqual([undefined, [], ['naïve café', 'après']]);
+    // A line that is not UTF-8 and ends with its newline was written so: the file is refused, with the line, and left as it is.
+    const g = join(dir, 'bad-utf8.jsonl');
+    writeFileSync(g, Buffer.concat([readFileSync(f), Buffer.from([0x7b, 0xff, 0x7d, 0x0a])]));
+    const before = readFileSync(g);
+    const t = new AnnotationStore(g, { gold: 'g' });
+    expect(t.state().refused).toMatch(/bad-utf8\.jsonl:4: this line is not UTF-8 text/);
+    await expect(t.save(body(3))).rejects.toThrow(/not UTF-8 text/);
+    expect(readFileSync(g).equals(before)).toBe(true);
+  });
+
+  it('a blank last line without its newline keeps its line: line numbers in memory match the file', async () => {
+    const f = join(dir, 'blank-last.jsonl');
+    const s = new AnnotationStore(f, { gold: 'g' });
+    await s.save(body(1));
+    appendFileSync(f, '   ');
+    await s.save(body(2));
+    await s.save(body(3));
+    expect(s.state().records.map((k) => k.line)).toEqual(read(f).records.map((k) => k.line));
+    expect(read(f).records.map((k) => k.line)).toEqual([2, 4, 5]);
+  });
+
   it('keeps a complete last record without its newline, and adds the newline before the next save', async () => {
     const f = join(dir, 'nonl.jsonl');
     const s = new AnnotationStore(f, { gold: 'g' });
@@ -167,6 +201,16 @@ describe('annotation store', () => {
     expect(p.records).toHaveLength(13);
     expect(new Set(p.records.map((k) => k.record.note))).toEqual(new Set(['n2', ...Array.from({ length: 12 }, (_, k) => `s${k}`)]));
     expect(viaLink.path).toBe(viaReal.path);
+  });
+
+  it('never writes in the place of a link whose target folder is missing (a share not mounted)', async () => {
+    const link = join(dir, 'unmounted.jsonl');
+    symlinkSync(join(dir, 'not-mounted', 'team.jsonl'), link);
+    const s = new AnnotationStore(link, { gold: 'g' });
+    expect(s.state().exists).toBe(false);
+    await expect(s.save(body(1))).rejects.toThrow(/unmounted\.jsonl: cannot write annotations: the folder of the file it names does not exist \(it is a symbolic link/);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(existsSync(join(dir, 'not-mounted'))).toBe(false);
   });
 
   it('resolves a linked folder for a new file: the file and its lock go into the real folder', async () => {
