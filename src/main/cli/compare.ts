@@ -146,6 +146,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const scorer = new Scorer(prepared.evaluations[0].layout, config);
   const result = await runStatisticsParallel(statInput(prepared, scorer), config, stats, { threads });
   const out = assemble(prepared, sources, scorer, stats, result);
+  for (const n of out.notes.slice(prepared.notes.length)) note(n);
   const text = renderCompare(format, out, xs);
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);

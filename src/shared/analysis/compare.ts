@@ -214,6 +214,8 @@ export interface StatResult {
   deltaCi: ([number, number] | null)[][];
   /** Per run (index 0 unused), per column: #{|δ_r| ≥ |δ|}, -1 when undefined. */
   counts: Int32Array[];
+  /** Per column: the most bootstrap resamples on which it was undefined for some run (left out of its intervals). */
+  undefinedResamples: number[];
 }
 
 /** Folded aligned rows of each prepared run. */
@@ -274,10 +276,16 @@ export function combineParts(parts: readonly StatPart[], runs: number, columns: 
   }
   const runCi = values.map((v) => Array.from({ length: columns }, (_, c) => (B ? percentileInterval(v.subarray(c * B, (c + 1) * B)) : null)));
   const diff = new Float64Array(B);
+  const undefinedResamples = new Array<number>(columns).fill(0);
   const deltaCi = values.map((v, k) =>
     Array.from({ length: columns }, (_, c) => {
       if (k === 0 || !B) return null;
-      for (let b = 0; b < B; b++) diff[b] = v[c * B + b] - values[0][c * B + b];
+      let nan = 0;
+      for (let b = 0; b < B; b++) {
+        diff[b] = v[c * B + b] - values[0][c * B + b];
+        if (Number.isNaN(diff[b])) nan++;
+      }
+      undefinedResamples[c] = Math.max(undefinedResamples[c], nan);
       return percentileInterval(diff);
     }),
   );
@@ -290,7 +298,7 @@ export function combineParts(parts: readonly StatPart[], runs: number, columns: 
     }
     return out;
   });
-  return { runCi, deltaCi, counts };
+  return { runCi, deltaCi, counts, undefinedResamples };
 }
 
 /** Bootstrap and randomization for every run against the first, in this thread. */
@@ -328,9 +336,19 @@ export function assemble(p: Prepared, runs: readonly { name: string; file: strin
     columns,
     runs: runs.map((r, k) => ({ name: r.name, file: r.file, corpus: p.evaluations[k].corpus, ci: Object.fromEntries(columns.map((c, j) => [c.key, stats.runCi[k][j]])) })),
     comparisons,
-    notes: p.notes,
+    notes: [...p.notes, ...undefinedNotes(columns, stats.undefinedResamples, s.bootstrap)],
     settings: s,
   };
+}
+
+/** A note per column that some bootstrap resamples left undefined (e.g. AGA on resampled dialogues without a gold slot). */
+function undefinedNotes(columns: readonly StatColumn[], counts: readonly number[], B: number): string[] {
+  return columns.flatMap((c, j) => {
+    const n = counts[j] ?? 0;
+    if (n === 0) return [];
+    if (n >= B) return [`${c.key} is undefined on every bootstrap resample: it has no interval`];
+    return [`${c.key} is undefined on ${n} of ${B} bootstrap resamples (the resampled dialogues give it nothing to count); its intervals are the percentiles of the other ${B - n}`];
+  });
 }
 
 /** prepareComparison → runStatistics → assemble, in this thread. */

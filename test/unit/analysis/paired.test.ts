@@ -236,3 +236,29 @@ describe('randomization on folded rows, against summing every trial directly', (
     }
   });
 });
+
+describe('metrics undefined on some resamples', () => {
+  it('are named in a note with the exact number of resamples left out of their intervals', () => {
+    // One dialogue with gold slots, three whose gold is empty: AGA is undefined on a resample that draws only those three.
+    const empty = (id: string): RawDialogue => ({ id, indices: [0, 1], turns: [{ gold: new Map(), pred: new Map() }, { gold: new Map(), pred: new Map([[1, 1]]) }] });
+    const full: RawDialogue = { id: 'g', indices: [0, 1], turns: [{ gold: new Map([[0, 0]]), pred: new Map([[0, 0]]) }, { gold: new Map([[0, 0], [2, 1]]), pred: new Map([[0, 1]]) }] };
+    const a = [full, empty('e1'), empty('e2'), empty('e3')];
+    const b = a.map((d) => ({ ...d, turns: d.turns.map((t) => ({ gold: t.gold, pred: new Map(t.gold) })) }));
+    const B = 200;
+    const out = compareRuns([source('A', buildCorpus(a)), source('B', buildCorpus(b))], config, { bootstrap: B, trials: 100, seed: 7 });
+    // The resamples, drawn as the engine draws them (numpy's RandomState(7).randint(0, 4, size=(B, 4))): which have no dialogue 'g'?
+    const ids = buildCorpus(a).dialogueIds;
+    const draws = new BoundedDraws(bootstrapStream(7), ids.length);
+    let withoutGold = 0;
+    for (let r = 0; r < B; r++) {
+      let any = false;
+      for (let i = 0; i < ids.length; i++) if (ids[draws.next()] === 'g') any = true;
+      if (!any) withoutGold++;
+    }
+    expect(withoutGold).toBeGreaterThan(0);
+    expect(withoutGold).toBeLessThan(B);
+    expect(out.notes).toContain(`AGA is undefined on ${withoutGold} of ${B} bootstrap resamples (the resampled dialogues give it nothing to count); its intervals are the percentiles of the other ${B - withoutGold}`);
+    // JGA is defined on every resample: no note.
+    expect(out.notes.join('\n')).not.toMatch(/^JGA /m);
+  });
+});
