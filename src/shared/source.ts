@@ -90,6 +90,11 @@ export function sourceFile(s: SourceSpec): string {
   return s.kind === 'demo' ? 'built-in demo' : s.predictions.join(', ');
 }
 
+/** Where a source's gold states come from: its separate gold file, else its (first) predictions file, which holds them. */
+export function goldFile(s: SourceSpec): string {
+  return s.kind === 'demo' ? 'built-in demo' : (s.gold ?? s.predictions[0]);
+}
+
 /** Builds a file source from the fields a caller has; undefined and empty fields are left out. */
 export function fileSource(predictions: string[], opts: Partial<Omit<FileSource, 'kind' | 'predictions'>> = {}): FileSource {
   const out: FileSource = { kind: 'files', predictions };

@@ -122,6 +122,19 @@ describe.skipIf(!chromiumAvailable())('annotating gold-label errors with the key
       shown === second.dialogue ? /^What-if: this dialogue is shown with its 1 confirmed correction applied to its gold/ : /^What-if is on: this dialogue has no confirmed correction/,
     );
 
+    // The corrected dialogue's figure is what the screen shows: the corrected scores, the corrections in its signature.
+    await page.locator('[data-testid="whatif-flips"] button, [data-testid="whatif-moves"] button').first().click();
+    await expect.poll(() => page.textContent('[data-testid="dialogue-title"]')).toBe(second.dialogue);
+    await page.waitForSelector('[data-testid="whatif-banner"]');
+    await expect.poll(() => page.textContent('[data-testid="whatif-banner"]')).toMatch(/^What-if: this dialogue is shown with its 1 confirmed correction/);
+    const shown3 = await Promise.all(['JGA', 'FGA', 'GCA'].map(async (m) => (await page.textContent(`[data-testid="dialogue-metric"][data-metric="${m}"]`))!.trim()));
+    await page.click('[data-testid="export-button"]');
+    const [fig] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid="export-item"][data-export="figure-svg"]')]);
+    const svg = readFileSync((await fig.path())!, 'utf8');
+    expect(svg).toMatch(/<desc>[^<]*corrections=1:[0-9a-f]{8}/);
+    for (const v of shown3) expect(svg).toContain(`>${v}<`);
+    await page.keyboard.press('Escape');
+
     // E (e is the Export menu): the correction diff; 2 shows CSV, 3 the diff; Enter downloads it.
     await page.keyboard.press('E');
     await page.waitForSelector('[data-testid="export-dialog"]');

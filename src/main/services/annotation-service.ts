@@ -24,7 +24,7 @@ import type { MetricConfig } from '../../shared/metrics/config';
 import { makeSignature } from '../../shared/metrics/signature';
 import { NONE_ID } from '../../shared/model/corpus';
 import { corpusPayload } from '../../shared/model/corpus-payload';
-import type { SourceSpec } from '../../shared/source';
+import { goldFile, type SourceSpec } from '../../shared/source';
 import { AnalysisService } from './analysis-handlers';
 import type { SuspectRunPayload, SuspectsData } from './analysis-engine';
 import { ApiError } from './api-error';
@@ -99,7 +99,7 @@ export function dataDir(): string {
 /** The default annotation file of a source: beside its gold, else beside its (first) predictions. */
 export function defaultAnnotationFile(spec: SourceSpec): string {
   if (spec.kind === 'demo') return join(dataDir(), 'demo.annotations.jsonl');
-  const base = resolve(spec.gold ?? spec.predictions[0]).replace(/[\\/]+$/, '');
+  const base = resolve(goldFile(spec)).replace(/[\\/]+$/, '');
   return `${base}.annotations.jsonl`;
 }
 
@@ -174,7 +174,7 @@ export class AnnotationService {
       const specs = this.sameGold(run).map((r) => r.spec);
       const spec = specs.find((x) => defaultAnnotationFile(x) === file) ?? specs[0];
       s = new AnnotationStore(file, {
-        gold: spec.kind === 'demo' ? 'built-in demo' : relative(dirname(file), resolve(spec.gold ?? spec.predictions[0])),
+        gold: spec.kind === 'demo' ? 'built-in demo' : relative(dirname(file), resolve(goldFile(spec))),
         headerExtra: { source: headerSource(spec, file) },
         by: this.opts.by,
         maxBytes: this.opts.maxBytes,
@@ -323,7 +323,8 @@ export class AnnotationService {
     const { w } = this.engine(run, includeSuspected);
     const file = this.fileOf(run);
     const rows = diffRows(w.changes());
-    const text = renderDiff(rows, format, { gold: this.ready(run).spec.kind === 'demo' ? 'built-in demo' : basename(file).replace(/\.annotations\.jsonl$/, ''), summary: w.summary() });
+    const spec = this.ready(run).spec;
+    const text = renderDiff(rows, format, { gold: spec.kind === 'demo' ? goldFile(spec) : resolve(goldFile(spec)), summary: w.summary() });
     const stem = basename(file).replace(/\.jsonl$/, '');
     const ext = format === 'diff' ? 'diff' : format;
     return { text, filename: `${stem}.corrections.${ext}`, mime: format === 'csv' ? 'text/csv' : format === 'jsonl' ? 'application/jsonl' : 'text/plain', rows: rows.length };

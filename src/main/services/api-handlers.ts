@@ -91,8 +91,7 @@ function playgroundHandlers(ws: Workspace): HandlerGroup<typeof PLAYGROUND_CALLS
   };
 }
 
-function annotationHandlers(ws: Workspace, opts: HandlerOptions, analysis: AnalysisService): HandlerGroup<typeof ANNOTATION_CALLS> {
-  const svc = new AnnotationService(ws, { file: opts.annotations, maxBytes: opts.maxBytes, analysis });
+function annotationHandlers(ws: Workspace, svc: AnnotationService): HandlerGroup<typeof ANNOTATION_CALLS> {
   return {
     listAnnotations: ({ run, dialogue }) => svc.list(run, dialogue),
     saveAnnotation: ({ run, record }) => svc.save(run, record),
@@ -105,23 +104,25 @@ function annotationHandlers(ws: Workspace, opts: HandlerOptions, analysis: Analy
   };
 }
 
-function exportHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof EXPORT_CALLS> {
+function exportHandlers(ws: Workspace, opts: HandlerOptions, annotations: AnnotationService): HandlerGroup<typeof EXPORT_CALLS> {
   let renderer: SceneRenderer | undefined;
   const renderScene: SceneRenderer = (scene, format, scale) => (renderer ??= opts.renderScene ?? exportRenderer())(scene, format, scale);
   return {
-    dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width }) => {
+    dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width, whatIf }) => {
       const data = ws.data(run, rev);
-      const d = data.detail(config, id);
+      // With the what-if on, the figure shows what the screen shows: the corrected gold, and the corrections in the signature.
+      const d = whatIf ? annotations.whatIfDialogue(run, config, id, whatIf.includeSuspected) : data.detail(config, id);
       const signature = renderSignature(d.signature);
+      const cut = new Set<number>();
       let scene;
       try {
-        scene = buildFigure(kind, { id: d.id, values: d.values, perTurn: d.perTurn ?? [], utterances: d.utterances }, config, { signature, theme, slots, turns, width });
+        scene = buildFigure(kind, { id: d.id, values: d.values, perTurn: d.perTurn ?? [], utterances: d.utterances }, config, { signature, theme, slots, turns, width, onCut: (t) => cut.add(t) });
       } catch (e) {
         if (e instanceof RangeError) throw new ApiError('bad-args', `dialogueFigure: ${d.id}: ${e.message}`);
         throw e;
       }
       const f = await renderScene(scene, format, scale ?? 2);
-      return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height };
+      return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height, ...(cut.size ? { cut: [...cut].sort((a, b) => a - b) } : {}) };
     },
     renderFigure: async ({ scene, format, scale }) => {
       const f = await renderScene(scene, format, scale ?? 2);
@@ -149,12 +150,13 @@ function compareHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<type
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   // One worker per run revision for the analyses and the annotations' heavy computations.
   const analysis = new AnalysisService(ws);
+  const annotations = new AnnotationService(ws, { file: opts.annotations, maxBytes: opts.maxBytes, analysis });
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),
     ...playgroundHandlers(ws),
-    ...annotationHandlers(ws, opts, analysis),
-    ...exportHandlers(ws, opts),
+    ...annotationHandlers(ws, annotations),
+    ...exportHandlers(ws, opts, annotations),
     ...compareHandlers(ws, opts),
     ...analysisHandlers(ws, {}, analysis),
   };

@@ -39,7 +39,7 @@ export function normText(s: string): string {
   return ` ${words.join(' ')} `;
 }
 
-/** "19:00" is also said "7 pm", "7:00 pm", "7pm", "1900". */
+/** "19:00" is also said "7 pm", "7:00 pm", "7pm", "1900", "19.00", "7.00pm"; "06:10" also "6:10", "6.10". */
 function timeForms(v: string): string[] {
   const m = /^([0-9]{1,2}):([0-9]{2})$/.exec(v);
   if (!m) return [];
@@ -48,6 +48,9 @@ function timeForms(v: string): string[] {
   const h12 = h % 12 === 0 ? 12 : h % 12;
   const ampm = h < 12 ? 'am' : 'pm';
   const out = [`${h}:${mm}`, v.replace(':', ''), `${h12}:${mm}`, `${h12}:${mm} ${ampm}`, `${h12}:${mm}${ampm}`];
+  // With a dot ("6.10", "19.00", "7.10pm"): normText turns the dot into a space, so these are "6 10", "7 10pm", ….
+  for (const hh of new Set([m[1], String(h), String(h12)])) out.push(`${hh}.${mm}`);
+  out.push(`${h12}.${mm} ${ampm}`, `${h12}.${mm}${ampm}`);
   if (mm === '00') out.push(`${h12} ${ampm}`, `${h12}${ampm}`, `${h12} o clock`);
   return out;
 }

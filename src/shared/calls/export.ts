@@ -105,6 +105,8 @@ export const EXPORT_CALLS = {
       /** Positions of the first and last turn shown. */
       turns: z.tuple([z.number().int().min(0), z.number().int().min(0)]).optional(),
       width: z.number().int().min(300).max(4000).optional(),
+      /** Draw the dialogue with the annotation file's corrections applied to its gold (the what-if, as whatIfDialogue gives it). */
+      whatIf: z.object({ includeSuspected: z.boolean() }).strict().optional(),
     })
     .strict(),
   /** A scene as an SVG (fonts embedded), PDF (vector) or PNG (1×, 2×, 3×, DPI in pHYs) file. */
@@ -143,6 +145,8 @@ export interface RenderedFile {
   /** Picture size: points for SVG and PDF, pixels for PNG. */
   width: number;
   height: number;
+  /** dialogueFigure: the turns (indices in the file) whose utterances were cut to three lines. */
+  cut?: number[];
 }
 
 export interface ExportResults {

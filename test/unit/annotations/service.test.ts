@@ -56,6 +56,18 @@ const inlineService = (ws: Workspace, opts: { file?: string } = {}) => new Annot
 const store = (file: string) => new AnnotationStore(file, { gold: 'g' });
 const record = { dialogue: 'MUL0144.json', turn: 0, slot: 'restaurant-area', from: 'centre', to: 'center', scope: 'turn' as const, category: 'normalisation' as const, status: 'confirmed' as const };
 
+describe('the exported diff', () => {
+  it('names the gold file (here the predictions, which hold it), whatever the annotation file is called', async () => {
+    const { a, dir } = models('export-gold');
+    const { ws, ids } = await workspace([fileSource([a])]);
+    const svc = inlineService(ws, { file: join(dir, 'ann.jsonl') });
+    await svc.save(ids[0], record);
+    const out = svc.exportDiff(ids[0], 'diff');
+    expect(out.text.split('\n')[0]).toBe(`--- gold: ${a}`);
+    expect(out.filename).toBe('ann.corrections.diff');
+  });
+});
+
 describe('the annotation file of runs on one gold', () => {
   it('is the same whatever order the runs were opened and asked in: the first by path when none exists yet', async () => {
     const { a, b } = models('order');

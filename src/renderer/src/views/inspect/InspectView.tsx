@@ -233,7 +233,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   const setExporting = review.setExporting;
   const exportItems = useMemo(
     () => [
-      ...inspectExports({ detail, summary, config, mode, runLabel: run.label, runRef: ref }),
+      ...inspectExports({ detail, summary, config, mode, runLabel: run.label, runRef: ref, whatIf: review.whatIf ? { includeSuspected: review.includeSuspected } : null }),
       // The annotation file's correction diff has its own dialog (formats, suspected or not).
       { id: 'corrections-diff', label: 'Correction diff of the annotations… (E)', group: 'Annotations', run: async () => setExporting(true) },
     ],

@@ -2,7 +2,8 @@
 // selected dialogue as the dialogue figure or the per-turn chart (SVG, PDF,
 // PNG 2×, or a PNG on the clipboard), the corpus scores and the dialogue's
 // per-turn table as LaTeX, Markdown, CSV or JSON — every file carrying the
-// metric signature, every figure the same layout the CLI's `figure` draws.
+// metric signature, every figure the same layout the CLI's `figure` draws
+// (with the what-if on, the corrected dialogue the screen shows).
 
 import type { CorpusSummary, DialogueDetail } from '../../../../shared/api';
 import type { MetricConfig } from '../../../../shared/metrics/config';
@@ -25,29 +26,43 @@ interface Input {
   /** The run's name (file names of corpus tables). */
   runLabel: string;
   runRef: { run: string; rev: number };
+  /** The what-if is on: figures show the corrected gold, as the screen does. */
+  whatIf: { includeSuspected: boolean } | null;
 }
 
-export function inspectExports({ detail, summary, config, mode, runLabel, runRef }: Input): ExportItem[] {
+/** What the status line adds when a figure's utterances were cut to three lines. */
+function cutNote(cut: readonly number[] | undefined): string {
+  if (!cut?.length) return '';
+  return ` (utterances of turn${cut.length === 1 ? '' : 's'} ${cut.join(', ')} cut to 3 lines, ending in "…"; \`dst-inspector figure --utterance-lines 0\` draws them whole)`;
+}
+
+export function inspectExports({ detail, summary, config, mode, runLabel, runRef, whatIf }: Input): ExportItem[] {
   const items: ExportItem[] = [];
   if (detail) {
     const signature = renderSignature(detail.signature);
     const stem = fileStem(detail.id);
     // The Node side lays the figure out from the run's own data (the same layout as the screen's and the CLI's).
-    const render = async (ctx: ExportContext, kind: FigureKind, format: 'svg' | 'pdf' | 'png') =>
-      fileBytes(await ctx.api.call('dialogueFigure', { ...runRef, config, id: detail.id, kind, format, scale: 2, theme: 'light', slots: mode }));
+    const render = async (ctx: ExportContext, kind: FigureKind, format: 'svg' | 'pdf' | 'png') => {
+      const r = await ctx.api.call('dialogueFigure', { ...runRef, config, id: detail.id, kind, format, scale: 2, theme: 'light', slots: mode, ...(whatIf ? { whatIf } : {}) });
+      return { ...fileBytes(r), note: cutNote(r.cut) };
+    };
     for (const [kind, group, name] of [
       ['dialogue', 'Dialogue figure', 'figure'],
       ['turn-chart', 'Per-turn chart', 'chart'],
     ] as const) {
       const save = (format: 'svg' | 'pdf' | 'png') => async (ctx: ExportContext) => {
         const f = await render(ctx, kind, format);
-        return saveBytes(ctx, `${stem}-${name}${format === 'png' ? '@2x' : ''}.${format}`, f.bytes, f.mime);
+        return (await saveBytes(ctx, `${stem}-${name}${format === 'png' ? '@2x' : ''}.${format}`, f.bytes, f.mime)) + f.note;
       };
       items.push(
         { id: `${name}-svg`, group, label: 'Save as SVG', run: save('svg') },
         { id: `${name}-pdf`, group, label: 'Save as PDF', run: save('pdf') },
         { id: `${name}-png`, group, label: 'Save as PNG 2×', run: save('png') },
-        { id: `${name}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => copyPng(ctx, (await render(ctx, kind, 'png')).bytes, `the ${name} of ${detail.id}`) },
+        { id: `${name}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => {
+            const f = await render(ctx, kind, 'png');
+            return (await copyPng(ctx, f.bytes, `the ${name} of ${detail.id}`)) + f.note;
+          },
+        },
       );
     }
     const turns = () => turnTable(detail.id, detail.perTurn ?? [], config, signature);

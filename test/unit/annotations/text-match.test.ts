@@ -1,0 +1,25 @@
+// Whether an utterance mentions a slot value (the suspects' text evidence):
+// times in the ways MultiWOZ users and systems write them.
+import { describe, expect, it } from 'vitest';
+import { mentions, normText } from '../../../src/shared/annotations/text-match';
+
+const says = (text: string, value: string) => mentions(normText(text), value);
+
+describe('text evidence for times', () => {
+  it('finds a time written with a colon, a dot, without a separator, in 12-hour form', () => {
+    expect(says('TR3259 leaving at 6.10 would get you there by 7.', '06:10')).toBe(true);
+    expect(says('It leaves at 06:10.', '06:10')).toBe(true);
+    expect(says('It leaves at 6:10am.', '06:10')).toBe(true);
+    expect(says('Departing 0610, arriving 0700.', '06:10')).toBe(true);
+    expect(says('I need to arrive by 19.45 please', '19:45')).toBe(true);
+    expect(says('I need to arrive by 7.45pm please', '19:45')).toBe(true);
+    expect(says('I need to arrive by 7.45 pm please', '19:45')).toBe(true);
+    expect(says('Book it for 7 pm.', '19:00')).toBe(true);
+  });
+
+  it('does not find a time that is not there, nor in other numbers', () => {
+    expect(says('TR3259 leaving at 6.15 would get you there by 7.', '06:10')).toBe(false);
+    expect(says('for 6 people on 10 june', '06:10')).toBe(false);
+    expect(says('the fare is 16.10 pounds', '06:10')).toBe(false);
+  });
+});
