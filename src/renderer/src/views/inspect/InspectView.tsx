@@ -231,13 +231,14 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   };
   const lk = lambdaKey(config.lambdas[0]);
   const setExporting = review.setExporting;
+  const { whatIf, includeSuspected } = review;
   const exportItems = useMemo(
     () => [
-      ...inspectExports({ detail, summary, config, mode, runLabel: run.label, runRef: ref, whatIf: review.whatIf ? { includeSuspected: review.includeSuspected } : null }),
+      ...inspectExports({ detail, summary, config, mode, runLabel: run.label, runRef: ref, whatIf: whatIf ? { includeSuspected } : null }),
       // The annotation file's correction diff has its own dialog (formats, suspected or not).
       { id: 'corrections-diff', label: 'Correction diff of the annotations… (E)', group: 'Annotations', run: async () => setExporting(true) },
     ],
-    [detail, summary, config, mode, run.label, ref, setExporting],
+    [detail, summary, config, mode, run.label, ref, setExporting, whatIf, includeSuspected],
   );
   useViewExports(exportItems);
 
