@@ -9,7 +9,7 @@ import { renderSignature } from '../../shared/metrics/signature';
 import { jsonChunks } from '../../shared/report/json';
 import { corpusRow, dialogueRow, type ReportRow } from '../../shared/report/rows';
 import { dialogueOrder, ORDER_KEYS } from '../../shared/metrics/dialogue-order';
-import { largestActiveTurn } from '../../shared/metrics/slot-bound';
+import { largestActiveTurn, slotCountWarning } from '../../shared/metrics/slot-bound';
 import { scoreTable } from '../../shared/report/score-table';
 import { renderTableAs } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
@@ -138,10 +138,8 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
 
 /** A note when K is below the most slots active in one turn: SA can then go negative. */
 export function warnSlotCount(file: string, run: LoadedRun, config: MetricConfig): void {
-  const b = largestActiveTurn(run.loaded.corpus);
-  if (b && config.slotCount < b.slots) {
-    warn(`${file}: K = ${config.slotCount} (--slots) is below the ${b.slots} slots active in one turn (dialogue ${JSON.stringify(b.dialogue)}, turn ${b.turn}): SA = (K − missed − wrong) / K can go negative there`);
-  }
+  const w = slotCountWarning(largestActiveTurn(run.loaded.corpus), config.slotCount, 'K (--slots)');
+  if (w) warn(`${file}: ${w}`);
 }
 
 type Scored = { file: string; ev: Evaluation; order?: readonly number[] };

@@ -9,6 +9,7 @@ import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw 
 import type { MetricConfig } from '../../shared/metrics/config';
 import { dialogueDetail, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { makeSignature, type Signature } from '../../shared/metrics/signature';
+import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../shared/metrics/slot-bound';
 import { corpusFromPayload } from '../../shared/model/corpus-payload';
 import type { Corpus } from '../../shared/model/corpus';
 import { ApiError } from './api-error';
@@ -32,6 +33,8 @@ export class RunData {
   private readonly columns = new Lru<RowColumns>(8);
   private readonly indexes = new Lru<Int32Array>(16);
   private texts: string[] | undefined;
+  /** The busiest turn's active slots (computed once): K below it is warned about. */
+  private slotBound: SlotBound | null | undefined;
 
   constructor(
     readonly run: string,
@@ -73,12 +76,19 @@ export class RunData {
       scores: ev.corpus,
       signature: ev.signature,
       domains: l.domains,
-      warnings: l.warnings,
+      warnings: this.warningsFor(config),
       hasUtterances: !!l.corpus.utterances,
       dialoguesFile: l.dialoguesFile,
       landing: l.landing,
       slotCount: l.slotCount,
     };
+  }
+
+  /** The load's warnings, and one when K is below the slots active in some turn (SA can go negative). */
+  private warningsFor(config: MetricConfig): string[] {
+    if (this.slotBound === undefined) this.slotBound = largestActiveTurn(this.l.corpus);
+    const k = slotCountWarning(this.slotBound, config.slotCount);
+    return k ? [k, ...this.l.warnings] : this.l.warnings;
   }
 
   private cols(config: MetricConfig): RowColumns {

@@ -1,7 +1,7 @@
 // Layer: shared (pure TS). The largest number of slots active (value other
 // than "none") in gold ∪ prediction at any turn of a corpus. SA divides by K:
 // a turn can miss and get wrong up to that many slots, so with K below it SA
-// can go negative (spec section 3); the CLI warns when --slots is that low.
+// can go negative (spec section 3); the CLI and the app warn when K is that low.
 
 import { NONE_ID, type Corpus } from '../model/corpus';
 
@@ -37,4 +37,10 @@ export function largestActiveTurn(c: Corpus): SlotBound | null {
     if (best === null || n > best.slots) best = { slots: n, dialogue: c.dialogueIds[d], turn: c.turnIndex[i] };
   }
   return best;
+}
+
+/** The warning when K is below the busiest turn's active slots (null when it is not); `what` names K's setting ("K (--slots)"). */
+export function slotCountWarning(b: SlotBound | null, k: number, what = 'K'): string | null {
+  if (!b || k >= b.slots) return null;
+  return `${what} = ${k} is below the ${b.slots} slots active in one turn (dialogue ${JSON.stringify(b.dialogue)}, turn ${b.turn}): SA = (K − missed − wrong) / K can go negative there`;
 }

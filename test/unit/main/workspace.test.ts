@@ -74,6 +74,12 @@ describe('demo corpus', () => {
     expect(ids.filter((id) => id.endsWith('MUL0003.json')).length).toBeGreaterThan(1);
   });
 
+  it('warns in the summary when K is below the slots active in some turn (SA can go negative), as the CLI does', () => {
+    expect(store.summary(config).warnings.join()).not.toMatch(/K = /);
+    const low = store.summary({ ...config, slotCount: 1 }).warnings[0];
+    expect(low).toMatch(/^K = 1 is below the \d+ slots active in one turn \(dialogue ".+", turn \d+\): SA = \(K − missed − wrong\) \/ K can go negative there$/);
+  });
+
   it('has the 100 MultiWOZ dialogues with their utterances', () => {
     const s = store.summary(config);
     expect(s.hasUtterances).toBe(true);

@@ -21,10 +21,12 @@ import { FilteredScoresRow } from './FilteredScoresRow';
 import type { ListFilter } from '../model/list-query';
 import { errorText, runRef, useApiQuery, useRuns } from './queries';
 import { inTextField } from './dom';
-import { VIEWS, type AnyRunViewProps, type ViewId } from './views';
+import { VIEWS, type AnyRunViewProps, type NoticeKind, type ViewId } from './views';
 import { ExportContextOf } from './exports';
 
 const RUN_KEY = 'dst-inspector.run';
+/** How long news (kind 'info') stays on screen. */
+const INFO_NOTICE_MS = 8000;
 
 function sessionStore(): Storage | null {
   try {
@@ -41,7 +43,14 @@ export function App({ api }: { api: Api }) {
   const [view, setView] = useState<ViewId>('inspect');
   const [help, setHelp] = useState(false);
   const [openDialog, setOpenDialog] = useState<{ asNewRun: boolean } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A notice: an error (stays until dismissed) or news such as "Saved …" (kind 'info': a quieter style, gone after a while).
+  const [notice, setNoticeState] = useState<{ text: string; kind: NoticeKind } | null>(null);
+  const setNotice = useCallback((text: string | null, kind: NoticeKind = 'error') => setNoticeState(text ? { text, kind } : null), []);
+  useEffect(() => {
+    if (notice?.kind !== 'info') return;
+    const t = setTimeout(() => setNoticeState((n) => (n === notice ? null : n)), INFO_NOTICE_MS);
+    return () => clearTimeout(t);
+  }, [notice]);
   const [runId, setRunId] = useState<string | null>(() => sessionStore()?.getItem(RUN_KEY) ?? null);
   const { runs, error: runsError } = useRuns(api);
   const [listFilter, setListFilter] = useState<ListFilter | null>(null);
@@ -95,7 +104,7 @@ export function App({ api }: { api: Api }) {
         (e: unknown) => setNotice(errorText(e)),
       );
     },
-    [api, run, chooseRun, view],
+    [api, run, chooseRun, view, setNotice],
   );
   const addSource = useCallback(
     (path: string, role: 'dialogues' | 'gold') => {
@@ -104,7 +113,7 @@ export function App({ api }: { api: Api }) {
       if (!run) return setNotice('open a prediction file first');
       api.call('addSource', { run: run.id, path, role }).then(undefined, (e: unknown) => setNotice(errorText(e)));
     },
-    [api, run],
+    [api, run, setNotice],
   );
   const openDemo = useCallback(() => openSource({ kind: 'demo' }), [openSource]);
   const requestOpen = useCallback(
@@ -219,8 +228,8 @@ export function App({ api }: { api: Api }) {
         filtered={filterOn && summary && config ? <FilteredScoresRow filtered={filtered} config={config} total={summary.dialogues} /> : null}
       />
       {notice && (
-        <div className="notice" role="alert" data-testid="notice">
-          {notice}{' '}
+        <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>
+          {notice.text}{' '}
           <button onClick={() => setNotice(null)} aria-label="dismiss">
             ✕
           </button>

@@ -11,6 +11,8 @@ import { CompareView } from '../views/compare/CompareView';
 import { AnalysisView } from '../views/analysis/AnalysisView';
 import type { ListFilter } from '../model/list-query';
 
+export type NoticeKind = 'error' | 'info';
+
 export interface ViewProps {
   api: Api;
   /** This tab's run (ready: it has data). */
@@ -22,7 +24,8 @@ export interface ViewProps {
   summary: CorpusSummary | null;
   /** A dialog is open: it handles its own keys. */
   modalOpen: boolean;
-  onNotice: (text: string) => void;
+  /** Shows a notice: an error by default; 'info' for news ("Saved …"), shown quieter and for a while. */
+  onNotice: (text: string, kind?: NoticeKind) => void;
   /** Makes another run this tab's run. */
   onRun: (id: string) => void;
   /** Asks for a file to open as a new run (to compare). */

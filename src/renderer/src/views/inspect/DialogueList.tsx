@@ -117,7 +117,8 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
           id={LIST_SEARCH_ID}
           type="search"
           className="search"
-          placeholder="Search id, text, slot, value, missed:slot  ( / )"
+          placeholder="/ Search: id, text, value, missed:slot…"
+          title="Search by dialogue id, utterance text, slot or value; missed:slot, wrong:slot, … (the help, ?, lists the grammar). Press / to come here."
           aria-label="search dialogues by id or text (Enter opens the first match, ↓ goes to the list, Esc goes back)"
           value={search}
           onChange={(e) => setSearch(e.target.value)}

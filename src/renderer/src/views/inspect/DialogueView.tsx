@@ -36,6 +36,19 @@ interface Props {
 
 export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover, actions, chipProps, annotations, suspect, banner }: Props) {
   const refs = useRef<(HTMLElement | null)[]>([]);
+  // The sticky head's height, so a turn or chip scrolled into view lands below it (scroll-margin-top in the CSS).
+  const headRef = useRef<HTMLDivElement>(null);
+  const shown = detail !== null && !error;
+  useEffect(() => {
+    const head = headRef.current;
+    const main = head?.parentElement;
+    if (!head || !main || typeof ResizeObserver === 'undefined') return;
+    const set = () => main.style.setProperty('--head-h', `${head.offsetHeight}px`);
+    set();
+    const watch = new ResizeObserver(set);
+    watch.observe(head);
+    return () => watch.disconnect();
+  }, [shown]);
   useEffect(() => {
     if (focusRequest === 0) return;
     const el = refs.current[turn];
@@ -50,7 +63,7 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
   const turns = detail.perTurn ?? [];
   return (
     <main className="dialogue-view" aria-label={`dialogue ${detail.id}`} data-dialogue-id={detail.id}>
-      <div className="view-head">
+      <div className="view-head" ref={headRef}>
         <h2 className="dialogue-title" data-testid="dialogue-title">
           {detail.id}
         </h2>

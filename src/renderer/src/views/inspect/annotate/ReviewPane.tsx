@@ -127,7 +127,9 @@ function AnnotationList({ review, dialogueId, onJump }: { review: Review; dialog
                     </>
                   )}
                 </td>
-                <td className={`status ann-${r.status}`}>{r.status}</td>
+                <td>
+                  <span className={`status ann-${r.status}`}>{r.status}</span>
+                </td>
                 <td>{r.category}</td>
                 <td className="note">{r.note}</td>
               </tr>
@@ -142,10 +144,13 @@ function AnnotationList({ review, dialogueId, onJump }: { review: Review; dialog
 function SuspectQueue({ review }: { review: Review }) {
   const items = review.suspects;
   const done = items.filter(review.isDone).length;
+  const status = review.suspectsLoading ? 'ranking suspects…' : items.length === 0 ? 'no suspects yet' : null;
   return (
     <div className="suspect-queue">
       <p className="queue-status" data-testid="queue-status" data-on={String(review.queueOn)}>
-        {review.queueOn ? (
+        {review.queueOn && status ? (
+          <>Queue on: {status}</>
+        ) : review.queueOn ? (
           <>
             Queue on: suspect <strong>{review.queueIndex + 1}</strong> of {items.length} ({done} annotated) · <kbd>n</kbd>/<kbd>p</kbd> walk · <kbd>a</kbd> annotate · <kbd>x</kbd> reject · <kbd>s</kbd> leave the queue
           </>

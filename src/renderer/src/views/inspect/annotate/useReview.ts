@@ -11,6 +11,7 @@ import type { Suspect } from '../../../../../shared/annotations/suspects';
 import type { Api, AnnotationItem, DialogueDetail } from '../../../../../shared/api';
 import type { ValueOption } from '../../../../../shared/formats/normalise';
 import { errorText, useApiQuery } from '../../../app/queries';
+import type { NoticeKind } from '../../../app/views';
 import { leaveChip } from './targets';
 import { bodyOf, describeTarget, recordsByPlace, suggestedCategory, type AnnotationTarget, type UndoEntry } from '../../../model/annotations';
 
@@ -26,7 +27,7 @@ export interface Jump {
   slot?: string;
 }
 
-export function useReview(api: Api, runRef: { run: string; rev: number }, onNotice: (t: string) => void, jump: (j: Jump) => void) {
+export function useReview(api: Api, runRef: { run: string; rev: number }, onNotice: (t: string, kind?: NoticeKind) => void, jump: (j: Jump) => void) {
   const qc = useQueryClient();
   const [pane, setPane] = useState<ReviewPaneTab | null>(null);
   const [queueOn, setQueueOn] = useState(false);
@@ -79,6 +80,11 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
 
   // The queue starts on the first suspect not annotated yet (fetched here if the pane has not yet).
   const toggleQueue = useCallback(async () => {
+    if (queueOn && pane !== 'suspects') {
+      // The queue is on behind another tab (what-if, annotations): s brings it back, where it stood.
+      setPane('suspects');
+      return;
+    }
     if (queueOn) {
       setQueueOn(false);
       setPane((p) => (p === 'suspects' ? null : p));
@@ -94,15 +100,20 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
       ]);
       const done = recordsByPlace(anns.records);
       const k = got.items.findIndex((s) => !done.has(placeKey(s.dialogue, s.turn, s.slot)));
-      if (got.items.length === 0) return onNotice('no suspects: the runs agree with the gold everywhere the evidence can tell');
+      if (got.items.length === 0) {
+        setQueueOn(false);
+        return onNotice('no suspects: the runs agree with the gold everywhere the evidence can tell', 'info');
+      }
       const i = k < 0 ? 0 : k;
       setQueueIndex(i);
       const s = got.items[i];
       jump({ id: s.dialogue, turn: s.turn, slot: s.slot });
+      onNotice(`Queue on: ${got.total.toLocaleString('en-US')} suspects, starting at #${i + 1}`, 'info');
     } catch (err) {
+      setQueueOn(false);
       onNotice(`Cannot rank suspects: ${errorText(err)}`);
     }
-  }, [queueOn, runRef, qc, api, jump, onNotice]);
+  }, [queueOn, pane, runRef, qc, api, jump, onNotice]);
 
   const toggleWhatIf = useCallback(() => {
     setWhatIf((on) => {
@@ -130,7 +141,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
           const r = await api.call('saveAnnotation', { run: runRef.run, record: body });
           push({ id: r.id, rev: r.rev, label: describeTarget(target) });
         }
-        onNotice(`Saved (${body.status}): ${describeTarget(target)}${body.to !== undefined ? ` → ${body.to === null ? 'absent' : JSON.stringify(body.to)}` : ''}`);
+        onNotice(`Saved (${body.status}): ${describeTarget(target)}${body.to !== undefined ? ` → ${body.to === null ? 'absent' : JSON.stringify(body.to)}` : ''}`, 'info');
         refresh();
         return true;
       } catch (err) {
@@ -165,7 +176,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
     try {
       if (last.previous) await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, record: last.previous, replace: true });
       else await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, deleted: true });
-      onNotice(`Undone: ${last.label}`);
+      onNotice(`Undone: ${last.label}`, 'info');
       refresh();
     } catch (err) {
       onNotice(`Cannot undo: ${errorText(err)}`);
