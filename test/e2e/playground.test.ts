@@ -2,7 +2,9 @@
 // from out/, headless Debian Chromium): the GCA paper's hypothetical P1/P2
 // numbers from the engine, typing with the keyboard and watching the metrics
 // change, a broken value marked at its place with the last result kept stale,
-// quick edits on chips (saved file, undo), A/B with differences, "Open in
+// a quoted string typed over a selected one (no quote left over by Monaco's
+// auto-surround), quick edits on chips (saved file, undo; `u` keeps the focus
+// on the chip and the note says what was undone), A/B with differences, "Open in
 // playground" from a run, keystroke-to-metrics time on a 30-turn dialogue, and
 // the playground without any run open.
 // (The DOM lib is for the functions that run in the page.)
@@ -41,6 +43,24 @@ async function shown(page: Page, scope = ''): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const m of HEADLINE) out[m] = ((await page.textContent(`${scope} ${sel.metric(m)}`.trim())) ?? '').trim();
   return out;
+}
+
+/** The store's text of side A (kept in localStorage, written 300 ms after the editor's last change). */
+async function storedText(page: Page): Promise<string> {
+  await page.waitForTimeout(500);
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('dst-inspector.playground') ?? '{}') as { sides: { A: { text: string } } }).sides.A.text);
+}
+
+/** Waits until line `line` (1-based) of side A's stored text, trimmed, is `want`; returns it as it is then. */
+async function storedLine(page: Page, line: number, want: string): Promise<string> {
+  await page
+    .waitForFunction(
+      ([line, want]) => (JSON.parse(localStorage.getItem('dst-inspector.playground') ?? '{}') as { sides: { A: { text: string } } }).sides?.A.text.split('\n')[line - 1]?.trim() === want,
+      [line, want] as const,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+  return (await storedText(page)).split('\n')[line - 1].trim();
 }
 
 /** Waits until the side's headline metrics equal `want`. */
@@ -222,6 +242,65 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
     await page.keyboard.press('u');
     await page.waitForSelector(`${chip(2, 'hotel-parking')}[data-class="wrong"]`);
     expect(await page.getAttribute(chip(0, 'hotel-internet'), 'data-class')).toBe('correct');
+  });
+
+  it('typing a quoted string over a selected one gives exactly that string (no quote left over by auto-surround); a lone quote still closes itself', async () => {
+    await page.selectOption('[data-testid="playground-template"]', 'hypothetical-p1');
+    await page.waitForFunction(() => document.querySelector('[data-testid="playground"] [data-testid="dialogue-title"]')?.textContent?.trim() === 'SNG0779.json');
+    const p1 = playgroundDialogueOf(readFileSync(join(PAPER, 'hypothetical-p1.json'), 'utf8')).text;
+    expect(p1.split('\n')[9].trim()).toBe('"internet": "yes"');
+    expect(await storedLine(page, 10, '"internet": "yes"')).toBe('"internet": "yes"');
+    await page.click(`${sel.side('A')} .view-lines`);
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    for (let i = 0; i < '"yes"'.length; i++) await page.keyboard.press('Shift+ArrowLeft'); // `"yes"`, with its quotes
+    await page.keyboard.type('"no"');
+    expect(await storedLine(page, 10, '"internet": "no"')).toBe('"internet": "no"');
+    await page.waitForSelector(`${sel.side('A')} [data-testid="turn"][data-turn="0"] [data-slot="hotel-internet"][data-class="wrong"]`);
+    for (let i = 0; i < '"no"'.length; i++) await page.keyboard.press('Shift+ArrowLeft'); // `"no"`
+    await page.keyboard.type('"yes"');
+    expect(await storedLine(page, 10, '"internet": "yes"')).toBe('"internet": "yes"');
+    await page.waitForSelector(`${sel.side('A')} [data-testid="turn"][data-turn="0"] [data-slot="hotel-internet"][data-class="correct"]`);
+    expect(await page.getAttribute(`${sel.side('A')} [data-testid="playground-results"]`, 'data-stale')).toBe('false');
+    expect(await page.$(`${sel.side('A')} [data-testid="playground-error"]`)).toBeNull();
+    // In an empty place a quote still closes itself, and typing the closing one steps over it: `"parking": "no"` typed whole.
+    await page.keyboard.type(', "parking": ');
+    await page.keyboard.type('"');
+    expect(await storedLine(page, 10, '"internet": "yes", "parking": ""')).toBe('"internet": "yes", "parking": ""');
+    await page.keyboard.type('no"');
+    expect(await storedLine(page, 10, '"internet": "yes", "parking": "no"')).toBe('"internet": "yes", "parking": "no"');
+    await page.waitForSelector(`${sel.side('A')} [data-testid="turn"][data-turn="0"] [data-slot="hotel-parking"][data-class="overshot"]`);
+    for (let i = 0; i < ', "parking": "no"'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Backspace');
+    expect(await storedLine(page, 10, '"internet": "yes"')).toBe('"internet": "yes"');
+    expect(await storedText(page)).toBe(p1);
+  });
+
+  it('u on a chip undoes its quick edit and keeps the focus on the chip, so the next key is a command again; the note says the edit was undone', async () => {
+    await page.selectOption('[data-testid="playground-template"]', 'hypothetical-p1');
+    const chip = `${sel.side('A')} [data-testid="turn"][data-turn="3"] [data-testid="slot"][data-slot="hotel-internet"]`;
+    await page.waitForSelector(`${chip}[data-class="correct"]`);
+    const before = await storedText(page);
+    await page.focus(chip);
+    await page.keyboard.press('w');
+    await page.waitForSelector(`${chip}[data-class="wrong"]`);
+    const isChip = () => page.evaluate((s) => document.activeElement === document.querySelector(s), chip);
+    expect(await isChip()).toBe(true);
+    expect(await page.textContent('[data-testid="quick-note"]')).toContain('hotel-internet wrong at turn 3');
+    await page.keyboard.press('u');
+    await page.waitForSelector(`${chip}[data-class="correct"]`);
+    expect(await storedText(page)).toBe(before);
+    expect(await isChip()).toBe(true);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="playground-editor"]'))).toBe(false);
+    expect(await page.textContent('[data-testid="quick-note"]')).toBe('Undone: hotel-internet wrong at turn 3: prediction changed at turn 3');
+    // The next key acts on the chip (already correct: nothing to change), not on the JSON.
+    await page.keyboard.press('c');
+    await page.waitForTimeout(300);
+    expect(await storedText(page)).toBe(before);
+    expect(await page.getAttribute(`${sel.side('A')} [data-testid="playground-results"]`, 'data-stale')).toBe('false');
+    expect(await isChip()).toBe(true);
+    expect(await page.textContent('[data-testid="quick-note"]')).toBe('hotel-internet is already correct at turn 3');
   });
 
   it('A/B: P1 and P2 side by side with their differences, on one screen', async () => {

@@ -15,11 +15,15 @@ type Mod = typeof import('./monaco-playground');
 type Editor = import('monaco-editor/editor/editor.api').editor.IStandaloneCodeEditor;
 
 export interface EditorHandle {
-  /** Applies replacements of the current text as one undoable edit. */
-  applyEdits(edits: readonly TextEdit[]): void;
+  /** Applies replacements of the current text as one undoable edit; returns the text after it (null without an editor). */
+  applyEdits(edits: readonly TextEdit[]): string | null;
   /** Replaces the whole text, undoably. */
   replaceAll(text: string): void;
-  undo(): void;
+  /**
+   * Undoes the model's last edit without taking the focus (a chip or a button
+   * that asked keeps it); returns the text after it (null without an editor).
+   */
+  undo(): string | null;
   /** Scrolls to turn `index` and puts the cursor on its key (without taking the focus). */
   revealTurn(index: number): void;
   focus(): void;
@@ -72,6 +76,10 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
           tabSize: 2,
           fixedOverflowWidgets: true,
           quickSuggestions: { other: true, strings: true, comments: false },
+          // A quote typed over a selection replaces it (no quotes wrapped around it): selecting `"no"` and typing
+          // `"yes"` gives `"yes"`, not `"yes""`. Brackets still surround; a quote typed in an empty place still
+          // closes itself, and typing the closing one steps over it.
+          autoSurround: 'brackets',
           renderValidationDecorations: 'on',
           ariaLabel: `dialogue ${side} as JSON (FGA/GCA per-turn layout)`,
           theme: monacoTheme(),
@@ -147,9 +155,9 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
     ref,
     () => ({
       applyEdits(edits) {
-        if (!ed || edits.length === 0) return;
-        const model = ed.editor.getModel();
-        if (!model) return;
+        const model = ed?.editor.getModel();
+        if (!ed || !model) return null;
+        if (edits.length === 0) return model.getValue();
         const { monaco } = ed.mod;
         const ops = edits.map((e) => {
           const a = model.getPositionAt(e.offset);
@@ -159,6 +167,7 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
         ed.editor.pushUndoStop();
         ed.editor.executeEdits('playground-quick-edit', ops);
         ed.editor.pushUndoStop();
+        return model.getValue();
       },
       replaceAll(text) {
         if (!ed) return;
@@ -170,7 +179,12 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
         ed.editor.setScrollTop(0);
       },
       undo() {
-        ed?.editor.trigger('playground', 'undo', null);
+        // The model's own undo (what the editor's undo command runs, selection restored): the command, triggered
+        // while the editor has no focus, would first focus the editor, and the next key would go into the JSON.
+        const model = ed?.editor.getModel();
+        if (!model) return null;
+        void model.undo();
+        return model.getValue();
       },
       revealTurn(index) {
         if (!ed) return;

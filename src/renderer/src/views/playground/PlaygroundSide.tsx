@@ -3,7 +3,10 @@
 // and beside it the inspector's own dialogue view (chips), metric panel and
 // per-turn chart for what the editor holds — dimmed and marked stale while
 // the text has an error. Chips take keys that edit the prediction (quick
-// edits); the JSON changes as one undoable edit.
+// edits); the JSON changes as one undoable edit, and `u` undoes it with the
+// focus kept on the chip. The quick-edit note describes the text it was
+// written for (the edit, or its undoing) and goes once the text changes
+// otherwise.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { MetricConfig } from '../../../../shared/metrics/config';
@@ -50,7 +53,8 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
   const [mode, setMode] = useState<TurnViewMode>('full');
   const [chip, setChip] = useState<{ turn: number; slot: string } | null>(null);
   const [onward, setOnward] = useState(false);
-  const [note, setNote] = useState('');
+  // What the last quick edit (or its undoing) did, for the text it left; shown only while the text is that one.
+  const [note, setNote] = useState<{ text: string; note: string; undoable: boolean } | null>(null);
   const { shown, stale, diagnostic, ms } = evaluation;
   const detail = shown?.detail ?? null;
   const turns = useMemo(() => detail?.perTurn ?? [], [detail]);
@@ -101,20 +105,27 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
     (action: QuickAction, scopeOnward: boolean, target: { turn: number; slot: string } | null) => {
       if (!target) return;
       if (stale) {
-        setNote('fix the JSON first: quick edits work on a dialogue that reads');
+        setNote({ text: state.text, note: 'fix the JSON first: quick edits work on a dialogue that reads', undoable: false });
         return;
       }
       try {
         const r = quickEdit(state.text, { slot: target.slot, turn: target.turn, action, scope: scopeOnward ? 'onward' : 'turn' });
-        editor.current?.applyEdits(r.edits);
-        setNote(r.note);
+        const after = editor.current?.applyEdits(r.edits) ?? r.text;
+        setNote({ text: after, note: r.note, undoable: r.edits.length > 0 });
       } catch (e) {
-        setNote(e instanceof Error ? e.message : String(e));
+        setNote({ text: state.text, note: e instanceof Error ? e.message : String(e), undoable: false });
       }
     },
     [stale, state.text],
   );
-  const undo = useCallback(() => editor.current?.undo(), []);
+  const undo = useCallback(() => {
+    const before = state.text;
+    const after = editor.current?.undo();
+    if (after == null || after === before) return; // nothing to undo
+    // Undoing the quick edit the note describes says so; any other undo says what it took back.
+    setNote(note?.undoable && note.text === before ? { text: after, note: `Undone: ${note.note}`, undoable: false } : { text: after, note: 'Undone: the last change of the JSON', undoable: false });
+  }, [state.text, note]);
+  const shownNote = note && note.text === state.text ? note.note : '';
 
   const chipProps: ChipProps = useCallback(
     (position, s) => {
@@ -180,7 +191,7 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
           Template{' '}
           <select data-testid="playground-template" value={template} onChange={(e) => {
               setChip(null);
-              setNote('');
+              setNote(null);
               sendTemplate(side, e.target.value);
             }} aria-label={`template for dialogue ${side}`}>
             {template === '' && (
@@ -242,7 +253,7 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
                 chipProps={chipProps}
               />
             </div>
-            <QuickBar chip={chip} onward={onward} disabled={stale} note={note} onOnward={setOnward} onAction={(a) => quick(a, onward, chip)} onUndo={undo} />
+            <QuickBar chip={chip} onward={onward} disabled={stale} note={shownNote} onOnward={setOnward} onAction={(a) => quick(a, onward, chip)} onUndo={undo} />
             <MetricPanel detail={detail} config={config} turn={turn} hoverTurn={hoverTurn} onHover={setHoverTurn} onTurn={selectTurn} resizable={false} />
           </>
         ) : (
