@@ -3,8 +3,8 @@
 // added through "Add run…" and the Open dialog, and the two runs are compared:
 // the benchmark table's numbers against `compare --format json`, the
 // side-by-side chips (both runs' classes, colours and icons) against
-// `score --per-turn --format json` of each run, the "A right, B wrong" filter,
-// renaming a run and removing one.
+// `score --per-turn --format json` of each run, the "A right, B wrong" filter
+// (and n after a filter change), renaming a run and removing one.
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -158,6 +158,40 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
     expect(want.length).toBeGreaterThan(0);
     await expect.poll(() => page.textContent('[data-testid="pair-count"]')).toBe(`${want.length} of 100 shared dialogues`);
     await expect.poll(async () => (await page.$$eval('[data-testid="pair-item"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.dialogueId ?? ''))).sort()).toEqual([...want].sort());
+  });
+
+  it('after the filter changes, n goes to the first dialogue of the new list when the one shown left it, else to the one after it', async () => {
+    const listed = () => page.$$eval('[data-testid="pair-item"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.dialogueId ?? ''));
+    const shown = (id: string) => page.waitForSelector(`[data-testid="pair-dialogue"][data-dialogue-id="${id}"] [data-testid="pair-turn"]`, { timeout: 5000 });
+    const kept = new Set([...turnsA.values()].filter((d) => d.perTurn.some((t, i) => t.JGA === 1 && turnsB.get(d.id)!.perTurn[i].JGA === 0)).map((d) => d.id));
+    await page.selectOption('[data-testid="pair-filter"]', 'all');
+    await expect.poll(() => page.textContent('[data-testid="pair-count"]')).toBe('100 of 100 shared dialogues');
+    // A dialogue below the top of the whole list that the filter leaves out.
+    const out = (await listed()).find((id, k) => k > 0 && !kept.has(id))!;
+    expect(out).toBeDefined();
+    await page.click(`[data-testid="pair-item"][data-dialogue-id="${out}"]`);
+    await shown(out);
+    await page.selectOption('[data-testid="pair-filter"]', 'a-right-b-wrong');
+    await expect.poll(async () => (await listed()).sort()).toEqual([...kept].sort());
+    const rows = await listed();
+    expect(await page.textContent('[data-testid="pair-outside"]', { timeout: 5000 })).toContain(`${out} is not in the list`);
+    await page.keyboard.press('n');
+    await shown(rows[0]);
+    expect(await page.getAttribute('[data-testid="pair-item"][aria-current="true"]', 'data-dialogue-id')).toBe(rows[0]);
+    expect(await page.locator('[data-testid="pair-outside"]').count()).toBe(0);
+    // A dialogue still in the new list: n goes to the one after it there.
+    await page.keyboard.press('n');
+    await shown(rows[1]);
+    await page.selectOption('[data-testid="pair-filter"]', 'either');
+    const differing = [...turnsA.values()].filter((d) => d.perTurn.some((t, i) => t.JGA !== turnsB.get(d.id)!.perTurn[i].JGA)).length;
+    expect(differing).toBeGreaterThan(kept.size);
+    await expect.poll(() => page.textContent('[data-testid="pair-count"]')).toBe(`${differing} of 100 shared dialogues`);
+    const either = await listed();
+    expect(either).toContain(rows[1]);
+    await page.keyboard.press('n');
+    await shown(either[either.indexOf(rows[1]) + 1]);
+    await page.selectOption('[data-testid="pair-filter"]', 'a-right-b-wrong');
+    await expect.poll(async () => (await listed()).sort()).toEqual([...kept].sort());
   });
 
   it('keyboard: n / p move through the pair list, j / k through the turns', async () => {

@@ -3,13 +3,14 @@
 // deltas against a baseline run) and the one Table model (report/tables.ts)
 // every other format, the analysis view and its exports are made from.
 // Several runs give one row per (group, run) with Δ columns against the
-// baseline.
+// baseline, each header naming what is subtracted ("ΔJGA (A − B)").
 
 import type { MetricConfig } from '../metrics/config';
 import { renderSignature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { flatScores } from '../report/json';
 import { metricColumns, type ReportRow } from '../report/rows';
+import { latexEscape } from '../report/latex';
 import type { Table, TableColumn, TableRow } from '../report/tables';
 import type { DomainBreakdown } from './domain-breakdown';
 import type { SlotBreakdown, SlotGroup } from './slot-breakdown';
@@ -81,7 +82,8 @@ function confusionText(g: SlotGroup, top: number): string {
  * The breakdown of one or more runs as a table: one row per group (and run,
  * when there are several), the groups in the first run's order. With a
  * baseline, Δ columns hold each row's difference from the baseline's group
- * (empty on the baseline's own rows).
+ * (empty on the baseline's own rows): row's run − baseline, named in each Δ
+ * header (the run's name when only one run is compared with the baseline).
  */
 export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, baseline?: BreakdownEntry): Table {
   const by = entries[0].b.by;
@@ -115,7 +117,15 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
     );
     deltaKeys.push({ key: 'precision', header: 'P', latex: 'P' }, { key: 'recall', header: 'R', latex: 'R' }, { key: 'F1', header: 'F1', latex: 'F1' });
   }
-  if (baseline) for (const d of deltaKeys) columns.push({ key: `delta_${d.key}`, header: `Δ${d.header}`, latex: `$\\Delta$${d.latex}`, kind: 'delta' });
+  const others = baseline ? entries.filter((e) => e.b !== baseline.b) : [];
+  const minuend = others.length === 1 ? others[0].name : 'run';
+  if (baseline) {
+    for (const d of deltaKeys) {
+      const header = `Δ${d.header} (${minuend} − ${baseline.name})`;
+      const latex = `$\\Delta$${d.latex} (${latexEscape(minuend)} $-$ ${latexEscape(baseline.name)})`;
+      columns.push({ key: `delta_${d.key}`, header, latex, csv: `delta_${d.key} (${minuend} - ${baseline.name})`, kind: 'delta' });
+    }
+  }
 
   const order: string[] = [];
   for (const e of entries) for (const g of e.b.groups) if (!order.includes(g.group)) order.push(g.group);
@@ -147,6 +157,6 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
     const turns = entries[0].b.by === 'domain' ? entries[0].b.turns : 'active';
     notes.push(turns === 'active' ? 'Each domain: states restricted to its slots, over the turns where it is active in gold.' : 'Each domain: states restricted to its slots, over every turn of the dialogues that mention it in gold.');
   } else notes.push('State-level classes per turn (belief sets); C, W, M, O: GCA counts of the slot’s changes.');
-  if (baseline) notes.push(`Δ: difference from ${baseline.name} in percentage points.`);
+  if (baseline) notes.push(`Δ = ${others.length === 1 ? minuend : "the row's run"} − ${baseline.name}, in percentage points.`);
   return { columns, rows, signature: renderSignature(entries[0].b.signature), notes };
 }

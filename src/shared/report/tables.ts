@@ -21,6 +21,8 @@ export interface TableColumn {
   header: string;
   /** Header in LaTeX (math allowed); default: the escaped header. */
   latex?: string;
+  /** Header in CSV; default: the key. */
+  csv?: string;
   kind: ColumnKind;
   /** Decimals of `number` columns (default 3). */
   decimals?: number;
@@ -152,12 +154,13 @@ export function renderMarkdown(t: Table): string {
 export function renderCsvTable(t: Table): string {
   const cols: { head: string; get: (r: TableRow) => string | number | null }[] = [];
   for (const col of t.columns) {
-    cols.push({ head: col.key, get: (r) => cellOf(r.cells[col.key]).value });
+    const head = col.csv ?? col.key;
+    cols.push({ head, get: (r) => cellOf(r.cells[col.key]).value });
     if (t.rows.some((r) => cellOf(r.cells[col.key]).ci)) {
-      cols.push({ head: `${col.key}_lo`, get: (r) => cellOf(r.cells[col.key]).ci?.[0] ?? null });
-      cols.push({ head: `${col.key}_hi`, get: (r) => cellOf(r.cells[col.key]).ci?.[1] ?? null });
+      cols.push({ head: `${head}_lo`, get: (r) => cellOf(r.cells[col.key]).ci?.[0] ?? null });
+      cols.push({ head: `${head}_hi`, get: (r) => cellOf(r.cells[col.key]).ci?.[1] ?? null });
     }
-    if (t.rows.some((r) => cellOf(r.cells[col.key]).mark)) cols.push({ head: `${col.key}_mark`, get: (r) => cellOf(r.cells[col.key]).mark ?? null });
+    if (t.rows.some((r) => cellOf(r.cells[col.key]).mark)) cols.push({ head: `${head}_mark`, get: (r) => cellOf(r.cells[col.key]).mark ?? null });
   }
   const lines = [[...cols.map((c) => c.head), 'signature'].map(csvCell).join(',')];
   for (const r of t.rows) lines.push([...cols.map((c) => csvCell(c.get(r))), csvCell(t.signature)].join(','));

@@ -1,7 +1,9 @@
 // Layer: shared (pure TS). The breakdown chart: one band per group (domain
 // or slot), one horizontal bar per metric in it, value labels at the bars'
 // ends, and, when a second run is compared, a tick at that run's value
-// (the RSA paper's Table 2 as a picture). Pure layout: returns a Scene.
+// (the RSA paper's Table 2 as a picture). A value label that the compared
+// run's tick would cross moves past the tick, so no label is drawn over a
+// tick. Pure layout: returns a Scene.
 
 import { scaleLinear } from 'd3-scale';
 import type { Scene, SceneNode } from './scene';
@@ -28,6 +30,19 @@ export interface BarsInput {
 const BAR = 9;
 const GAP = 2;
 const GROUP_GAP = 10;
+/** Value labels' font size, and their gap from the bar's (or the tick's) end. */
+export const VALUE_FONT = 8;
+const VALUE_GAP = 3;
+const TICK_W = 2;
+
+/** Where a value label starts: after the bar, or after the compared run's tick when the tick would cross the label. */
+function valueLabelX(barEnd: number, label: string, tick: number | null): number {
+  const at = barEnd + VALUE_GAP;
+  if (tick === null) return at;
+  const lo = tick - TICK_W / 2;
+  const hi = tick + TICK_W / 2;
+  return hi > at - 1 && lo < at + textWidth(label, VALUE_FONT) + 1 ? hi + VALUE_GAP : at;
+}
 
 export function barsScene(input: BarsInput): Scene {
   const width = input.width ?? 720;
@@ -52,7 +67,7 @@ export function barsScene(input: BarsInput): Scene {
   }
   for (const t of x.ticks(5)) {
     nodes.push({ kind: 'line', x1: x(t), y1: top, x2: x(t), y2: top + plotH, style: { stroke: GRID, strokeWidth: 0.5, opacity: 0.6 } });
-    nodes.push(text(x(t), top + plotH + 12, `${Math.round(t * 100)}`, { anchor: 'middle', fontSize: SMALL }));
+    nodes.push(text(x(t), top + plotH + 12, `${Math.round(t * 100)}`, { anchor: 'middle', fontSize: SMALL }, { data: { role: 'axis' } }));
   }
   input.groups.forEach((g, gi) => {
     const y0 = top + gi * (bandH + GROUP_GAP);
@@ -60,14 +75,15 @@ export function barsScene(input: BarsInput): Scene {
     input.series.forEach((s, k) => {
       const v = input.value(g, s.key);
       const y = y0 + k * (BAR + GAP);
-      if (v !== null && Number.isFinite(v)) {
-        nodes.push(...seriesRect(k, { x: left, y, w: Math.max(0, x(Math.max(0, Math.min(1, v))) - left), h: BAR }, { title: `${g} · ${s.label}: ${pctLabel(v)}`, data: { group: g, metric: s.key } }));
-        nodes.push(text(x(Math.max(0, Math.min(1, v))) + 3, y + BAR / 2, pctLabel(v), { baseline: 'middle', fontSize: 8 }));
-      }
       const b = input.baseline?.(g, s.key);
-      if (b !== null && b !== undefined && Number.isFinite(b)) {
-        const bx = x(Math.max(0, Math.min(1, b)));
-        nodes.push({ kind: 'line', x1: bx, y1: y - 1, x2: bx, y2: y + BAR + 1, style: { stroke: INK, strokeWidth: 2 }, title: `${g} · ${s.label}, ${input.baselineLabel ?? 'compared run'}: ${pctLabel(b)}` });
+      const bx = b !== null && b !== undefined && Number.isFinite(b) ? x(Math.max(0, Math.min(1, b))) : null;
+      if (v !== null && Number.isFinite(v)) {
+        const end = x(Math.max(0, Math.min(1, v)));
+        nodes.push(...seriesRect(k, { x: left, y, w: Math.max(0, end - left), h: BAR }, { title: `${g} · ${s.label}: ${pctLabel(v)}`, data: { group: g, metric: s.key } }));
+        nodes.push(text(valueLabelX(end, pctLabel(v), bx), y + BAR / 2, pctLabel(v), { baseline: 'middle', fontSize: VALUE_FONT }, { data: { role: 'value' } }));
+      }
+      if (bx !== null) {
+        nodes.push({ kind: 'line', x1: bx, y1: y - 1, x2: bx, y2: y + BAR + 1, style: { stroke: INK, strokeWidth: TICK_W }, title: `${g} · ${s.label}, ${input.baselineLabel ?? 'compared run'}: ${pctLabel(b!)}`, data: { role: 'compared' } });
       }
     });
   });

@@ -1,7 +1,9 @@
 // The analysis view's charts (Scene layouts in src/shared/viz/analysis-*.ts)
 // and tables (breakdown-report.ts, analysis-tables.ts): every number drawn is
-// the analysis's number, every chart and table carries the signature, and a
-// second run's table has the differences as Δ columns.
+// the analysis's number, every chart and table carries the signature, no
+// value label of the breakdown chart lies over a tick, and a second run's
+// table has the differences as Δ columns, their headers naming what is
+// subtracted.
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { correlationTable, positionTable, rootTurnsTable, traitsTable } from '../../../src/shared/analysis/analysis-tables';
@@ -18,6 +20,7 @@ import { renderSignature } from '../../../src/shared/metrics/signature';
 import { metricValue } from '../../../src/shared/metrics/values';
 import { cellOf, renderCsvTable, renderLatex } from '../../../src/shared/report/tables';
 import { barsScene } from '../../../src/shared/viz/analysis-bars';
+import { textWidth } from '../../../src/shared/viz/analysis-common';
 import { correlationColour, heatmapScene } from '../../../src/shared/viz/analysis-heatmap';
 import { originScene } from '../../../src/shared/viz/analysis-origin';
 import { positionScene } from '../../../src/shared/viz/analysis-position';
@@ -63,6 +66,34 @@ describe('breakdown chart and table', () => {
     expectSigned(scene, renderSignature(b.signature));
   });
 
+  it('no value label overlaps a tick: neither the compared run\'s nor an axis label, wherever the compared value falls', () => {
+    type Box = { x0: number; x1: number; y0: number; y1: number };
+    const boxOf = (n: SceneNode): Box => {
+      if (n.kind === 'line') return { x0: Math.min(n.x1, n.x2) - (n.style?.strokeWidth ?? 1) / 2, x1: Math.max(n.x1, n.x2) + (n.style?.strokeWidth ?? 1) / 2, y0: Math.min(n.y1, n.y2), y1: Math.max(n.y1, n.y2) };
+      if (n.kind !== 'text') throw new Error(n.kind);
+      const size = n.style?.fontSize ?? 11;
+      const w = textWidth(n.text, size);
+      const x0 = n.style?.anchor === 'middle' ? n.x - w / 2 : n.style?.anchor === 'end' ? n.x - w : n.x;
+      const y0 = n.style?.baseline === 'middle' ? n.y - size / 2 : n.y - size * 0.8;
+      return { x0, x1: x0 + w, y0, y1: y0 + size };
+    };
+    const overlap = (a: Box, b: Box) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+    const value = (g: string, k: string) => metricValue(b.groups.find((x) => x.group === g)!.scores.values, k);
+    // The compared run just past each bar (over its label), at the bar's end, inside it, or farther out.
+    for (const shift of [-0.02, 0, 0.004, 0.01, 0.02, 0.035, 0.06]) {
+      const scene = barsScene({ title: 't', groups: b.groups.map((g) => g.group), series: ['JGA', 'SA', 'RSA'].map((k) => ({ key: k, label: k })), value, baseline: (g, k) => Math.min(1, value(g, k)! + shift), baselineLabel: 'B', signature: 's', width: 760 });
+      const all = nodes(scene);
+      const labels = all.filter((n) => n.data?.role === 'value');
+      const ticks = all.filter((n) => n.data?.role === 'compared' || n.data?.role === 'axis');
+      expect(labels).toHaveLength(b.groups.length * 3);
+      expect(ticks.filter((n) => n.data?.role === 'compared')).toHaveLength(b.groups.length * 3);
+      for (const l of labels) {
+        for (const t of ticks) expect(overlap(boxOf(l), boxOf(t)), `shift ${shift}: label ${l.kind === 'text' && l.text} over a ${t.data?.role} tick`).toBe(false);
+        expect(boxOf(l).x1).toBeLessThanOrEqual(scene.width);
+      }
+    }
+  });
+
   it('two runs: one row per (group, run) and Δ columns equal to the differences; LaTeX and CSV carry the signature', () => {
     const t = breakdownTable(
       [
@@ -77,6 +108,12 @@ describe('breakdown chart and table', () => {
     const hotelA = t.rows.find((r) => r.cells.group === 'hotel' && r.cells.run === 'A')!;
     expect(cellOf(hotelB.cells.delta_JGA).value).toBeCloseTo((hotelB.cells.JGA as number) - (hotelA.cells.JGA as number), 12);
     expect(cellOf(hotelA.cells.delta_JGA).value).toBeNull();
+    // Every Δ header says what is subtracted from what, in every format.
+    expect(t.columns.find((c) => c.key === 'delta_JGA')!.header).toBe('ΔJGA (B − A)');
+    expect(t.columns.filter((c) => c.key.startsWith('delta_')).every((c) => c.header.endsWith(' (B − A)'))).toBe(true);
+    expect(renderLatex(t)).toContain('$\\Delta$JGA (B $-$ A)');
+    expect(renderCsvTable(t).split('\n')[0]).toContain(',delta_JGA (B - A),');
+    expect(t.notes).toContain('Δ = B − A, in percentage points.');
     expect(renderLatex(t)).toMatch(/^% GCA alpha=10\/11 .*by=domain turns=active/);
     expect(renderCsvTable(t).split('\n')[1]).toMatch(/by=domain turns=active/);
     const json = breakdownJson(other, evaluate(rnd, config).corpus, { config, baseline: { file: 'a.json', b } }) as { deltas: Record<string, Record<string, number>> };

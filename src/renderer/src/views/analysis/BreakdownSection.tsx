@@ -1,6 +1,7 @@
 // Layer: renderer (React component). Per-domain and per-slot breakdowns
 // (spec section 13): the chart (bars per group, a compared run's values as
-// ticks), the table with Δ columns against a compared run, and links into the
+// ticks), the table with Δ columns against a compared run (this run − that
+// one, both named in the headers and the chart's title), and links into the
 // inspect view (a domain opens the list filtered by it; a slot's class count
 // opens the dialogues where the slot has that class).
 
@@ -48,8 +49,9 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
       if ('scores' in g) return columnValue(config, key, g.scores.values);
       return g[key as 'precision' | 'recall' | 'F1'];
     };
+    const runs = base && other ? `${run.label} (bars) vs ${other.label} (ticks)` : run.label;
     return barsScene({
-      title: by === 'domain' ? `Per domain (${turns === 'active' ? 'turns where the domain is active' : 'every turn of the dialogues that mention it'}) — ${run.label}` : `Per slot — ${run.label}`,
+      title: by === 'domain' ? `Per domain (${turns === 'active' ? 'turns where the domain is active' : 'every turn of the dialogues that mention it'}) — ${runs}` : `Per slot — ${runs}`,
       groups: b.groups.map((g) => g.group),
       series: shown,
       value: value(b),
@@ -99,7 +101,7 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
           </>
         )}
         {others.length > 0 && (
-          <label title="Show another run's numbers beside this run's, with the differences">
+          <label title={`Show another run's numbers beside this run's, with the differences Δ = ${run.label} − the other run`}>
             Compare with{' '}
             <select data-testid="breakdown-compare" value={other?.id ?? ''} onChange={(e) => setCompareId(remember('bd.compare', e.target.value))}>
               <option value="">—</option>

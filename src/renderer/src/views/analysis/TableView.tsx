@@ -3,6 +3,8 @@
 // formats them, intervals beside values, the notes and the signature under
 // it. Rows carry data-testid / data-group hooks and every cell its column
 // key as data-metric; cells or rows can be links (into the inspect view).
+// Text cells (a slot's confusions, say) wrap within a readable width and
+// carry their full text as a tooltip; Δ headers (which name the runs) wrap.
 
 import { cellOf, formatValue, type Table } from '../../../../shared/report/tables';
 
@@ -29,7 +31,7 @@ export function TableView({ table, rowTestId, groupKey, runKey, cellLink, captio
         <thead>
           <tr>
             {table.columns.map((c) => (
-              <th key={c.key} scope="col" className={numeric(c.key) ? 'num' : undefined}>
+              <th key={c.key} scope="col" className={`${numeric(c.key) ? 'num' : ''}${c.kind === 'delta' ? ' delta' : ''}`}>
                 {c.header}
               </th>
             ))}
@@ -51,8 +53,15 @@ export function TableView({ table, rowTestId, groupKey, runKey, cellLink, captio
                   text
                 );
                 const Tag = k === 0 ? 'th' : 'td';
+                const wrap = c.kind === 'text' && text.length > 0;
                 return (
-                  <Tag key={c.key} scope={k === 0 ? 'row' : undefined} data-metric={c.key} className={`${numeric(c.key) ? 'num' : ''}${c.kind === 'delta' && typeof cell.value === 'number' ? (cell.value > 0 ? ' up' : cell.value < 0 ? ' down' : '') : ''}`}>
+                  <Tag
+                    key={c.key}
+                    scope={k === 0 ? 'row' : undefined}
+                    data-metric={c.key}
+                    title={wrap && !link ? text : undefined}
+                    className={`${numeric(c.key) ? 'num' : ''}${wrap ? ' wrap' : ''}${c.kind === 'delta' && typeof cell.value === 'number' ? (cell.value > 0 ? ' up' : cell.value < 0 ? ' down' : '') : ''}`}
+                  >
                     {body}
                     {cell.ci && <span className="ci"> [{formatValue(c, cell.ci[0])}, {formatValue(c, cell.ci[1])}]</span>}
                   </Tag>

@@ -20,6 +20,7 @@ import { errorText, useApiQuery } from '../../app/queries';
 import { configKey } from '../../model/config-input';
 import { inTextField } from '../../app/dom';
 import { keyAction, step } from '../../model/keyboard';
+import { selectedIndex, type ListSelection } from '../../model/list-selection';
 import { PairCache } from './pair-cache';
 import { PairDialogue } from './PairDialogue';
 import { DEFAULT_PAIR_QUERY, PairList, type PairQuery } from './PairList';
@@ -115,9 +116,11 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   const cacheKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}|${configKey(config)}|${JSON.stringify(query)}`;
   const cache = useMemo(() => new PairCache(cacheKey), [cacheKey]);
   const pairKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}`;
-  const [sel, setSel] = useState<{ pair: string; a: string; b: string; index?: number } | null>(null);
+  // The selected dialogue (id: as run A names it; b: as run B does), and where it is in the list it was picked in.
+  const [sel, setSel] = useState<(ListSelection & { pair: string; b: string }) | null>(null);
   const [scrollRequest, setScrollRequest] = useState(0);
-  const ids = sel && sel.pair === pairKey ? { a: sel.a, b: sel.b } : null;
+  const ids = sel && sel.pair === pairKey ? { a: sel.id, b: sel.b } : null;
+  const selIndex = selectedIndex(ids ? sel : null, ids?.a ?? null, cache);
   const [turn, setTurn] = useState<number | null>(null);
   const [onlyDiffering, setOnlyDiffering] = useState(false);
 
@@ -126,11 +129,17 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     if (!refA || !refB || (sel && sel.pair === pairKey)) return;
     api.call('comparePage', { a: refA, b: refB, config, offset: 0, limit: 1, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
       (p) => {
-        if (p.rows[0]) setSel({ pair: pairKey, a: p.rows[0].id, b: p.rows[0].idB, index: 0 });
+        if (p.rows[0]) setSel({ pair: pairKey, id: p.rows[0].id, b: p.rows[0].idB, index: 0, key: cacheKey });
       },
       () => undefined,
     );
-  }, [api, refA, refB, pairKey, sel, config, query]);
+  }, [api, refA, refB, pairKey, sel, config, query, cacheKey]);
+
+  // After the filter or search changes, the dialogue shown may have left the list: the detail pane says so.
+  const search = query.filter.search.trim().toLowerCase();
+  const lookUp = ids && selIndex < 0 && (query.filter.turns !== 'all' || search) ? ids.a : null;
+  const found = useApiQuery(api, 'comparePage', lookUp && refA && refB ? { a: refA, b: refB, config, offset: 0, limit: 1000, sort: { key: 'position', metric: 'JGA', descending: false }, filter: { turns: query.filter.turns, search: lookUp } } : null).data;
+  const outside = lookUp !== null && (!lookUp.toLowerCase().includes(search) || (found !== undefined && !found.rows.some((r) => r.id === lookUp)));
 
   // n / p: next and previous dialogue of the pair list (j / k move through turns in PairDialogue).
   const onKey = useEffectEvent((e: KeyboardEvent) => {
@@ -138,11 +147,11 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
     if (action !== 'next-dialogue' && action !== 'prev-dialogue') return;
     e.preventDefault();
-    const at = ids ? (sel?.index ?? cache.indexOf(ids.a)) : -1;
-    const next = step(at, action === 'next-dialogue' ? 1 : -1, cache.total ?? 0);
-    if (next < 0 || next === at) return;
+    // As in the inspect view: from the selection's row in this list, or from the top when it is not in it.
+    const next = step(selIndex, action === 'next-dialogue' ? 1 : -1, cache.total ?? 0);
+    if (next < 0 || next === selIndex) return;
     const go = (a: string, b: string) => {
-      setSel({ pair: pairKey, a, b, index: next });
+      setSel({ pair: pairKey, id: a, b, index: next, key: cache.key });
       setTurn(null);
       setScrollRequest((r) => r + 1);
     };
@@ -249,15 +258,15 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
               cache={cache}
               query={query}
               selectedId={ids?.a ?? null}
-              selectedIndex={sel?.pair === pairKey ? (sel.index ?? -1) : -1}
+              selectedIndex={selIndex}
               scrollRequest={scrollRequest}
               onQuery={setQuery}
               onSelect={(a, b, index) => {
-                setSel({ pair: pairKey, a, b, index });
+                setSel({ pair: pairKey, id: a, b, index, key: cache.key });
                 setTurn(null);
               }}
             />
-            <PairDialogue api={api} a={refA} b={refB} names={names} config={config} ids={ids} turn={turn} modalOpen={modalOpen} onTurn={setTurn} onlyDiffering={onlyDiffering} onOnlyDiffering={setOnlyDiffering} />
+            <PairDialogue api={api} a={refA} b={refB} names={names} config={config} ids={ids} outside={outside} turn={turn} modalOpen={modalOpen} onTurn={setTurn} onlyDiffering={onlyDiffering} onOnlyDiffering={setOnlyDiffering} />
           </div>
         </section>
       )}

@@ -2,7 +2,8 @@
 // per turn (matched by index) the utterances, each run's joint-goal result and
 // FGA class, and one chip per slot with both runs' classes (PairChip); beside
 // it the runs' per-turn lanes overlaid (shared/viz/compare-lanes.ts, drawn by
-// SceneSvg). Each run's detail comes from its own dialogueDetail call.
+// SceneSvg). Each run's detail comes from its own dialogueDetail call. A
+// dialogue the list's filter has since left out is shown with a note saying so.
 
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import type { Api } from '../../../../shared/api';
@@ -30,6 +31,8 @@ interface Props {
   names: [string, string];
   config: MetricConfig;
   ids: { a: string; b: string } | null;
+  /** The dialogue is not in the pair list as now filtered (n then shows the list's first). */
+  outside: boolean;
   turn: number | null;
   /** A dialog is open: it handles its own keys. */
   modalOpen: boolean;
@@ -58,7 +61,7 @@ function RunVerdict({ who, rec, config }: { who: string; rec: TurnRecord | null;
   );
 }
 
-export function PairDialogue({ api, a, b, names, config, ids, turn, modalOpen, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
+export function PairDialogue({ api, a, b, names, config, ids, outside, turn, modalOpen, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
   const qa = useApiQuery(api, 'dialogueDetail', ids ? { ...a, config, id: ids.a } : null);
   const qb = useApiQuery(api, 'dialogueDetail', ids ? { ...b, config, id: ids.b } : null);
   const da = qa.data && ids && qa.data.id === ids.a ? qa.data : null;
@@ -115,6 +118,11 @@ export function PairDialogue({ api, a, b, names, config, ids, turn, modalOpen, o
             <input type="checkbox" data-testid="only-differing" checked={onlyDiffering} onChange={(e) => onOnlyDiffering(e.target.checked)} /> only slots where the runs differ
           </label>
         </header>
+        {outside && (
+          <p className="pair-outside" data-testid="pair-outside" role="status">
+            {da.id} is not in the list as it is filtered now; <kbd>n</kbd> shows the list&apos;s first dialogue.
+          </p>
+        )}
         <p className="pair-legend">
           Each chip: the slot, its gold value, then <b>A</b> = {names[0]} and <b>B</b> = {names[1]}, each with its class (colour, icon and border as in the inspect view; · = neither in gold nor predicted) and its predicted value when it is wrong or overshot; Δ = changed in this turn.
         </p>

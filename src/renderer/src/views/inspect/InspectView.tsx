@@ -17,6 +17,7 @@ import { keyAction, step, type KeyAction } from '../../model/keyboard';
 import { dismissGuide, guideDismissed, LANDING_DIALOGUE, pickLanding } from '../../model/landing';
 import { apiFilter, DEFAULT_QUERY, queryKey, type ListQuery } from '../../model/list-query';
 import { PageCache } from '../../model/page-cache';
+import { selectedIndex, type ListSelection } from '../../model/list-selection';
 import type { TurnViewMode } from '../../model/turn-view';
 import { useViewExports } from '../../app/exports';
 import { inspectExports } from './inspect-exports';
@@ -33,13 +34,9 @@ import { takeInspectTarget } from '../../app/inspect-target';
 import { plural } from '../../../../shared/plural';
 
 
-interface Selection {
+interface Selection extends ListSelection {
   /** run@revision the selection was made in. */
   data: string;
-  id: string;
-  /** Index in the list under `key`; -1 when unknown. */
-  index: number;
-  key: string;
 }
 
 export function InspectView({ api, run, config, summary, modalOpen, onNotice, onView, onListFilter }: ViewProps) {
@@ -57,7 +54,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   const [sel, setSel] = useState<Selection | null>(() => (target?.dialogue ? { data: dataKey, id: target.dialogue, index: -1, key: '' } : null));
   const [firstPick, setFirstPick] = useState<{ data: string; id: string } | null>(null);
   const selectedId = sel?.data === dataKey ? sel.id : summary?.landing ?? (firstPick?.data === dataKey ? firstPick.id : null);
-  const selIndex = selectedId ? (sel && sel.key === cache.key && sel.id === selectedId ? sel.index : cache.indexOf(selectedId)) : -1;
+  const selIndex = selectedIndex(sel, selectedId, cache);
   const [scrollRequest, setScrollRequest] = useState(0);
 
   const [pendingJump, setPendingJump] = useState<Jump | null>(null);
