@@ -138,7 +138,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
 
 /** A note when K is below the most slots active in one turn: SA can then go negative. */
 export function warnSlotCount(file: string, run: LoadedRun, config: MetricConfig): void {
-  const w = slotCountWarning(largestActiveTurn(run.loaded.corpus), config.slotCount, 'K (--slots)');
+  const w = slotCountWarning(largestActiveTurn(run.loaded.corpus), config.slotCount, '--slots');
   if (w) warn(`${file}: ${w}`);
 }
 

@@ -39,8 +39,8 @@ export function largestActiveTurn(c: Corpus): SlotBound | null {
   return best;
 }
 
-/** The warning when K is below the busiest turn's active slots (null when it is not); `what` names K's setting ("K (--slots)"). */
-export function slotCountWarning(b: SlotBound | null, k: number, what = 'K'): string | null {
+/** The warning when K is below the busiest turn's active slots (null when it is not); `flag` names K's option ("--slots"). */
+export function slotCountWarning(b: SlotBound | null, k: number, flag?: string): string | null {
   if (!b || k >= b.slots) return null;
-  return `${what} = ${k} is below the ${b.slots} slots active in one turn (dialogue ${JSON.stringify(b.dialogue)}, turn ${b.turn}): SA = (K − missed − wrong) / K can go negative there`;
+  return `K = ${k}${flag ? ` (${flag})` : ''} is below the ${b.slots} slots active in one turn (dialogue ${JSON.stringify(b.dialogue)}, turn ${b.turn}): SA = (K − missed − wrong) / K can go negative there`;
 }
