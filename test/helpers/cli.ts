@@ -1,6 +1,6 @@
 // Runs the built `dst-inspector` command as a real process.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = join(__dirname, '..', '..');
@@ -14,6 +14,22 @@ export interface RunResult {
 
 export function requireBuild(): void {
   if (!existsSync(join(ROOT, 'out', 'main', 'cli.js'))) throw new Error('out/main/cli.js is missing: run "npm run build" first (npm test does)');
+}
+
+/** Newest modification time of the files under `dir` (ms). */
+function newestUnder(dir: string): number {
+  let t = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newestUnder(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+/** Throws unless `built` (a file under out/) exists and is newer than every source file: a test of the bundle then tests the source. */
+export function requireFreshBuild(built: string): void {
+  if (!existsSync(built)) throw new Error(`${built} is missing: run "npm run build" first (npm test does)`);
+  if (statSync(built).mtimeMs < newestUnder(join(ROOT, 'src'))) throw new Error(`${built} is older than the source: run "npm run build" first (npm test does)`);
 }
 
 export function runCli(args: string[], opts: { cwd?: string; input?: string } = {}): RunResult {

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileLatex, toolAvailable } from '../helpers/tools';
+import { latexEscape } from '../../src/shared/report/latex';
 import { renderCsvTable, renderJsonTable, renderLatex, renderMarkdown, renderText, type Table } from '../../src/shared/report/tables';
 
 const table: Table = {
@@ -58,5 +59,12 @@ describe('tables', () => {
   });
   it.runIf(toolAvailable('pdflatex'))('latex compiles with pdflatex and booktabs', () => {
     expect(existsSync(compileLatex(renderLatex(table)).pdf)).toBe(true);
+  });
+});
+
+describe('LaTeX escaping', () => {
+  it('escapes every character LaTeX treats specially, and | < > that print as other glyphs under OT1', () => {
+    expect(latexEscape('a_b & c% #1 $x$ {y} ~z^2 \\w')).toBe('a\\_b \\& c\\% \\#1 \\$x\\$ \\{y\\} \\textasciitilde{}z\\textasciicircum{}2 \\textbackslash{}w');
+    expect(latexEscape('A|B <t> 5')).toBe('A\\textbar{}B \\textless{}t\\textgreater{} 5');
   });
 });

@@ -5,8 +5,8 @@
 
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { diffRows, EXPORT_FORMATS, renderDiff } from '../../shared/annotations/export';
-import { checkSourceSpec, goldFile, type SourceSpec } from '../../shared/source';
-import { applyCorrectionFile, readAnnotationFile } from '../services/annotation-file';
+import { checkSourceSpec, type SourceSpec } from '../../shared/source';
+import { applyCorrectionFile, diffGoldName, readAnnotationFile } from '../services/annotation-file';
 import { AnnotationStore, StoreError } from '../services/annotation-store';
 import { loadSource } from '../services/load-pipeline';
 import { EXIT_CORRECTIONS_SKIPPED } from './score';
@@ -92,7 +92,7 @@ export async function correctionsCommand(argv: string[], write: (s: string) => v
   const corpus = run.loaded.corpus;
   const applied = applyCorrectionFile(corpus, file, { includeSuspected: values['include-suspected'] === true, values: run.loaded.valueOptions as never, schemaSlots: run.schemaSlots, maxBytes });
   for (const n of applied.notes) process.stderr.write(`dst-inspector: note: ${n}\n`);
-  const text = renderDiff(diffRows(applied.result.changes), format, { gold: goldFile(spec), summary: applied.result.summary });
+  const text = renderDiff(diffRows(applied.result.changes), format, { gold: diffGoldName(file, spec), summary: applied.result.summary });
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
   return applied.notes.length ? EXIT_CORRECTIONS_SKIPPED : 0;

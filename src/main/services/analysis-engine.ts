@@ -98,7 +98,7 @@ export class AnalysisEngine {
    * reloaded while its old utterances were still being sent gets a buffer of
    * its own, so parts of the two never mix and a request for either works.
    */
-  private readonly utterances = new Map<string, { data: Utterances; filled: number }>();
+  private readonly utterances = new Map<string, { data: Utterances; filled: number; offsets: Set<number> }>();
   private interned: { slots: Interner; values: Interner } | null = null;
   private ranked: { group: string; items: Suspect[]; hasText: boolean } | null = null;
 
@@ -123,15 +123,24 @@ export class AnalysisEngine {
   addUtterances(part: UtterancePart): void {
     let u = this.utterances.get(part.key);
     if (!u) {
-      u = { data: { system: new Array<string | undefined>(part.total), user: new Array<string | undefined>(part.total) }, filled: 0 };
+      u = { data: { system: new Array<string | undefined>(part.total), user: new Array<string | undefined>(part.total) }, filled: 0, offsets: new Set() };
       this.utterances.set(part.key, u);
-      for (const old of this.utterances.keys()) if (this.utterances.size > 2) this.utterances.delete(old);
+      // Room for two: drop the oldest other key, a complete one first (one still filling may be awaited).
+      if (this.utterances.size > 2) {
+        const others = [...this.utterances.entries()].filter(([k]) => k !== part.key);
+        const drop = others.find(([, x]) => x.filled >= x.data.system.length) ?? others[0];
+        this.utterances.delete(drop[0]);
+      }
     }
     for (let k = 0; k < part.system.length; k++) {
       u.data.system[part.offset + k] = part.system[k];
       u.data.user[part.offset + k] = part.user[k];
     }
-    u.filled += part.system.length;
+    // A part sent twice (the same key asked for again) counts once.
+    if (!u.offsets.has(part.offset)) {
+      u.offsets.add(part.offset);
+      u.filled += part.system.length;
+    }
   }
 
   /** Whether the utterances under `key` are here in full. */

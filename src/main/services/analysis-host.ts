@@ -68,8 +68,8 @@ export class AnalysisHost {
   private nextId = 1;
   private idle: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
-  /** The key of the utterances the current worker holds in full (or is being sent). */
-  private sent: { key: string; done: Promise<void> } | null = null;
+  /** The utterances the current worker holds in full or is being sent, by key (one send per key). */
+  private readonly sent = new Map<string, Promise<void>>();
 
   constructor(
     private readonly data: RunData,
@@ -94,7 +94,8 @@ export class AnalysisHost {
       return Promise.resolve();
     }
     const w = this.ensureWorker(this.opts.workerPath);
-    if (this.sent?.key === key) return this.sent.done;
+    const sending = this.sent.get(key);
+    if (sending) return sending;
     const done = (async () => {
       const size = Math.max(1, this.opts.utterancePart ?? UTTERANCE_PART);
       for (let offset = 0; offset < total || offset === 0; offset += size) {
@@ -106,9 +107,11 @@ export class AnalysisHost {
         await new Promise<void>((r) => setImmediate(r));
       }
     })();
-    this.sent = { key, done };
+    this.sent.set(key, done);
+    // The engine keeps the two most recent keys: so does this record of what it holds.
+    for (const k of this.sent.keys()) if (this.sent.size > 2) this.sent.delete(k);
     done.catch(() => {
-      if (this.sent?.done === done) this.sent = null;
+      if (this.sent.get(key) === done) this.sent.delete(key);
     });
     return done;
   }
@@ -159,7 +162,7 @@ export class AnalysisHost {
     const fail = (why: string) => {
       if (this.worker !== w) return;
       this.worker = null;
-      this.sent = null;
+      this.sent.clear();
       for (const p of this.pending.values()) p.reject(new ApiError('internal', `the analysis worker stopped: ${why}`));
       this.pending.clear();
     };
@@ -180,7 +183,7 @@ export class AnalysisHost {
   private stopWorker(): void {
     const w = this.worker;
     this.worker = null;
-    this.sent = null;
+    this.sent.clear();
     if (w) void w.terminate();
   }
 

@@ -6,10 +6,12 @@
 // nothing may be guessed, unreadable lines become LoadErrors naming file:line.
 
 import { existsSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import type { Corpus } from '../../shared/model/corpus';
 import { applyCorrections, type CorrectionResult } from '../../shared/annotations/apply';
 import { AnnotationFileError, parseAnnotationBytes, type ParsedAnnotations } from '../../shared/annotations/file';
 import type { ValueOption } from '../../shared/formats/normalise';
+import { goldFile, type SourceSpec } from '../../shared/source';
 import { LoadError, type TextLocation } from '../../shared/formats/errors';
 import { readInput } from './read-input';
 
@@ -70,4 +72,14 @@ export function applyCorrectionFile(corpus: Corpus, file: string, opts: { includ
   if (parsed.torn) notes.push(`${file}:${parsed.torn.line}: ${parsed.torn.message}`);
   for (const i of result.issues) notes.push(`${file}:${i.line}: ${i.message}`);
   return { file, result, notes };
+}
+
+/**
+ * The gold a correction diff names: its path relative to the annotation
+ * file's folder (the two travel together; no home folder in a shared file),
+ * or "built-in demo".
+ */
+export function diffGoldName(annotationFile: string, spec: SourceSpec): string {
+  if (spec.kind === 'demo') return goldFile(spec);
+  return relative(dirname(resolve(annotationFile)), resolve(goldFile(spec))) || goldFile(spec);
 }

@@ -28,6 +28,7 @@ import { goldFile, type SourceSpec } from '../../shared/source';
 import { AnalysisService } from './analysis-handlers';
 import type { SuspectRunPayload, SuspectsData } from './analysis-engine';
 import { ApiError } from './api-error';
+import { diffGoldName } from './annotation-file';
 import { AnnotationStore, StoreError } from './annotation-store';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
@@ -323,8 +324,7 @@ export class AnnotationService {
     const { w } = this.engine(run, includeSuspected);
     const file = this.fileOf(run);
     const rows = diffRows(w.changes());
-    const spec = this.ready(run).spec;
-    const text = renderDiff(rows, format, { gold: spec.kind === 'demo' ? goldFile(spec) : resolve(goldFile(spec)), summary: w.summary() });
+    const text = renderDiff(rows, format, { gold: diffGoldName(file, this.ready(run).spec), summary: w.summary() });
     const stem = basename(file).replace(/\.jsonl$/, '');
     const ext = format === 'diff' ? 'diff' : format;
     return { text, filename: `${stem}.corrections.${ext}`, mime: format === 'csv' ? 'text/csv' : format === 'jsonl' ? 'application/jsonl' : 'text/plain', rows: rows.length };

@@ -10,7 +10,6 @@ import { renderSignature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { flatScores } from '../report/json';
 import { metricColumns, type ReportRow } from '../report/rows';
-import { latexEscape } from '../report/latex';
 import type { Table, TableColumn, TableRow } from '../report/tables';
 import type { DomainBreakdown } from './domain-breakdown';
 import type { SlotBreakdown, SlotGroup } from './slot-breakdown';
@@ -121,9 +120,10 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
   const minuend = others.length === 1 ? others[0].name : 'run';
   if (baseline) {
     for (const d of deltaKeys) {
+      // On screen and in Markdown the header names both runs; LaTeX and CSV keep it short (a paper's column
+      // cannot wrap; CSV headers are keys) and say the subtraction in the note below the table.
       const header = `Δ${d.header} (${minuend} − ${baseline.name})`;
-      const latex = `$\\Delta$${d.latex} (${latexEscape(minuend)} $-$ ${latexEscape(baseline.name)})`;
-      columns.push({ key: `delta_${d.key}`, header, latex, csv: `delta_${d.key} (${minuend} - ${baseline.name})`, kind: 'delta' });
+      columns.push({ key: `delta_${d.key}`, header, latex: `$\\Delta$${d.latex}`, kind: 'delta' });
     }
   }
 

@@ -214,7 +214,7 @@ export interface StatResult {
   deltaCi: ([number, number] | null)[][];
   /** Per run (index 0 unused), per column: #{|δ_r| ≥ |δ|}, -1 when undefined. */
   counts: Int32Array[];
-  /** Per column: the most bootstrap resamples on which it was undefined for some run (left out of its intervals). */
+  /** Per column: the most resamples on which a run's Δ was undefined (the run or the baseline undefined; left out of that interval). */
   undefinedResamples: number[];
 }
 
@@ -346,8 +346,8 @@ function undefinedNotes(columns: readonly StatColumn[], counts: readonly number[
   return columns.flatMap((c, j) => {
     const n = counts[j] ?? 0;
     if (n === 0) return [];
-    if (n >= B) return [`${c.key} is undefined on every bootstrap resample: it has no interval`];
-    return [`${c.key} is undefined on ${n} of ${B} bootstrap resamples (the resampled dialogues give it nothing to count); its intervals are the percentiles of the other ${B - n}`];
+    if (n >= B) return [`${c.key} is undefined on every bootstrap resample for some run: no interval`];
+    return [`${c.key} is undefined on up to ${n} of ${B} bootstrap resamples (for some run, the resampled dialogues give it nothing to count); each of its intervals uses the resamples where its values are defined`];
   });
 }
 

@@ -68,9 +68,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Parses the bytes of an annotation file (see parseAnnotations). Everything up
- * to the last newline must be UTF-8 text, else the file is refused; bytes after
- * it that are not UTF-8 (a crash cut a character in two) are a torn last line
- * like any other. A byte-order mark is kept in the text, so goodBytes counts
+ * to the last newline must be UTF-8 text, else the file is refused; a last
+ * line without its newline that ends in a cut character (a crash cut the
+ * write inside it) is a torn last line; any other bytes that are not UTF-8
+ * refuse the file, with their line. A byte-order mark is kept in the text, so goodBytes counts
  * the file's bytes.
  */
 export function parseAnnotationBytes(bytes: Uint8Array, file: string): ParsedAnnotations {
@@ -90,11 +91,26 @@ export function parseAnnotationBytes(bytes: Uint8Array, file: string): ParsedAnn
     tail = null;
   }
   if (tail !== null) return parseAnnotations(head + tail, file);
+  // Torn only when the one bad spot is a character cut at the very end (what a crash leaves); other bad bytes
+  // (a line saved in another encoding by hand) refuse the file, so no record a person wrote is ever cut off.
+  const line = countNewlines(bytes.subarray(0, cut)) + 1;
+  const stream = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  try {
+    stream.decode(bytes.subarray(cut), { stream: true });
+  } catch {
+    throw new AnnotationFileError(file, line === 1 ? 'is not UTF-8 text: not an annotation file (it is left untouched)' : 'this line is not UTF-8 text; the file is left untouched and not used until the line is fixed', line);
+  }
   if (cut === 0) throw new AnnotationFileError(file, 'is not an annotation file (its header line is incomplete and not UTF-8 text)', 1);
   const out = parseAnnotations(head, file);
   out.lines++;
-  out.torn = { line: out.lines, message: 'torn last line (no newline, not UTF-8 text: a write cut short by a crash?), ignored and cut off before the next save' };
+  out.torn = { line: out.lines, message: 'torn last line (no newline, ends in a cut UTF-8 character: a write cut short by a crash?), ignored and cut off before the next save' };
   return out;
+}
+
+function countNewlines(bytes: Uint8Array): number {
+  let n = 0;
+  for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) n++;
+  return n;
 }
 
 /** The 1-based line of the first byte sequence that is not UTF-8 (for the message). */

@@ -24,13 +24,20 @@ const SYNONYMS: Record<string, string[]> = {
 const GENERIC = / (bed and breakfast|guest ?house|hotel|restaurant|college|museum|church|gallery|theatre|cinema|pool|park|hall|centre|train station|station)$/;
 
 /**
- * Lower case, every run of non-letters/digits (but ':' in times) one space,
+ * "6.10" or "19.45" said as a time becomes "6:10", "19:45"; not a price ("£10.10", "10.10 pounds", "4.40 gbp").
+ * Applied to lower-cased text.
+ */
+const DOT_TIME = /(^|[^£$€\d.])(\d{1,2})\.([0-5]\d)(?![\d.])(?!\s*(?:pounds?|gbp|quid|euros?|eur|dollars?|usd|pence|p)\b)/gu;
+
+/**
+ * Lower case, a dot time written with a colon ("6.10" → "6:10"), every run of non-letters/digits (but ':' in times) one space,
  * "st" for "saint", a plural or possessive "s" dropped from longer words;
  * padded with spaces for whole-word search.
  */
 export function normText(s: string): string {
   const words = s
     .toLowerCase()
+    .replace(DOT_TIME, '$1$2:$3')
     .replace(/[’']/g, '')
     .replace(/[^\p{L}\p{N}:]+/gu, ' ')
     .trim()
@@ -39,7 +46,7 @@ export function normText(s: string): string {
   return ` ${words.join(' ')} `;
 }
 
-/** "19:00" is also said "7 pm", "7:00 pm", "7pm", "1900", "19.00", "7.00pm"; "06:10" also "6:10", "6.10". */
+/** "19:00" is also said "7 pm", "7:00 pm", "7pm", "1900" (and "19.00", "7.00pm": normText reads a dot time as a colon one); "06:10" also "6:10". */
 function timeForms(v: string): string[] {
   const m = /^([0-9]{1,2}):([0-9]{2})$/.exec(v);
   if (!m) return [];
@@ -48,9 +55,6 @@ function timeForms(v: string): string[] {
   const h12 = h % 12 === 0 ? 12 : h % 12;
   const ampm = h < 12 ? 'am' : 'pm';
   const out = [`${h}:${mm}`, v.replace(':', ''), `${h12}:${mm}`, `${h12}:${mm} ${ampm}`, `${h12}:${mm}${ampm}`];
-  // With a dot ("6.10", "19.00", "7.10pm"): normText turns the dot into a space, so these are "6 10", "7 10pm", ….
-  for (const hh of new Set([m[1], String(h), String(h12)])) out.push(`${hh}.${mm}`);
-  out.push(`${h12}.${mm} ${ampm}`, `${h12}.${mm}${ampm}`);
   if (mm === '00') out.push(`${h12} ${ampm}`, `${h12}${ampm}`, `${h12} o clock`);
   return out;
 }

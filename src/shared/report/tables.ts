@@ -21,8 +21,6 @@ export interface TableColumn {
   header: string;
   /** Header in LaTeX (math allowed); default: the escaped header. */
   latex?: string;
-  /** Header in CSV; default: the key. */
-  csv?: string;
   kind: ColumnKind;
   /** Decimals of `number` columns (default 3). */
   decimals?: number;
@@ -154,7 +152,7 @@ export function renderMarkdown(t: Table): string {
 export function renderCsvTable(t: Table): string {
   const cols: { head: string; get: (r: TableRow) => string | number | null }[] = [];
   for (const col of t.columns) {
-    const head = col.csv ?? col.key;
+    const head = col.key;
     cols.push({ head, get: (r) => cellOf(r.cells[col.key]).value });
     if (t.rows.some((r) => cellOf(r.cells[col.key]).ci)) {
       cols.push({ head: `${head}_lo`, get: (r) => cellOf(r.cells[col.key]).ci?.[0] ?? null });

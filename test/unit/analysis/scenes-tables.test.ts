@@ -108,11 +108,13 @@ describe('breakdown chart and table', () => {
     const hotelA = t.rows.find((r) => r.cells.group === 'hotel' && r.cells.run === 'A')!;
     expect(cellOf(hotelB.cells.delta_JGA).value).toBeCloseTo((hotelB.cells.JGA as number) - (hotelA.cells.JGA as number), 12);
     expect(cellOf(hotelA.cells.delta_JGA).value).toBeNull();
-    // Every Δ header says what is subtracted from what, in every format.
+    // Every Δ header on screen and in Markdown says what is subtracted from what; LaTeX and CSV keep short
+    // headers (a paper's column cannot wrap) and carry the subtraction in the note (a comment in LaTeX).
     expect(t.columns.find((c) => c.key === 'delta_JGA')!.header).toBe('ΔJGA (B − A)');
     expect(t.columns.filter((c) => c.key.startsWith('delta_')).every((c) => c.header.endsWith(' (B − A)'))).toBe(true);
-    expect(renderLatex(t)).toContain('$\\Delta$JGA (B $-$ A)');
-    expect(renderCsvTable(t).split('\n')[0]).toContain(',delta_JGA (B - A),');
+    expect(renderLatex(t)).toContain(' & $\\Delta$JGA & ');
+    expect(renderLatex(t)).toContain('% Δ = B − A, in percentage points.');
+    expect(renderCsvTable(t).split('\n')[0]).toContain(',delta_JGA,');
     expect(t.notes).toContain('Δ = B − A, in percentage points.');
     expect(renderLatex(t)).toMatch(/^% GCA alpha=10\/11 .*by=domain turns=active/);
     expect(renderCsvTable(t).split('\n')[1]).toMatch(/by=domain turns=active/);

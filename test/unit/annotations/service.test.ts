@@ -9,7 +9,7 @@
 //   there before).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisEngine, type SuspectsArgs } from '../../../src/main/services/analysis-engine';
 import { AnalysisService } from '../../../src/main/services/analysis-handlers';
@@ -26,6 +26,7 @@ import { evaluateStats } from '../../../src/shared/metrics/evaluate';
 import { analyseCorpus } from '../../../src/shared/metrics/turn-stats';
 import { corpusPayload } from '../../../src/shared/model/corpus-payload';
 import { fileSource, type SourceSpec } from '../../../src/shared/source';
+import { ROOT, requireFreshBuild } from '../../helpers/cli';
 import { FIXTURES } from '../../helpers/fixtures';
 import { perturbFga } from '../../helpers/perturb';
 
@@ -63,7 +64,9 @@ describe('the exported diff', () => {
     const svc = inlineService(ws, { file: join(dir, 'ann.jsonl') });
     await svc.save(ids[0], record);
     const out = svc.exportDiff(ids[0], 'diff');
-    expect(out.text.split('\n')[0]).toBe(`--- gold: ${a}`);
+    // Relative to the annotation file's folder: the two travel together, and no home folder goes into a shared file.
+    expect(out.text.split('\n')[0]).toBe(`--- gold: ${relative(dir, a)}`);
+    expect(relative(dir, a)).not.toMatch(/^\//);
     expect(out.filename).toBe('ann.corrections.diff');
   });
 });
@@ -143,10 +146,17 @@ describe('suspects and the value-options what-if off the main thread', () => {
     // A third key makes room by dropping the oldest.
     engine.addUtterances({ key: 'r@3', total, offset: 0, system: u.system, user: u.user });
     expect([engine.hasUtterances('r@1'), engine.hasUtterances('r@2'), engine.hasUtterances('r@3')]).toEqual([false, true, true]);
+    // A key sent again while it is filling: its parts count once, so it is whole only when every part came.
+    engine.addUtterances({ key: 'r@4', total, offset: 0, system: u.system.slice(0, 100), user: u.user.slice(0, 100) });
+    engine.addUtterances({ key: 'r@4', total, offset: 0, system: u.system.slice(0, 100), user: u.user.slice(0, 100) });
+    expect(engine.hasUtterances('r@4')).toBe(total <= 100);
+    // The third key dropped a complete one (r@2), not r@4 that is still filling; r@3 stays.
+    expect([engine.hasUtterances('r@2'), engine.hasUtterances('r@3')]).toEqual([false, true]);
   });
 
   it('the worker answers exactly what the main thread computes', async () => {
-    expect(analysisWorkerPath(), 'the analysis worker is not built: run "npm run build" first (npm test does)').not.toBeNull();
+    // The worker runs the built bundle: it must be built from this source, or the comparison proves nothing.
+    requireFreshBuild(analysisWorkerPath() ?? join(ROOT, 'out', 'main', 'analysis-worker.js'));
     const { a, b } = models('worker');
     const { ws, ids } = await workspace([fileSource([b], { dialogues: DIALOGUES }), fileSource([a])]);
     const analysis = new AnalysisService(ws, { utterancePart: 97 }); // the utterances go in many parts

@@ -63,7 +63,7 @@ describe('annotation store', () => {
     appendFileSync(f, half.subarray(0, half.length - 1)); // the last byte of ï is missing
     const st = s.state();
     expect(st.refused).toBeUndefined();
-    expect(st.problems).toEqual([expect.stringMatching(/torn-utf8\.jsonl:3: torn last line \(no newline, not UTF-8 text/)]);
+    expect(st.problems).toEqual([expect.stringMatching(/torn-utf8\.jsonl:3: torn last line \(no newline, ends in a cut UTF-8 character/)]);
     expect(st.records).toHaveLength(1);
     await s.save(body(2, { note: 'après' }));
     const p = read(f);
@@ -76,6 +76,14 @@ describe('annotation store', () => {
     expect(t.state().refused).toMatch(/bad-utf8\.jsonl:4: this line is not UTF-8 text/);
     await expect(t.save(body(3))).rejects.toThrow(/not UTF-8 text/);
     expect(readFileSync(g).equals(before)).toBe(true);
+    // A whole last line saved by hand in Latin-1 (no newline): not a cut character, so refused, never cut off.
+    const h = join(dir, 'latin1-last.jsonl');
+    writeFileSync(h, Buffer.concat([readFileSync(f), Buffer.from('{"id":"h","rev":1,"note":"caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('"}', 'utf8')]));
+    const hand = readFileSync(h);
+    const u = new AnnotationStore(h, { gold: 'g' });
+    expect(u.state().refused).toMatch(/latin1-last\.jsonl:4: this line is not UTF-8 text/);
+    await expect(u.save(body(4))).rejects.toThrow(/not UTF-8 text/);
+    expect(readFileSync(h).equals(hand)).toBe(true);
   });
 
   it('a blank last line without its newline keeps its line: line numbers in memory match the file', async () => {

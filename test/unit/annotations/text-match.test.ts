@@ -21,5 +21,11 @@ describe('text evidence for times', () => {
     expect(says('TR3259 leaving at 6.15 would get you there by 7.', '06:10')).toBe(false);
     expect(says('for 6 people on 10 june', '06:10')).toBe(false);
     expect(says('the fare is 16.10 pounds', '06:10')).toBe(false);
+    // Prices look like dot times: they are not times.
+    expect(says('the ticket costs 10.10 pounds', '10:10')).toBe(false);
+    expect(says('it is 16.50 pounds per ticket', '16:50')).toBe(false);
+    expect(says('that will be £7.10, payable at the station', '19:10')).toBe(false);
+    expect(says('the fare is 4.40 GBP', '16:40')).toBe(false);
+    expect(says('it takes 2 15 minute rides', '14:15')).toBe(false);
   });
 });

@@ -42,10 +42,13 @@ function download(name: string, bytes: Uint8Array, mime: string): void {
 }
 
 /** Saves a file; returns what to tell the user. */
+/** The status of a save dialog that was cancelled. */
+export const NOT_SAVED = 'Not saved';
+
 export async function saveBytes(ctx: ExportContext, name: string, bytes: Uint8Array, mime: string): Promise<string> {
   if (ctx.electron) {
     const r = await ctx.api.call('saveFile', { name, base64: bytesToBase64(bytes) });
-    if (r.supported) return r.path ? `Saved ${r.path}` : 'Not saved';
+    if (r.supported) return r.path ? `Saved ${r.path}` : NOT_SAVED;
   }
   download(name, bytes, mime);
   return `Downloaded ${name}`;

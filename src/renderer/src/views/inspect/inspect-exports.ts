@@ -15,7 +15,7 @@ import { renderTableAs } from '../../../../shared/report/tables';
 import { turnTable } from '../../../../shared/report/turn-table';
 import type { FigureKind } from '../../../../shared/viz/figures';
 import type { ExportContext, ExportItem } from '../../app/exports';
-import { copyPng, copyText, fileBytes, fileStem, saveBytes, saveText } from '../../export/files';
+import { NOT_SAVED, copyPng, copyText, fileBytes, fileStem, saveBytes, saveText } from '../../export/files';
 import type { TurnViewMode } from '../../model/turn-view';
 
 interface Input {
@@ -52,7 +52,8 @@ export function inspectExports({ detail, summary, config, mode, runLabel, runRef
     ] as const) {
       const save = (format: 'svg' | 'pdf' | 'png') => async (ctx: ExportContext) => {
         const f = await render(ctx, kind, format);
-        return (await saveBytes(ctx, `${stem}-${name}${format === 'png' ? '@2x' : ''}.${format}`, f.bytes, f.mime)) + f.note;
+        const status = await saveBytes(ctx, `${stem}-${name}${format === 'png' ? '@2x' : ''}.${format}`, f.bytes, f.mime);
+        return status === NOT_SAVED ? status : status + f.note;
       };
       items.push(
         { id: `${name}-svg`, group, label: 'Save as SVG', run: save('svg') },

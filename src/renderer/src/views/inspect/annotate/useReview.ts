@@ -78,6 +78,13 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
     [suspects, isDone],
   );
 
+  // Each start of the queue, each stop and each run change gets a new number: a ranking that comes back
+  // after the queue was stopped (or restarted, or the run reloaded) is dropped.
+  const queueRequest = useRef(0);
+  useEffect(() => {
+    queueRequest.current++;
+  }, [runRef.run, runRef.rev]);
+
   // The queue starts on the first suspect not annotated yet (fetched here if the pane has not yet).
   const toggleQueue = useCallback(async () => {
     if (queueOn && pane !== 'suspects') {
@@ -85,6 +92,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
       setPane('suspects');
       return;
     }
+    const request = ++queueRequest.current;
     if (queueOn) {
       setQueueOn(false);
       setPane((p) => (p === 'suspects' ? null : p));
@@ -98,6 +106,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
         qc.fetchQuery({ queryKey: ['suspects', args, null], queryFn: () => api.call('suspects', args) }),
         qc.fetchQuery({ queryKey: ['listAnnotations', { run: runRef.run }, String(runRef.rev)], queryFn: () => api.call('listAnnotations', { run: runRef.run }) }),
       ]);
+      if (request !== queueRequest.current) return;
       const done = recordsByPlace(anns.records);
       const k = got.items.findIndex((s) => !done.has(placeKey(s.dialogue, s.turn, s.slot)));
       if (got.items.length === 0) {
@@ -110,6 +119,7 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
       jump({ id: s.dialogue, turn: s.turn, slot: s.slot });
       onNotice(`Queue on: ${got.total.toLocaleString('en-US')} suspects, starting at #${i + 1}`, 'info');
     } catch (err) {
+      if (request !== queueRequest.current) return;
       setQueueOn(false);
       onNotice(`Cannot rank suspects: ${errorText(err)}`);
     }
