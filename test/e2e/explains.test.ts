@@ -201,6 +201,12 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
     await page.fill('[data-testid="open-gold"]', join(FIX, 'formats', 'sgd'));
     await page.click('[data-testid="open-submit"]');
     await expect.poll(() => page.textContent('[data-testid="signature"]'), { timeout: 10_000 }).toContain('SA K=5');
+    // The schema's K belongs to that source: a file opened next, without one, is scored with the default K again.
+    await page.keyboard.press('Control+o');
+    await page.fill('[data-testid="open-path"]', join(FIX, 'paper', 'mul1110.json'));
+    await page.fill('[data-testid="open-gold"]', '');
+    await page.click('[data-testid="open-submit"]');
+    await expect.poll(() => page.textContent('[data-testid="signature"]'), { timeout: 10_000 }).toContain('SA K=30');
     expect(errors).toEqual([]);
   });
 });

@@ -220,10 +220,20 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('75.00');
     expect(await page.textContent(sel.metric('FGA'))).toBe('34.84');
 
+    // The help keeps Tab inside it, and Escape gives the focus back to where it was.
+    await page.keyboard.press('j');
+    const focusedTurn = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('[data-testid="turn"]')?.getAttribute('data-turn') ?? null);
+    const before = await focusedTurn();
+    expect(before).not.toBeNull();
     await page.keyboard.press('?');
     expect(await page.isVisible('[data-testid="help-dialog"]')).toBe(true);
+    for (let k = 0; k < 4; k++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="help-dialog"]'))).toBe(true);
+    }
     await page.keyboard.press('Escape');
     expect(await page.isVisible('[data-testid="help-dialog"]')).toBe(false);
+    expect(await focusedTurn()).toBe(before);
   });
 
   it('recomputes everything when λ changes', async () => {
@@ -301,6 +311,12 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await page.click('[data-testid="open-submit"]');
     await expect.poll(async () => (await page.$('[data-testid="load-error-message"]')) && page.textContent('[data-testid="load-error-message"]')).toContain('no-such-predictions.json');
     expect(await page.$('[data-testid="load-error"] .monaco-editor')).toBeNull();
+    // Another tab that comes to the run now shows its data: the error belongs to the tab that tried the open.
+    const other = await context.newPage();
+    await other.goto(demo.url);
+    await expect.poll(() => other.textContent(sel.metric('GCA'))).toBe('31.43');
+    expect(await other.$('[data-testid="load-error"]')).toBeNull();
+    await other.close();
     // The failed open kept the corpus that was open: going back shows it at once, nothing reloaded.
     await page.click('[data-testid="back-to-run"]');
     await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('31.43');
@@ -329,6 +345,16 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await page.click('[data-testid="open-button"]');
     await page.click('[data-testid="open-dialog"] button:has-text("Open the demo")');
     await expect.poll(() => page.textContent(sel.metric('GCA'))).toBe('31.43');
+    // The schema's K belonged to that source: the demo is scored with the default K again.
+    await expect.poll(() => page.inputValue('[data-testid="slot-count"]')).toBe('30');
+    // A K below the busiest turn's active slots is warned about, as the CLI does; K back, the warning goes.
+    expect(await page.$('[data-testid="slot-count-warning"]')).toBeNull();
+    await page.fill('[data-testid="slot-count"]', '1');
+    await page.press('[data-testid="slot-count"]', 'Enter');
+    await expect.poll(async () => (await page.$('[data-testid="slot-count-warning"]')) && page.textContent('[data-testid="slot-count-warning"]')).toMatch(/K = 1 is below the \d+ slots active in one turn .*SA = \(K − missed − wrong\) \/ K can go negative/);
+    await page.fill('[data-testid="slot-count"]', '30');
+    await page.press('[data-testid="slot-count"]', 'Enter');
+    await expect.poll(() => page.$('[data-testid="slot-count-warning"]')).toBeNull();
   });
 
   describe('the 100 MultiWOZ dialogues with SOM-DST predictions and utterances', () => {

@@ -76,19 +76,20 @@ export class RunData {
       scores: ev.corpus,
       signature: ev.signature,
       domains: l.domains,
-      warnings: this.warningsFor(config),
+      warnings: l.warnings,
       hasUtterances: !!l.corpus.utterances,
       dialoguesFile: l.dialoguesFile,
       landing: l.landing,
       slotCount: l.slotCount,
+      ...this.slotCountWarning(config),
     };
   }
 
-  /** The load's warnings, and one when K is below the slots active in some turn (SA can go negative). */
-  private warningsFor(config: MetricConfig): string[] {
+  /** A warning when K is below the slots active in some turn (SA can go negative there). */
+  private slotCountWarning(config: MetricConfig): { slotCountWarning?: string } {
     if (this.slotBound === undefined) this.slotBound = largestActiveTurn(this.l.corpus);
-    const k = slotCountWarning(this.slotBound, config.slotCount);
-    return k ? [k, ...this.l.warnings] : this.l.warnings;
+    const w = slotCountWarning(this.slotBound, config.slotCount);
+    return w ? { slotCountWarning: w } : {};
   }
 
   private cols(config: MetricConfig): RowColumns {

@@ -230,6 +230,9 @@ export class Workspace {
         loaded.corpus = this.withSharedGold(r, loaded.corpus);
         r.revision++;
         r.data = new RunData(r.id, r.revision, loaded);
+        // Another file in the run's place takes its name, unless the user named the run.
+        const auto = sourceLabel(r.spec);
+        if (sourceLabel(spec) !== auto && (r.label === auto || r.label.startsWith(`${auto} (`))) r.label = this.uniqueLabel(sourceLabel(spec), r.id);
         r.spec = spec;
         r.error = undefined;
         r.errorText = undefined;

@@ -59,6 +59,8 @@ export interface CorpusSummary {
   landing?: string;
   /** K for SA suggested by the source (an SGD schema next to the file); the UI starts from it. */
   slotCount?: number;
+  /** K is below the slots active in some turn, so SA can go negative there (as the CLI warns). */
+  slotCountWarning?: string;
 }
 
 export interface DialogueRow {

@@ -75,8 +75,8 @@ describe('demo corpus', () => {
   });
 
   it('warns in the summary when K is below the slots active in some turn (SA can go negative), as the CLI does', () => {
-    expect(store.summary(config).warnings.join()).not.toMatch(/K = /);
-    const low = store.summary({ ...config, slotCount: 1 }).warnings[0];
+    expect(store.summary(config).slotCountWarning).toBeUndefined();
+    const low = store.summary({ ...config, slotCount: 1 }).slotCountWarning;
     expect(low).toMatch(/^K = 1 is below the \d+ slots active in one turn \(dialogue ".+", turn \d+\): SA = \(K − missed − wrong\) \/ K can go negative there$/);
   });
 
@@ -406,6 +406,20 @@ describe('several runs', () => {
       expect((e as ApiError).code).toBe('stale');
       expect((e as ApiError).message).toMatch(/at revision 2, not 1/);
     }
+  });
+
+  it('another file opened in a run\'s place gives the run its name, unless the user named the run', async () => {
+    const ws = new Workspace({ inline: true });
+    const a = ws.open(fileSource([PRED]));
+    await ws.whenSettled(a.id);
+    expect(ws.status(a.id).label).toBe('predictions');
+    ws.open(fileSource([PRED], { dialogues: DIALOGUES }), { replace: a.id }); // the same file, utterances added
+    expect((await ws.whenSettled(a.id)).label).toBe('predictions');
+    ws.open(fileSource([join(FIXTURES, 'paper', 'mul1110.json')]), { replace: a.id });
+    expect((await ws.whenSettled(a.id)).label).toBe('mul1110');
+    ws.rename(a.id, 'my model');
+    ws.open(fileSource([PRED]), { replace: a.id });
+    expect((await ws.whenSettled(a.id)).label).toBe('my model');
   });
 
   it('a failed reload keeps the data that was loaded and says why', async () => {

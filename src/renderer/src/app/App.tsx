@@ -76,19 +76,29 @@ export function App({ api }: { api: Api }) {
   const filteredQuery = useApiQuery(api, 'filteredScores', filterOn && ref && config ? { ...ref, config, filter: listFilter } : null, { keepPrevious: true });
   const filtered = filterOn && summary ? (filteredQuery.data ?? null) : null;
 
-  // A source that knows its slot count (an SGD schema next to the file) sets K once per loaded revision
+  // A source that knows its slot count (an SGD schema next to the file) sets K once per loaded revision;
+  // a later source without one puts back the default K, unless the user changed K meanwhile
   // (state adjusted while rendering, React's pattern for deriving from a new input).
-  const [kTaken, setKTaken] = useState('');
+  const [kTaken, setKTaken] = useState<{ key: string; fromSource: number | null }>({ key: '', fromSource: null });
   const kKey = summary ? `${summary.run}@${summary.revision}` : '';
-  if (summary && config && kKey !== kTaken) {
-    setKTaken(kKey);
+  if (summary && config && kKey !== kTaken.key) {
     const k = summary.slotCount;
+    const fallback = info?.defaultConfig.slotCount;
+    setKTaken({ key: kKey, fromSource: k ?? null });
     if (k && config.slotCount !== k) setConfig({ ...config, slotCount: k });
+    else if (!k && kTaken.fromSource !== null && config.slotCount === kTaken.fromSource && fallback !== undefined && fallback !== config.slotCount) setConfig({ ...config, slotCount: fallback });
   }
 
   // A failed reload keeps the run's data: its error is shown (with the place in the file) until the user goes back to the data.
   const [dismissed, setDismissed] = useState<string | null>(null);
   const attempt = run ? `${run.id}#${run.attempts}` : '';
+  // A tab that comes to a run after a reload of it failed (a new tab, another run chosen) shows the data, not
+  // an error it did not cause; the run's next failed attempt is shown.
+  const [seenRun, setSeenRun] = useState<string | null>(null);
+  if (run && run.id !== seenRun) {
+    setSeenRun(run.id);
+    if (run.state === 'ready' && run.error) setDismissed(attempt);
+  }
   const failedReload = run?.state === 'ready' && run.error && attempt !== dismissed ? run.error : null;
 
   /** Opens a source in this tab's run (a new revision of it), or as a new run. */

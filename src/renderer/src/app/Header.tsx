@@ -108,11 +108,18 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
           {renderSignature(summary.signature)}
         </p>
       )}
-      {summary && summary.warnings.length > 0 && (
-        <p className="warnings" role="status">
-          {summary.warnings.slice(0, 3).join(' · ')}
-          {summary.warnings.length > 3 ? ` (+${summary.warnings.length - 3} more)` : ''}
+      {summary?.slotCountWarning && (
+        <p className="metric-warning" role="status" data-testid="slot-count-warning">
+          ⚠ {summary.slotCountWarning}
         </p>
+      )}
+      {summary && summary.warnings.length > 0 && (
+        <ul className="warnings" role="status" data-testid="warnings">
+          {summary.warnings.slice(0, 3).map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+          {summary.warnings.length > 3 && <li>(+{summary.warnings.length - 3} more)</li>}
+        </ul>
       )}
     </header>
   );

@@ -32,7 +32,7 @@ export function sceneItems({ id, group, stem, make }: Part<Scene>): ExportItem[]
     { id: `${id}-svg`, group, label: 'Save as SVG', run: save('svg') },
     { id: `${id}-pdf`, group, label: 'Save as PDF', run: save('pdf') },
     { id: `${id}-png`, group, label: 'Save as PNG 2×', run: save('png') },
-    { id: `${id}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => copyPng(ctx, (await renderScene(ctx, need(make, group), 'png')).bytes, group.toLowerCase()) },
+    { id: `${id}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => copyPng(ctx, (await renderScene(ctx, need(make, group), 'png')).bytes, `“${group}”`) },
   ];
 }
 
@@ -40,8 +40,8 @@ export function sceneItems({ id, group, stem, make }: Part<Scene>): ExportItem[]
 export function tableItems({ id, group, stem, make }: Part<Table>): ExportItem[] {
   const text = (format: 'latex' | 'markdown' | 'csv' | 'json') => renderTableAs(format, need(make, group));
   return [
-    { id: `${id}-latex`, group, label: 'Copy LaTeX', run: (ctx) => copyText(ctx, text('latex'), `${group.toLowerCase()} as LaTeX`) },
-    { id: `${id}-markdown`, group, label: 'Copy Markdown', run: (ctx) => copyText(ctx, text('markdown'), `${group.toLowerCase()} as Markdown`) },
+    { id: `${id}-latex`, group, label: 'Copy LaTeX', run: (ctx) => copyText(ctx, text('latex'), `“${group}” as LaTeX`) },
+    { id: `${id}-markdown`, group, label: 'Copy Markdown', run: (ctx) => copyText(ctx, text('markdown'), `“${group}” as Markdown`) },
     { id: `${id}-csv`, group, label: 'Save CSV', run: (ctx) => saveText(ctx, `${stem}.csv`, text('csv'), 'text/csv') },
     { id: `${id}-json`, group, label: 'Save JSON', run: (ctx) => saveText(ctx, `${stem}.json`, text('json'), 'application/json') },
   ];
