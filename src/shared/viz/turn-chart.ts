@@ -137,7 +137,8 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
 
     if (id === 'GCA-changes') {
       const top1 = Math.max(1, maxChanges);
-      const yc = scaleLinear().domain([0, top1]).range([bottom, top + 2]);
+      // Room above the tallest stack for its count, so the count never runs into the lane's title.
+      const yc = scaleLinear().domain([0, top1]).range([bottom, top + small + 4]);
       const tickVals = top1 <= 4 ? Array.from({ length: top1 + 1 }, (_, i) => i) : [0, Math.round(top1 / 2), top1];
       g.push(...valueAxis(theme, left, right, tickVals.map((v) => ({ y: yc(v), label: String(v) })), small));
       turns.forEach((t, i) => {

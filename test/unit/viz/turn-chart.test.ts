@@ -65,7 +65,16 @@ describe('turn chart scene', () => {
     expect(w.pattern).not.toBe(m.pattern);
     const gca = layout.lanes.find((l) => l.id === 'GCA-changes')!;
     const t4 = stack.filter((s) => s.data.turn === '4');
-    expect(rect(t4[0]).h + rect(t4[1]).h).toBeCloseTo(gca.height - 2, 6);
+    // The tallest stack leaves room above it for its count, which stays below the lane's title.
+    const tallest = rect(t4[0]).h + rect(t4[1]).h;
+    expect(tallest).toBeLessThan(gca.height - 8);
+    expect(rect(t4[0]).h / rect(t4[1]).h).toBeCloseTo(1, 6); // one W, one M
+    const group = walk(layout.scene).find((p) => p.node.kind === 'group' && p.node.data?.lane === 'GCA-changes')!;
+    const texts = (group.node as { children: { kind: string; text?: string; y?: number; style?: { anchor?: string; fontSize?: number; fontWeight?: string } }[] }).children.filter((k) => k.kind === 'text');
+    const title = texts.find((k) => k.style?.fontWeight === 'bold')!;
+    const counts = texts.filter((k) => k.style?.anchor === 'middle' && /^\d+$/.test(k.text ?? ''));
+    expect(counts.map((k) => k.text)).toContain('2');
+    for (const c of counts) expect(c.y! - c.style!.fontSize!, `count ${c.text} under the title`).toBeGreaterThan(title.y!);
   });
 
   it('has a value axis with labelled ticks on every lane, a turn axis with every turn, a legend and a direct label for GCA', () => {
