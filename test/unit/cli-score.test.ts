@@ -8,6 +8,7 @@ import { defaultConfig } from '../../src/shared/metrics/config';
 import { evaluate } from '../../src/shared/metrics/evaluate';
 import { FIXTURES, loadFile } from '../helpers/fixtures';
 import { requireBuild, runCli } from '../helpers/cli';
+import { turnTwiceCases } from './formats/turn-twice';
 
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
 const REAL = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
@@ -136,6 +137,10 @@ describe('score errors', () => {
   it('a turn key that is not an integer', () => {
     const p = badFile('key.json', '{"a.json": {"first": {"gt": {}, "pr": {}}}}');
     expectUserError(['score', '--layout', 'fga', p], '$["a.json"].first', 'not a non-negative integer');
+  });
+  it.each(turnTwiceCases())('a turn key written twice in a dialogue ($name): the second key and where the first is', (c) => {
+    const p = badFile('turn-twice.json', c.text);
+    expect(expectUserError(['score', p])).toBe(`dst-inspector: ${p}:${c.message}\n`);
   });
   it('an empty file, a directory, a missing file, binary garbage', () => {
     expectUserError(['score', badFile('empty.json', '')], 'the file is empty');

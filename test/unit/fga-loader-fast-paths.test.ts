@@ -125,7 +125,7 @@ describe('FGA loader fast paths', () => {
     sameAsSlow(text);
     const dup = `{"D.json": {"1": {"gt": {}, "pr": {}}, "0": {"gt": {}, "pr": {}}, "1": {"gt": {}, "pr": {}}}}`;
     expect(() => loadFga(enc(dup), { file: 'x.json' })).toThrow(LoadError);
-    expect(() => loadFga(enc(dup), { file: 'x.json' })).toThrow(/\$\["D\.json"\]: turn 1 appears twice/);
+    expect(() => loadFga(enc(dup), { file: 'x.json' })).toThrow('x.json:1:67: at $["D.json"]["1"]: turn 1 appears twice in this dialogue (first at 1:13 $["D.json"]["1"])');
     const bad = `{"D.json": {"007": {"gt": {"hotel": {"area": 3}}, "pr": {}}}}`;
     expect(() => loadFga(enc(bad), { file: 'x.json' })).toThrow(/\$\["D\.json"\]\["007"\]\.gt\.hotel\.area: expected a string value, found number 3/);
   });

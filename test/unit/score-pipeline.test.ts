@@ -12,6 +12,7 @@ import { dialogueResults, evaluateStats } from '../../src/shared/metrics/evaluat
 import { findDialogueBoundary } from '../../src/main/services/fga-parallel';
 import { loadSource, type PipelineOptions } from '../../src/main/services/load-pipeline';
 import { fileSource } from '../../src/shared/source';
+import { turnTwiceCases } from './formats/turn-twice';
 
 const dir = mkdtempSync(join(tmpdir(), 'pipeline-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,6 +77,32 @@ describe('two-thread FGA load', () => {
       expect(one).toHaveProperty('error');
       expect(await twoThreads(f)).toEqual(one);
     }
+  });
+
+  // A turn key written twice: every path names the second key's line:column and JSON path and where the first is.
+  describe.each(turnTwiceCases())('a turn key written twice ($name)', (c) => {
+    const bytes = new TextEncoder().encode(c.text);
+    const split = findDialogueBoundary(bytes, bytes.length >> 1);
+    const f = () => write('turn-twice.json', c.text);
+    const expected = () => `${f()}:${c.message}`;
+    it('one thread', async () => {
+      expect(await oneThread(f())).toEqual({ error: expected() });
+    });
+    it(`two threads, tail inline (repeat in the ${split < 0 ? 'only part: no boundary' : split < c.secondAt ? 'tail' : 'head'})`, async () => {
+      expect(await twoThreads(f())).toEqual({ error: expected() });
+    });
+    it.runIf(existsSync(WORKER))('two threads, tail in the built worker', async () => {
+      expect(await twoThreads(f(), WORKER)).toEqual({ error: expected() });
+    });
+  });
+
+  it('the turn-key cases cover a repeat in the head and in the tail of a two-thread load', () => {
+    const where = turnTwiceCases().map((c) => {
+      const bytes = new TextEncoder().encode(c.text);
+      const split = findDialogueBoundary(bytes, bytes.length >> 1);
+      return split < 0 ? 'none' : c.firstAt > split ? 'tail' : c.secondAt < split ? 'head' : 'across';
+    });
+    expect(where).toEqual(['none', 'head', 'tail', 'head', 'tail']);
   });
 
   it('a guessed boundary inside a turn is not taken: the first thread reads on', async () => {

@@ -133,7 +133,8 @@ export class TurnCollector implements SlotTable {
     for (let i = 1; i < turns.length; i++) {
       if (turns[i].index === turns[i - 1].index) {
         const [first, second] = turns[i - 1].at <= turns[i].at ? [turns[i - 1], turns[i]] : [turns[i], turns[i - 1]];
-        throw new LoadError(this.file, `dialogue ${JSON.stringify(id)}: turn ${turns[i].index} appears twice (first at line ${locate(this.bytes, first.at).line})`, locate(this.bytes, second.at));
+        const f = locate(this.bytes, first.at);
+        throw new LoadError(this.file, `dialogue ${JSON.stringify(id)}: turn ${turns[i].index} appears twice (first at ${f.line}:${f.column})`, locate(this.bytes, second.at));
       }
     }
     b.beginDialogue(id);

@@ -311,7 +311,7 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
     }
     const sortedBefore = b.outOfOrderDialogues;
     const problem = b.endDialogue();
-    if (problem) throw sc.shapeError(problem, dialoguePath(), keyAt);
+    if (problem) throw repeatedTurn(bytes, opts.file, keyAt, dialoguePath()) ?? sc.shapeError(problem, dialoguePath(), keyAt);
     if (b.outOfOrderDialogues !== sortedBefore) warnings.push(OUT_OF_ORDER + JSON.stringify(dialogueId));
     if (turns === 0) warnings.push(`dialogue ${JSON.stringify(dialogueId)} has no turns`);
     if (opts.onProgress && sc.pos >= nextProgress) {
@@ -355,6 +355,39 @@ function explainState(bytes: Uint8Array, file: string, states: [number, string][
       if (e instanceof LoadError) return e;
       throw e;
     }
+  }
+  return null;
+}
+
+/**
+ * A turn index written twice in one dialogue, located: the builder only says
+ * which index repeats, so the dialogue whose key starts at byte `keyAt` is read
+ * again (its keys only; the first pass checked them) and the error points at the
+ * first turn key, in file order, whose index an earlier key had, naming where
+ * that one is. Runs only when a duplicate was found: the fast path pays nothing.
+ * Null if no repeat is found (the caller then reports the builder's message).
+ */
+function repeatedTurn(bytes: Uint8Array, file: string, keyAt: number, dialoguePath: string): LoadError | null {
+  const sc = new JsonScanner(bytes, file);
+  sc.pos = keyAt;
+  if (!sc.nextKey(true) || !sc.tryOpenObject()) return null;
+  const seen = new Map<number, { key: string; at: number }>();
+  const loc = new Locator(bytes, file);
+  for (let first = true; sc.nextKey(first); first = false) {
+    const key = sc.key();
+    const at = sc.keyStart - 1;
+    const index = Number(key);
+    const before = seen.get(index);
+    if (before) {
+      const firstPlace = `${loc.where(before.at)} ${pathPush(dialoguePath, before.key)}`;
+      const problem =
+        before.key === key
+          ? `turn ${index} appears twice in this dialogue (first at ${firstPlace}); a dialogue has each turn once`
+          : `turn ${index} appears twice in this dialogue, as ${JSON.stringify(before.key)} (first at ${firstPlace}) and as ${JSON.stringify(key)}; a dialogue has each turn once`;
+      return sc.shapeError(problem, pathPush(dialoguePath, key), at);
+    }
+    seen.set(index, { key, at });
+    sc.skipValue();
   }
   return null;
 }

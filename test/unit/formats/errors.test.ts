@@ -5,6 +5,7 @@ import { loadCorpus } from '../../../src/shared/formats/detect';
 import { loadReference } from '../../../src/shared/formats/dialogue-sources';
 import { LoadError } from '../../../src/shared/formats/errors';
 import { sample } from './samples';
+import { turnTwiceCases } from './turn-twice';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 function loadError(bytes: Uint8Array, file = 'x.json', layout?: string): LoadError {
@@ -46,7 +47,7 @@ describe('located errors', () => {
 
   it('a duplicated turn is refused with both places', () => {
     const e = loadError(enc('{"dialogue_id":"a","turn":0,"gold":{},"pred":{}}\n{"dialogue_id":"a","turn":0,"gold":{},"pred":{}}\n'), 't.jsonl');
-    expect(e.message).toBe('t.jsonl:2:1: dialogue "a": turn 0 appears twice (first at line 1)');
+    expect(e.message).toBe('t.jsonl:2:1: dialogue "a": turn 0 appears twice (first at 1:1)');
   });
 
   it('two spellings of one slot are refused, with both places', () => {
@@ -57,6 +58,42 @@ describe('located errors', () => {
   it('JSON Lines: two objects on one line', () => {
     const e = loadError(enc('{"dialogue_id":"a","turn":0,"gold":{},"pred":{}} {"x":1}\n'), 't.jsonl');
     expect(e.message).toMatch(/^t\.jsonl:1:\d+: expected the end of the line/);
+  });
+});
+
+describe('a turn written twice in one dialogue: the place of the second, and where the first is', () => {
+  // FGA/GCA layout: the second turn key (not the dialogue key), its JSON path, and the first key's place.
+  it.each(turnTwiceCases())('FGA/GCA, $name', (c) => {
+    const e = loadError(enc(c.text), 'dup.json', 'fga');
+    expect(e.message).toBe(`dup.json:${c.message}`);
+    expect(e.location?.offset).toBe(c.secondAt);
+    // Detected, not told, layout: the same message.
+    expect(loadError(enc(c.text), 'dup.json').message).toBe(e.message);
+  });
+
+  it('FGA/GCA: the same index spelled two ways ("1" and "01") names both spellings', () => {
+    const text = '{"D.json": {"1": {"gt": {}, "pr": {}},\n  "01": {"gt": {}, "pr": {}}}}';
+    expect(loadError(enc(text), 'd.json').message).toBe('d.json:2:3: at $["D.json"]["01"]: turn 1 appears twice in this dialogue, as "1" (first at 1:13 $["D.json"]["1"]) and as "01"; a dialogue has each turn once');
+  });
+
+  it('FGA/GCA: with several repeats, the first repeat in file order', () => {
+    const text = '{"D.json": {"3": {"gt": {}, "pr": {}}, "1": {"gt": {}, "pr": {}},\n "3": {"gt": {}, "pr": {}}, "1": {"gt": {}, "pr": {}}}}';
+    expect(loadError(enc(text), 'd.json').message).toBe('d.json:2:2: at $["D.json"]["3"]: turn 3 appears twice in this dialogue (first at 1:13 $["D.json"]["3"]); a dialogue has each turn once');
+  });
+
+  // Layouts whose turns are gathered by dialogue (collect.ts): the second turn's key (or its entry, where the
+  // turn index is a field), and the first's line:column (not just its line: a file may be one line).
+  const other: [layout: string, text: string, second: string, first: string, dialogue: string][] = [
+    ['trade', '{"A.json": {"0": {"turn_belief": [], "pred_bs_ptr": []}, "0": {"turn_belief": [], "pred_bs_ptr": []}}}', '1:58', '1:13', 'A.json'],
+    ['trade', '{"A.json": {\n  "0": {"turn_belief": [], "pred_bs_ptr": []},\n  "0": {"turn_belief": [], "pred_bs_ptr": []}}}', '3:3', '2:3', 'A.json'],
+    ['somdst', '{"A_0": [[], []], "A_1": [[], []], "A_0": [[], []]}', '1:36', '1:2', 'A'],
+    ['trippy', '[{"guid": ["test", "A.json", "0"], "slot_prediction_hotel-area": "n", "slot_groundtruth_hotel-area": "n"}, {"guid": ["test", "A.json", "0"], "slot_prediction_hotel-area": "n", "slot_groundtruth_hotel-area": "n"}]', '1:108', '1:2', 'A.json'],
+    ['icdst', '[{"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}, {"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}]', '1:60', '1:2', 'a'],
+    ['convlab', '[{"dialogue_id": "a", "utt_idx": 1, "speaker": "user", "utterance": "hi", "state": {}, "predictions": {"state": {}}}, {"dialogue_id": "a", "utt_idx": 1, "speaker": "user", "utterance": "hi", "state": {}, "predictions": {"state": {}}}]', '1:119', '1:2', 'a'],
+    ['jsonl', '{"dialogue_id": "a", "turn": 0, "gold": {}, "pred": {}}\n{"dialogue_id": "a", "turn": 0, "gold": {}, "pred": {}}\n', '2:1', '1:1', 'a'],
+  ];
+  it.each(other)('%s: %s', (layout, text, second, first, dialogue) => {
+    expect(loadError(enc(text), 'f.json', layout).message).toBe(`f.json:${second}: dialogue ${JSON.stringify(dialogue)}: turn 0 appears twice (first at ${first})`);
   });
 });
 
