@@ -1,7 +1,9 @@
 // `dst-inspector compare` run as a real process: a file against itself gives
 // exactly 0 / [0, 0] / 1; deltas are exactly the differences of `score`'s
-// values; the same --seed gives the same output; every format; and each bad
-// input a one-line message with exit code 2.
+// values; the same --seed gives the same output; every format (LaTeX
+// compiled: the two tables apart, or in captioned floats); and each bad input
+// a one-line message with exit code 2.
+import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +11,7 @@ import { join } from 'node:path';
 import { FIXTURES } from '../helpers/fixtures';
 import { requireBuild, runCli } from '../helpers/cli';
 import { perturbFga } from '../helpers/perturb';
+import { compileLatex, pdfText, toolAvailable } from '../helpers/tools';
 
 const P1 = join(FIXTURES, 'paper', 'hypothetical-p1.json');
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
@@ -120,6 +123,60 @@ describe('compare: formats', () => {
     expect(r.stdout).toMatch(/perturbed & \+8\.12\$\^\{\\dagger\}\$ \{\\scriptsize \[\+\d+\.\d\d, \+\d+\.\d\d\]\}/);
   });
 
+  it('latex: the tabulars apart (\\bigskip between them, each its own paragraph)', () => {
+    const r = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'latex', ...FAST]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\\end\{tabular\}\n(?:%[^\n]*\n)*\n\\bigskip\n\n% GCA alpha=10\/11[^\n]*\n% requires[^\n]*\n\\begin\{tabular\}/);
+    expect(r.stdout).not.toContain('\\begin{table}');
+  });
+
+  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))('latex compiled: the scores and the deltas stand clearly apart on the page', () => {
+    const { stdout } = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'latex', ...FAST]);
+    const { pdf } = compileLatex(stdout);
+    // Word boxes (pdftotext -bbox): the row pitch inside the scores table, and the space from its last row to the deltas' header.
+    const words = [...execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' }).matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</g)].map((m) => ({ top: Number(m[1]), bottom: Number(m[2]), text: m[3] }));
+    const a = words.find((w) => w.text === 'A')!;
+    const b = words.find((w) => w.text === 'B')!;
+    const vs = words.find((w) => w.text === 'vs')!;
+    const pitch = b.top - a.top;
+    expect(pitch).toBeGreaterThan(5);
+    // Without a skip the bottom rule of one sits on the top rule of the other (about 10 pt here); with it, more than 1.5 rows.
+    expect(vs.top - b.bottom).toBeGreaterThan(1.5 * pitch);
+  });
+
+  it('--caption and --label: each table in its own float, captioned by what it holds; markdown and table a title line', () => {
+    const args = ['compare', SOM, perturbed, '--name', 'A_1,B', ...FAST, '--caption', 'FGA & friends'];
+    const r = runCli([...args, '--format', 'latex', '--label', 'tab:cmp']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.match(/\\begin\{table\}\[t\]/g)).toHaveLength(2);
+    expect(r.stdout).toContain('\\caption{FGA \\& friends (scores)}\n\\label{tab:cmp}\n\\end{table}');
+    expect(r.stdout).toContain('\\caption{FGA \\& friends (differences against A\\_1)}\n\\label{tab:cmp-delta}\n\\end{table}');
+    const series = runCli(['compare', SOM, perturbed, '--name', 'r_1,r_2', '--series-x', 'names', ...FAST, '--format', 'latex', '--caption', 'C', '--label', 'k']).stdout;
+    expect(series).toContain('\\caption{C (series)}\n\\label{k-series}');
+    const md = runCli([...args, '--format', 'markdown']).stdout;
+    expect(md).toMatch(/^\*\*FGA & friends\*\*\n\n\| Run \| turns \| JGA \|/);
+    expect(md.match(/FGA & friends/g)).toHaveLength(1);
+    const text = runCli(args).stdout;
+    expect(text).toMatch(/^FGA & friends\n\nRun\s+turns\s+JGA/);
+    expect(text.match(/FGA & friends/g)).toHaveLength(1);
+  });
+
+  it('--caption is plain text (escaped); --caption-latex is LaTeX source, written verbatim', () => {
+    const math = 'FGA with $\\lambda=0.5$ \\emph{x}';
+    const escaped = runCli(['compare', SOM, perturbed, '--name', 'A,B', ...FAST, '--format', 'latex', '--caption', math]).stdout;
+    expect(escaped).toContain('\\caption{FGA with \\$\\textbackslash{}lambda=0.5\\$ \\textbackslash{}emph\\{x\\} (scores)}');
+    const raw = runCli(['compare', SOM, perturbed, '--name', 'A,B', ...FAST, '--format', 'latex', '--caption-latex', math, '--label', 'tab:m']).stdout;
+    expect(raw).toContain(`\\caption{${math} (scores)}\n\\label{tab:m}`);
+    expect(raw).toContain(`\\caption{${math} (differences against A)}`);
+  });
+
+  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))('latex with captions compiles: two numbered tables, math in a --caption-latex', () => {
+    const { stdout } = runCli(['compare', SOM, perturbed, '--name', 'A,B', ...FAST, '--format', 'latex', '--caption-latex', 'Runs at $\\lambda=0.5$', '--label', 'tab:x']);
+    const text = pdfText(compileLatex(stdout).pdf);
+    expect(text).toMatch(/Table 1: Runs at λ = 0\.5 \(scores\)/);
+    expect(text).toMatch(/Table 2: Runs at λ = 0\.5 \(differences against A\)/);
+  });
+
   it('markdown and csv', () => {
     const md = runCli(['compare', SOM, perturbed, '--format', 'markdown', ...FAST]).stdout;
     expect(md).toMatch(/^\| Run \| turns \| JGA \|/);
@@ -152,6 +209,21 @@ describe('compare: bad input (one line, exit code 2)', () => {
     expectUserError([SOM, SOM, '--series-x', '1'], /--series-x: 1 value for 2 runs/);
     expectUserError([SOM, SOM, '--threads', '0'], /--threads: "0" is not a whole number between 1 and 4/);
     expectUserError([SOM, SOM, '--threads', '9'], /--threads: "9" is not a whole number between 1 and 4/);
+    // A negative number after an option is its value, checked as any other (not parseArgs' "ambiguous").
+    expectUserError([SOM, SOM, '--bootstrap', '-5'], /^dst-inspector: --bootstrap: "-5" is not a whole number between 0 and 100000$/);
+    expectUserError([SOM, SOM, '--bootstrap=-5'], /^dst-inspector: --bootstrap: "-5" is not a whole number between 0 and 100000$/);
+    expectUserError([SOM, SOM, '--seed', '-1'], /^dst-inspector: --seed: "-1" is not a whole number between 0 and 4294967295$/);
+    expectUserError([SOM, SOM, '--trials', '-0.5'], /^dst-inspector: --trials: "-0\.5" is not a whole number/);
+  });
+
+  it('caption options: --label needs a caption, --caption-latex needs latex, not both captions', () => {
+    expectUserError([SOM, SOM, '--label', 'tab:x'], /--label needs --caption or --caption-latex/);
+    expectUserError([SOM, SOM, '--caption-latex', '$x$'], /--caption-latex is LaTeX source: it needs --format latex/);
+    expectUserError([SOM, SOM, '--format', 'latex', '--caption', 'a', '--caption-latex', 'b'], /--caption and --caption-latex .*give one/);
+  });
+
+  it('--series-x names: run names that differ in more than their first number are refused', () => {
+    expectUserError([SOM, perturbed, '--name', 'som_dst&v1,pert_2 & co', '--series-x', 'names'], /--series-x: the run names are no series: they must differ only in their first number/);
   });
 
   it('duplicate run names', () => {

@@ -4,12 +4,13 @@
 // KEY --top N`; a note when --slots is below the most slots active in a turn;
 // "1 dialogue", not "1 dialogues"; a dialogue without any change keeps its
 // reported GCA of 0 in JSON with "noChanges": true, sorts last, and is left
-// out of `traits`.
+// out of `traits`; a negative number after an option is that option's value.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_FLAGS, SOURCE_FLAGS } from '../../src/main/cli/source-flags';
+import { joinNegativeValues } from '../../src/main/cli/usage';
 import { FIXTURES } from '../helpers/fixtures';
 import { requireBuild, runCli } from '../helpers/cli';
 
@@ -129,5 +130,20 @@ describe('counts in words', () => {
   it('says "1 dialogue", not "1 dialogues"', () => {
     expect(runCli(['traits', MUL]).stdout).toMatch(/^mul1110\.json: 1 dialogue, /);
     expect(runCli(['inspect', join(FIXTURES, 'formats', 'all_prediction_TRADE.json')]).stdout).not.toMatch(/\b1 dialogues\b|dialogue\(s\)/);
+  });
+});
+
+describe('negative numbers as option values (usage.ts)', () => {
+  const options = { bootstrap: { type: 'string' }, common: { type: 'boolean' } } as const;
+  it('--opt -5 becomes --opt=-5 for options that take a value, and only there', () => {
+    expect(joinNegativeValues(['a', '--bootstrap', '-5', 'b'], options)).toEqual(['a', '--bootstrap=-5', 'b']);
+    expect(joinNegativeValues(['--bootstrap', '-.5'], options)).toEqual(['--bootstrap=-.5']);
+    expect(joinNegativeValues(['--bootstrap', '-1,2'], options)).toEqual(['--bootstrap=-1,2']);
+    // Not a number, a boolean option, an unknown option, after "--": left to parseArgs.
+    expect(joinNegativeValues(['--bootstrap', '-x'], options)).toEqual(['--bootstrap', '-x']);
+    expect(joinNegativeValues(['--common', '-5'], options)).toEqual(['--common', '-5']);
+    expect(joinNegativeValues(['--nope', '-5'], options)).toEqual(['--nope', '-5']);
+    expect(joinNegativeValues(['--', '--bootstrap', '-5'], options)).toEqual(['--', '--bootstrap', '-5']);
+    expect(joinNegativeValues(['--constructor', '-5'], options)).toEqual(['--constructor', '-5']);
   });
 });

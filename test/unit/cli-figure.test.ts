@@ -3,10 +3,11 @@
 // as text and the signature as its description; the PDF has every font
 // embedded and none of Type 3, is one page of the figure's size and its text
 // has the same numbers; a PNG at 2× is twice the SVG's width with 192 dpi in
-// pHYs (1× and 3× likewise). Plus the chart kind, turn ranges, the dark theme
-// and one-line errors.
+// pHYs (1× and 3× likewise). Plus the chart kind, turn ranges, the dark theme,
+// the format from --out's extension (another extension refused) and one-line
+// errors; and score's LaTeX and Markdown tables (captions plain or LaTeX).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
@@ -150,6 +151,25 @@ describe('figure options', () => {
     bad(['--dialogue', 'MUL1110', '--out', join(tmp, 'x.svg'), '--turns', 'a-b'], /not a turn range/);
     bad(['--dialogue', 'MUL1110', '--out', join(tmp, 'no-dir', 'x.svg')], /--out .*its folder does not exist/);
   });
+
+  it('the format is --format or the --out extension; another extension, none without --format, or a contradiction is refused', () => {
+    const bad = (args: string[], msg: RegExp) => {
+      const r = runCli(['figure', MUL, '--dialogue', 'MUL1110', ...args]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr.trim()).toMatch(msg);
+    };
+    bad(['--out', join(tmp, 'x.jpg')], /--out .*x\.jpg: \.jpg is not a figure format; end the name in \.svg, \.pdf or \.png$/);
+    bad(['--out', join(tmp, 'x.jpg'), '--format', 'svg'], /\.jpg is not a figure format/);
+    bad(['--out', join(tmp, 'x.png'), '--format', 'svg'], /--out .*x\.png: the extension \.png contradicts --format svg$/);
+    bad(['--out', join(tmp, 'v1.0', 'x')], /--out .*x: no extension to tell the format; end the name in \.svg, \.pdf or \.png or give --format$/);
+    expect(existsSync(join(tmp, 'x.jpg'))).toBe(false);
+    expect(existsSync(join(tmp, 'x.png'))).toBe(false);
+    // From the extension, in any case; with --format, a name without extension.
+    expect(readFileSync(figure('upper.PDF')).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(readFileSync(figure('same.png', '--format', 'png', '--scale', '1')).subarray(1, 4).toString()).toBe('PNG');
+    expect(readFileSync(figure('noext', '--format', 'svg'), 'utf8')).toMatch(/^<svg |^<\?xml/);
+  });
 });
 
 describe('score tables for papers', () => {
@@ -175,5 +195,25 @@ describe('score tables for papers', () => {
     expect(lines[2]).toBe('| mul1110.json | 7 | **28.57** | 94.76 | 53.57 | 51.43 | 61.90 | 53.57 | **48.84** | 31.43 |');
     expect(r.stdout).toMatch(/^Signature: `GCA alpha=10\/11/m);
     expect(runCli(['score', MUL, '--label', 'x']).stderr).toMatch(/--label needs --caption/);
+  });
+
+  it('--caption is escaped; --caption-latex is written verbatim (latex only, not with --caption)', () => {
+    const math = 'FGA with $\\lambda=0.5$ \\cite{x}';
+    expect(runCli(['score', MUL, '--format', 'latex', '--caption', math]).stdout).toContain('\\caption{FGA with \\$\\textbackslash{}lambda=0.5\\$ \\textbackslash{}cite\\{x\\}}');
+    const r = runCli(['score', MUL, '--format', 'latex', '--caption-latex', math, '--label', 'tab:m']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`\\begin{table}[t]`);
+    expect(r.stdout).toContain(`\\caption{${math}}\n\\label{tab:m}`);
+    const md = runCli(['score', MUL, '--format', 'markdown', '--caption-latex', math]);
+    expect(md.code).toBe(2);
+    expect(md.stderr).toMatch(/^dst-inspector: --caption-latex is LaTeX source: it needs --format latex/);
+    expect(runCli(['score', MUL, '--format', 'latex', '--caption', 'a', '--caption-latex', 'b']).stderr).toMatch(/--caption and --caption-latex .*give one/);
+  });
+
+  it('a negative number after an option is its value: our message, not parseArgs\' "ambiguous"', () => {
+    const r = runCli(['score', MUL, '--lambdas', '-1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('dst-inspector: --lambdas: "-1" is not a number ≥ 0 (example: --lambdas 0.25,0.5,0.75,1)');
+    expect(runCli(['score', MUL, '--slots', '-3']).stderr.trim()).toBe('dst-inspector: --slots: "-3" is not a positive integer');
   });
 });

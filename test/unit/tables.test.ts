@@ -52,6 +52,15 @@ describe('tables', () => {
     expect(l).toContain('\\caption{Two models\\_compared}');
     expect(l).toContain('\\label{tab:cmp}');
   });
+  it('latex: a caption given as LaTeX is written verbatim (and wins over the plain one); text and Markdown keep the plain caption', () => {
+    const t = { ...table, captionLatex: 'At $\\lambda=0.5$ \\cite{k}' };
+    expect(renderLatex(t)).toContain('\\begin{table}[t]');
+    expect(renderLatex(t)).toContain('\\caption{At $\\lambda=0.5$ \\cite{k}}');
+    expect(renderLatex(t)).not.toContain('Two models');
+    expect(renderLatex({ ...t, caption: undefined })).toContain('\\caption{At $\\lambda=0.5$ \\cite{k}}');
+    expect(renderText(t)).toMatch(/^Two models_compared\n/);
+    expect(renderMarkdown(t)).toMatch(/^\*\*Two models_compared\*\*\n/);
+  });
   it('json: raw values with their marks and intervals', () => {
     const j = JSON.parse(renderJsonTable(table));
     expect(j.rows[1].dJGA).toEqual({ value: 0.0625, ci: [0.01, 0.1], mark: '†' });

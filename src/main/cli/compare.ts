@@ -2,8 +2,9 @@
 // (the options of `score`), aligns them on the baseline, and prints every
 // run's scores and, for every other run, each metric's delta against the
 // baseline with a 95% paired-bootstrap interval and an approximate-
-// randomization p-value (spec section 14). Runs that share the baseline's
-// gold hold it once. The statistics are in src/shared/analysis.
+// randomization p-value (spec section 14), with score's caption options.
+// Runs that share the baseline's gold hold it once. The statistics are in
+// src/shared/analysis.
 
 import { basename, dirname } from 'node:path';
 import { assemble, CompareError, prepareComparison, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
@@ -18,7 +19,7 @@ import { runStatisticsParallel } from '../services/compare-stats';
 import { terminalProgress } from './progress';
 import { noteJoins, correctionsExit, warnSlotCount } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { oneOf, parseCommand, UsageError, writeOut } from './usage';
+import { CAPTION_FLAGS, captionsFromFlags, oneOf, parseCommand, UsageError, writeOut } from './usage';
 
 export const COMPARE_HELP = `Usage: dst-inspector compare <baseline> <other> [more…] [options]
 
@@ -34,12 +35,20 @@ Options:
   --trials N            randomization trials (default 10000, at most ${MAX_TRIALS}; 0: no p-values)
   --seed S              seed of both, 0…${MAX_SEED} (default ${DEFAULT_SEED}); B, R and S are in the signature
   --format FMT          table (default) | json | csv | latex | markdown
+  --caption TEXT        latex: each table in a float captioned "TEXT (scores)", "TEXT
+                        (differences against BASE)" (and "TEXT (series)"); markdown,
+                        table: a title line. Plain text: LaTeX's special characters are
+                        escaped; for math or \\cite use --caption-latex
+  --caption-latex TEXT  latex: the caption as LaTeX source, written verbatim
+  --label KEY           latex: \\label{KEY} on the scores, KEY-delta on the differences
+                        (KEY-series on the series); needs a caption
   --common              runs that cover different dialogues or turns: compare on the
                         part every run has (recorded in the signature) instead of refusing
   --allow-different-gold  compare runs scored against different gold states (refused
                         otherwise); says how many turns differ
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); "names"
-                        reads the first number of each run name; adds a series table
+                        reads the first number of each run name (the names must differ
+                        in that number only: ckpt-1000, ckpt-2000); adds a series table
   --threads N           threads for the statistics, 1-4 (default: the machine's cores for
                         large jobs); the numbers do not depend on it
 ${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
@@ -103,6 +112,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     trials: { type: 'string' },
     seed: { type: 'string' },
     format: { type: 'string', default: 'table' },
+    ...CAPTION_FLAGS,
     common: { type: 'boolean', default: false },
     'allow-different-gold': { type: 'boolean', default: false },
     'series-x': { type: 'string' },
@@ -116,6 +126,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   }
   if (positionals.length < 2) throw new UsageError(`compare: give a baseline and at least one other prediction file (got ${positionals.length})\n\n${COMPARE_HELP}`);
   const format = oneOf('--format', values.format as string, FORMATS);
+  const captions = captionsFromFlags(values, format);
   const stats: StatSettings = {
     bootstrap: parseCount('--bootstrap', values.bootstrap, 1000, MAX_BOOTSTRAP),
     trials: parseCount('--trials', values.trials, 10000, MAX_TRIALS),
@@ -124,7 +135,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const names = parseRunNames(values.name, positionals.length) ?? defaultRunNames(positionals);
   let xs: (number | null)[] | undefined;
   if (values['series-x'] !== undefined) {
-    const parsed = values['series-x'] === 'names' ? (seriesFromNames(names) ?? 'not every run name carries a number (e.g. ratio_0.05)') : parseSeriesX(values['series-x'], positionals.length);
+    const parsed = values['series-x'] === 'names' ? (seriesFromNames(names) ?? 'the run names are no series: they must differ only in their first number (ratio_0.05, ratio_0.1)') : parseSeriesX(values['series-x'], positionals.length);
     if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
     xs = parsed;
   }
@@ -147,7 +158,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const result = await runStatisticsParallel(statInput(prepared, scorer), config, stats, { threads });
   const out = assemble(prepared, sources, scorer, stats, result);
   for (const n of out.notes.slice(prepared.notes.length)) note(n);
-  const text = renderCompare(format, out, xs);
+  const text = renderCompare(format, out, xs, captions);
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
   return correctionsExit(runs.map((run) => ({ run })));

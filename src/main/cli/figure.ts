@@ -2,7 +2,8 @@
 // file as a figure for a paper — the dialogue figure (the GCA paper's figures
 // 6 and 7) or the per-turn metric chart — written as SVG, PDF or PNG, with
 // no browser: the same layout (src/shared/viz) and the same exporters
-// (services/export) as the app's Export menu.
+// (services/export) as the app's Export menu. The format is --format or the
+// --out extension, and the two must agree.
 
 import { dialogueKey } from '../../shared/formats/reference';
 import { dialogueDetail } from '../../shared/metrics/evaluate';
@@ -25,14 +26,15 @@ Options:
                         metrics, totals) | turn-chart (per-turn metric chart)
   --turns A-B           only turns A to B (turn indices as in the file), e.g. 0-6
   --show full|changes   every slot of each turn (default) or only its changes (GCA's view)
-  --format FMT          svg | pdf | png (default: from the --out extension, else svg)
+  --format FMT          svg | pdf | png (default: from the --out extension, which must
+                        be .svg, .pdf or .png and agree with --format when both are given)
   --scale N             PNG pixels per unit: 1, 2 (default) or 3 (the DPI is written in the file)
   --theme light|dark    colours (default light)
   --width N             figure width in points/CSS pixels (default 980 dialogue, 640 chart)
   --utterance-lines N   lines of each utterance at most, cut with "…" (default 3; 0: whole)
   --name A,B,…          run names, one per prediction file
   --run NAME            which run to draw when several files are given (default: the first)
-${CONFIG_HELP}${SOURCE_HELP}  --out FILE            where to write the figure (atomically)
+${CONFIG_HELP}${SOURCE_HELP}  --out FILE            where to write the figure (atomically), ending in .svg, .pdf or .png
   -h, --help            this help
 
 Exit codes: 0 ok, 2 bad input or usage (one message on stderr).
@@ -47,10 +49,24 @@ function parseTurns(text: string): [number, number] {
   return [a, b];
 }
 
+/**
+ * The format: --format, else the --out extension (.svg, .pdf, .png, any
+ * case). An extension that is none of them, or that contradicts --format, is
+ * refused, so a figure never lands in a file named for another format.
+ */
 function formatOf(explicit: string | undefined, out: string): FigureFormat {
-  if (explicit !== undefined) return oneOf('--format', explicit, FIGURE_FORMATS);
-  const ext = /\.([a-z]+)$/i.exec(out)?.[1]?.toLowerCase();
-  return ext && (FIGURE_FORMATS as readonly string[]).includes(ext) ? (ext as FigureFormat) : 'svg';
+  const format = explicit === undefined ? undefined : oneOf('--format', explicit, FIGURE_FORMATS);
+  const name = out.split(/[\\/]/).pop() ?? out;
+  const ext = /.\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
+  const known = ext !== undefined && (FIGURE_FORMATS as readonly string[]).includes(ext) ? (ext as FigureFormat) : undefined;
+  const kinds = '.svg, .pdf or .png';
+  if (ext === undefined) {
+    if (format) return format;
+    throw new UsageError(`--out ${out}: no extension to tell the format; end the name in ${kinds} or give --format`);
+  }
+  if (!known) throw new UsageError(`--out ${out}: .${ext} is not a figure format; end the name in ${kinds}`);
+  if (format && format !== known) throw new UsageError(`--out ${out}: the extension .${ext} contradicts --format ${format}`);
+  return known;
 }
 
 export async function figureCommand(argv: string[]): Promise<number | void> {

@@ -15,7 +15,7 @@ import { renderTableAs } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { terminalProgress } from './progress';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOutAsync } from './usage';
+import { CAPTION_FLAGS, captionsFromFlags, oneOf, parseCommand, parsePositiveInt, UsageError, writeOutAsync } from './usage';
 import { BY_FLAGS, BY_HELP } from './by-flags';
 
 /** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
@@ -31,8 +31,11 @@ Options:
 ${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex | markdown
   --per-dialogue        one row (table, csv, latex, markdown) or object (json) per dialogue
   --per-turn            json only: per-turn records with slot classes
-  --caption TEXT        latex: a table float with this caption; markdown, table: a title line
-  --label KEY           latex: \\label{KEY} under the caption (needs --caption)
+  --caption TEXT        latex: a table float with this caption; markdown, table: a title line.
+                        Plain text: LaTeX's special characters are escaped ($ \\ _ & % print as
+                        themselves); for math or \\cite use --caption-latex
+  --caption-latex TEXT  latex: the caption as LaTeX source, written verbatim
+  --label KEY           latex: \\label{KEY} under the caption (needs a caption)
   --sort KEY            with --per-dialogue: order dialogues by a metric (${ORDER_KEYS.join(', ')});
                         metrics worst first, disagreement (|FGA − GCA|), mistakes and turns
                         largest first; dialogues without any change (GCA undefined) last
@@ -95,8 +98,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     format: { type: 'string', default: 'table' },
     'per-dialogue': { type: 'boolean', default: false },
     'per-turn': { type: 'boolean', default: false },
-    caption: { type: 'string' },
-    label: { type: 'string' },
+    ...CAPTION_FLAGS,
     sort: { type: 'string' },
     reverse: { type: 'boolean', default: false },
     top: { type: 'string' },
@@ -114,8 +116,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const perTurn = values['per-turn'] as boolean;
   const perDialogue = (values['per-dialogue'] as boolean) || perTurn;
   if (perTurn && format !== 'json') throw new UsageError('--per-turn needs --format json');
-  if (values.label !== undefined && values.caption === undefined) throw new UsageError('--label needs --caption (the label goes under the caption)');
-  const caption = values.caption as string | undefined;
+  const captions = captionsFromFlags(values, format);
   const sort = values.sort === undefined ? undefined : oneOf('--sort', values.sort as string, ORDER_KEYS);
   const top = values.top === undefined ? undefined : parsePositiveInt('--top', values.top as string);
   if ((sort !== undefined || top !== undefined) && !perDialogue) throw new UsageError('--sort and --top order and cut the per-dialogue rows: add --per-dialogue');
@@ -130,7 +131,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     const order = sort !== undefined ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top }) : top !== undefined ? [...Array(Math.min(top, ev.source.dialogueIds.length)).keys()] : undefined;
     return { file, ev, order };
   });
-  const chunks = render(format, results, config, { perDialogue, perTurn, caption, label: values.label as string | undefined, sortKey: sort });
+  const chunks = render(format, results, config, { perDialogue, perTurn, ...captions, sortKey: sort });
   if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
   return correctionsExit(runs);
@@ -148,12 +149,13 @@ interface RenderOptions {
   perDialogue: boolean;
   perTurn: boolean;
   caption?: string;
+  captionLatex?: string;
   label?: string;
   /** --sort: |FGA − GCA| and mistakes get a column of their own. */
   sortKey?: string;
 }
 
-function* render(format: (typeof FORMATS)[number], results: Scored[], config: MetricConfig, { perDialogue, perTurn, caption, label, sortKey }: RenderOptions): Generator<string> {
+function* render(format: (typeof FORMATS)[number], results: Scored[], config: MetricConfig, { perDialogue, perTurn, caption, captionLatex, label, sortKey }: RenderOptions): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
     if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order });
@@ -181,5 +183,5 @@ function* render(format: (typeof FORMATS)[number], results: Scored[], config: Me
     caption,
     sortKey,
   });
-  yield renderTableAs(format, table, { label });
+  yield renderTableAs(format, { ...table, captionLatex }, { label });
 }

@@ -1,5 +1,6 @@
 // Layer: main (Node). Command-line errors (exit code 2, no stack trace) and
-// parsing helpers shared by the subcommands.
+// parsing helpers shared by the subcommands: util.parseArgs with negative
+// numbers taken as option values, --caption/--caption-latex/--label.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { writeFileAtomic, writeFileAtomicAsync, WriteError } from '../services/atomic-write';
@@ -13,10 +14,35 @@ export class UsageError extends Error {
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
+/** A negative number (-5, -0.5, -.5, -1,2 for a list): the value of the option before it, not an option. */
+const NEGATIVE_NUMBER = /^-\.?\d/;
+
+/**
+ * `--opt -5` as `--opt=-5` for options that take a value: util.parseArgs
+ * refuses a value starting with "-" as ambiguous, and the option's own check
+ * then says what is wrong with it (or takes it, as --series-x -1,0,1).
+ */
+export function joinNegativeValues(argv: readonly string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') {
+      out.push(...argv.slice(i));
+      break;
+    }
+    const name = a.startsWith('--') ? a.slice(2) : undefined;
+    if (name !== undefined && Object.hasOwn(options, name) && options[name].type === 'string' && i + 1 < argv.length && NEGATIVE_NUMBER.test(argv[i + 1])) {
+      out.push(`${a}=${argv[i + 1]}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 /** util.parseArgs with errors turned into UsageError naming the command. */
 export function parseCommand<O extends Options>(command: string, argv: string[], options: O) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: joinNegativeValues(argv, options), options, allowPositionals: true, strict: true });
   } catch (e) {
     throw new UsageError(`${command}: ${(e as Error).message.replace(/\. To specify a positional argument.*$/s, '')}`);
   }
@@ -61,4 +87,27 @@ export async function writeOutAsync(path: string, chunks: Iterable<string>): Pro
     if (e instanceof WriteError) throw new UsageError(`--out ${e.message}`);
     throw e;
   }
+}
+
+/** The caption options of the commands that write tables (score, compare). */
+export const CAPTION_FLAGS = {
+  caption: { type: 'string' },
+  'caption-latex': { type: 'string' },
+  label: { type: 'string' },
+} as const;
+
+export interface Captions {
+  caption?: string;
+  captionLatex?: string;
+  label?: string;
+}
+
+/** --caption (plain text, escaped in LaTeX), --caption-latex (LaTeX source, verbatim; latex only) and --label (needs a caption). */
+export function captionsFromFlags(values: { caption?: string; 'caption-latex'?: string; label?: string }, format: string): Captions {
+  const { caption, label } = values;
+  const captionLatex = values['caption-latex'];
+  if (caption !== undefined && captionLatex !== undefined) throw new UsageError('--caption and --caption-latex are the same caption (plain text or LaTeX source): give one');
+  if (captionLatex !== undefined && format !== 'latex') throw new UsageError(`--caption-latex is LaTeX source: it needs --format latex (--caption gives a title line in --format ${format})`);
+  if (label !== undefined && caption === undefined && captionLatex === undefined) throw new UsageError('--label needs --caption or --caption-latex (the label goes under the caption)');
+  return { caption, captionLatex, label };
 }

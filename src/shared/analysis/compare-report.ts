@@ -3,7 +3,8 @@
 // and the tables of report/tables.ts — the runs' scores (best per column in
 // bold), the deltas against the baseline (with 95% intervals, significant ones
 // marked), the comparisons one per line with their p-values (text, Markdown),
-// one CSV row per run and metric, and a series table when runs have an x.
+// one CSV row per run and metric, and a series table when runs have an x;
+// with a caption, each LaTeX table in a float of its own.
 
 import { renderSignature } from '../metrics/signature';
 import { latexEscape } from '../report/latex';
@@ -175,19 +176,46 @@ export function seriesTable(out: CompareOutput, xs: readonly (number | null)[]):
   return { columns, rows, signature: renderSignature(out.signature), notes: ['each run with its own 95% paired-bootstrap interval'] };
 }
 
-/** The whole report in one format. */
-export function renderCompare(format: TableFormat, out: CompareOutput, xs?: readonly (number | null)[]): string {
+/** Captions of a compare report (`compare --caption/--caption-latex/--label`). */
+export interface CompareCaptions {
+  /** Plain text: a title line above the report (text, Markdown); in LaTeX (escaped) each table's caption, with what the table holds in parentheses. */
+  caption?: string;
+  /** LaTeX source used verbatim instead of the escaped caption (LaTeX only). */
+  captionLatex?: string;
+  /** LaTeX: \label{KEY} on the scores table, KEY-delta on the deltas, KEY-series on the series table. */
+  label?: string;
+}
+
+/**
+ * The whole report in one format. LaTeX: without a caption, the tabulars are
+ * separated by \bigskip (blank lines around it, so each stands in its own
+ * paragraph); with one, each tabular is a table float of its own.
+ */
+export function renderCompare(format: TableFormat, out: CompareOutput, xs?: readonly (number | null)[], captions: CompareCaptions = {}): string {
   if (format === 'json') return compareJson(out, xs);
   if (format === 'csv') return renderTableAs('csv', longTable(out, xs));
   const notes = out.notes.map((n) => `note: ${n}`);
+  const series = xs && xs.some((x) => x !== null) ? seriesTable(out, xs) : undefined;
   const parts: string[] = [];
   if (format === 'latex') {
-    parts.push(renderTableAs('latex', scoresTable(out)), renderTableAs('latex', deltaTable(out)));
+    const { caption, captionLatex, label } = captions;
+    const head = captionLatex ?? (caption !== undefined ? latexEscape(caption) : undefined);
+    const tables: { table: Table; what: string; suffix: string }[] = [
+      { table: scoresTable(out), what: 'scores', suffix: '' },
+      { table: deltaTable(out), what: `differences against ${latexEscape(out.runs[0].name)}`, suffix: '-delta' },
+      ...(series ? [{ table: series, what: 'series', suffix: '-series' }] : []),
+    ];
+    tables.forEach(({ table, what, suffix }, k) => {
+      if (head === undefined) {
+        if (k > 0) parts.push('\\bigskip\n');
+        parts.push(renderTableAs('latex', table));
+      } else parts.push(renderTableAs('latex', { ...table, captionLatex: `${head} (${what})` }, label !== undefined ? { label: label + suffix } : {}));
+    });
     for (const n of notes) parts.push(`% ${n}\n`);
-  } else {
-    parts.push(renderTableAs(format, scoresTable(out)), renderTableAs(format, comparisonsTable(out)));
-    if (notes.length) parts.push(notes.join('\n') + '\n');
+    return parts.join('\n');
   }
-  if (xs && xs.some((x) => x !== null)) parts.push(renderTableAs(format, seriesTable(out, xs)));
+  parts.push(renderTableAs(format, { ...scoresTable(out), caption: captions.caption }), renderTableAs(format, comparisonsTable(out)));
+  if (notes.length) parts.push(notes.join('\n') + '\n');
+  if (series) parts.push(renderTableAs(format, series));
   return parts.join('\n');
 }

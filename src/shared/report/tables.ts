@@ -2,8 +2,9 @@
 // (score, compare, breakdowns, a dialogue's per-turn table) and its renderers:
 // plain text, Markdown, CSV (raw values), LaTeX (booktabs, fixed decimals,
 // the best value per column in bold, the signature as a comment, an optional
-// caption) and JSON. Percent cells hold fractions and print as percentages
-// with 2 decimals, rounded as the papers' scripts round (round.ts).
+// caption, escaped or given as LaTeX) and JSON. Percent cells hold fractions
+// and print as percentages with 2 decimals, rounded as the papers' scripts
+// round (round.ts).
 
 import { csvCell } from './csv';
 import { latexEscape } from './latex';
@@ -47,8 +48,10 @@ export interface Table {
   rows: TableRow[];
   /** The metric signature of every number in the table. */
   signature: string;
-  /** A LaTeX caption / Markdown heading; none by default. */
+  /** A LaTeX caption (escaped) / Markdown heading / title line; none by default. */
   caption?: string;
+  /** LaTeX only: the caption as LaTeX source, written verbatim (math, \cite); wins over `caption` there. */
+  captionLatex?: string;
   /** Lines printed under the table (what the marks mean, …). */
   notes?: string[];
 }
@@ -182,13 +185,14 @@ export function renderLatex(t: Table, opts: { label?: string } = {}): string {
   const best = bestRows(t);
   const spec = t.columns.map((c) => (c.kind === 'label' || c.kind === 'text' ? 'l' : 'r')).join('');
   const lines = [`% ${t.signature}`, '% requires \\usepackage{booktabs}'];
-  const float = t.caption !== undefined;
+  const caption = t.captionLatex ?? (t.caption !== undefined ? latexEscape(t.caption) : undefined);
+  const float = caption !== undefined;
   if (float) lines.push('\\begin{table}[t]', '\\centering');
   lines.push(`\\begin{tabular}{${spec}}`, '\\toprule', `${t.columns.map((c) => c.latex ?? latexEscape(c.header)).join(' & ')} \\\\`, '\\midrule');
   t.rows.forEach((r, i) => lines.push(`${t.columns.map((col) => latexCell(col, cellOf(r.cells[col.key]), !!best.get(col.key)?.has(i))).join(' & ')} \\\\`));
   lines.push('\\bottomrule', '\\end{tabular}');
   if (float) {
-    lines.push(`\\caption{${latexEscape(t.caption!)}}`);
+    lines.push(`\\caption{${caption}}`);
     if (opts.label) lines.push(`\\label{${opts.label}}`);
     lines.push('\\end{table}');
   }
