@@ -78,6 +78,14 @@ describe('score --by', () => {
     expect(l.stdout).toMatch(/\\toprule/);
     expect(l.stdout).toMatch(/\$\\Delta\$JGA/);
     expect(l.stdout).toMatch(/^% GCA alpha/m);
+    // A caption and a label, as score and compare take them.
+    const c = runCli(['score', SOM, '--by', 'domain', '--format', 'latex', '--caption', 'Per domain & turn', '--label', 'tab:domains']);
+    expect(c.code).toBe(0);
+    expect(c.stdout).toContain('\\caption{Per domain \\& turn}');
+    expect(c.stdout).toContain('\\label{tab:domains}');
+    expect(c.stdout).toMatch(/\\begin\{table\}/);
+    const md = runCli(['score', SOM, '--by', 'slot', '--format', 'markdown', '--caption', 'Per slot']);
+    expect(md.stdout.split('\n')[0]).toBe('**Per slot**');
   });
 
   it('bad breakdown flags: one line, exit 2', () => {

@@ -12,7 +12,7 @@ import { slotBreakdown } from '../../shared/analysis/slot-breakdown';
 import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';
 import { evaluateRun, loadRuns, correctionsExit } from './score';
 import { configFromFlags } from './source-flags';
-import { oneOf, parsePositiveInt, UsageError, writeOut } from './usage';
+import { captionsFromFlags, oneOf, parsePositiveInt, UsageError, writeOut } from './usage';
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -49,7 +49,8 @@ export async function scoreByCommand(values: Values, files: string[], write: (s:
     text = JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 1) + '\n';
   } else {
     const entries: BreakdownEntry[] = results.map((r) => ({ name: basename(r.file), b: r.b }));
-    text = renderTableAs(format, breakdownTable(entries, config, entries.length > 1 ? entries[0] : undefined));
+    const { caption, captionLatex, label } = captionsFromFlags(values, format);
+    text = renderTableAs(format, { ...breakdownTable(entries, config, entries.length > 1 ? entries[0] : undefined), caption, captionLatex }, { label });
   }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
