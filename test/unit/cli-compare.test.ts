@@ -188,6 +188,20 @@ describe('compare: formats', () => {
     expect(csv[9]).toMatch(/^B,.*perturbed\.json,JGA,,0\.58\d+,0\.\d+,0\.\d+,A,0\.08\d+,0\.\d+,0\.\d+,†,0\.0\d+,GCA alpha/);
   });
 
+  it('--metrics: only those columns and comparisons, the numbers unchanged', () => {
+    const args = ['compare', SOM, perturbed, '--name', 'A,B', '--lambdas', '0.5,1', ...FAST];
+    const all = json(args.slice(1));
+    const some = json([...args.slice(1), '--metrics', 'JGA,FGA_1,GCA']);
+    expect(some.comparisons.map((c) => `${c.metric}${c.lambda ?? ''}`)).toEqual(['JGA', 'FGA1', 'GCA']);
+    for (const c of some.comparisons) expect(c).toEqual(all.comparisons.find((x) => x.metric === c.metric && x.lambda === c.lambda));
+    // "FGA" is every λ; GCA's parts only when asked.
+    const md = runCli([...args, '--metrics', 'FGA,VP', '--format', 'markdown']).stdout.split('\n')[0];
+    expect(md).toBe('| Run | turns | FGA λ=0.5 | FGA λ=1 | VP |');
+    const latex = runCli([...args, '--metrics', 'JGA,GCA', '--format', 'latex']).stdout;
+    expect(latex).toMatch(/^Run & turns & JGA & GCA \\\\$/m);
+    expectUserError([SOM, perturbed, '--metrics', 'JGA,BLEU'], /--metrics: unknown metric "BLEU"; known: JGA, SA,/);
+  });
+
   it('--series-x adds the x of each run and a series table', () => {
     const o = JSON.parse(runCli(["compare", SOM, perturbed, "--series-x", "0.5,1", "--format", "json", ...FAST]).stdout) as { runs: { x: number }[] };
     expect(o.runs.map((r) => r.x)).toEqual([0.5, 1]);

@@ -8,8 +8,8 @@
 
 import { basename, dirname } from 'node:path';
 import { assemble, CompareError, prepareComparison, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
-import { Scorer } from '../../shared/analysis/columns';
-import { renderCompare } from '../../shared/analysis/compare-report';
+import { Scorer, statColumns } from '../../shared/analysis/columns';
+import { checkMetrics, renderCompare, restrictMetrics } from '../../shared/analysis/compare-report';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../../shared/analysis/seed';
 import { parseSeriesX, seriesFromNames } from '../../shared/analysis/series';
 import { shareGold } from '../../shared/model/share-gold';
@@ -46,6 +46,9 @@ Options:
                         part every run has (recorded in the signature) instead of refusing
   --allow-different-gold  compare runs scored against different gold states (refused
                         otherwise); says how many turns differ
+  --metrics LIST        only these columns in the tables and comparisons, e.g.
+                        JGA,FGA,GCA or JGA,FGA_0.5,GCA,VP,VR (metric ids, FGA per λ,
+                        GCA's parts VP, VR, LP, LR); default all; the statistics do not change
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); "names"
                         reads the first number of each run name (the names must differ
                         in that number only: ckpt-1000, ckpt-2000); adds a series table
@@ -116,6 +119,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     common: { type: 'boolean', default: false },
     'allow-different-gold': { type: 'boolean', default: false },
     'series-x': { type: 'string' },
+    metrics: { type: 'string' },
     threads: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -140,7 +144,16 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     xs = parsed;
   }
   const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4, 1);
-  configFromFlags(values); // bad settings fail before any file is read
+  const early = configFromFlags(values); // bad settings fail before any file is read
+  const metrics = values.metrics === undefined ? undefined : (values.metrics as string).split(',').map((m) => m.trim()).filter((m) => m !== '');
+  if (metrics) {
+    try {
+      checkMetrics(statColumns(early), metrics);
+    } catch (e) {
+      if (e instanceof RangeError) throw new UsageError(`--metrics: ${e.message}`);
+      throw e;
+    }
+  }
 
   const runs = await loadShared(positionals, values);
   const config = configFromFlags(values, runs[0].loaded.slotCount);
@@ -156,8 +169,9 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   for (const n of prepared.notes) note(n);
   const scorer = new Scorer(prepared.evaluations[0].layout, config);
   const result = await runStatisticsParallel(statInput(prepared, scorer), config, stats, { threads });
-  const out = assemble(prepared, sources, scorer, stats, result);
-  for (const n of out.notes.slice(prepared.notes.length)) note(n);
+  const all = assemble(prepared, sources, scorer, stats, result);
+  for (const n of all.notes.slice(prepared.notes.length)) note(n);
+  const out = metrics ? restrictMetrics(all, metrics) : all;
   const text = renderCompare(format, out, xs, captions);
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);

@@ -13,6 +13,7 @@ import { renderTableAs, type Table, type TableColumn, type TableFormat, type Tab
 import { metricValue } from '../metrics/values';
 import type { CompareRunsResult } from '../calls/compare';
 import type { Comparison, CompareOutput } from './compare';
+import type { StatColumn } from './columns';
 import { SIGNIFICANCE, SIGNIFICANT_MARK, significant } from './significance';
 
 /** The JSON report: exactly the keys of issue 7 (plus "x" on runs of a series). */
@@ -56,18 +57,44 @@ export function outputOfRuns(r: CompareRunsResult): CompareOutput {
   };
 }
 
+/** GCA's parts, shown beside the metrics in the scores table. */
+export const GCA_PARTS = ['VP', 'VR', 'LP', 'LR'] as const;
+
+/**
+ * The report restricted to some metrics (`--metrics JGA,FGA,GCA,VP`: metric
+ * ids, an FGA column key such as FGA_0.5, or GCA's parts), in the order of the
+ * engine's columns — a paper's table rarely shows all fourteen. Throws a
+ * RangeError naming an unknown id and the known ones.
+ */
+export function restrictMetrics(out: CompareOutput, wanted: readonly string[]): CompareOutput {
+  checkMetrics(out.columns, wanted);
+  const keep = new Set(wanted);
+  const columns = out.columns.filter((c) => keep.has(c.metric) || keep.has(c.key));
+  const keys = new Set(columns.map((c) => c.key));
+  return { ...out, columns, comparisons: out.comparisons.filter((c) => keys.has(c.key)), parts: GCA_PARTS.filter((k) => keep.has(k)) };
+}
+
+/** Throws a RangeError naming the ids in `wanted` that are no column (metric id or key) nor a GCA part. */
+export function checkMetrics(columns: readonly StatColumn[], wanted: readonly string[]): void {
+  const known = new Set([...columns.flatMap((c) => [c.metric, c.key]), ...GCA_PARTS]);
+  const bad = wanted.filter((w) => !known.has(w));
+  if (wanted.length === 0) throw new RangeError('no metric given');
+  if (bad.length) throw new RangeError(`unknown metric${bad.length > 1 ? 's' : ''} ${bad.map((b) => JSON.stringify(b)).join(', ')}; known: ${[...known].join(', ')}`);
+}
+
 /** Runs × metrics: each run's corpus scores, GCA's VP, VR, LP, LR, the best of each column in bold. */
 export function scoresTable(out: CompareOutput): Table {
+  const parts = out.parts ?? GCA_PARTS;
   const columns: TableColumn[] = [
     { key: 'run', header: 'Run', kind: 'label' },
     { key: 'turns', header: 'turns', kind: 'count' },
     ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent', best: 'max' })),
-    ...['VP', 'VR', 'LP', 'LR'].map((k): TableColumn => ({ key: k, header: k, kind: 'percent', best: 'max' })),
+    ...parts.map((k): TableColumn => ({ key: k, header: k, kind: 'percent', best: 'max' })),
   ];
   const rows: TableRow[] = out.runs.map((r) => {
     const cells: Record<string, number | string | null> = { run: r.name, turns: r.corpus.turns };
     for (const c of out.columns) cells[c.key] = metricValue(r.corpus.values, c.metric, c.variant);
-    for (const k of ['VP', 'VR', 'LP', 'LR']) cells[k] = metricValue(r.corpus.values, k);
+    for (const k of parts) cells[k] = metricValue(r.corpus.values, k);
     return { cells };
   });
   return { columns, rows, signature: renderSignature(out.signature) };

@@ -194,6 +194,8 @@ export interface ComparedRun {
 export interface CompareOutput {
   signature: Signature;
   columns: StatColumn[];
+  /** GCA's parts the scores table shows (default all four; restrictMetrics narrows it). */
+  parts?: readonly string[];
   runs: ComparedRun[];
   comparisons: Comparison[];
   notes: string[];
