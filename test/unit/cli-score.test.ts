@@ -9,6 +9,7 @@ import { evaluate } from '../../src/shared/metrics/evaluate';
 import { FIXTURES, loadFile } from '../helpers/fixtures';
 import { requireBuild, runCli } from '../helpers/cli';
 import { turnTwiceCases } from './formats/turn-twice';
+import { FGA_PREDICTIONS, goldCases, MWZ_PREDICTIONS } from './formats/gold-turn-twice';
 
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
 const REAL = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
@@ -141,6 +142,17 @@ describe('score errors', () => {
   it.each(turnTwiceCases())('a turn key written twice in a dialogue ($name): the second key and where the first is', (c) => {
     const p = badFile('turn-twice.json', c.text);
     expect(expectUserError(['score', p])).toBe(`dst-inspector: ${p}:${c.message}\n`);
+  });
+  it.each(goldCases())('gold (--gold test_dials.json): $name, located at the second turn of the gold file', (c) => {
+    const preds = badFile('mwz-preds.json', MWZ_PREDICTIONS);
+    const gold = badFile('gold-dials.json', c.text);
+    expect(expectUserError(['score', preds, '--gold', gold])).toBe(`dst-inspector: ${gold}:${c.message}\n`);
+  });
+  it.each(goldCases().filter((c) => c.asDialogues))('utterances (--dialogues test_dials.json): $name, located at the second turn', (c) => {
+    const preds = badFile('fga-preds.json', FGA_PREDICTIONS);
+    const dials = badFile('utt-dials.json', c.text);
+    expect(expectUserError(['score', preds, '--dialogues', dials])).toBe(`dst-inspector: ${dials}:${c.message}\n`);
+    expect(expectUserError(['inspect', preds, '--dialogues', dials])).toBe(`dst-inspector: ${dials}:${c.message}\n`);
   });
   it('an empty file, a directory, a missing file, binary garbage', () => {
     expectUserError(['score', badFile('empty.json', '')], 'the file is empty');

@@ -13,6 +13,7 @@ import { findDialogueBoundary } from '../../src/main/services/fga-parallel';
 import { loadSource, type PipelineOptions } from '../../src/main/services/load-pipeline';
 import { fileSource } from '../../src/shared/source';
 import { turnTwiceCases } from './formats/turn-twice';
+import { FGA_PREDICTIONS, goldCases, MWZ_PREDICTIONS } from './formats/gold-turn-twice';
 
 const dir = mkdtempSync(join(tmpdir(), 'pipeline-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -121,5 +122,26 @@ describe('two-thread FGA load', () => {
   it.runIf(existsSync(WORKER))('with the built worker thread', async () => {
     const f = write('w.json', text);
     expect(await twoThreads(f, WORKER)).toEqual(await oneThread(f));
+  });
+});
+
+// The app's path to gold and utterance files (the load pipeline's source cache, which keeps no file bytes:
+// the place is found by reading the file again, on the error path only).
+describe('gold and utterance files with a turn index written twice, through the load pipeline', () => {
+  const attempt = async (spec: Parameters<typeof fileSource>[1], preds: string) => {
+    try {
+      await loadSource(fileSource([preds], spec), { parallel: false });
+      return 'loaded';
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+  it.each(goldCases())('as gold: $name', async (c) => {
+    const gold = write('gold-dials.json', c.text);
+    expect(await attempt({ gold }, write('mwz.json', MWZ_PREDICTIONS))).toBe(`${gold}:${c.message}`);
+  });
+  it.each(goldCases().filter((c) => c.asDialogues))('as utterances: $name', async (c) => {
+    const dialogues = write('utt-dials.json', c.text);
+    expect(await attempt({ dialogues }, write('fga.json', FGA_PREDICTIONS))).toBe(`${dialogues}:${c.message}`);
   });
 });

@@ -18,9 +18,37 @@ function isDirectory(path: string): boolean {
   }
 }
 
+function stampOf(path: string): string {
+  try {
+    const st = statSync(path);
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * A source keeps no file bytes (it may be cached for the app's lifetime): on
+ * the error path, a place in one of its files is located by reading the file
+ * again, if it has not changed since.
+ */
+function readAgainOnError(ref: Reference, maxBytes?: number): Reference {
+  const stamps = new Map(ref.files.map((f) => [f, stampOf(f)]));
+  ref.bytesOf = (file) => {
+    const stamp = stamps.get(file);
+    if (stamp === undefined || stamp === 'missing' || stampOf(file) !== stamp) return undefined;
+    try {
+      return readInput(file, maxBytes);
+    } catch {
+      return undefined;
+    }
+  };
+  return ref;
+}
+
 /** Loads a dialogue file or every *.json file of a folder as one source. */
 export function readReference(path: string, maxBytes?: number, wanted?: ReadonlySet<string>): Reference {
-  if (!isDirectory(path)) return loadReference(readInput(path, maxBytes), { file: path, wanted });
+  if (!isDirectory(path)) return readAgainOnError(loadReference(readInput(path, maxBytes), { file: path, wanted }), maxBytes);
   const files = readdirSync(path)
     .filter((f) => f.toLowerCase().endsWith('.json'))
     .sort();
@@ -40,5 +68,5 @@ export function readReference(path: string, maxBytes?: number, wanted?: Readonly
   if (refs.length === 0) throw new LoadError(path, `no file in this folder is a dialogue file (${skipped.slice(0, 5).join(', ')})`);
   const ref = mergeReferences(refs);
   if (skipped.length > 0) ref.warnings.push(`${path}: skipped ${skipped.length} file(s) that are not dialogue files: ${skipped.slice(0, 5).join(', ')}`);
-  return ref;
+  return readAgainOnError(ref, maxBytes);
 }

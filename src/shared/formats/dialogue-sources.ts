@@ -50,5 +50,8 @@ export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { 
       throw new LoadError(opts.file, near.length > 0 ? `unknown dialogue layout: ${near.join('; ')}` : `unknown dialogue layout: not one of ${known}`);
     }
   }
-  return loader.load(bytes, opts);
+  const ref = loader.load(bytes, opts);
+  // Error path only (a join that fails names a line:column in this file).
+  ref.bytesOf ??= (file) => (file === opts.file ? bytes : undefined);
+  return ref;
 }

@@ -7,7 +7,7 @@
 import { CorpusBuilder } from '../model/builder';
 import type { Corpus } from '../model/corpus';
 import { LoadError } from './errors';
-import { dialogueKey, type Reference, type RefTurn } from './reference';
+import { dialogueKey, refError, type Reference, type RefTurn } from './reference';
 import type { JoinSummary, LoadedCorpus } from './types';
 import { plural } from '../plural';
 
@@ -103,11 +103,11 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
       const sys = t.system ?? (i !== undefined ? c.utterances?.system[i] : undefined);
       const usr = t.user ?? (i !== undefined ? c.utterances?.user[i] : undefined);
       const problem = b.addTurn(t.index, gold, pred, sys, usr);
-      if (problem) throw new LoadError(source, `dialogue ${JSON.stringify(r.id)} turn ${t.index}: ${problem}`);
+      if (problem) throw refError(ref, r, t, `dialogue ${JSON.stringify(r.id)} turn ${t.index}: ${problem}`);
     }
     turnsUnmatched += predTurn.size;
     const problem = b.endDialogue();
-    if (problem) throw new LoadError(source, `dialogue ${JSON.stringify(r.id)}: ${problem}`);
+    if (problem) throw refError(ref, r, undefined, `dialogue ${JSON.stringify(r.id)}: ${problem}`);
   }
   const summary: JoinSummary = { role: 'gold', source, matched: found.size, turnsUnmatched, ...missingOnBothSides(c, ref, found) };
   if (found.size === 0) {

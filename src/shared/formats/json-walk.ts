@@ -237,6 +237,45 @@ export function forEachMember(sc: JsonScanner, path: string, what: string, each:
   }
 }
 
+/**
+ * Error path only: the byte offset of the value reached from the value at byte
+ * `at` (or from the value of the `"key": value` member whose key starts there)
+ * by following `steps` (object keys, list positions); -1 if the bytes do not
+ * have it. Used to locate a place inside an element that was parsed whole
+ * (its syntax and keys were checked when it was read).
+ */
+export function offsetOfPath(bytes: Uint8Array, at: number, steps: readonly (string | number)[]): number {
+  const sc = new JsonScanner(bytes, '');
+  sc.pos = at;
+  try {
+    if (sc.peek() === 0x22 && !sc.nextKey(true)) return -1;
+    for (const step of steps) {
+      const c = sc.peek();
+      sc.pos++;
+      if (typeof step === 'number') {
+        if (c !== 0x5b || sc.peek() === 0x5d) return -1;
+        for (let i = 0; i < step; i++) {
+          sc.skipValue();
+          if (sc.peek() !== 0x2c) return -1;
+          sc.pos++;
+        }
+      } else {
+        if (c !== 0x7b) return -1;
+        let found = false;
+        for (let first = true; !found && sc.nextKey(first); first = false) {
+          if (sc.key() === step) found = true;
+          else sc.skipValue();
+        }
+        if (!found) return -1;
+      }
+    }
+    sc.peek();
+    return sc.pos < bytes.length ? sc.pos : -1;
+  } catch {
+    return -1;
+  }
+}
+
 /** A shape error inside a parsed element: JSON path plus the element's line:column. */
 export function shapeAt(bytes: Uint8Array, file: string, at: number, path: string, problem: string): LoadError {
   return new LoadError(file, problem, locate(bytes, at), path);

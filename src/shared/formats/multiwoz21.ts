@@ -90,9 +90,10 @@ export function loadMultiwoz21(bytes: Uint8Array, opts: ReferenceLoadOptions): R
     for (let t = 0; 2 * t < log.length; t++) {
       const state = stateOf(ctx, log[2 * t + 1], pathPush(pathPush(path, 'log'), 2 * t + 1));
       const logPath = pathPush(path, 'log');
-      turns.push({ index: t, state, user: textOf(ctx, log[2 * t], pathPush(logPath, 2 * t)), system: t > 0 ? textOf(ctx, log[2 * t - 1], pathPush(logPath, 2 * t - 1)) : undefined });
+      // pos: the entry with the turn's state (log[2t+1]), else the user's entry.
+      turns.push({ index: t, state, user: textOf(ctx, log[2 * t], pathPush(logPath, 2 * t)), system: t > 0 ? textOf(ctx, log[2 * t - 1], pathPush(logPath, 2 * t - 1)) : undefined, pos: 2 * t + 1 < log.length ? 2 * t + 1 : 2 * t });
     }
-    addRefDialogue(ref, { id, turns });
+    addRefDialogue(ref, { id, turns, place: { file: opts.file, at, path, turnsKey: 'log' } });
   });
   sc.end();
   return ref;

@@ -27,6 +27,8 @@ export interface SgdTurn {
   state: [string, string[]][];
   system?: string;
   user?: string;
+  /** Position of the USER turn in the dialogue's "turns" list. */
+  pos: number;
 }
 
 export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): { id: string; turns: SgdTurn[] } {
@@ -81,7 +83,7 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
     });
     const state: [string, string[]][] = [];
     for (const pairs of carried.values()) state.push(...pairs);
-    out.push({ index: out.length, state, system, user: utterance });
+    out.push({ index: out.length, state, system, user: utterance, pos: k });
     system = undefined;
   });
   return { id, turns: out };

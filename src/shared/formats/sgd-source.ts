@@ -23,9 +23,14 @@ export const sgdSource: ReferenceLoader = {
     const ctx = new ElementContext(bytes, opts.file, 0);
     forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
       ctx.at = at;
-      const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc, pathPush('$', i)), pathPush('$', i));
+      const path = pathPush('$', i);
+      const { id, turns } = readSgdDialogue(ctx, parseValueHere(sc, path), path);
       if (opts.wanted && !opts.wanted.has(dialogueKey(id))) return;
-      addRefDialogue(ref, { id, turns: turns.map((t) => ({ index: t.index, system: t.system, user: t.user, state: t.state.map(([s, v]) => [s, v.join('|')]) })) });
+      addRefDialogue(ref, {
+        id,
+        turns: turns.map((t) => ({ index: t.index, system: t.system, user: t.user, state: t.state.map(([s, v]) => [s, v.join('|')]), pos: t.pos })),
+        place: { file: opts.file, at, path, turnsKey: 'turns' },
+      });
     });
     sc.end();
     return ref;

@@ -4,9 +4,11 @@
 //       "dialogue": [ { "turn_idx": 0, "system_transcript": "", "transcript": "user text",
 //                       "belief_state": [ {"slots": [["hotel-book day", "sunday"]], "act": "inform"} ] } ] } ]
 // States follow the reading rule of state-policy.ts (no empty names, each slot once).
+// A "turn_idx" written twice in one dialogue is an error at the second turn,
+// naming the first (TRADE's create_data.py numbers the turns 0, 1, 2, …).
 
 import { JsonScanner } from './json-scanner';
-import { addRefDialogue, dialogueKey, emptyReference, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
+import { addRefDialogue, dialogueKey, emptyReference, repeatedRefTurn, type RefPlace, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
 import { canonicalFlatSlot, canonicalSlot } from './slot-names';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
 import { NameTable, splitFlat } from './state-policy';
@@ -34,10 +36,15 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
     const id = ctx.string(ctx.field(d, 'dialogue_idx', path, 'the dialogue id'), pathPush(path, 'dialogue_idx'), 'a dialogue id string');
     if (opts.wanted && !opts.wanted.has(dialogueKey(id))) return;
     const dPath = pathPush(path, 'dialogue');
-    const turns: RefTurn[] = ctx.array(ctx.field(d, 'dialogue', path, 'the list of turns'), dPath, 'a list of turns').map((turn, k) => {
+    const list = ctx.array(ctx.field(d, 'dialogue', path, 'the list of turns'), dPath, 'a list of turns');
+    let last = -1;
+    let increasing = true;
+    const turns: RefTurn[] = list.map((turn, k) => {
       const p = pathPush(dPath, k);
       const t = ctx.object(turn, p, 'a turn object');
       const index = ctx.turnIndex(ctx.field(t, 'turn_idx', p, 'the turn index'), pathPush(p, 'turn_idx'));
+      if (index <= last) increasing = false;
+      last = index;
       const state: [string, string][] = [];
       const claims = ctx.builder(names);
       claims.next();
@@ -56,9 +63,12 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
       });
       const text = (v: unknown, key: string) => (v === undefined ? undefined : ctx.string(v, pathPush(p, key), 'an utterance string'));
       const system = text(t.system_transcript, 'system_transcript');
-      return { index, state, system: index > 0 ? system : system || undefined, user: text(t.transcript, 'transcript') };
+      return { index, state, system: index > 0 ? system : system || undefined, user: text(t.transcript, 'transcript'), pos: k };
     });
-    addRefDialogue(ref, { id, turns });
+    const place: RefPlace = { file: opts.file, at, path, turnsKey: 'dialogue' };
+    // Only when the indices are not 0, 1, 2, … in file order: is one written twice?
+    if (!increasing) repeatedRefTurn(bytes, place, id, turns, (k) => (list[k] as Record<string, unknown>).turn_idx);
+    addRefDialogue(ref, { id, turns, place });
   });
   sc.end();
   return ref;

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../src/shared/formats/detect';
 import { loadReference } from '../../../src/shared/formats/dialogue-sources';
 import { LoadError } from '../../../src/shared/formats/errors';
+import { mergeReferences } from '../../../src/shared/formats/reference';
+import { attachUtteranceFile } from '../../../src/shared/formats/utterance-file';
+import { FGA_PREDICTIONS, goldCases, MWZ_PREDICTIONS } from './gold-turn-twice';
 import { sample } from './samples';
 import { turnTwiceCases } from './turn-twice';
 
@@ -94,6 +97,49 @@ describe('a turn written twice in one dialogue: the place of the second, and whe
   ];
   it.each(other)('%s: %s', (layout, text, second, first, dialogue) => {
     expect(loadError(enc(text), 'f.json', layout).message).toBe(`f.json:${second}: dialogue ${JSON.stringify(dialogue)}: turn 0 appears twice (first at ${first})`);
+  });
+});
+
+describe('gold and utterance sources: a turn index written twice, and gold a join refuses, located in the source', () => {
+  const thrown = (f: () => unknown): LoadError => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(LoadError);
+      return e as LoadError;
+    }
+    throw new Error('expected a LoadError');
+  };
+  it.each(goldCases())('as gold (--gold): $name', (c) => {
+    const e = thrown(() => loadCorpus(enc(MWZ_PREDICTIONS), { file: 'p.json', gold: loadReference(enc(c.text), { file: 'g.json' }) }));
+    expect(e.message).toBe(`g.json:${c.message}`);
+    expect(e.jsonPath).toBe('$[0].dialogue[1]');
+  });
+  it.each(goldCases().filter((c) => c.asDialogues))('as utterances (--dialogues, the app\'s attachUtteranceFile): $name', (c) => {
+    expect(thrown(() => loadReference(enc(c.text), { file: 'd.json' })).message).toBe(`d.json:${c.message}`);
+    const corpus = loadCorpus(enc(FGA_PREDICTIONS), { file: 'p.json' }).corpus;
+    expect(thrown(() => attachUtteranceFile(corpus, enc(c.text), 'd.json')).message).toBe(`d.json:${c.message}`);
+  });
+  it('turn indices out of order but each once: no error (the fast check only starts the search)', () => {
+    const text = '[{"dialogue_idx": "MUL0003.json", "dialogue": [{"turn_idx": 1, "transcript": "b", "belief_state": []}, {"turn_idx": 0, "transcript": "a", "belief_state": []}]}]';
+    const ref = loadReference(enc(text), { file: 'd.json' });
+    expect(ref.dialogues.get('mul0003')!.turns.map((t) => [t.index, t.user])).toEqual([
+      [0, 'a'],
+      [1, 'b'],
+    ]);
+  });
+  it('with several repeats, the first repeat in file order', () => {
+    const text = '[{"dialogue_idx": "A", "dialogue": [{"turn_idx": 2}, {"turn_idx": 1},\n {"turn_idx": 2}, {"turn_idx": 1}]}]';
+    expect(thrown(() => loadReference(enc(text), { file: 'd.json' })).message).toBe('d.json:2:2: at $[0].dialogue[2]: turn 2 appears twice in dialogue "A" (first at 1:37 $[0].dialogue[0]); a dialogue has each turn once');
+  });
+  it('a join refusal in a folder of MultiWOZ 2.2 / SGD files names the file and the turn (one service spelled "hotel" and "hotel ")', () => {
+    const turn = (service: string, value: string) => `{"speaker": "USER", "utterance": "u", "frames": [{"service": "${service}", "state": {"slot_values": {"area": ["${value}"]}}}]}`;
+    const ok = `[{"dialogue_id": "MUL0001.json", "turns": [${turn('hotel', 'north')}]}]`;
+    const bad = `[{"dialogue_id": "MUL0002.json", "turns": [\n  ${turn('hotel', 'north')},\n  {"speaker": "SYSTEM", "utterance": "s", "frames": []},\n  ${turn('hotel ', 'south')}]}]`;
+    const gold = mergeReferences([loadReference(enc(ok), { file: 'd/dialogues_001.json' }), loadReference(enc(bad), { file: 'd/dialogues_002.json' })]);
+    const preds = '{"mul0002": [{"state": {}}, {"state": {}}], "mul0001": [{"state": {}}]}';
+    const e = thrown(() => loadCorpus(enc(preds), { file: 'p.json', gold }));
+    expect(e.message).toBe('d/dialogues_002.json:4:3: at $[0].turns[2]: dialogue "MUL0002.json" turn 1: gold state names slot "hotel-area" twice');
   });
 });
 

@@ -136,7 +136,7 @@ describe('gold and utterance sources', () => {
   it('TRADE test_dials.json gives gold and text', () => {
     const ref = loadReference(sample('test_dials.json'), { file: 'test_dials.json' });
     const d = ref.dialogues.get('mul0003');
-    expect(d?.turns[1]).toEqual({ index: 1, state: [['hotel-area', 'north'], ['hotel-pricerange', 'cheap'], ['hotel-book people', '2']], system: 'any price range ?', user: 'cheap , for two people .' });
+    expect(d?.turns[1]).toEqual({ index: 1, state: [['hotel-area', 'north'], ['hotel-pricerange', 'cheap'], ['hotel-book people', '2']], system: 'any price range ?', user: 'cheap , for two people .', pos: 1 });
   });
   it('MultiWOZ 2.1 data.json: not mentioned / "" dropped, booked skipped, leaveAt canonical', () => {
     const ref = loadReference(sample('data.json'), { file: 'data.json' });
