@@ -27,7 +27,7 @@ const GENERIC = / (bed and breakfast|guest ?house|hotel|restaurant|college|museu
  * "6.10" or "19.45" said as a time becomes "6:10", "19:45"; not a price ("£10.10", "10.10 pounds", "4.40 gbp").
  * Applied to lower-cased text.
  */
-const DOT_TIME = /(^|[^£$€\d.])(\d{1,2})\.([0-5]\d)(?![\d.])(?!\s*(?:pounds?|gbp|quid|euros?|eur|dollars?|usd|pence|p)\b)/gu;
+const DOT_TIME = /(^|[^£$€\d.])(\d{1,2})\.([0-5]\d)(?!\d|\.\d)(?!\s*(?:pounds?|gbp|quid|euros?|eur|dollars?|usd|pence|p)\b)/gu;
 
 /**
  * Lower case, a dot time written with a colon ("6.10" → "6:10"), every run of non-letters/digits (but ':' in times) one space,

@@ -8,6 +8,7 @@ const says = (text: string, value: string) => mentions(normText(text), value);
 describe('text evidence for times', () => {
   it('finds a time written with a colon, a dot, without a separator, in 12-hour form', () => {
     expect(says('TR3259 leaving at 6.10 would get you there by 7.', '06:10')).toBe(true);
+    expect(says('There is a train Id TR3259 leaving at 6.10. Do you want it.', '06:10')).toBe(true);
     expect(says('It leaves at 06:10.', '06:10')).toBe(true);
     expect(says('It leaves at 6:10am.', '06:10')).toBe(true);
     expect(says('Departing 0610, arriving 0700.', '06:10')).toBe(true);
@@ -27,5 +28,6 @@ describe('text evidence for times', () => {
     expect(says('that will be £7.10, payable at the station', '19:10')).toBe(false);
     expect(says('the fare is 4.40 GBP', '16:40')).toBe(false);
     expect(says('it takes 2 15 minute rides', '14:15')).toBe(false);
+    expect(says('see section 6.10.2 of the timetable', '06:10')).toBe(false);
   });
 });
