@@ -78,6 +78,8 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   const c = loaded.corpus;
   const b = new CorpusBuilder();
   const found = new Set<string>();
+  // Which prediction dialogue took each gold dialogue: two that match one gold would score it twice.
+  const takenBy = new Map<string, string>();
   let turnsUnmatched = 0;
   const slotIds = c.slots.names.map((s) => b.slots.intern(s));
   const valueIds = c.values.names.map((v) => b.values.intern(v));
@@ -85,6 +87,11 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
     const key = dialogueKey(c.dialogueIds[d]);
     const r = ref.dialogues.get(key);
     if (!r || !r.turns.some((t) => t.state)) continue;
+    const first = takenBy.get(key);
+    if (first !== undefined) {
+      throw refError(ref, r, undefined, `the predictions' dialogues ${JSON.stringify(first)} and ${JSON.stringify(c.dialogueIds[d])} both match gold dialogue ${JSON.stringify(r.id)} (ids match case-insensitively, with or without .json), so its turns would count twice; rename or remove one`);
+    }
+    takenBy.set(key, c.dialogueIds[d]);
     found.add(key);
     const predTurn = new Map<number, number>();
     for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) predTurn.set(c.turnIndex[i], i);

@@ -1,12 +1,13 @@
 // Bad input gets a LoadError naming the file, the place (line:column and/or
 // JSON path) and what was expected; near-miss layouts say what they lack.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../src/shared/formats/detect';
 import { loadReference } from '../../../src/shared/formats/dialogue-sources';
 import { LoadError } from '../../../src/shared/formats/errors';
 import { mergeReferences } from '../../../src/shared/formats/reference';
 import { attachUtteranceFile } from '../../../src/shared/formats/utterance-file';
-import { FGA_PREDICTIONS, goldCases, MWZ_PREDICTIONS } from './gold-turn-twice';
+import { FGA_PREDICTIONS, goldCases, MWZ_PREDICTIONS, TEST_DIALS } from './gold-turn-twice';
 import { sample } from './samples';
 import { turnTwiceCases } from './turn-twice';
 
@@ -127,6 +128,12 @@ describe('gold and utterance sources: a turn index written twice, and gold a joi
       [0, 'a'],
       [1, 'b'],
     ]);
+  });
+  it('two prediction dialogues that match one gold dialogue are refused (its turns would count twice)', () => {
+    const preds = '{"mul0003": [{"response": "", "state": {}}, {"response": "", "state": {}}], "MUL0003.json": [{"response": "", "state": {}}, {"response": "", "state": {}}]}';
+    const gold = loadReference(readFileSync(TEST_DIALS), { file: 'g.json' });
+    const e = thrown(() => loadCorpus(enc(preds), { file: 'p.json', gold }));
+    expect(e.message).toMatch(/^g\.json:\d+:\d+: at \$\[0\]: the predictions' dialogues "mul0003" and "MUL0003\.json" both match gold dialogue "MUL0003\.json" \(ids match case-insensitively, with or without \.json\), so its turns would count twice; rename or remove one$/);
   });
   it('with several repeats, the first repeat in file order', () => {
     const text = '[{"dialogue_idx": "A", "dialogue": [{"turn_idx": 2}, {"turn_idx": 1},\n {"turn_idx": 2}, {"turn_idx": 1}]}]';
