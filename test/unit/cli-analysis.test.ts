@@ -86,6 +86,9 @@ describe('score --by', () => {
     expect(c.stdout).toMatch(/\\begin\{table\}/);
     const md = runCli(['score', SOM, '--by', 'slot', '--format', 'markdown', '--caption', 'Per slot']);
     expect(md.stdout.split('\n')[0]).toBe('**Per slot**');
+    // The caption options are checked as score checks them, for every format, before any file is read.
+    usageError(['score', join(FIXTURES, 'no-such-file.json'), '--by', 'domain', '--format', 'json', '--caption-latex', 'X'], /--caption-latex is LaTeX source: it needs --format latex/);
+    usageError(['score', join(FIXTURES, 'no-such-file.json'), '--by', 'domain', '--label', 'k'], /--label needs --caption/);
   });
 
   it('bad breakdown flags: one line, exit 2', () => {

@@ -200,6 +200,11 @@ describe('compare: formats', () => {
     const latex = runCli([...args, '--metrics', 'JGA,GCA', '--format', 'latex']).stdout;
     expect(latex).toMatch(/^Run & turns & JGA & GCA \\\\$/m);
     expectUserError([SOM, perturbed, '--metrics', 'JGA,BLEU'], /--metrics: unknown metric "BLEU"; known: JGA, SA,/);
+    // GCA's parts come beside a metric, and CSV gives their values too.
+    expectUserError([SOM, perturbed, '--metrics', 'VP,LR'], /--metrics: VP, LR are shown beside the metrics, with no interval or test of their own: give at least one metric too/);
+    const csv = runCli([...args, '--metrics', 'GCA,VP', '--format', 'csv']).stdout.trim().split('\n');
+    expect(csv.slice(1).map((l) => `${l.split(',')[0]}:${l.split(',')[2]}`)).toEqual(['A:GCA', 'A:VP', 'B:GCA', 'B:VP']);
+    expect(csv[2]).toMatch(/^A,.*,VP,,0\.\d+,,,,,,,,,"?GCA alpha/);
   });
 
   it('--series-x adds the x of each run and a series table', () => {
@@ -228,6 +233,10 @@ describe('compare: bad input (one line, exit code 2)', () => {
     expectUserError([SOM, SOM, '--bootstrap=-5'], /^dst-inspector: --bootstrap: "-5" is not a whole number between 0 and 100000$/);
     expectUserError([SOM, SOM, '--seed', '-1'], /^dst-inspector: --seed: "-1" is not a whole number between 0 and 4294967295$/);
     expectUserError([SOM, SOM, '--trials', '-0.5'], /^dst-inspector: --trials: "-0\.5" is not a whole number/);
+  });
+
+  it('a --label a LaTeX label cannot hold is refused before any file is read', () => {
+    expectUserError([SOM, perturbed, '--format', 'latex', '--caption', 'X', '--label', 'tab:x%y'], /--label: "tab:x%y" has characters a LaTeX label cannot hold/);
   });
 
   it('caption options: --label needs a caption, --caption-latex needs latex, not both captions', () => {

@@ -48,7 +48,8 @@ Options:
                         otherwise); says how many turns differ
   --metrics LIST        only these columns in the tables and comparisons, e.g.
                         JGA,FGA,GCA or JGA,FGA_0.5,GCA,VP,VR (metric ids, FGA per λ,
-                        GCA's parts VP, VR, LP, LR); default all; the statistics do not change
+                        GCA's parts VP, VR, LP, LR, beside at least one metric); default
+                        all; JSON keeps every run's whole corpus; the statistics do not change
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); "names"
                         reads the first number of each run name (the names must differ
                         in that number only: ckpt-1000, ckpt-2000); adds a series table

@@ -30,6 +30,7 @@ export function byOptions(values: Values): { by: 'domain' | 'slot'; turns: (type
 export async function scoreByCommand(values: Values, files: string[], write: (s: string) => void): Promise<number> {
   const opts = byOptions(values);
   const format = oneOf('--format', (values.format as string | undefined) ?? 'table', TABLE_FORMATS);
+  const { caption, captionLatex, label } = captionsFromFlags(values, format); // as score checks them: before any file is read
   configFromFlags(values); // bad settings fail before any file is read
   const runs = await loadRuns(files, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
@@ -49,7 +50,6 @@ export async function scoreByCommand(values: Values, files: string[], write: (s:
     text = JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 1) + '\n';
   } else {
     const entries: BreakdownEntry[] = results.map((r) => ({ name: basename(r.file), b: r.b }));
-    const { caption, captionLatex, label } = captionsFromFlags(values, format);
     text = renderTableAs(format, { ...breakdownTable(entries, config, entries.length > 1 ? entries[0] : undefined), caption, captionLatex }, { label });
   }
   if (values.out) writeOut(values.out as string, [text]);

@@ -109,5 +109,7 @@ export function captionsFromFlags(values: { caption?: string; 'caption-latex'?: 
   if (caption !== undefined && captionLatex !== undefined) throw new UsageError('--caption and --caption-latex are the same caption (plain text or LaTeX source): give one');
   if (captionLatex !== undefined && format !== 'latex') throw new UsageError(`--caption-latex is LaTeX source: it needs --format latex (--caption gives a title line in --format ${format})`);
   if (label !== undefined && caption === undefined && captionLatex === undefined) throw new UsageError('--label needs --caption or --caption-latex (the label goes under the caption)');
+  // \label{…} takes these safely (%, #, {, \ … would break the document).
+  if (label !== undefined && !/^[A-Za-z0-9:._/-]+$/.test(label)) throw new UsageError(`--label: ${JSON.stringify(label)} has characters a LaTeX label cannot hold; use letters, digits and : . _ / -`);
   return { caption, captionLatex, label };
 }

@@ -32,13 +32,14 @@ function stampOf(path: string): string {
  * the error path, a place in one of its files is located by reading the file
  * again, if it has not changed since.
  */
-function readAgainOnError(ref: Reference, maxBytes?: number): Reference {
-  const stamps = new Map(ref.files.map((f) => [f, stampOf(f)]));
+function readAgainOnError(ref: Reference, stamps: ReadonlyMap<string, string>, maxBytes?: number): Reference {
   ref.bytesOf = (file) => {
     const stamp = stamps.get(file);
     if (stamp === undefined || stamp === 'missing' || stampOf(file) !== stamp) return undefined;
     try {
-      return readInput(file, maxBytes);
+      const bytes = readInput(file, maxBytes);
+      // Unchanged before and after this read: the place found in these bytes is the place in the bytes loaded.
+      return stampOf(file) === stamp ? bytes : undefined;
     } catch {
       return undefined;
     }
@@ -46,9 +47,18 @@ function readAgainOnError(ref: Reference, maxBytes?: number): Reference {
   return ref;
 }
 
+/** Reads a file, noting its stamp (taken before the read, so a change during it counts as a change). */
+function readStamped(file: string, stamps: Map<string, string>, maxBytes?: number): Uint8Array {
+  const stamp = stampOf(file);
+  const bytes = readInput(file, maxBytes);
+  stamps.set(file, stamp);
+  return bytes;
+}
+
 /** Loads a dialogue file or every *.json file of a folder as one source. */
 export function readReference(path: string, maxBytes?: number, wanted?: ReadonlySet<string>): Reference {
-  if (!isDirectory(path)) return readAgainOnError(loadReference(readInput(path, maxBytes), { file: path, wanted }), maxBytes);
+  const stamps = new Map<string, string>();
+  if (!isDirectory(path)) return readAgainOnError(loadReference(readStamped(path, stamps, maxBytes), { file: path, wanted }), stamps, maxBytes);
   const files = readdirSync(path)
     .filter((f) => f.toLowerCase().endsWith('.json'))
     .sort();
@@ -58,7 +68,7 @@ export function readReference(path: string, maxBytes?: number, wanted?: Readonly
   for (const f of files) {
     const full = join(path, f);
     try {
-      refs.push(loadReference(readInput(full, maxBytes), { file: full, wanted }));
+      refs.push(loadReference(readStamped(full, stamps, maxBytes), { file: full, wanted }));
     } catch (e) {
       // A folder may hold other JSON files; a file that is no dialogue layout is skipped, a broken one is not.
       if (e instanceof LoadError && /unknown dialogue layout|the file is empty/.test(e.problem)) skipped.push(f);
@@ -68,5 +78,5 @@ export function readReference(path: string, maxBytes?: number, wanted?: Readonly
   if (refs.length === 0) throw new LoadError(path, `no file in this folder is a dialogue file (${skipped.slice(0, 5).join(', ')})`);
   const ref = mergeReferences(refs);
   if (skipped.length > 0) ref.warnings.push(`${path}: skipped ${skipped.length} file(s) that are not dialogue files: ${skipped.slice(0, 5).join(', ')}`);
-  return readAgainOnError(ref, maxBytes);
+  return readAgainOnError(ref, stamps, maxBytes);
 }

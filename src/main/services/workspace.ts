@@ -48,6 +48,8 @@ interface Loading {
 interface Run {
   id: string;
   label: string;
+  /** The user named the run (serve --name, Rename, a label with the open): its name stays when another file replaces its source. */
+  named?: boolean;
   /** The source of the data (or, before the first load, of the load). */
   spec: SourceSpec;
   revision: number;
@@ -137,13 +139,16 @@ export class Workspace {
     let r: Run;
     if (opts.replace) {
       r = this.get(opts.replace);
-      if (opts.label) r.label = this.uniqueLabel(opts.label, r.id);
+      if (opts.label) {
+        r.label = this.uniqueLabel(opts.label, r.id);
+        r.named = true;
+      }
       else if (!r.data) r.label = this.uniqueLabel(sourceLabel(spec), r.id);
     } else {
       const same = [...this.runs.values()].find((x) => sameSource(x.loading?.spec ?? x.spec, spec));
       if (same) throw new ApiError('bad-args', `${sourceLabel(spec)} is already open as run "${same.label}" with the same gold, dialogues and options; a second copy would count twice (in the suspects queue's votes, for one)`);
       const id = `r${this.nextId++}`;
-      r = { id, label: this.uniqueLabel(opts.label ?? sourceLabel(spec)), spec, revision: 0, attempts: 0 };
+      r = { id, label: this.uniqueLabel(opts.label ?? sourceLabel(spec)), spec, revision: 0, attempts: 0, named: opts.label !== undefined };
       this.runs.set(id, r);
     }
     this.startLoad(r, spec);
@@ -164,6 +169,7 @@ export class Workspace {
     const clash = [...this.runs.values()].find((x) => x.id !== id && x.label === label);
     if (clash) throw new ApiError('bad-args', `another run (${clash.id}) is already named ${JSON.stringify(label)}; run names must be unique`);
     r.label = label;
+    r.named = true;
     this.emit({ type: 'runs-changed' });
     return this.info(r);
   }
@@ -231,8 +237,7 @@ export class Workspace {
         r.revision++;
         r.data = new RunData(r.id, r.revision, loaded);
         // Another file in the run's place takes its name, unless the user named the run.
-        const auto = sourceLabel(r.spec);
-        if (sourceLabel(spec) !== auto && (r.label === auto || r.label.startsWith(`${auto} (`))) r.label = this.uniqueLabel(sourceLabel(spec), r.id);
+        if (!r.named && sourceLabel(spec) !== sourceLabel(r.spec)) r.label = this.uniqueLabel(sourceLabel(spec), r.id);
         r.spec = spec;
         r.error = undefined;
         r.errorText = undefined;

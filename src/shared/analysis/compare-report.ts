@@ -79,6 +79,7 @@ export function checkMetrics(columns: readonly StatColumn[], wanted: readonly st
   const known = new Set([...columns.flatMap((c) => [c.metric, c.key]), ...GCA_PARTS]);
   const bad = wanted.filter((w) => !known.has(w));
   if (wanted.length === 0) throw new RangeError('no metric given');
+  if (bad.length === 0 && wanted.every((w) => (GCA_PARTS as readonly string[]).includes(w))) throw new RangeError(`${wanted.join(', ')} ${wanted.length > 1 ? 'are' : 'is'} shown beside the metrics, with no interval or test of ${wanted.length > 1 ? 'their' : 'its'} own: give at least one metric too (e.g. GCA,${wanted.join(',')})`);
   if (bad.length) throw new RangeError(`unknown metric${bad.length > 1 ? 's' : ''} ${bad.map((b) => JSON.stringify(b)).join(', ')}; known: ${[...known].join(', ')}`);
 }
 
@@ -178,6 +179,10 @@ export function longTable(out: CompareOutput, xs?: readonly (number | null)[]): 
           p: cmp?.p ?? null,
         },
       });
+    }
+    // GCA's parts when --metrics asked for them: the run's value only (no interval or test is computed for them).
+    for (const part of out.parts ?? []) {
+      rows.push({ cells: { run: r.name, file: r.file, ...(xs ? { x: xs[k] ?? null } : {}), metric: part, lambda: null, value: metricValue(r.corpus.values, part), baseline: k === 0 ? null : out.runs[0].name, delta: null, p: null } });
     }
   });
   return { columns, rows, signature: renderSignature(out.signature) };

@@ -6,8 +6,12 @@
 
 import { plural } from '../plural';
 
-/** A number written in a name (0.05, 10, 1e-3, .5); a capturing group, so that split() keeps the numbers (odd indices). */
-const NUMBER_PART = /(\d+(?:\.\d+)?(?:e[-+]?\d+)?|\.\d+)/i;
+/**
+ * A number written in a name (0.05, 10, 1e-3); a capturing group, so that
+ * split() keeps the numbers (odd indices). A dot before the digits is not part
+ * of the number ("epoch.5" is epoch 5, not 0.5).
+ */
+const NUMBER_PART = /(\d+(?:\.\d+)?(?:e[-+]?\d+)?)/i;
 
 /**
  * The x of each run from its name: the first number in each name, when the

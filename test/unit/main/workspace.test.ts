@@ -417,9 +417,14 @@ describe('several runs', () => {
     expect((await ws.whenSettled(a.id)).label).toBe('predictions');
     ws.open(fileSource([join(FIXTURES, 'paper', 'mul1110.json')]), { replace: a.id });
     expect((await ws.whenSettled(a.id)).label).toBe('mul1110');
-    ws.rename(a.id, 'my model');
+    ws.rename(a.id, 'mul1110 (baseline)'); // a name of the user's, however it looks
     ws.open(fileSource([PRED]), { replace: a.id });
-    expect((await ws.whenSettled(a.id)).label).toBe('my model');
+    expect((await ws.whenSettled(a.id)).label).toBe('mul1110 (baseline)');
+    // A label given with the open is the user's too.
+    const b = ws.open(fileSource([PRED], { dialogues: DIALOGUES }));
+    await ws.whenSettled(b.id);
+    ws.open(fileSource([join(FIXTURES, 'paper', 'mul1110.json')]), { replace: b.id, label: 'predictions (fixed)' });
+    expect((await ws.whenSettled(b.id)).label).toBe('predictions (fixed)');
   });
 
   it('a failed reload keeps the data that was loaded and says why', async () => {

@@ -92,6 +92,8 @@ describe('series x', () => {
     expect(seriesFromNames(['ckpt-1000', 'ckpt-2000'])).toEqual([1000, 2000]);
     expect(seriesFromNames(['5%', '10%', '100%'])).toEqual([5, 10, 100]);
     expect(seriesFromNames(['fewshot-1pct', 'fewshot-5pct'])).toEqual([1, 5]);
+    // A dot after a letter is no decimal point: epoch.5 is epoch 5.
+    expect(seriesFromNames(['epoch.5', 'epoch.10'])).toEqual([5, 10]);
     expect(seriesFromNames(['ratio_0.05_seed1', 'ratio_0.1_seed1'])).toEqual([0.05, 0.1]);
     // The first number: names that differ after it are no series.
     expect(seriesFromNames(['seed1_ratio_0.05', 'seed1_ratio_0.1'])).toBeNull();

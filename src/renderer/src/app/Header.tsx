@@ -115,8 +115,8 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
       )}
       {summary && summary.warnings.length > 0 && (
         <ul className="warnings" role="status" data-testid="warnings">
-          {summary.warnings.slice(0, 3).map((w) => (
-            <li key={w}>{w}</li>
+          {summary.warnings.slice(0, 3).map((w, i) => (
+            <li key={i}>{w}</li>
           ))}
           {summary.warnings.length > 3 && <li>(+{summary.warnings.length - 3} more)</li>}
         </ul>
