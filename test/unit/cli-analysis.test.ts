@@ -10,6 +10,7 @@ import { defaultConfig } from '../../src/shared/metrics/config';
 import { evaluate } from '../../src/shared/metrics/evaluate';
 import { metricValue } from '../../src/shared/metrics/values';
 import { FIXTURES, loadFile } from '../helpers/fixtures';
+import { compileLatex, toolAvailable } from '../helpers/tools';
 import { requireBuild, runCli } from '../helpers/cli';
 
 const SOM = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
@@ -135,6 +136,25 @@ describe('analyze', () => {
     usageError(['analyze', SOM, '--correlation', 'slot'], /--correlation: "slot" is not one of turn, dialogue/);
     usageError(['analyze', SOM, '--position', 'index', '--band', 'XYZ'], /--band: "XYZ" is not one of JGA/);
     usageError(['analyze', SOM, '--origin', 'all', '--format', 'csv'], /CSV holds one table/);
+  });
+});
+
+describe('every analysis table in LaTeX', () => {
+  // Greek letters and math signs in labels (FGA λ=0.5, ∅, −) are written as LaTeX, so each compiles in a plain article.
+  const cases: [string, string[]][] = [
+    ['correlations, turn level', ['analyze', SOM, '--correlation', 'turn']],
+    ['correlations, dialogue level', ['analyze', SOM, '--correlation', 'dialogue', '--method', 'spearman']],
+    ['turn position', ['analyze', SOM, '--position', 'index', '--band', 'JGA', '--bootstrap', '50']],
+    ['error origin, root-cause turns', ['analyze', SOM, '--origin', 'turns']],
+    ['error origin, slots', ['analyze', SOM, '--origin', 'slots']],
+    ['spurious traits', ['traits', SOM]],
+    ['per domain, two runs', ['score', SOM, RANDOM, '--by', 'domain']],
+    ['per slot', ['score', SOM, '--by', 'slot']],
+  ];
+  it.runIf(toolAvailable('pdflatex')).each(cases)('%s compiles with pdflatex', (_name, args) => {
+    const r = runCli([...args, '--format', 'latex']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(() => compileLatex(r.stdout)).not.toThrow();
   });
 });
 
