@@ -188,10 +188,21 @@ export function longTable(out: CompareOutput, xs?: readonly (number | null)[]): 
   return { columns, rows, signature: renderSignature(out.signature) };
 }
 
+/** Decimals that write every x as given (0.1, 0.05, 1 → 2: 0.10, 0.05, 1.00), at most 6. */
+function xDecimals(xs: readonly (number | null)[]): number {
+  let d = 0;
+  for (const x of xs) {
+    if (x === null || !Number.isFinite(x)) continue;
+    const m = /\.(\d+)$/.exec(String(Number(x.toFixed(6))));
+    if (m) d = Math.max(d, m[1].length);
+  }
+  return Math.min(6, d);
+}
+
 /** Series: one row per run in order of x, each metric with the run's own 95% bootstrap interval. */
 export function seriesTable(out: CompareOutput, xs: readonly (number | null)[]): Table {
   const columns: TableColumn[] = [
-    { key: 'x', header: 'x', kind: 'number', decimals: 4 },
+    { key: 'x', header: 'x', kind: 'number', decimals: xDecimals(xs) },
     { key: 'run', header: 'Run', kind: 'label' },
     ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent', best: 'max' })),
   ];
@@ -205,7 +216,7 @@ export function seriesTable(out: CompareOutput, xs: readonly (number | null)[]):
     }
     return { cells: cells as TableRow['cells'] };
   });
-  return { columns, rows, signature: renderSignature(out.signature), notes: ['each run with its own 95% paired-bootstrap interval'] };
+  return { columns, rows, signature: renderSignature(out.signature), notes: ["each run with its own 95% bootstrap interval (the run's dialogues resampled)"] };
 }
 
 /** Captions of a compare report (`compare --caption/--caption-latex/--label`). */

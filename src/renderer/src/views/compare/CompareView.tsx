@@ -90,7 +90,8 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     const xsOf = result.runs.map((r) => xs[r.run] ?? null);
     const series = xsOf.filter((x) => x !== null).length >= 2 ? xsOf : undefined;
     return [
-      ...tableItems({ id: 'compare-scores', group: 'Benchmark: scores', stem: 'compare-scores', make: () => scoresTable(out) }),
+      // The columns the table on screen shows (GCA's parts are not among them).
+      ...tableItems({ id: 'compare-scores', group: 'Benchmark: scores', stem: 'compare-scores', make: () => scoresTable({ ...out, parts: [] }) }),
       ...tableItems({ id: 'compare-deltas', group: 'Benchmark: deltas against the baseline', stem: 'compare-deltas', make: () => deltaTable(out) }),
       ...tableItems({ id: 'compare-long', group: 'Benchmark: one row per run and metric', stem: 'compare', make: () => longTable(out, series) }),
       {
