@@ -203,8 +203,14 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
           if (id === 'FGA' && t.fgaClass === 'type1') g.push({ kind: 'text', x: b.centre, y: bottom - 2, text: '×', style: { fill: CLASS_LOOK.wrong.colour, fontSize: fs + 1, fontWeight: 'bold', anchor: 'middle' } });
           const lbl = fracLabel(v);
           if (labelFits(lbl) && !(id === 'FGA' && t.fgaClass === 'type1')) {
-            const ly = safe > 0.78 ? y(safe) + small + 1 : y(safe) - 2;
-            g.push({ kind: 'text', x: b.centre, y: ly, text: lbl, style: { fill: safe > 0.78 ? theme.bg : theme.muted, fontSize: small, anchor: 'middle' } });
+            const inside = safe > 0.78;
+            const ly = inside ? y(safe) + small + 1 : y(safe) - 2;
+            // Inside a hatched bar the stripes would cut the light label: it gets a solid patch of the bar's colour.
+            if (inside && style.pattern) {
+              const w = textWidth(lbl, small) + 4;
+              g.push({ kind: 'rect', x: b.centre - w / 2, y: ly - small, w, h: small + 2, style: { fill: theme.bar } });
+            }
+            g.push({ kind: 'text', x: b.centre, y: ly, text: lbl, style: { fill: inside ? theme.bg : theme.muted, fontSize: small, anchor: 'middle' } });
           }
         });
       }

@@ -121,3 +121,25 @@ describe('turn chart scene', () => {
     expect(ticks[0].data.turn).toBe('0');
   });
 });
+
+describe('labels inside hatched bars', () => {
+  it('sit on a solid patch of the bar colour, so the stripes never cut them', () => {
+    // λ = 2 forgives fast: carried errors score high enough for their label to sit inside the bar.
+    const cfg = defaultConfig({ slotCount: 30, lambdas: [2] });
+    const l = turnChartLayout(mul1110(cfg), cfg, { width: 360 });
+    const fga = walk(l.scene).find((p) => p.node.kind === 'group' && p.node.data?.lane === 'FGA')!;
+    const kids = (fga.node as { children: { kind: string; x?: number; y?: number; w?: number; h?: number; text?: string; style?: { pattern?: string; fill?: string; fontSize?: number }; data?: Record<string, string> }[] }).children;
+    const hatched = kids.filter((k) => k.kind === 'rect' && k.data?.testid === 'chart-bar' && k.style?.pattern);
+    expect(hatched.length).toBeGreaterThan(0);
+    const patches = kids.filter((k) => k.kind === 'rect' && !k.data?.testid && !k.style?.pattern);
+    const labels = kids.filter((k) => k.kind === 'text' && /^\d/.test(k.text ?? ''));
+    for (const bar of hatched) {
+      const label = labels.find((t) => t.x! >= bar.x! && t.x! <= bar.x! + bar.w! && t.y! > bar.y! && t.y! <= bar.y! + bar.h!);
+      if (!label) continue; // its label sits above the bar
+      const patch = patches.find((p) => p.x! <= label.x! && label.x! <= p.x! + p.w! && p.y! <= label.y! - label.style!.fontSize! + 1 && label.y! <= p.y! + p.h!);
+      expect(patch, `a patch behind ${label.text}`).toBeDefined();
+      expect(patch!.style!.fill).toBe(bar.style!.fill);
+    }
+    expect(labels.some((t) => hatched.some((b) => t.x! >= b.x! && t.x! <= b.x! + b.w! && t.y! > b.y!))).toBe(true);
+  });
+});
