@@ -45,7 +45,8 @@ export function positionScene({ position, series, signature, width = 720 }: Posi
     nodes.push(text(lx + 20, 32, s.label, { fontSize: SMALL }));
     lx += 30 + textWidth(s.label, SMALL);
   });
-  if (position.banded.length) nodes.push(text(lx, 32, `shaded: ${Math.round(position.level * 100)}% bootstrap band (${position.replicates} resamples)`, { fontSize: SMALL, opacity: 0.8 }));
+  // The band note is set apart from the last series' label (a gap and a separator), not read as part of it.
+  if (position.banded.length) nodes.push(text(lx + 6, 32, `· shaded: ${Math.round(position.level * 100)}% bootstrap band (${position.replicates} resamples)`, { fontSize: SMALL, opacity: 0.8 }));
   nodes.push(...yAxis(y, y.ticks(5), left, right, (v) => `${Math.round(v * 100)}`));
   const step = Math.max(1, Math.ceil(keys.length / 16));
   const xticks = keys.filter((_, i) => i % step === 0);

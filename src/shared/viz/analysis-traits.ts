@@ -13,7 +13,7 @@ const f3 = (x: number | null | undefined) => (x === null || x === undefined ? 'â
 export function traitsScene(t: TraitsView, signature: string, width = 860): Scene {
   const title = "Spurious traits: FGA and GCA against tail-orientedness (TO) and non-uniformity (NU)";
   const panelW = (width - 40) / 2;
-  const top = 64;
+  const top = 76;
   const plotH = 260;
   const nodes: SceneNode[] = [text(8, 16, title, { fontWeight: 'bold', fontSize: 13 })];
   const a = t.analysis;
@@ -28,7 +28,9 @@ export function traitsScene(t: TraitsView, signature: string, width = 860): Scen
     const x = scaleLinear().domain([-ext, ext]).range([left, right]);
     const y = scaleLinear().domain([-ext, ext]).range([top + plotH, top]);
     const c = a.correlations.find((k) => k.trait === trait);
-    nodes.push(text(left, top - 10, `${trait}: r(FGA) = ${f3(c?.withFGA)}, r(GCA) = ${f3(c?.withGCA)}; difference ${f3(c?.difference?.difference)} [${f3(c?.difference?.lower)}, ${f3(c?.difference?.upper)}]${c?.difference ? (c.difference.significant ? ' (differ)' : ' (n.s.)') : ''}`, { fontSize: SMALL }));
+    // Two lines above the axis's own label ("metric (z)", at top âˆ’ 2), within the panel's width.
+    nodes.push(text(left, top - 27, `${trait}: r(FGA) = ${f3(c?.withFGA)}, r(GCA) = ${f3(c?.withGCA)}`, { fontSize: SMALL }));
+    nodes.push(text(left, top - 15, `difference ${f3(c?.difference?.difference)} [${f3(c?.difference?.lower)}, ${f3(c?.difference?.upper)}]${c?.difference ? (c.difference.significant ? ' (differ)' : ' (n.s.)') : ''}`, { fontSize: SMALL }));
     nodes.push(...yAxis(y, y.ticks(5), left, right, (v) => String(v)));
     nodes.push(...xAxis(x, x.ticks(5), top + plotH, (v) => String(v)));
     nodes.push({ kind: 'line', x1: x(0), y1: top, x2: x(0), y2: top + plotH, style: { stroke: GRID, strokeWidth: 0.5 } });

@@ -26,6 +26,7 @@ import { originScene } from '../../../src/shared/viz/analysis-origin';
 import { positionScene } from '../../../src/shared/viz/analysis-position';
 import { traitsScene } from '../../../src/shared/viz/analysis-traits';
 import type { Scene, SceneNode } from '../../../src/shared/viz/scene';
+import { walk } from '../viz/scene-walk';
 import { sceneToSvg } from '../../../src/shared/viz/scene-svg';
 import { FIXTURES, loadFile } from '../../helpers/fixtures';
 
@@ -176,5 +177,21 @@ describe('turn position, error origin, correlations, traits', () => {
     expect(nodes(scene).filter((n) => n.data?.role === 'fit')).toHaveLength(4);
     expectSigned(scene, renderSignature(t.signature));
     expect(traitsTable(t).rows.map((r) => r.cells.differ)).toEqual(['yes', 'yes']);
+    // No two texts of the figure overlap (a panel's subtitle sat on its axis label).
+    const boxes = walk(scene)
+      .filter((p) => p.node.kind === 'text')
+      .map((p) => {
+        const n = p.node as Extract<SceneNode, { kind: 'text' }>;
+        const fs = n.style?.fontSize ?? 16;
+        const w = textWidth(n.text, fs, n.style?.fontWeight === 'bold' ? 'bold' : 'sans');
+        const x0 = p.dx + n.x - (n.style?.anchor === 'middle' ? w / 2 : n.style?.anchor === 'end' ? w : 0);
+        const y1 = p.dy + n.y;
+        return { t: n.text, x0, x1: x0 + w, y0: y1 - fs * 0.75, y1 };
+      });
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i], boxes[j]];
+        expect(a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1, `"${a.t}" over "${b.t}"`).toBe(false);
+      }
   });
 });
