@@ -59,3 +59,30 @@ export function pdfFonts(pdf: string): { name: string; type: string; embedded: b
 export function pdfText(pdf: string): string {
   return execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' });
 }
+
+/** A page rendered to pixels: width, height and RGB bytes, row by row. */
+export interface Raster {
+  width: number;
+  height: number;
+  rgb: Buffer;
+}
+
+/**
+ * The first page of a PDF rendered by pdftoppm at `dpi` (72: one pixel per
+ * point), read from its binary PPM (P6) output — no PNG decoder needed.
+ */
+export function pdfRaster(pdf: string, dpi = 72): Raster {
+  const ppm = execFileSync('pdftoppm', ['-r', String(dpi), '-singlefile', '-f', '1', pdf], { maxBuffer: 1 << 28 });
+  // Header: "P6" whitespace width whitespace height whitespace maxval, one whitespace byte, then the pixels.
+  const m = /^P6\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(ppm.subarray(0, 64).toString('latin1'));
+  if (!m || m[3] !== '255') throw new Error('pdftoppm: not an 8-bit binary PPM');
+  const width = Number(m[1]);
+  const height = Number(m[2]);
+  return { width, height, rgb: ppm.subarray(m[0].length, m[0].length + width * height * 3) };
+}
+
+/** The colour of a pixel of a raster, as [r, g, b] (0–255). */
+export function pixel(r: Raster, x: number, y: number): [number, number, number] {
+  const i = (Math.round(y) * r.width + Math.round(x)) * 3;
+  return [r.rgb[i], r.rgb[i + 1], r.rgb[i + 2]];
+}

@@ -3,7 +3,10 @@
 // text as real text in the bundled TrueType fonts, embedded as subsets
 // (CIDFontType2 — never Type 3, never an unembedded standard font), patterns
 // drawn as clipped vector strokes, and the title and signature in the
-// document's metadata. Kerning and ligatures are off, as in the SVG.
+// document's metadata. Kerning and ligatures are off, as in the SVG. Each
+// node is drawn in its own graphics state with every colour resolved
+// (currentColor is black, as in the exported SVG), so it draws with exactly
+// its own style — and its group's, inherited as SVG inherits it.
 
 import PDFDocument from 'pdfkit';
 import { APP_VERSION } from '../../../shared/version';
@@ -51,6 +54,24 @@ function dashOf(d: string | undefined): [number, number] | null {
 
 function isPaint(c: string | undefined): c is string {
   return c !== undefined && c !== 'none' && c !== 'transparent';
+}
+
+/**
+ * The colour pdfkit is given for a scene colour. `currentColor` (the analysis
+ * charts' ink, INK in viz/analysis-common.ts) is black, as in an exported SVG
+ * (no CSS colour is set there) and so in its PNG. pdfkit silently ignores a
+ * colour it cannot parse, leaving the previous node's colour and opacity in
+ * force; so a colour it would not understand is an error here, never a
+ * colour carried over from another node.
+ */
+const INK_COLOUR = '#000000';
+function pdfColour(doc: Doc, c: string): string {
+  const v = c.trim();
+  if (/^currentcolor$/i.test(v)) return INK_COLOUR;
+  if (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v)) return v;
+  // A CSS colour name pdfkit knows (its table is private; its parser says).
+  if (/^[a-z]+$/i.test(v) && (doc as unknown as { _normalizeColor(c: string): unknown })._normalizeColor(v.toLowerCase())) return v.toLowerCase();
+  throw new Error(`PDF export: colour ${JSON.stringify(c)} is not understood (a scene colour is #rgb, #rrggbb, a CSS colour name or currentColor)`);
 }
 
 /** Strokes of one pattern tile (8 × 8) repeated over a box, as in patternTile (scene.ts). */
@@ -101,54 +122,83 @@ function outline(doc: Doc, n: SceneNode): { x: number; y: number; w: number; h: 
   }
 }
 
+/**
+ * Paints a shape with exactly its own (resolved) style: every colour, opacity,
+ * line width and dash it uses is set here, inside the caller's save/restore,
+ * so nothing of an earlier node carries over. As in SVG, a shape without a
+ * fill is filled black, except one with a pattern, whose background is its
+ * fill (none: the pattern alone, over what lies beneath); a line is never
+ * filled.
+ */
 function paintShape(doc: Doc, n: SceneNode, st: Style, opacity: number): void {
-  const fill = n.kind === 'line' ? undefined : (st.fill ?? '#000');
+  const fill = n.kind === 'line' ? undefined : st.pattern ? st.fill : (st.fill ?? '#000');
   const stroke = st.stroke;
   const dash = dashOf(st.dash);
   if (isPaint(fill)) {
     outline(doc, n);
-    doc.fillColor(fill, opacity).fill();
+    doc.fillColor(pdfColour(doc, fill), opacity).fill();
   }
-  if (st.pattern) {
+  if (st.pattern && n.kind !== 'line') {
     doc.save();
     const box = outline(doc, n);
     if (box) {
       doc.clip();
-      drawPattern(doc, st.pattern, st.patternColor ?? '#000', box, opacity);
+      drawPattern(doc, st.pattern, pdfColour(doc, st.patternColor ?? '#000'), box, opacity);
     }
     doc.restore();
   }
   if (isPaint(stroke) && (st.strokeWidth ?? 1) > 0) {
     outline(doc, n);
-    doc.lineWidth(st.strokeWidth ?? 1).strokeColor(stroke, opacity);
+    doc.lineWidth(st.strokeWidth ?? 1).strokeColor(pdfColour(doc, stroke), opacity);
     if (dash) doc.dash(dash[0], { space: dash[1] });
+    else doc.undash();
     doc.stroke();
-    if (dash) doc.undash();
   }
 }
 
 function drawText(doc: Doc, n: Extract<SceneNode, { kind: 'text' }>, st: Style, opacity: number): void {
   if (n.text === '') return;
+  const fill = st.fill ?? '#000';
+  if (!isPaint(fill)) return;
   const size = st.fontSize ?? 16;
   doc.font(faceOf(n)).fontSize(size);
   const w = st.anchor === 'middle' || st.anchor === 'end' ? doc.widthOfString(n.text) : 0;
   const x = st.anchor === 'middle' ? n.x - w / 2 : st.anchor === 'end' ? n.x - w : n.x;
-  const fill = st.fill ?? '#000';
-  if (!isPaint(fill)) return;
   const baseline = st.baseline === 'middle' ? 'middle' : st.baseline === 'hanging' ? 'hanging' : 'alphabetic';
-  doc.fillColor(fill, opacity).text(n.text, x, n.y, { lineBreak: false, baseline });
+  doc.fillColor(pdfColour(doc, fill), opacity).text(n.text, x, n.y, { lineBreak: false, baseline });
 }
 
-function drawNode(doc: Doc, n: SceneNode, inherited: number): void {
-  const st = n.style ?? {};
-  const opacity = inherited * (st.opacity ?? 1);
+/**
+ * What a group's style passes to its children, as SVG inherits it from a <g>:
+ * the paint (fill with its pattern, taken together: a child's own fill or
+ * pattern replaces both), stroke, stroke width, dash, font size, anchor and
+ * baseline. Opacity is not inherited but multiplied (drawNode). The font face
+ * (mono, bold) is the text node's own, as the font subsets are chosen by it.
+ */
+function inherit(parent: Style, own: Style | undefined): Style {
+  if (!own) return parent;
+  const st: Style = { ...parent, ...own };
+  if (own.fill !== undefined || own.pattern !== undefined) {
+    st.fill = own.fill;
+    st.pattern = own.pattern;
+    st.patternColor = own.patternColor;
+  }
+  return st;
+}
+
+function drawNode(doc: Doc, n: SceneNode, inherited: Style, parentOpacity: number): void {
+  const st = inherit(inherited, n.style);
+  const opacity = parentOpacity * (n.style?.opacity ?? 1);
+  // Every node in its own graphics state: what one node sets (colour,
+  // opacity, line width, dash, a group's translation) ends with it.
+  doc.save();
   if (n.kind === 'group') {
-    doc.save();
     if (n.x || n.y) doc.translate(n.x ?? 0, n.y ?? 0);
-    for (const k of n.children) drawNode(doc, k, opacity);
-    doc.restore();
+    const passed: Style = { ...st, opacity: undefined };
+    for (const k of n.children) drawNode(doc, k, passed, opacity);
   } else if (n.kind === 'text') drawText(doc, n, st, opacity);
   else paintShape(doc, n, n.kind === 'line' ? { ...st, stroke: st.stroke ?? '#000' } : st, opacity);
+  doc.restore();
 }
 
 /** The scene as a one-page PDF file. */
@@ -173,8 +223,8 @@ export async function sceneToPdf(scene: Scene): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  if (isPaint(scene.background)) doc.rect(0, 0, scene.width, scene.height).fillColor(scene.background).fill();
-  for (const n of scene.nodes) drawNode(doc, n, 1);
+  if (isPaint(scene.background)) doc.rect(0, 0, scene.width, scene.height).fillColor(pdfColour(doc, scene.background), 1).fill();
+  for (const n of scene.nodes) drawNode(doc, n, {}, 1);
   doc.end();
   return done;
 }
