@@ -183,7 +183,7 @@ describe('turn position, error origin, correlations, traits', () => {
       .map((p) => {
         const n = p.node as Extract<SceneNode, { kind: 'text' }>;
         const fs = n.style?.fontSize ?? 16;
-        const w = textWidth(n.text, fs, n.style?.fontWeight === 'bold' ? 'bold' : 'sans');
+        const w = textWidth(n.text, fs);
         const x0 = p.dx + n.x - (n.style?.anchor === 'middle' ? w / 2 : n.style?.anchor === 'end' ? w : 0);
         const y1 = p.dy + n.y;
         return { t: n.text, x0, x1: x0 + w, y0: y1 - fs * 0.75, y1 };
