@@ -9,6 +9,7 @@ import type { ApiArgs, DialogueRow, SortKey } from '../../shared/api';
 import { NONE_ID, type Corpus } from '../../shared/model/corpus';
 import { parseSearch, type ClassTerm } from '../../shared/analysis/search-query';
 import type { MetricConfig } from '../../shared/metrics/config';
+import { walkBelief } from '../../shared/metrics/compare';
 import { lambdaKey } from '../../shared/metrics/config';
 import { dialogueStates } from '../../shared/metrics/evaluate';
 import { METRICS } from '../../shared/metrics/registry';
@@ -139,9 +140,8 @@ function termSlots(c: Corpus, terms: ClassTerm[]): Uint8Array[] {
 function matchesTerms(c: Corpus, d: number, terms: ClassTerm[], slots: Uint8Array[], found: Uint8Array): boolean {
   found.fill(0);
   let left = terms.length;
-  const gp = c.goldPairs;
-  const pp = c.predPairs;
-  const mark = (slot: number, cls: number) => {
+  const mark = (slot: number, gold: number, pred: number) => {
+    const cls = pred < 0 ? 2 : gold < 0 ? 3 : gold === pred ? 0 : 1;
     for (let t = 0; t < terms.length; t++) {
       if (!found[t] && CLASS_CODE[terms[t].cls] === cls && slots[t][slot]) {
         found[t] = 1;
@@ -149,29 +149,7 @@ function matchesTerms(c: Corpus, d: number, terms: ClassTerm[], slots: Uint8Arra
       }
     }
   };
-  for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1] && left > 0; i++) {
-    let a = c.goldStart[i];
-    let b = c.predStart[i];
-    const ae = a + c.goldLen[i];
-    const be = b + c.predLen[i];
-    while (a < ae || b < be) {
-      if (a < ae && gp[2 * a + 1] === NONE_ID) {
-        a++;
-        continue;
-      }
-      if (b < be && pp[2 * b + 1] === NONE_ID) {
-        b++;
-        continue;
-      }
-      if (b >= be || (a < ae && gp[2 * a] < pp[2 * b])) mark(gp[2 * a++], 2);
-      else if (a >= ae || pp[2 * b] < gp[2 * a]) mark(pp[2 * b++], 3);
-      else {
-        mark(gp[2 * a], gp[2 * a + 1] === pp[2 * b + 1] ? 0 : 1);
-        a++;
-        b++;
-      }
-    }
-  }
+  for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1] && left > 0; i++) walkBelief(c, i, mark);
   return left === 0;
 }
 

@@ -12,7 +12,8 @@
 import { FGA_TYPE1 } from '../metrics/defs/fga';
 import type { Evaluation, SlotClass } from '../metrics/evaluate';
 import { extendSignature, type Signature } from '../metrics/signature';
-import { NONE_ID, type Corpus } from '../model/corpus';
+import { walkBelief } from '../metrics/compare';
+import type { Corpus } from '../model/corpus';
 
 export interface RootSlotValue {
   slot: string;
@@ -75,33 +76,9 @@ export interface ErrorOrigin {
 /** The slots of turn i that are not correct (belief sets, "none" = absent), sorted by slot id: flat [slot, gold, pred] with -1 for absent. */
 export function mistakesOf(c: Corpus, i: number, out: number[] = []): number[] {
   out.length = 0;
-  const gp = c.goldPairs;
-  const pp = c.predPairs;
-  let a = c.goldStart[i];
-  let b = c.predStart[i];
-  const ae = a + c.goldLen[i];
-  const be = b + c.predLen[i];
-  while (a < ae || b < be) {
-    if (a < ae && gp[2 * a + 1] === NONE_ID) {
-      a++;
-      continue;
-    }
-    if (b < be && pp[2 * b + 1] === NONE_ID) {
-      b++;
-      continue;
-    }
-    if (b >= be || (a < ae && gp[2 * a] < pp[2 * b])) {
-      out.push(gp[2 * a], gp[2 * a + 1], -1);
-      a++;
-    } else if (a >= ae || pp[2 * b] < gp[2 * a]) {
-      out.push(pp[2 * b], -1, pp[2 * b + 1]);
-      b++;
-    } else {
-      if (gp[2 * a + 1] !== pp[2 * b + 1]) out.push(gp[2 * a], gp[2 * a + 1], pp[2 * b + 1]);
-      a++;
-      b++;
-    }
-  }
+  walkBelief(c, i, (slot, gold, pred) => {
+    if (gold !== pred) out.push(slot, gold, pred);
+  });
   return out;
 }
 

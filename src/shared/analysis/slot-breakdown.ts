@@ -8,7 +8,8 @@
 import type { GcaCounts } from '../metrics/defs/gca';
 import { GcaWalker, zeroCounts } from '../metrics/defs/gca';
 import { extendSignature, type Signature } from '../metrics/signature';
-import { NONE_ID, type Corpus } from '../model/corpus';
+import { walkBelief } from '../metrics/compare';
+import type { Corpus } from '../model/corpus';
 
 export interface Confusion {
   gold: string;
@@ -60,47 +61,23 @@ export function slotBreakdown(corpus: Corpus, signature: Signature, topConfusion
   const walker = new GcaWalker();
   const out = zeroCounts();
   const { goldPairs: gp, predPairs: pp, goldStart, goldLen, predStart, predLen, dialogueStart } = corpus;
+  const countSlot = (s: number, gv: number, pv: number) => {
+    if (pv < 0) cls[4 * s + 2]++;
+    else if (gv < 0) cls[4 * s + 3]++;
+    else if (gv === pv) cls[4 * s]++;
+    else {
+      cls[4 * s + 1]++;
+      const m = (confusions[s] ??= new Map());
+      const key = gv * V + pv;
+      m.set(key, (m.get(key) ?? 0) + 1);
+    }
+  };
   for (let d = 0; d < corpus.dialogueIds.length; d++) {
     walker.reset();
     for (let t = dialogueStart[d]; t < dialogueStart[d + 1]; t++) {
-      const gs = goldStart[t];
-      const ge = gs + goldLen[t];
-      const ps = predStart[t];
-      const pe = ps + predLen[t];
-      walker.turn(gp, gs, goldLen[t], pp, ps, predLen[t], out, undefined, gca);
-      // Belief-level classes: a merge walk over the two states (sorted by slot id), "none" = absent.
-      let i = gs;
-      let j = ps;
-      while (i < ge || j < pe) {
-        if (i < ge && gp[2 * i + 1] === NONE_ID) {
-          i++;
-          continue;
-        }
-        if (j < pe && pp[2 * j + 1] === NONE_ID) {
-          j++;
-          continue;
-        }
-        if (j >= pe || (i < ge && gp[2 * i] < pp[2 * j])) {
-          cls[4 * gp[2 * i] + 2]++;
-          i++;
-        } else if (i >= ge || pp[2 * j] < gp[2 * i]) {
-          cls[4 * pp[2 * j] + 3]++;
-          j++;
-        } else {
-          const s = gp[2 * i];
-          const gv = gp[2 * i + 1];
-          const pv = pp[2 * j + 1];
-          if (gv === pv) cls[4 * s]++;
-          else {
-            cls[4 * s + 1]++;
-            const m = (confusions[s] ??= new Map());
-            const key = gv * V + pv;
-            m.set(key, (m.get(key) ?? 0) + 1);
-          }
-          i++;
-          j++;
-        }
-      }
+      walker.turn(gp, goldStart[t], goldLen[t], pp, predStart[t], predLen[t], out, undefined, gca);
+      // Belief-level classes over the two states ("none" = absent).
+      walkBelief(corpus, t, countSlot);
     }
   }
   const groups: SlotGroup[] = [];

@@ -2,7 +2,7 @@
 // (value "none" = absent) slot by slot. JGA, SA, AGA and RSA are all functions
 // of these four counts; see spec sections 2-5.
 
-import { NONE_ID } from '../model/corpus';
+import { NONE_ID, type Corpus } from '../model/corpus';
 
 export interface BeliefComparison {
   /** Slots in both with the same value. */
@@ -55,4 +55,40 @@ export function compareBelief(gp: Int32Array, gs: number, gl: number, pp: Int32A
   out.missed = missed;
   out.overshot = overshot;
   return out;
+}
+
+/**
+ * The same merge walk as compareBelief, telling `visit` every slot present in
+ * gold or prediction of turn `i` with both values (-1 for absent; "none" is
+ * absent), in slot order. For the analyses and queries that need each slot;
+ * compareBelief stays the metrics' own loop, counts only.
+ */
+export function walkBelief(c: Pick<Corpus, 'goldPairs' | 'predPairs' | 'goldStart' | 'goldLen' | 'predStart' | 'predLen'>, i: number, visit: (slot: number, gold: number, pred: number) => void): void {
+  const gp = c.goldPairs;
+  const pp = c.predPairs;
+  let a = c.goldStart[i];
+  let b = c.predStart[i];
+  const ae = a + c.goldLen[i];
+  const be = b + c.predLen[i];
+  while (a < ae || b < be) {
+    if (a < ae && gp[2 * a + 1] === NONE_ID) {
+      a++;
+      continue;
+    }
+    if (b < be && pp[2 * b + 1] === NONE_ID) {
+      b++;
+      continue;
+    }
+    if (b >= be || (a < ae && gp[2 * a] < pp[2 * b])) {
+      visit(gp[2 * a], gp[2 * a + 1], -1);
+      a++;
+    } else if (a >= ae || pp[2 * b] < gp[2 * a]) {
+      visit(pp[2 * b], -1, pp[2 * b + 1]);
+      b++;
+    } else {
+      visit(gp[2 * a], gp[2 * a + 1], pp[2 * b + 1]);
+      a++;
+      b++;
+    }
+  }
 }
