@@ -228,26 +228,8 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
         <section className="pair" aria-label="two runs side by side">
           <div className="pair-tools">
             <h2>Side by side</h2>
-            <label>
-              A{' '}
-              <select data-testid="pair-a" value={refA.run} onChange={(e) => setPair({ a: e.target.value, b: pb === e.target.value ? pa : pb })}>
-                {ordered.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              B{' '}
-              <select data-testid="pair-b" value={refB.run} onChange={(e) => setPair({ a: pa === e.target.value ? pb : pa, b: e.target.value })}>
-                {ordered.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    {r.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <PairRunSelect side="a" runs={ordered} value={refA.run} onPick={(id) => setPair({ a: id, b: pb === id ? pa : pb })} />
+            <PairRunSelect side="b" runs={ordered} value={refB.run} onPick={(id) => setPair({ a: pa === id ? pb : pa, b: id })} />
           </div>
           <div className="pair-panes">
             <PairList
@@ -272,5 +254,21 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
         </section>
       )}
     </main>
+  );
+}
+
+/** The run of side A or B of the side-by-side view. */
+function PairRunSelect({ side, runs, value, onPick }: { side: 'a' | 'b'; runs: readonly RunInfo[]; value: string; onPick: (id: string) => void }) {
+  return (
+    <label>
+      {side.toUpperCase()}{' '}
+      <select data-testid={`pair-${side}`} value={value} onChange={(e) => onPick(e.target.value)}>
+        {runs.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
