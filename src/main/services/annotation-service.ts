@@ -167,8 +167,8 @@ export class AnnotationService {
     return this.choice(run).file;
   }
 
-  private store(run: string): AnnotationStore {
-    const file = this.fileOf(run);
+  /** The store of the run's annotation file (`file`: the choice already made for this call, else made now). */
+  private store(run: string, file = this.fileOf(run)): AnnotationStore {
     let s = this.stores.get(file);
     if (!s) {
       // The header names the gold of the run the file belongs to (whichever run on that gold saves first).
@@ -187,8 +187,8 @@ export class AnnotationService {
   }
 
   list(run: string, dialogue?: string): AnnotationList {
-    const note = this.choice(run).note;
-    const st = this.store(run).state();
+    const { file, note } = this.choice(run);
+    const st = this.store(run, file).state();
     const key = dialogue === undefined ? undefined : dialogueKey(dialogue);
     const records = st.records.filter((k) => key === undefined || dialogueKey(k.record.dialogue) === key).map((k) => ({ ...k.record, line: k.line }));
     const out: AnnotationList = { file: st.file, version: st.version, exists: st.exists, records, problems: st.problems, refused: st.refused, replacedLines: st.replacedLines };
@@ -221,7 +221,7 @@ export class AnnotationService {
   async save(run: string, body: RecordBody): Promise<SavedAnnotation> {
     const dialogue = this.check(run, body);
     const store = this.store(run);
-    if (this.fileOf(run).startsWith(dataDir())) mkdirSync(dirname(store.file), { recursive: true });
+    if (store.file.startsWith(dataDir())) mkdirSync(dirname(store.file), { recursive: true });
     return store.save({ ...body, dialogue }).catch(storeError);
   }
 
@@ -276,7 +276,7 @@ export class AnnotationService {
   }
 
   /** The what-if engine of a run revision, brought up to date with the file. */
-  private engine(run: string, includeSuspected: boolean): { w: WhatIf; data: RunData; version: number } {
+  private engine(run: string, includeSuspected: boolean): { w: WhatIf; data: RunData; version: number; file: string } {
     const data = this.ws.data(run);
     const key = `${run}@${data.revision}|${includeSuspected}`;
     let w = this.engines.get(key);
@@ -287,7 +287,7 @@ export class AnnotationService {
     }
     const st = this.store(run).state();
     w.update(st.records);
-    return { w, data, version: st.version };
+    return { w, data, version: st.version, file: st.file };
   }
 
   /** Before → after: with the file's corrections (incremental, here), or with value options switched on (the whole corpus again: in the run's analysis worker). */
@@ -299,8 +299,7 @@ export class AnnotationService {
       const r = await this.analysis.host(data).run('valueWhatIf', { config, values });
       return { mode: 'values', diff: r.diff, signatureBefore: ev.signature, signatureAfter: r.signatureAfter, applied: 0, issues: [], version: this.store(run).version };
     }
-    const { w, version } = this.engine(run, includeSuspected);
-    const file = this.fileOf(run);
+    const { w, version, file } = this.engine(run, includeSuspected);
     const summary = w.summary();
     return {
       mode: 'corrections',
@@ -321,8 +320,7 @@ export class AnnotationService {
   }
 
   exportDiff(run: string, format: ExportFormat, includeSuspected = false): CorrectionExport {
-    const { w } = this.engine(run, includeSuspected);
-    const file = this.fileOf(run);
+    const { w, file } = this.engine(run, includeSuspected);
     const rows = diffRows(w.changes());
     const text = renderDiff(rows, format, { gold: diffGoldName(file, this.ready(run).spec), summary: w.summary() });
     const stem = basename(file).replace(/\.jsonl$/, '');
