@@ -6,3 +6,4 @@ export declare function rng(seed: number): () => number;
 export declare function dialogueJson(r: () => number): { text: string; turns: number };
 export declare function generateFile(file: string, turns: number, seed?: number): { turns: number; dialogues: number; bytes: number };
 export declare function generateText(turns: number, seed?: number): { text: string; turns: number; dialogues: number };
+export declare function turnsOf(label: string): number;

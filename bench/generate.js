@@ -241,3 +241,10 @@ export function generateText(turns, seed = 1) {
   }
   return { text: `{${out.join(', ')}}`, turns: made, dialogues };
 }
+
+/** A corpus size as the benchmarks take it: 75k, 750k, 1m, or a plain number of turns. */
+export function turnsOf(label) {
+  const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(label);
+  if (!m) throw new Error(`bench: bad size ${label} (use e.g. 10k, 750k, 1m, 75000)`);
+  return Math.round(Number(m[1]) * (m[2].toLowerCase() === 'm' ? 1e6 : m[2].toLowerCase() === 'k' ? 1e3 : 1));
+}

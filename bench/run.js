@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFile } from './generate.js';
+import { generateFile, turnsOf } from './generate.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
@@ -46,12 +46,6 @@ function parseArgs(argv) {
     } else throw new Error(`bench: unknown option ${a}`);
   }
   return opts;
-}
-
-function turnsOf(label) {
-  const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(label);
-  if (!m) throw new Error(`bench: bad size ${label} (use e.g. 10k, 1m, 75000)`);
-  return Math.round(Number(m[1]) * (m[2].toLowerCase() === 'm' ? 1e6 : m[2].toLowerCase() === 'k' ? 1e3 : 1));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
