@@ -1,9 +1,11 @@
 // Lint configuration: typescript-eslint's recommended rules, React hooks rules,
-// and the layering rules of layers.json (which folder may import what).
+// eslint-config-prettier (formatting is Prettier's: `npm run format`; `npm run lint`
+// runs `prettier --check`), and the layering rules of layers.json (which folder may import what).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import prettierConfig from 'eslint-config-prettier';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 
@@ -35,7 +37,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
@@ -52,4 +57,5 @@ export default tseslint.config(
     },
   },
   ...layerConfigs,
+  prettierConfig,
 );

@@ -37,7 +37,10 @@ const tasks: [string, () => unknown][] = [
   ['turn position by index, GCA band (B=1000)', () => turnPosition(ev, { by: 'index', bands: ['GCA'] })],
   ['turn position by length, JGA band (B=1000)', () => turnPosition(ev, { by: 'length', bands: ['JGA'] })],
   ['turn position by index, 4 bands (the view default)', () => turnPosition(ev, { by: 'index', bands: ['JGA', 'FGA_0.5', 'RSA', 'GCA'] })],
-  ['turn position by length, 4 bands (the view default)', () => turnPosition(ev, { by: 'length', bands: ['JGA', 'FGA_0.5', 'RSA', 'GCA'] })],
+  [
+    'turn position by length, 4 bands (the view default)',
+    () => turnPosition(ev, { by: 'length', bands: ['JGA', 'FGA_0.5', 'RSA', 'GCA'] }),
+  ],
   ['error origin', () => errorOrigin(ev)],
   ['correlations, turn, Pearson', () => correlationMatrix(ev, 'turn', 'pearson')],
   ['correlations, turn, Spearman', () => correlationMatrix(ev, 'turn', 'spearman')],

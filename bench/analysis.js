@@ -44,7 +44,14 @@ async function buildHarness(name) {
     configFile: false,
     root: ROOT,
     logLevel: 'warn',
-    build: { ssr: join(ROOT, 'bench', `${name}.ts`), outDir, emptyOutDir: true, minify: false, target: 'node20', rollupOptions: { output: { entryFileNames: `${name}.mjs` } } },
+    build: {
+      ssr: join(ROOT, 'bench', `${name}.ts`),
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      target: 'node20',
+      rollupOptions: { output: { entryFileNames: `${name}.mjs` } },
+    },
   });
   return join(outDir, `${name}.mjs`);
 }
@@ -59,28 +66,41 @@ for (const size of opts.sizes) {
     process.stderr.write(`bench: writing ${file}…\n`);
     generateFile(file, turns, turns);
   }
-  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', harness, file, String(opts.runs)], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const r = spawnSync(process.execPath, ['--max-old-space-size=4096', harness, file, String(opts.runs)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
   if (r.status !== 0) throw new Error(`bench: the harness failed on ${file}:\n${r.stderr}`);
   const out = JSON.parse(r.stdout);
-  process.stdout.write(`\n${out.turns.toLocaleString('en')} turns, ${out.dialogues.toLocaleString('en')} dialogues (load + analyse turns: ${(out.loadMs / 1000).toFixed(2)} s, not counted below)\n\n`);
+  process.stdout.write(
+    `\n${out.turns.toLocaleString('en')} turns, ${out.dialogues.toLocaleString('en')} dialogues (load + analyse turns: ${(out.loadMs / 1000).toFixed(2)} s, not counted below)\n\n`,
+  );
   const w = Math.max(...out.results.map((x) => x.name.length));
   process.stdout.write(`${'analysis'.padEnd(w)}  median s  fastest s  budget\n`);
   for (const x of out.results) {
-    process.stdout.write(`${x.name.padEnd(w)}  ${(x.medianMs / 1000).toFixed(3).padStart(8)}  ${(x.minMs / 1000).toFixed(3).padStart(9)}  ${x.medianMs <= BUDGET_MS ? 'ok' : 'OVER 2 s'}\n`);
+    process.stdout.write(
+      `${x.name.padEnd(w)}  ${(x.medianMs / 1000).toFixed(3).padStart(8)}  ${(x.minMs / 1000).toFixed(3).padStart(9)}  ${x.medianMs <= BUDGET_MS ? 'ok' : 'OVER 2 s'}\n`,
+    );
   }
   if (opts.app) await measureApp(file);
 }
 
 /** The same analyses asked of `dst-inspector serve` over HTTP, as the analysis view asks them. */
 async function measureApp(file) {
-  const server = spawn(process.execPath, [join(ROOT, 'out', 'main', 'cli.js'), 'serve', file, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [join(ROOT, 'out', 'main', 'cli.js'), 'serve', file, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     const line = await new Promise((resolve) => server.stdout.once('data', (b) => resolve(String(b))));
     const url = new URL(/http\S+/.exec(line)[0]);
     const token = url.searchParams.get('token');
     const call = async (name, args) => {
       const started = performance.now();
-      const r = await fetch(`${url.origin}/api/${name}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(args) });
+      const r = await fetch(`${url.origin}/api/${name}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(args),
+      });
       const body = await r.json();
       if (!r.ok) throw new Error(body.error);
       return { body, ms: performance.now() - started };
@@ -98,7 +118,10 @@ async function measureApp(file) {
     await time('breakdown per domain (first call: starts the worker, copies the corpus)', 'breakdown', { by: 'domain' });
     await time('breakdown per domain, dialogue turns', 'breakdown', { by: 'domain', domainTurns: 'dialogue' });
     await time('breakdown per slot', 'breakdown', { by: 'slot' });
-    await time('turn position by index, 4 bands (the view default)', 'turnPosition', { by: 'index', bands: ['JGA', 'FGA_0.5', 'RSA', 'GCA'] });
+    await time('turn position by index, 4 bands (the view default)', 'turnPosition', {
+      by: 'index',
+      bands: ['JGA', 'FGA_0.5', 'RSA', 'GCA'],
+    });
     await time('turn position by length, 4 bands', 'turnPosition', { by: 'length', bands: ['JGA', 'FGA_0.5', 'RSA', 'GCA'] });
     await time('error origin', 'errorOrigin', { top: 50 });
     await time('correlations, turn, Spearman', 'correlations', { level: 'turn', method: 'spearman' });
@@ -107,14 +130,21 @@ async function measureApp(file) {
     await time('filtered scores (domain taxi)', 'filteredScores', { filter: { domain: 'taxi' } });
     await time('filtered scores (search missed:train-leaveat)', 'filteredScores', { filter: { search: 'missed:train-leaveat' } });
     // Responsiveness: a list page asked for while the worker computes a new analysis.
-    const heavy = call('turnPosition', { ...base, by: 'index', bands: ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA_0.5', 'GCA'], seed: 2 });
+    const heavy = call('turnPosition', {
+      ...base,
+      by: 'index',
+      bands: ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA_0.5', 'GCA'],
+      seed: 2,
+    });
     await new Promise((r) => setTimeout(r, 50));
     const page = await call('dialoguePage', { ...base, offset: 5000, limit: 60, sort: { key: 'position', descending: false }, filter: {} });
     const h = await heavy;
     const w = Math.max(...rows.map((r) => r[0].length));
     process.stdout.write(`\nthrough serve (HTTP, the analysis worker):\n${'call'.padEnd(w)}  seconds\n`);
     for (const [label, ms] of rows) process.stdout.write(`${label.padEnd(w)}  ${(ms / 1000).toFixed(3).padStart(7)}\n`);
-    process.stdout.write(`a list page asked for during an 8-band turn-position analysis (${(h.ms / 1000).toFixed(2)} s): answered in ${page.ms.toFixed(0)} ms\n`);
+    process.stdout.write(
+      `a list page asked for during an 8-band turn-position analysis (${(h.ms / 1000).toFixed(2)} s): answered in ${page.ms.toFixed(0)} ms\n`,
+    );
   } finally {
     server.kill('SIGTERM');
   }

@@ -49,7 +49,9 @@ function writeDialogues(fga, out) {
       keys.forEach((k, p) => {
         const gold = byTurn[k].gt;
         const said = [];
-        for (const [domain, slots] of Object.entries(gold)) for (const [slot, value] of Object.entries(slots)) if (prev[`${domain}-${slot}`] !== value) said.push(`the ${domain} ${slot} ${value}`);
+        for (const [domain, slots] of Object.entries(gold))
+          for (const [slot, value] of Object.entries(slots))
+            if (prev[`${domain}-${slot}`] !== value) said.push(`the ${domain} ${slot} ${value}`);
         prev = Object.fromEntries(Object.entries(gold).flatMap(([d, s]) => Object.entries(s).map(([n, v]) => [`${d}-${n}`, v])));
         if (p > 0) log.push({ text: `Sure, what else can I help you with for turn ${p}?` });
         log.push({ text: said.length ? `I would like ${said.join(' and ')}, please.` : 'Nothing else, thanks.' });
@@ -87,7 +89,11 @@ if (runs > 1) {
 }
 
 async function round() {
-  const server = spawn(process.execPath, ['--max-old-space-size=8192', cli, 'serve', ...files, ...(withText ? ['--dialogues', dialogues] : []), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(
+    process.execPath,
+    ['--max-old-space-size=8192', cli, 'serve', ...files, ...(withText ? ['--dialogues', dialogues] : []), '--port', '0'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     const line = await new Promise((res) => server.stdout.once('data', (b) => res(String(b))));
     const url = new URL(/http\S+/.exec(line)[0]);
@@ -99,7 +105,11 @@ async function round() {
       const started = performance.now();
       for (let attempt = 0; ; attempt++) {
         try {
-          const r = await fetch(`${url.origin}/api/${name}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(args) });
+          const r = await fetch(`${url.origin}/api/${name}`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(args),
+          });
           const body = await r.json();
           if (!r.ok) throw new Error(`${name}: ${body.error ?? JSON.stringify(body)}`);
           return { body, ms: performance.now() - started };
@@ -121,7 +131,8 @@ async function round() {
     const loadMs = performance.now() - loadStart;
     const config = { lambdas: [0.5], slotCount: 30, traits: 'paper' };
     const ref = { run: list[0].id, rev: list[0].revision };
-    const page = (offset) => call('dialoguePage', { ...ref, config, offset, limit: 60, sort: { key: 'position', descending: false }, filter: {} });
+    const page = (offset) =>
+      call('dialoguePage', { ...ref, config, offset, limit: 60, sort: { key: 'position', descending: false }, filter: {} });
     await call('corpusSummary', { ...ref, config });
     await page(0);
     const idle = (await page(100)).ms;
@@ -135,7 +146,18 @@ async function round() {
     await new Promise((r) => setTimeout(r, 50));
     const pageDuringWhatIf = (await page(6000)).ms;
     const w = await whatIf;
-    return { resets, loadMs, idle, suspectsMs: s.ms, suspects: s.body.total, hasText: s.body.hasText, pageDuringSuspects, whatIfMs: w.ms, flips: w.body.diff.turnsChanged, pageDuringWhatIf };
+    return {
+      resets,
+      loadMs,
+      idle,
+      suspectsMs: s.ms,
+      suspects: s.body.total,
+      hasText: s.body.hasText,
+      pageDuringSuspects,
+      whatIfMs: w.ms,
+      flips: w.body.diff.turnsChanged,
+      pageDuringWhatIf,
+    };
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -153,9 +175,18 @@ const median = (key) => {
 };
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const m = (ms) => `${ms.toFixed(0)} ms`;
-process.stdout.write(`${cli}\n${turns.toLocaleString('en')} turns, ${files.length} run${files.length > 1 ? 's' : ''} ${withText ? 'with' : 'without'} utterances, median of ${rounds} (load: ${s(median('loadMs'))}, not counted)\n`);
-process.stdout.write(`suspects (first call, ${results[0].suspects.toLocaleString('en')} suspects${results[0].hasText ? ', text evidence' : ''}): ${s(median('suspectsMs'))}; a list page asked for meanwhile: ${m(median('pageDuringSuspects'))}\n`);
-process.stdout.write(`value what-if --values lower,trade-fixes,dontcare,alternatives (first call, ${results[0].flips.toLocaleString('en')} turn flips): ${s(median('whatIfMs'))}; a list page asked for meanwhile: ${m(median('pageDuringWhatIf'))}\n`);
+process.stdout.write(
+  `${cli}\n${turns.toLocaleString('en')} turns, ${files.length} run${files.length > 1 ? 's' : ''} ${withText ? 'with' : 'without'} utterances, median of ${rounds} (load: ${s(median('loadMs'))}, not counted)\n`,
+);
+process.stdout.write(
+  `suspects (first call, ${results[0].suspects.toLocaleString('en')} suspects${results[0].hasText ? ', text evidence' : ''}): ${s(median('suspectsMs'))}; a list page asked for meanwhile: ${m(median('pageDuringSuspects'))}\n`,
+);
+process.stdout.write(
+  `value what-if --values lower,trade-fixes,dontcare,alternatives (first call, ${results[0].flips.toLocaleString('en')} turn flips): ${s(median('whatIfMs'))}; a list page asked for meanwhile: ${m(median('pageDuringWhatIf'))}\n`,
+);
 process.stdout.write(`a list page with nothing else running: ${m(median('idle'))}\n`);
 const resets = results.reduce((n, r) => n + r.resets, 0);
-if (resets) process.stdout.write(`(${resets} request${resets === 1 ? ' was' : 's were'} reset by the server and asked again; the times include that)\n`);
+if (resets)
+  process.stdout.write(
+    `(${resets} request${resets === 1 ? ' was' : 's were'} reset by the server and asked again; the times include that)\n`,
+  );

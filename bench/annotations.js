@@ -24,10 +24,19 @@ await build({
   configFile: false,
   root: ROOT,
   logLevel: 'warn',
-  build: { ssr: join(ROOT, 'bench', 'rescore.ts'), outDir, emptyOutDir: true, minify: false, target: 'node20', rollupOptions: { output: { entryFileNames: 'rescore.mjs' } } },
+  build: {
+    ssr: join(ROOT, 'bench', 'rescore.ts'),
+    outDir,
+    emptyOutDir: true,
+    minify: false,
+    target: 'node20',
+    rollupOptions: { output: { entryFileNames: 'rescore.mjs' } },
+  },
 });
 const harness = join(outDir, 'rescore.mjs');
-console.log('turns     dialogues  corrections  one new correction: median / p95 / max  full re-score  speed-up  save (fsync): median / p95');
+console.log(
+  'turns     dialogues  corrections  one new correction: median / p95 / max  full re-score  speed-up  save (fsync): median / p95',
+);
 for (const turns of sizes) {
   const r = spawnSync(process.execPath, [harness, String(turns), String(corrections)], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);

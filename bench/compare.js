@@ -112,7 +112,11 @@ function timeCli(args) {
   const t0 = process.hrtime.bigint();
   const r = useTime
     ? spawnSync('/usr/bin/time', ['-f', 'BENCH_MAXRSS_KB=%M', process.execPath, CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
-    : spawnSync(process.execPath, ['--import', join(ROOT, 'bench', 'max-rss.mjs'), CLI, ...args], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, BENCH_RSS_FILE: rssFile } });
+    : spawnSync(process.execPath, ['--import', join(ROOT, 'bench', 'max-rss.mjs'), CLI, ...args], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+        env: { ...process.env, BENCH_RSS_FILE: rssFile },
+      });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (r.status !== 0) throw new Error(`compare failed (${r.status}): ${r.stderr}`);
   const kb = useTime ? Number(/BENCH_MAXRSS_KB=(\d+)/.exec(r.stderr)?.[1]) : Number(readFileSync(rssFile, 'utf8'));
@@ -127,7 +131,14 @@ async function buildPhases() {
     configFile: false,
     root: ROOT,
     logLevel: 'warn',
-    build: { ssr: join(ROOT, 'bench', 'compare-phases.ts'), outDir, emptyOutDir: true, minify: false, target: 'node20', rollupOptions: { output: { entryFileNames: 'compare-phases.mjs' } } },
+    build: {
+      ssr: join(ROOT, 'bench', 'compare-phases.ts'),
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      target: 'node20',
+      rollupOptions: { output: { entryFileNames: 'compare-phases.mjs' } },
+    },
   });
   return join(outDir, 'compare-phases.mjs');
 }
@@ -165,18 +176,51 @@ async function main() {
       bare: median(bare.map((r) => r.seconds)),
       rss: median(full.map((r) => r.rss)),
     });
-    const ph = spawnSync(process.execPath, [phasesScript, String(opts.runs), '1000', '10000', ...fs], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const ph = spawnSync(process.execPath, [phasesScript, String(opts.runs), '1000', '10000', ...fs], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
     if (ph.status === 0) rows[rows.length - 1].phases = JSON.parse(ph.stdout);
     else process.stderr.write(`bench: phases of ${label} failed: ${ph.stderr}\n`);
   }
-  const head = ['case', 'turns/run', 'dialogues', 'files MB', 'whole process s', 'fastest s', 'without stats s', 'peak RSS MB', 'RSS / files'];
-  const body = rows.map((r) => [r.label, String(r.turns), String(r.dialogues), mb(r.bytes), r.seconds.toFixed(2), r.fastest.toFixed(2), r.bare.toFixed(2), mb(r.rss), (r.rss / r.bytes).toFixed(2) + '×']);
+  const head = [
+    'case',
+    'turns/run',
+    'dialogues',
+    'files MB',
+    'whole process s',
+    'fastest s',
+    'without stats s',
+    'peak RSS MB',
+    'RSS / files',
+  ];
+  const body = rows.map((r) => [
+    r.label,
+    String(r.turns),
+    String(r.dialogues),
+    mb(r.bytes),
+    r.seconds.toFixed(2),
+    r.fastest.toFixed(2),
+    r.bare.toFixed(2),
+    mb(r.rss),
+    (r.rss / r.bytes).toFixed(2) + '×',
+  ]);
   const w = head.map((h, k) => Math.max(h.length, ...body.map((b) => b[k].length)));
   const line = (cells) => cells.map((c, k) => (k === 0 ? c.padEnd(w[k]) : c.padStart(w[k]))).join('  ');
   process.stdout.write([line(head), w.map((x) => '-'.repeat(x)).join('  '), ...body.map(line)].join('\n') + '\n');
-  process.stdout.write('\nInside one process (medians of CPU ms; one thread): load = read + parse + analyse every run, prepare = align + score, fold = the aligned state matrices,\nbootstrap = B = 1000 resamples of every run, words = the swap bits, randomization = R = 10000 trials of every run against the baseline:\n');
-  for (const r of rows) if (r.phases) process.stdout.write(`  ${r.label}: ${Object.entries(r.phases).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
-  process.stdout.write('\nwhole process: `dst-inspector compare <all runs> --format json` (B = 1000, R = 10000); without stats: --bootstrap 0 --trials 0.\n');
+  process.stdout.write(
+    '\nInside one process (medians of CPU ms; one thread): load = read + parse + analyse every run, prepare = align + score, fold = the aligned state matrices,\nbootstrap = B = 1000 resamples of every run, words = the swap bits, randomization = R = 10000 trials of every run against the baseline:\n',
+  );
+  for (const r of rows)
+    if (r.phases)
+      process.stdout.write(
+        `  ${r.label}: ${Object.entries(r.phases)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}\n`,
+      );
+  process.stdout.write(
+    '\nwhole process: `dst-inspector compare <all runs> --format json` (B = 1000, R = 10000); without stats: --bootstrap 0 --trials 0.\n',
+  );
 }
 
 function cpuCount() {

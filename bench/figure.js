@@ -12,7 +12,14 @@ await build({
   configFile: false,
   root: ROOT,
   logLevel: 'warn',
-  build: { ssr: join(ROOT, 'bench', 'figure.ts'), outDir, emptyOutDir: true, minify: false, target: 'node20', rollupOptions: { output: { entryFileNames: 'figure.mjs' } } },
+  build: {
+    ssr: join(ROOT, 'bench', 'figure.ts'),
+    outDir,
+    emptyOutDir: true,
+    minify: false,
+    target: 'node20',
+    rollupOptions: { output: { entryFileNames: 'figure.mjs' } },
+  },
 });
 const r = spawnSync(process.execPath, [join(outDir, 'figure.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(r.status ?? 1);

@@ -33,7 +33,8 @@ function syntheticDialogue(turns: number): Uint8Array {
     const s = slots[(t * 3) % slots.length];
     const v = `value number ${t} for ${s}`;
     (gold[d] ??= {})[s] = v;
-    if (t % 4 === 1) (pred[d] ??= {})[s] = `another value ${t}`; // wrong
+    if (t % 4 === 1)
+      (pred[d] ??= {})[s] = `another value ${t}`; // wrong
     else if (t % 4 !== 2) (pred[d] ??= {})[s] = v; // correct; every fourth turn missed
     if (t % 5 === 3) (pred.hotel ??= {})[`stars`] = String(t); // overshot
     out[String(t)] = { gt: structuredClone(gold), pr: structuredClone(pred) };
@@ -54,29 +55,68 @@ async function measure(name: string, f: () => unknown | Promise<unknown>, size: 
     times.push(performance.now() - t);
   }
   const bytes = size(r);
-  console.log(`${name.padEnd(34)} median ${median(times).toFixed(1).padStart(7)} ms   fastest ${Math.min(...times).toFixed(1).padStart(7)} ms   cold ${cold.toFixed(1).padStart(7)} ms${bytes === null ? '' : `   ${(bytes / 1024).toFixed(1).padStart(7)} KiB`}`);
+  console.log(
+    `${name.padEnd(34)} median ${median(times).toFixed(1).padStart(7)} ms   fastest ${Math.min(...times)
+      .toFixed(1)
+      .padStart(7)} ms   cold ${cold.toFixed(1).padStart(7)} ms${bytes === null ? '' : `   ${(bytes / 1024).toFixed(1).padStart(7)} KiB`}`,
+  );
 }
 
 async function main(): Promise<void> {
   const config = defaultConfig();
   const corpus = loadCorpus(syntheticDialogue(TURNS), { file: 'synthetic.json' }).corpus;
   const d = dialogueDetail(corpus, 0, config);
-  const utterances = d.perTurn!.map((_, i) => ({ system: `I have found ${i + 2} places that match. Would you like the one in the centre, or shall I look for something cheaper?`, user: `Yes, please book it for ${i + 1} people on Tuesday and tell me the reference number.` }));
+  const utterances = d.perTurn!.map((_, i) => ({
+    system: `I have found ${i + 2} places that match. Would you like the one in the centre, or shall I look for something cheaper?`,
+    user: `Yes, please book it for ${i + 1} people on Tuesday and tell me the reference number.`,
+  }));
   const dialogue = { id: d.id, values: d.values, perTurn: d.perTurn!, utterances };
   const signature = renderSignature(makeSignature(config));
   const slots = d.perTurn!.reduce((n, t) => n + t.slots.length, 0);
   console.log(`dialogue figure of ${TURNS} turns (${slots} slot chips, utterances on every turn); ${RUNS} warm runs each`);
   let scene: Scene = buildFigure('dialogue', dialogue, config, { signature });
-  await measure('layout (scene)', () => (scene = buildFigure('dialogue', dialogue, config, { signature })), () => null);
+  await measure(
+    'layout (scene)',
+    () => (scene = buildFigure('dialogue', dialogue, config, { signature })),
+    () => null,
+  );
   console.log(`  scene: ${scene.width} × ${scene.height}`);
-  await measure('layout + SVG (no fonts)', () => sceneToSvg(buildFigure('dialogue', dialogue, config, { signature })), (r) => Buffer.byteLength(r as string));
-  await measure('layout + SVG file (fonts embedded)', () => sceneToSvgFile(buildFigure('dialogue', dialogue, config, { signature })), (r) => Buffer.byteLength(r as string));
-  await measure('layout + PDF', () => sceneToPdf(buildFigure('dialogue', dialogue, config, { signature })), (r) => (r as Buffer).length);
-  await measure('layout + PNG 2×', () => sceneToPng(buildFigure('dialogue', dialogue, config, { signature }), 2), (r) => (r as Buffer).length);
+  await measure(
+    'layout + SVG (no fonts)',
+    () => sceneToSvg(buildFigure('dialogue', dialogue, config, { signature })),
+    (r) => Buffer.byteLength(r as string),
+  );
+  await measure(
+    'layout + SVG file (fonts embedded)',
+    () => sceneToSvgFile(buildFigure('dialogue', dialogue, config, { signature })),
+    (r) => Buffer.byteLength(r as string),
+  );
+  await measure(
+    'layout + PDF',
+    () => sceneToPdf(buildFigure('dialogue', dialogue, config, { signature })),
+    (r) => (r as Buffer).length,
+  );
+  await measure(
+    'layout + PNG 2×',
+    () => sceneToPng(buildFigure('dialogue', dialogue, config, { signature }), 2),
+    (r) => (r as Buffer).length,
+  );
   const chart = () => buildFigure('turn-chart', dialogue, config, { signature });
-  await measure('per-turn chart: layout + SVG', () => sceneToSvg(chart()), (r) => Buffer.byteLength(r as string));
-  await measure('per-turn chart: layout + PDF', () => sceneToPdf(chart()), (r) => (r as Buffer).length);
-  await measure('per-turn chart: layout + PNG 2×', () => sceneToPng(chart(), 2), (r) => (r as Buffer).length);
+  await measure(
+    'per-turn chart: layout + SVG',
+    () => sceneToSvg(chart()),
+    (r) => Buffer.byteLength(r as string),
+  );
+  await measure(
+    'per-turn chart: layout + PDF',
+    () => sceneToPdf(chart()),
+    (r) => (r as Buffer).length,
+  );
+  await measure(
+    'per-turn chart: layout + PNG 2×',
+    () => sceneToPng(chart(), 2),
+    (r) => (r as Buffer).length,
+  );
 }
 
 main().catch((e) => {

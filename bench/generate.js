@@ -12,45 +12,182 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 const TIMES = [];
-for (let h = 5; h < 24; h++) for (const m of ['00', '15', '30', '45', '01', '16', '35', '40', '54']) TIMES.push(`${String(h).padStart(2, '0')}:${m}`);
+for (let h = 5; h < 24; h++)
+  for (const m of ['00', '15', '30', '45', '01', '16', '35', '40', '54']) TIMES.push(`${String(h).padStart(2, '0')}:${m}`);
 const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const AREAS = ['centre', 'north', 'south', 'east', 'west'];
 const PRICES = ['cheap', 'moderate', 'expensive'];
 const PEOPLE = ['1', '2', '3', '4', '5', '6', '7', '8'];
 const HOTELS = [
-  'acorn guest house', 'alexander bed and breakfast', 'allenbell', 'alpha milton guest house', 'arbury lodge guesthouse',
-  'archway house', 'ashley hotel', 'autumn house', 'avalon', 'aylesbray lodge guest house', 'bridge guest house',
-  'cambridge belfry', 'carolina bed and breakfast', 'city centre north b and b', 'cityroomz', 'el shaddia guesthouse',
-  'express by holiday inn cambridge', 'finches bed and breakfast', 'gonville hotel', 'hamilton lodge', 'hobsons house',
-  'home from home', 'huntingdon marriott hotel', 'kirkwood house', 'leverton house', 'limehouse', 'lovell lodge',
-  'rosas bed and breakfast', 'the cambridge belfry', 'university arms hotel', 'warkworth house', 'worth house',
+  'acorn guest house',
+  'alexander bed and breakfast',
+  'allenbell',
+  'alpha milton guest house',
+  'arbury lodge guesthouse',
+  'archway house',
+  'ashley hotel',
+  'autumn house',
+  'avalon',
+  'aylesbray lodge guest house',
+  'bridge guest house',
+  'cambridge belfry',
+  'carolina bed and breakfast',
+  'city centre north b and b',
+  'cityroomz',
+  'el shaddia guesthouse',
+  'express by holiday inn cambridge',
+  'finches bed and breakfast',
+  'gonville hotel',
+  'hamilton lodge',
+  'hobsons house',
+  'home from home',
+  'huntingdon marriott hotel',
+  'kirkwood house',
+  'leverton house',
+  'limehouse',
+  'lovell lodge',
+  'rosas bed and breakfast',
+  'the cambridge belfry',
+  'university arms hotel',
+  'warkworth house',
+  'worth house',
 ];
 const RESTAURANTS = [
-  'ask', 'bangkok city', 'bedouin', 'bloomsbury restaurant', 'cafe uno', 'charlie chan', 'chiquito restaurant bar',
-  'clowns cafe', 'cote', 'curry garden', 'curry prince', 'da vinci pizzeria', 'dojo noodle bar', 'frankie and bennys',
-  'golden wok', 'graffiti', 'hakka', 'j restaurant', 'kohinoor', 'la margherita', 'la mimosa', 'la raza', 'loch fyne',
-  'meze bar', 'midsummer house restaurant', 'nandos', 'nirala', 'pizza hut city centre', 'restaurant 17',
-  'restaurant alimentum', 'royal spice', 'saigon city', 'shanghai family restaurant', 'the copper kettle',
-  'the gardenia', 'the missing sock', 'the nirala', 'tandoori palace', 'yippee noodle bar', 'zizzi cambridge',
+  'ask',
+  'bangkok city',
+  'bedouin',
+  'bloomsbury restaurant',
+  'cafe uno',
+  'charlie chan',
+  'chiquito restaurant bar',
+  'clowns cafe',
+  'cote',
+  'curry garden',
+  'curry prince',
+  'da vinci pizzeria',
+  'dojo noodle bar',
+  'frankie and bennys',
+  'golden wok',
+  'graffiti',
+  'hakka',
+  'j restaurant',
+  'kohinoor',
+  'la margherita',
+  'la mimosa',
+  'la raza',
+  'loch fyne',
+  'meze bar',
+  'midsummer house restaurant',
+  'nandos',
+  'nirala',
+  'pizza hut city centre',
+  'restaurant 17',
+  'restaurant alimentum',
+  'royal spice',
+  'saigon city',
+  'shanghai family restaurant',
+  'the copper kettle',
+  'the gardenia',
+  'the missing sock',
+  'the nirala',
+  'tandoori palace',
+  'yippee noodle bar',
+  'zizzi cambridge',
 ];
 const ATTRACTIONS = [
-  'all saints church', 'broughton house gallery', 'byard art', 'cambridge museum of technology', 'castle galleries',
-  'cherry hinton village centre', 'christ college', 'clare college', 'downing college', 'fitzwilliam museum',
-  'kettles yard', 'kings college', 'nusha', 'old schools', 'parkside pools', 'scott polar museum', 'the junction',
-  'whipple museum of the history of science', 'williams art and antiques', 'primavera',
+  'all saints church',
+  'broughton house gallery',
+  'byard art',
+  'cambridge museum of technology',
+  'castle galleries',
+  'cherry hinton village centre',
+  'christ college',
+  'clare college',
+  'downing college',
+  'fitzwilliam museum',
+  'kettles yard',
+  'kings college',
+  'nusha',
+  'old schools',
+  'parkside pools',
+  'scott polar museum',
+  'the junction',
+  'whipple museum of the history of science',
+  'williams art and antiques',
+  'primavera',
 ];
 const FOODS = [
-  'african', 'asian oriental', 'british', 'chinese', 'european', 'french', 'gastropub', 'indian', 'international',
-  'italian', 'japanese', 'korean', 'lebanese', 'mediterranean', 'mexican', 'modern european', 'north american',
-  'polynesian', 'portuguese', 'seafood', 'spanish', 'steakhouse', 'thai', 'turkish', 'vietnamese',
+  'african',
+  'asian oriental',
+  'british',
+  'chinese',
+  'european',
+  'french',
+  'gastropub',
+  'indian',
+  'international',
+  'italian',
+  'japanese',
+  'korean',
+  'lebanese',
+  'mediterranean',
+  'mexican',
+  'modern european',
+  'north american',
+  'polynesian',
+  'portuguese',
+  'seafood',
+  'spanish',
+  'steakhouse',
+  'thai',
+  'turkish',
+  'vietnamese',
 ];
-const ATTRACTION_TYPES = ['architecture', 'boat', 'cinema', 'college', 'concert hall', 'entertainment', 'museum', 'multiple sports', 'nightclub', 'park', 'swimming pool', 'theatre'];
-const STATIONS = ['birmingham new street', 'bishops stortford', 'broxbourne', 'cambridge', 'ely', 'kings lynn', 'leicester', 'london kings cross', 'london liverpool street', 'norwich', 'peterborough', 'stansted airport', 'stevenage'];
+const ATTRACTION_TYPES = [
+  'architecture',
+  'boat',
+  'cinema',
+  'college',
+  'concert hall',
+  'entertainment',
+  'museum',
+  'multiple sports',
+  'nightclub',
+  'park',
+  'swimming pool',
+  'theatre',
+];
+const STATIONS = [
+  'birmingham new street',
+  'bishops stortford',
+  'broxbourne',
+  'cambridge',
+  'ely',
+  'kings lynn',
+  'leicester',
+  'london kings cross',
+  'london liverpool street',
+  'norwich',
+  'peterborough',
+  'stansted airport',
+  'stevenage',
+];
 const PLACES = [...HOTELS, ...RESTAURANTS, ...ATTRACTIONS];
 
 /** The 30 MultiWOZ slots as the FGA/GCA files spell them: domain → slot → vocabulary. */
 export const DOMAINS = {
-  hotel: { area: AREAS, day: DAYS, internet: ['yes', 'no'], name: HOTELS, parking: ['yes', 'no'], people: PEOPLE, pricerange: PRICES, stars: ['0', '1', '2', '3', '4', '5'], stay: ['1', '2', '3', '4', '5', '6', '7'], type: ['hotel', 'guest house'] },
+  hotel: {
+    area: AREAS,
+    day: DAYS,
+    internet: ['yes', 'no'],
+    name: HOTELS,
+    parking: ['yes', 'no'],
+    people: PEOPLE,
+    pricerange: PRICES,
+    stars: ['0', '1', '2', '3', '4', '5'],
+    stay: ['1', '2', '3', '4', '5', '6', '7'],
+    type: ['hotel', 'guest house'],
+  },
   restaurant: { area: AREAS, day: DAYS, food: FOODS, name: RESTAURANTS, people: PEOPLE, pricerange: PRICES, time: TIMES },
   attraction: { area: AREAS, name: ATTRACTIONS, type: ATTRACTION_TYPES },
   train: { arriveby: TIMES, day: DAYS, departure: STATIONS, destination: STATIONS, leaveat: TIMES, people: PEOPLE },
@@ -148,8 +285,10 @@ export function dialogueJson(r) {
       gold.set(key, v);
       // The prediction of a new or changed gold slot.
       const u = r();
-      if (u < skill) pred.delete(key); // missed
-      else if (u < 2 * skill) pred.set(key, wrongValue(r, slots[s], v)); // wrong value
+      if (u < skill)
+        pred.delete(key); // missed
+      else if (u < 2 * skill)
+        pred.set(key, wrongValue(r, slots[s], v)); // wrong value
       else pred.set(key, v);
     }
     if (gold.size > 0 && r() < 0.06) {

@@ -53,7 +53,9 @@ for (let r = 0; r < runs; r++) {
     parse.push(time(() => JSON.parse(bytes.toString('utf8')) as unknown)[1]);
   }
   gc();
-  const [[loaded, cLoad], tLoad] = time(() => cpu(() => loadCorpus(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), { file })));
+  const [[loaded, cLoad], tLoad] = time(() =>
+    cpu(() => loadCorpus(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), { file })),
+  );
   load.push(tLoad);
   loadCpu.push(cLoad);
   const [[ev, cScore], tScore] = time(() => cpu(() => evaluate(loaded.corpus, config)));

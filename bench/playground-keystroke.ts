@@ -23,7 +23,7 @@ const SLOTS = [
 /** A seeded dialogue of `turns` turns as the playground's text: a slot joins every other turn (up to 14), the prediction errs on ~15% of turns. */
 function dialogue(turns: number, seed: number): string {
   let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const gt: Record<string, Record<string, string>> = {};
   const out: Record<string, unknown> = {};
   let carried: [string, string, string] | null = null;

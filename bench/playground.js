@@ -21,14 +21,26 @@ await build({
   configFile: false,
   root: ROOT,
   logLevel: 'warn',
-  build: { ssr: join(ROOT, 'bench', 'playground-keystroke.ts'), outDir: OUT, emptyOutDir: true, minify: false, target: 'node20', rollupOptions: { output: { entryFileNames: 'playground-keystroke.mjs' } } },
+  build: {
+    ssr: join(ROOT, 'bench', 'playground-keystroke.ts'),
+    outDir: OUT,
+    emptyOutDir: true,
+    minify: false,
+    target: 'node20',
+    rollupOptions: { output: { entryFileNames: 'playground-keystroke.mjs' } },
+  },
 });
 const r = spawnSync(process.execPath, ['--expose-gc', join(OUT, 'playground-keystroke.mjs'), iterations], { encoding: 'utf8' });
 if (r.status !== 0) throw new Error(`benchmark failed:\n${r.stderr}`);
-const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+const rows = r.stdout
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
 
 const f = (x) => x.toFixed(2);
-process.stdout.write(`playground keystroke, pure path (load + score), ${iterations} keystrokes per size, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n\n`);
+process.stdout.write(
+  `playground keystroke, pure path (load + score), ${iterations} keystrokes per size, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}\n\n`,
+);
 process.stdout.write('turns   bytes   median ms   p95 ms   max ms   frame / median   broken JSON median (p95) ms   quick edit ms\n');
 for (const x of rows) {
   process.stdout.write(

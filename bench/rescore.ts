@@ -35,10 +35,25 @@ const r = rng(11);
 function randomRecord(k: number): AnnotationRecord {
   const d = Math.floor(r() * corpus.dialogueIds.length);
   const i = corpus.dialogueStart[d] + Math.floor(r() * (corpus.dialogueStart[d + 1] - corpus.dialogueStart[d]));
-  const common = { id: `b${k}`, rev: 1, dialogue: corpus.dialogueIds[d], turn: corpus.turnIndex[i], category: 'wrong-value', status: 'confirmed', by: 'bench', at: 't' } as const;
+  const common = {
+    id: `b${k}`,
+    rev: 1,
+    dialogue: corpus.dialogueIds[d],
+    turn: corpus.turnIndex[i],
+    category: 'wrong-value',
+    status: 'confirmed',
+    by: 'bench',
+    at: 't',
+  } as const;
   if (corpus.goldLen[i] > 0 && r() < 0.5) {
     const p = corpus.goldStart[i];
-    return { ...common, slot: corpus.slots.name(corpus.goldPairs[2 * p]), from: corpus.values.name(corpus.goldPairs[2 * p + 1]), to: null, scope: 'onward' } as AnnotationRecord;
+    return {
+      ...common,
+      slot: corpus.slots.name(corpus.goldPairs[2 * p]),
+      from: corpus.values.name(corpus.goldPairs[2 * p + 1]),
+      to: null,
+      scope: 'onward',
+    } as AnnotationRecord;
   }
   return { ...common, slot: 'hotel-stars', from: null, to: '4', scope: 'turn' } as AnnotationRecord;
 }
@@ -59,7 +74,8 @@ for (let k = 0; k < n; k++) {
     const t1 = performance.now();
     const fullEv = evaluate(applyCorrections(corpus, records).corpus, config);
     full.push(performance.now() - t1);
-    if (Math.abs((fullEv.corpus.values.JGA as number) - (diff.after.values.JGA as number)) > 1e-12) throw new Error('incremental and full re-scores differ');
+    if (Math.abs((fullEv.corpus.values.JGA as number) - (diff.after.values.JGA as number)) > 1e-12)
+      throw new Error('incremental and full re-scores differ');
   }
 }
 
@@ -69,7 +85,16 @@ const saves: number[] = [];
 for (let k = 0; k < 50; k++) {
   const rec = randomRecord(1000 + k);
   const t = performance.now();
-  await store.save({ dialogue: rec.dialogue, turn: rec.turn, slot: rec.slot, from: rec.from ?? null, to: rec.to, scope: rec.scope, category: 'other', status: 'suspected' });
+  await store.save({
+    dialogue: rec.dialogue,
+    turn: rec.turn,
+    slot: rec.slot,
+    from: rec.from ?? null,
+    to: rec.to,
+    scope: rec.scope,
+    category: 'other',
+    status: 'suspected',
+  });
   saves.push(performance.now() - t);
 }
 rmSync(dir, { recursive: true, force: true });

@@ -143,14 +143,20 @@ async function main() {
   const pipeline = await buildHarness('pipeline-cli');
   const worker = join(ROOT, 'out', 'main', 'fga-tail-worker.js');
   process.stdout.write(`DST Inspector benchmark — node ${process.version}, ${opts.runs} run(s) per measurement, medians\n`);
-  process.stdout.write('Official Python times are the issue author\'s (3.9 s at 75k turns, 52 s and 2.2 GB at 750k), scaled linearly by turns from the nearest measured size where sizes differ (marked ~).\n\n');
+  process.stdout.write(
+    "Official Python times are the issue author's (3.9 s at 75k turns, 52 s and 2.2 GB at 750k), scaled linearly by turns from the nearest measured size where sizes differ (marked ~).\n\n",
+  );
   const rows = [];
   for (const label of opts.sizes) {
     const turns = turnsOf(label);
     const { file, generatedMs } = ensureCorpus(turns, opts.regen);
     const bytes = statSync(file).size;
-    if (generatedMs !== null) process.stderr.write(`bench: generated ${file} (${mb(bytes).toFixed(1)} MB) in ${(generatedMs / 1000).toFixed(1)} s\n`);
-    const ph = spawnSync(process.execPath, ['--expose-gc', phases, file, String(opts.runs), ...(opts.jsonParse ? ['--json-parse'] : [])], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    if (generatedMs !== null)
+      process.stderr.write(`bench: generated ${file} (${mb(bytes).toFixed(1)} MB) in ${(generatedMs / 1000).toFixed(1)} s\n`);
+    const ph = spawnSync(process.execPath, ['--expose-gc', phases, file, String(opts.runs), ...(opts.jsonParse ? ['--json-parse'] : [])], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
     if (ph.status !== 0) throw new Error(`bench: phase timing failed on ${file}:\n${ph.stderr}`);
     const p = JSON.parse(ph.stdout);
     const cli = [];
@@ -159,7 +165,8 @@ async function main() {
     if (existsSync(worker)) {
       for (let r = 0; r < opts.runs; r++) {
         const run = runCli(file, [pipeline, file, worker]);
-        if (JSON.stringify(run.corpus) !== JSON.stringify(cli[0].corpus)) process.stderr.write(`bench: WARNING: the two-thread scores of ${label} differ from the CLI's\n`);
+        if (JSON.stringify(run.corpus) !== JSON.stringify(cli[0].corpus))
+          process.stderr.write(`bench: WARNING: the two-thread scores of ${label} differ from the CLI's\n`);
         two.push(run);
       }
     }
@@ -172,7 +179,26 @@ async function main() {
     rows.push({ label, bytes, p, seconds, fastest, two: twoSeconds, twoRss, rss, ref, corpus: cli[0].corpus });
   }
 
-  const head = ['size', 'turns', 'dialogues', 'file MB', 'read s', 'JSON.parse s', 'load s', 'score s', 'CLI s', 'CLI min s', '2-thread s', 'turns/s', 'peak RSS MB', 'RSS/file', '2-thread RSS/file', 'Python s', 'speed-up', 'target'];
+  const head = [
+    'size',
+    'turns',
+    'dialogues',
+    'file MB',
+    'read s',
+    'JSON.parse s',
+    'load s',
+    'score s',
+    'CLI s',
+    'CLI min s',
+    '2-thread s',
+    'turns/s',
+    'peak RSS MB',
+    'RSS/file',
+    '2-thread RSS/file',
+    'Python s',
+    'speed-up',
+    'target',
+  ];
   const table = rows.map(({ label, bytes, p, seconds, fastest, two, twoRss, rss, ref }) => [
     label,
     p.turns,
@@ -196,14 +222,21 @@ async function main() {
   const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => String(r[i]).length)));
   process.stdout.write(head.map((h, i) => pad(h, widths[i])).join('  ') + '\n');
   for (const r of table) process.stdout.write(r.map((c, i) => pad(c, widths[i])).join('  ') + '\n');
-  process.stdout.write('\nread, JSON.parse (context only), load (scan + intern + build the corpus) and score (one pass over all turns + corpus merge) are medians inside one process;\nCLI = the whole `score FILE --format json` process (start-up, read, load, score, render), median and fastest of the runs; speed-up uses the median.\n2-thread = the same process loading through src/main/services/score-pipeline.ts (a worker reads the second half of files of 32 MB and more), median.\nTimes on a machine shared with other work vary by ±30% or more between runs: compare medians, and the fastest run as the least disturbed one.\n');
+  process.stdout.write(
+    '\nread, JSON.parse (context only), load (scan + intern + build the corpus) and score (one pass over all turns + corpus merge) are medians inside one process;\nCLI = the whole `score FILE --format json` process (start-up, read, load, score, render), median and fastest of the runs; speed-up uses the median.\n2-thread = the same process loading through src/main/services/score-pipeline.ts (a worker reads the second half of files of 32 MB and more), median.\nTimes on a machine shared with other work vary by ±30% or more between runs: compare medians, and the fastest run as the least disturbed one.\n',
+  );
   for (const { label, rss, ref } of rows) {
-    if (ref.rssBytes && ref.exact) process.stdout.write(`Peak RSS at ${label}: ${mb(rss).toFixed(0)} MB vs the official scripts' ${mb(ref.rssBytes).toFixed(0)} MB (${(ref.rssBytes / rss).toFixed(1)}× less).\n`);
+    if (ref.rssBytes && ref.exact)
+      process.stdout.write(
+        `Peak RSS at ${label}: ${mb(rss).toFixed(0)} MB vs the official scripts' ${mb(ref.rssBytes).toFixed(0)} MB (${(ref.rssBytes / rss).toFixed(1)}× less).\n`,
+      );
   }
   process.stdout.write('\nScores of the synthetic corpora (plausibility check):\n');
   for (const { label, corpus } of rows) {
     const f = (x) => (x === null ? '-' : (100 * x).toFixed(2));
-    process.stdout.write(`  ${pad(label, 5)}: JGA ${f(corpus.JGA)}  SA ${f(corpus.SA)}  AGA ${f(corpus.AGA)}  RSA ${f(corpus.RSA)}  FGA ${f(corpus.FGA['0.5'])}  GCA ${f(corpus.GCA)}  C/W/M/O ${corpus.counts.C}/${corpus.counts.W}/${corpus.counts.M}/${corpus.counts.O}\n`);
+    process.stdout.write(
+      `  ${pad(label, 5)}: JGA ${f(corpus.JGA)}  SA ${f(corpus.SA)}  AGA ${f(corpus.AGA)}  RSA ${f(corpus.RSA)}  FGA ${f(corpus.FGA['0.5'])}  GCA ${f(corpus.GCA)}  C/W/M/O ${corpus.counts.C}/${corpus.counts.W}/${corpus.counts.M}/${corpus.counts.O}\n`,
+    );
   }
 }
 

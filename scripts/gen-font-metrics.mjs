@@ -38,7 +38,16 @@ export function measure() {
       for (let c = a; c <= b; c++) w.push(font.hasGlyphForCodePoint(c) ? font.glyphForCodePoint(c).advanceWidth : -1);
       return [a, w];
     });
-    out[face] = { unitsPerEm: font.unitsPerEm, ascent: font.ascent, descent: font.descent, capHeight: font.glyphForCodePoint(0x48).bbox.maxY, xHeight: font.glyphForCodePoint(0x78).bbox.maxY, family: font.familyName, fallback: font.glyphForCodePoint(0x6e).advanceWidth, ranges };
+    out[face] = {
+      unitsPerEm: font.unitsPerEm,
+      ascent: font.ascent,
+      descent: font.descent,
+      capHeight: font.glyphForCodePoint(0x48).bbox.maxY,
+      xHeight: font.glyphForCodePoint(0x78).bbox.maxY,
+      family: font.familyName,
+      fallback: font.glyphForCodePoint(0x6e).advanceWidth,
+      ranges,
+    };
   }
   return out;
 }
@@ -65,7 +74,9 @@ export function source(m) {
   ];
   for (const [face, f] of Object.entries(m)) {
     lines.push(`  ${face}: {`);
-    lines.push(`    family: '${f.family}', unitsPerEm: ${f.unitsPerEm}, ascent: ${f.ascent}, descent: ${f.descent}, capHeight: ${f.capHeight}, xHeight: ${f.xHeight}, fallback: ${f.fallback},`);
+    lines.push(
+      `    family: '${f.family}', unitsPerEm: ${f.unitsPerEm}, ascent: ${f.ascent}, descent: ${f.descent}, capHeight: ${f.capHeight}, xHeight: ${f.xHeight}, fallback: ${f.fallback},`,
+    );
     lines.push('    ranges: [');
     for (const [a, w] of f.ranges) lines.push(`      [0x${a.toString(16)}, [${w.join(',')}]],`);
     lines.push('    ],');

@@ -16,10 +16,19 @@ if (!existsSync(install)) {
 const env = { ...process.env };
 delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
 env.NODE_OPTIONS = '';
-const r = spawnSync(process.execPath, [install], { cwd: join(root, 'node_modules', 'electron'), env, stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+const r = spawnSync(process.execPath, [install], {
+  cwd: join(root, 'node_modules', 'electron'),
+  env,
+  stdio: ['ignore', 'inherit', 'pipe'],
+  encoding: 'utf8',
+});
 if (r.status !== 0) {
-  const why = (r.stderr || r.error?.message || '').split('\n').find((l) => /error|ENOTFOUND|ECONN|EAI_AGAIN|timed out|403|404/i.test(l)) ?? `exit code ${r.status}`;
-  process.stderr.write(`electron:install: could not download the Electron runtime from GitHub (${why.trim().slice(0, 200)}); "npm start" keeps using browser mode.\n`);
+  const why =
+    (r.stderr || r.error?.message || '').split('\n').find((l) => /error|ENOTFOUND|ECONN|EAI_AGAIN|timed out|403|404/i.test(l)) ??
+    `exit code ${r.status}`;
+  process.stderr.write(
+    `electron:install: could not download the Electron runtime from GitHub (${why.trim().slice(0, 200)}); "npm start" keeps using browser mode.\n`,
+  );
   process.exit(1);
 }
 process.stdout.write('electron:install: the Electron runtime is installed; "npm start" now opens the desktop app.\n');

@@ -29,7 +29,9 @@ try {
   const t0 = performance.now();
   await page.goto(url);
   // The progress bar, or the first dialogue when the load was over before the page asked.
-  const firstSeen = await page.waitForSelector('[data-testid="progress"], [data-testid="dialogue-metric"][data-metric="GCA"]', { timeout: 600_000 });
+  const firstSeen = await page.waitForSelector('[data-testid="progress"], [data-testid="dialogue-metric"][data-metric="GCA"]', {
+    timeout: 600_000,
+  });
   const sawProgress = (await firstSeen.getAttribute('data-testid')) === 'progress';
   await page.waitForSelector('[data-testid="progress"]', { state: 'detached', timeout: 600_000 });
   const ready = performance.now();

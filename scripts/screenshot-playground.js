@@ -23,7 +23,9 @@ async function main() {
     await page.waitForSelector('[data-testid="playground-editor"][data-ready="true"]', { timeout: 30_000 });
     await page.selectOption('[data-testid="playground-template"]', 'hypothetical-p1');
     await page.click('[data-testid="playground-ab"]');
-    await page.waitForSelector('[data-testid="playground-side"][data-side="B"] [data-testid="playground-editor"][data-ready="true"]', { timeout: 30_000 });
+    await page.waitForSelector('[data-testid="playground-side"][data-side="B"] [data-testid="playground-editor"][data-ready="true"]', {
+      timeout: 30_000,
+    });
     await page.focus('[data-testid="playground-side"][data-side="B"] [data-testid="turn"][data-turn="0"] [data-testid="slot"]');
     await page.waitForTimeout(600);
     await page.screenshot({ path: join(OUT, 'playground.png') });

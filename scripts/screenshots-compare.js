@@ -36,7 +36,14 @@ async function main() {
     };
 
     // Two runs side by side, on a dialogue where one gets turns right that the other gets wrong.
-    const pair = await serve([join(SOM, 'predictions.json'), perturbed, '--name', 'SOM-DST,perturbed', '--dialogues', join(SOM, 'dialogues.json')]);
+    const pair = await serve([
+      join(SOM, 'predictions.json'),
+      perturbed,
+      '--name',
+      'SOM-DST,perturbed',
+      '--dialogues',
+      join(SOM, 'dialogues.json'),
+    ]);
     servers.push(pair);
     for (const [width, name] of [
       [1920, 'compare.png'],

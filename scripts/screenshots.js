@@ -103,7 +103,17 @@ function paperExports() {
   const paper = join(ROOT, 'test', 'fixtures', 'paper');
   cli(['figure', join(paper, 'mul1110.json'), '--dialogue', 'MUL1110', '--scale', '2', '--out', join(OUT, 'figure-mul1110.png')]);
   console.log('saved docs/screenshots/figure-mul1110.png');
-  const latex = cli(['score', join(paper, 'mul1110.json'), join(paper, 'sng0779.json'), '--format', 'latex', '--caption', 'Two dialogues of the GCA paper (figures 6 and 7).', '--label', 'tab:gca-figures']);
+  const latex = cli([
+    'score',
+    join(paper, 'mul1110.json'),
+    join(paper, 'sng0779.json'),
+    '--format',
+    'latex',
+    '--caption',
+    'Two dialogues of the GCA paper (figures 6 and 7).',
+    '--label',
+    'tab:gca-figures',
+  ]);
   writeFileSync(join(OUT, 'score-table.tex'), latex);
   console.log('saved docs/screenshots/score-table.tex');
   if (!has('pdflatex') || !has('pdftoppm')) {
@@ -118,7 +128,10 @@ function paperExports() {
     );
     const tex = spawnSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 't.tex'], { cwd: dir, encoding: 'utf8' });
     if (tex.status !== 0) throw new Error(`pdflatex failed: ${tex.stdout.split('\n').slice(-20).join('\n')}`);
-    const ppm = spawnSync('pdftoppm', ['-r', '200', '-png', '-singlefile', 't.pdf', join(OUT, 'score-table')], { cwd: dir, encoding: 'utf8' });
+    const ppm = spawnSync('pdftoppm', ['-r', '200', '-png', '-singlefile', 't.pdf', join(OUT, 'score-table')], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     if (ppm.status !== 0) throw new Error(`pdftoppm failed: ${ppm.stderr}`);
     console.log('saved docs/screenshots/score-table.png');
   } finally {

@@ -10,7 +10,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUTPUTS = ['out/main/index.js', 'out/main/cli.js', 'out/main/score-worker.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map((p) => join(root, p));
+const OUTPUTS = [
+  'out/main/index.js',
+  'out/main/cli.js',
+  'out/main/score-worker.js',
+  'out/preload/index.cjs',
+  'out/renderer/index.html',
+].map((p) => join(root, p));
 const INPUTS = ['src', 'electron.vite.config.ts', 'package.json'].map((p) => join(root, p));
 
 function newest(path) {
@@ -30,7 +36,10 @@ function needsBuild() {
 
 if (needsBuild()) {
   process.stderr.write('dst-inspector: building the app (electron-vite build)…\n');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) {
     process.stderr.write('dst-inspector: the build failed (see above); fix it and run "npm start" again.\n');
     process.exit(r.status ?? 1);
@@ -58,7 +67,9 @@ if (electron) {
   delete env.ELECTRON_RUN_AS_NODE;
   child = spawn(electron, [root, ...args], { cwd: userCwd, stdio: 'inherit', env });
 } else {
-  process.stderr.write('dst-inspector: the Electron runtime is not installed (its download needs GitHub; run "npm run electron:install" where that is allowed), so the inspector starts in browser mode.\n');
+  process.stderr.write(
+    'dst-inspector: the Electron runtime is not installed (its download needs GitHub; run "npm run electron:install" where that is allowed), so the inspector starts in browser mode.\n',
+  );
   child = spawn(process.execPath, [join(root, 'out', 'main', 'cli.js'), 'serve', ...args, '--open'], { cwd: userCwd, stdio: 'inherit' });
 }
 // Ctrl+C reaches the child too; wait for it to finish.

@@ -45,7 +45,8 @@ export type ApiArgs<C extends ApiCall> = z.infer<(typeof API_CALLS)[C]>;
 export const API_CALL_NAMES = Object.keys(API_CALLS) as ApiCall[];
 
 /** Each call's result type. */
-export interface ApiResults extends RunResults, InspectResults, PlaygroundResults, AnnotationResults, ExportResults, CompareResults, AnalysisResults {}
+export interface ApiResults
+  extends RunResults, InspectResults, PlaygroundResults, AnnotationResults, ExportResults, CompareResults, AnalysisResults {}
 
 /** Pushed from the Node side (Electron menu actions, workspace changes). */
 export type ApiEvent =

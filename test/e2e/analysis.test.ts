@@ -40,7 +40,10 @@ describe.skipIf(!chromiumAvailable())('analysis in headless Chromium', () => {
       .filter((d) => dialogueDetail(corpus, d, config).perTurn!.some((t) => t.slots.some((s) => domainOf(s.slot) === domain)));
 
   beforeAll(async () => {
-    [browser, server] = await Promise.all([launchBrowser(), startServer([join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json')])]);
+    [browser, server] = await Promise.all([
+      launchBrowser(),
+      startServer([join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json')]),
+    ]);
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(server.url);
@@ -57,9 +60,14 @@ describe.skipIf(!chromiumAvailable())('analysis in headless Chromium', () => {
     await page.selectOption('[data-testid="domain-filter"]', 'taxi');
     const rows = withDomain('taxi');
     const want = scoresOf(sumRows(ev.states, rows, ev.layout), 0, ev.layout, config);
-    await expect.poll(() => page.textContent(metric('JGA', 'filtered')), { timeout: 20_000 }).toBe(percent2(metricValue(want.values, 'JGA')!));
-    for (const m of ['SA', 'RSA', 'FGA', 'GCA']) expect(await page.textContent(metric(m, 'filtered'))).toBe(percent2(metricValue(want.values, m, config)!));
-    expect(await page.textContent('[data-testid="filtered-label"]')).toMatch(new RegExp(`filtered: domain taxi · ${rows.length} of 100 dialogues`));
+    await expect
+      .poll(() => page.textContent(metric('JGA', 'filtered')), { timeout: 20_000 })
+      .toBe(percent2(metricValue(want.values, 'JGA')!));
+    for (const m of ['SA', 'RSA', 'FGA', 'GCA'])
+      expect(await page.textContent(metric(m, 'filtered'))).toBe(percent2(metricValue(want.values, m, config)!));
+    expect(await page.textContent('[data-testid="filtered-label"]')).toMatch(
+      new RegExp(`filtered: domain taxi · ${rows.length} of 100 dialogues`),
+    );
     expect(await page.textContent(metric('JGA', 'corpus'))).toBe(percent2(metricValue(ev.corpus.values, 'JGA')!));
   });
 
@@ -67,9 +75,13 @@ describe.skipIf(!chromiumAvailable())('analysis in headless Chromium', () => {
     await page.selectOption('[data-testid="domain-filter"]', '');
     await page.fill('input[type="search"]', 'missed:train-leaveat');
     await page.press('input[type="search"]', 'Enter');
-    const ids = corpus.dialogueIds.filter((_, d) => dialogueDetail(corpus, d, config).perTurn!.some((t) => t.slots.some((s) => s.slot === 'train-leaveat' && s.class === 'missed')));
+    const ids = corpus.dialogueIds.filter((_, d) =>
+      dialogueDetail(corpus, d, config).perTurn!.some((t) => t.slots.some((s) => s.slot === 'train-leaveat' && s.class === 'missed')),
+    );
     expect(ids.length).toBeGreaterThan(0);
-    await expect.poll(() => page.textContent('[data-testid="filtered-label"]'), { timeout: 20_000 }).toMatch(new RegExp(`“missed:train-leaveat” · ${ids.length} of 100 dialogues`));
+    await expect
+      .poll(() => page.textContent('[data-testid="filtered-label"]'), { timeout: 20_000 })
+      .toMatch(new RegExp(`“missed:train-leaveat” · ${ids.length} of 100 dialogues`));
     const listed = await page.$$eval('[data-testid="dialogue-item"]', (els) => els.map((e) => (e as HTMLElement).dataset.dialogueId));
     expect(listed.sort()).toEqual([...ids].sort());
     await page.fill('input[type="search"]', '');
@@ -85,14 +97,19 @@ describe.skipIf(!chromiumAvailable())('analysis in headless Chromium', () => {
     const want = domainBreakdown(corpus, config, { turns: 'active' });
     for (const g of want.groups) {
       const row = `[data-testid="breakdown-row"][data-group="${g.group}"]`;
-      for (const m of ['JGA', 'SA', 'RSA', 'GCA']) expect(await page.textContent(`${row} [data-metric="${m}"]`), `${g.group} ${m}`).toBe(percent2(metricValue(g.scores.values, m)!));
+      for (const m of ['JGA', 'SA', 'RSA', 'GCA'])
+        expect(await page.textContent(`${row} [data-metric="${m}"]`), `${g.group} ${m}`).toBe(percent2(metricValue(g.scores.values, m)!));
       expect(await page.textContent(`${row} [data-metric="turns"]`)).toBe(String(g.scores.turns));
     }
-    expect(await page.textContent('[data-testid="breakdown-chart"] [data-group="taxi"][data-metric="JGA"] title')).toContain(percent2(metricValue(want.groups[3].scores.values, 'JGA')!));
+    expect(await page.textContent('[data-testid="breakdown-chart"] [data-group="taxi"][data-metric="JGA"] title')).toContain(
+      percent2(metricValue(want.groups[3].scores.values, 'JGA')!),
+    );
     // Every turn of the dialogues that mention the domain: other numbers.
     await page.selectOption('[data-testid="breakdown-turns"]', 'dialogue');
     const dialogueMode = domainBreakdown(corpus, config, { turns: 'dialogue' }).groups.find((g) => g.group === 'taxi')!;
-    await expect.poll(() => page.textContent('[data-testid="breakdown-row"][data-group="taxi"] [data-metric="turns"]')).toBe(String(dialogueMode.scores.turns));
+    await expect
+      .poll(() => page.textContent('[data-testid="breakdown-row"][data-group="taxi"] [data-metric="turns"]'))
+      .toBe(String(dialogueMode.scores.turns));
     await page.selectOption('[data-testid="breakdown-turns"]', 'active');
     await page.click('[data-testid="breakdown-row"][data-group="taxi"] [data-metric="group"] button');
     await expect.poll(() => page.textContent('[data-testid="filtered-label"]'), { timeout: 20_000 }).toMatch(/domain taxi/);
@@ -129,7 +146,9 @@ describe.skipIf(!chromiumAvailable())('analysis in headless Chromium', () => {
     const m = correlationMatrix(ev, 'turn', 'pearson');
     const i = m.metrics.indexOf('JGA');
     const j = m.metrics.indexOf('RSA');
-    expect(await page.textContent('[data-testid="correlation-row"][data-group="JGA"] [data-metric="RSA"]')).toBe(m.matrix[i][j]!.toFixed(3));
+    expect(await page.textContent('[data-testid="correlation-row"][data-group="JGA"] [data-metric="RSA"]')).toBe(
+      m.matrix[i][j]!.toFixed(3),
+    );
     expect(await page.getAttribute('[data-testid="correlation-heatmap"] [data-row="JGA"][data-col="RSA"]', 'data-row')).toBe('JGA');
     await page.selectOption('[data-testid="correlation-level"]', 'dialogue');
     await expect.poll(() => page.locator('[data-testid="correlation-row"][data-group="GCA"]').count(), { timeout: 20_000 }).toBe(1);

@@ -86,7 +86,14 @@ describe.skipIf(!chromiumAvailable())('annotating gold-label errors with the key
     await page.keyboard.press('Enter');
     await expect.poll(() => read().records.length).toBe(1);
     const saved = read().records[0].record;
-    expect(saved).toMatchObject({ dialogue: second.dialogue, turn: Number(second.turn), slot: second.slot, category: 'wrong-value', status: 'confirmed', scope: 'onward' });
+    expect(saved).toMatchObject({
+      dialogue: second.dialogue,
+      turn: Number(second.turn),
+      slot: second.slot,
+      category: 'wrong-value',
+      status: 'confirmed',
+      scope: 'onward',
+    });
     expect(saved.from ?? 'absent').toBe(gold);
     // The queue moved on to the next suspect not annotated yet; back on the saved one, its chip carries the mark.
     await expect.poll(place).toEqual(third);
@@ -119,17 +126,26 @@ describe.skipIf(!chromiumAvailable())('annotating gold-label errors with the key
     // The banner says what the what-if did to the dialogue on screen: its one correction, or none.
     const shown = await page.textContent('[data-testid="dialogue-title"]');
     expect(await page.textContent('[data-testid="whatif-banner"]')).toMatch(
-      shown === second.dialogue ? /^What-if: this dialogue is shown with its 1 confirmed correction applied to its gold/ : /^What-if is on: this dialogue has no confirmed correction/,
+      shown === second.dialogue
+        ? /^What-if: this dialogue is shown with its 1 confirmed correction applied to its gold/
+        : /^What-if is on: this dialogue has no confirmed correction/,
     );
 
     // The corrected dialogue's figure is what the screen shows: the corrected scores, the corrections in its signature.
     await page.locator('[data-testid="whatif-flips"] button, [data-testid="whatif-moves"] button').first().click();
     await expect.poll(() => page.textContent('[data-testid="dialogue-title"]')).toBe(second.dialogue);
     await page.waitForSelector('[data-testid="whatif-banner"]');
-    await expect.poll(() => page.textContent('[data-testid="whatif-banner"]')).toMatch(/^What-if: this dialogue is shown with its 1 confirmed correction/);
-    const shown3 = await Promise.all(['JGA', 'FGA', 'GCA'].map(async (m) => (await page.textContent(`[data-testid="dialogue-metric"][data-metric="${m}"]`))!.trim()));
+    await expect
+      .poll(() => page.textContent('[data-testid="whatif-banner"]'))
+      .toMatch(/^What-if: this dialogue is shown with its 1 confirmed correction/);
+    const shown3 = await Promise.all(
+      ['JGA', 'FGA', 'GCA'].map(async (m) => (await page.textContent(`[data-testid="dialogue-metric"][data-metric="${m}"]`))!.trim()),
+    );
     await page.click('[data-testid="export-button"]');
-    const [fig] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click('[data-testid="export-item"][data-export="figure-svg"]')]);
+    const [fig] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.click('[data-testid="export-item"][data-export="figure-svg"]'),
+    ]);
     const svg = readFileSync((await fig.path())!, 'utf8');
     expect(svg).toMatch(/<desc>[^<]*corrections=1:[0-9a-f]{8}/);
     for (const v of shown3) expect(svg).toContain(`>${v}<`);
@@ -139,7 +155,9 @@ describe.skipIf(!chromiumAvailable())('annotating gold-label errors with the key
     await page.keyboard.press('E');
     await page.waitForSelector('[data-testid="export-dialog"]');
     await page.keyboard.press('2');
-    await expect.poll(() => page.textContent('[data-testid="export-preview"]')).toMatch(/^dialogue,turn,slot,old,new,category,status,note,by,at,id\n/);
+    await expect
+      .poll(() => page.textContent('[data-testid="export-preview"]'))
+      .toMatch(/^dialogue,turn,slot,old,new,category,status,note,by,at,id\n/);
     await page.keyboard.press('3');
     await expect.poll(() => page.textContent('[data-testid="export-preview"]')).toContain(`@@ ${second.dialogue} turn ${second.turn} @@`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);

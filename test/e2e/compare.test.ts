@@ -20,7 +20,12 @@ import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from
 const SOM = join(ROOT, 'test', 'fixtures', 'multiwoz-somdst-100');
 const PRED = join(SOM, 'predictions.json');
 
-const CLASS_RGB: Record<string, string> = { correct: 'rgb(0, 158, 115)', wrong: 'rgb(213, 94, 0)', missed: 'rgb(230, 159, 0)', overshot: 'rgb(0, 114, 178)' };
+const CLASS_RGB: Record<string, string> = {
+  correct: 'rgb(0, 158, 115)',
+  wrong: 'rgb(213, 94, 0)',
+  missed: 'rgb(230, 159, 0)',
+  overshot: 'rgb(0, 114, 178)',
+};
 const CLASS_ICON: Record<string, string> = { correct: '✓', wrong: '≠', missed: '∅', overshot: '+' };
 
 interface Compared {
@@ -66,7 +71,8 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
     const r = runCli(['compare', PRED, perturbed, '--name', 'predictions,perturbed', '--format', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expected = JSON.parse(r.stdout) as Compared;
-    const perTurn = (f: string) => new Map((JSON.parse(runCli(['score', f, '--per-turn', '--format', 'json']).stdout) as PerTurn).dialogues.map((d) => [d.id, d]));
+    const perTurn = (f: string) =>
+      new Map((JSON.parse(runCli(['score', f, '--per-turn', '--format', 'json']).stdout) as PerTurn).dialogues.map((d) => [d.id, d]));
     turnsA = perTurn(PRED);
     turnsB = perTurn(perturbed);
     [browser, server] = await Promise.all([launchBrowser(), startServer([PRED, '--dialogues', join(SOM, 'dialogues.json')])]);
@@ -94,7 +100,9 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
   });
 
   it("the benchmark table shows `compare --format json`'s numbers: scores, deltas, p-values and significance", async () => {
-    const cols: { metric: string; lambda?: number }[] = expected.comparisons.filter((c) => c.run === 'perturbed').map((c) => ({ metric: c.metric, lambda: c.lambda }));
+    const cols: { metric: string; lambda?: number }[] = expected.comparisons
+      .filter((c) => c.run === 'perturbed')
+      .map((c) => ({ metric: c.metric, lambda: c.lambda }));
     expect(cols.map((c) => c.metric)).toEqual(['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA']);
     for (const run of expected.runs) {
       for (const { metric, lambda } of cols) {
@@ -116,7 +124,9 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
 
   it("side by side: each chip shows both runs' classes as `score --per-turn` gives them, in the inspect view's colours and icons", async () => {
     await page.waitForSelector('[data-testid="pair-item"]');
-    const ids = (await page.$$eval('[data-testid="pair-item"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.dialogueId ?? ''))).slice(0, 3);
+    const ids = (
+      await page.$$eval('[data-testid="pair-item"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.dialogueId ?? ''))
+    ).slice(0, 3);
     expect(ids.length).toBe(3);
     for (const id of ids) {
       await page.click(`[data-testid="pair-item"][data-dialogue-id="${id}"]`);
@@ -146,7 +156,10 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
         ['predictions', a],
         ['perturbed', b],
       ] as const) {
-        const jga = await page.$$eval(`[data-testid="pair-lanes"] [data-testid="lane-point"][data-run="${name}"][data-metric="JGA"]`, (ps) => ps.map((p) => Number((p as SVGElement).dataset.value)));
+        const jga = await page.$$eval(
+          `[data-testid="pair-lanes"] [data-testid="lane-point"][data-run="${name}"][data-metric="JGA"]`,
+          (ps) => ps.map((p) => Number((p as SVGElement).dataset.value)),
+        );
         expect(jga).toEqual(d.perTurn.map((t) => t.JGA));
       }
     }
@@ -154,16 +167,25 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
 
   it('"A right, B wrong" keeps exactly the dialogues with a turn the baseline gets right and the other run wrong', async () => {
     await page.selectOption('[data-testid="pair-filter"]', 'a-right-b-wrong');
-    const want = [...turnsA.values()].filter((d) => d.perTurn.some((t, i) => t.JGA === 1 && turnsB.get(d.id)!.perTurn[i].JGA === 0)).map((d) => d.id);
+    const want = [...turnsA.values()]
+      .filter((d) => d.perTurn.some((t, i) => t.JGA === 1 && turnsB.get(d.id)!.perTurn[i].JGA === 0))
+      .map((d) => d.id);
     expect(want.length).toBeGreaterThan(0);
     await expect.poll(() => page.textContent('[data-testid="pair-count"]')).toBe(`${want.length} of 100 shared dialogues`);
-    await expect.poll(async () => (await page.$$eval('[data-testid="pair-item"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.dialogueId ?? ''))).sort()).toEqual([...want].sort());
+    await expect
+      .poll(async () =>
+        (await page.$$eval('[data-testid="pair-item"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.dialogueId ?? ''))).sort(),
+      )
+      .toEqual([...want].sort());
   });
 
   it('after the filter changes, n goes to the first dialogue of the new list when the one shown left it, else to the one after it', async () => {
     const listed = () => page.$$eval('[data-testid="pair-item"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.dialogueId ?? ''));
-    const shown = (id: string) => page.waitForSelector(`[data-testid="pair-dialogue"][data-dialogue-id="${id}"] [data-testid="pair-turn"]`, { timeout: 5000 });
-    const kept = new Set([...turnsA.values()].filter((d) => d.perTurn.some((t, i) => t.JGA === 1 && turnsB.get(d.id)!.perTurn[i].JGA === 0)).map((d) => d.id));
+    const shown = (id: string) =>
+      page.waitForSelector(`[data-testid="pair-dialogue"][data-dialogue-id="${id}"] [data-testid="pair-turn"]`, { timeout: 5000 });
+    const kept = new Set(
+      [...turnsA.values()].filter((d) => d.perTurn.some((t, i) => t.JGA === 1 && turnsB.get(d.id)!.perTurn[i].JGA === 0)).map((d) => d.id),
+    );
     await page.selectOption('[data-testid="pair-filter"]', 'all');
     await expect.poll(() => page.textContent('[data-testid="pair-count"]')).toBe('100 of 100 shared dialogues');
     // A dialogue below the top of the whole list that the filter leaves out.
@@ -219,13 +241,17 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
     };
     await addRun(join(tmp, 'no-such-file.json'));
     await page.waitForSelector('[data-testid="run-row"][data-run="no-such-file"] [role="alert"]');
-    expect(await page.textContent('[data-testid="run-row"][data-run="no-such-file"] [role="alert"]')).toMatch(/failed to load: .*no-such-file\.json/);
+    expect(await page.textContent('[data-testid="run-row"][data-run="no-such-file"] [role="alert"]')).toMatch(
+      /failed to load: .*no-such-file\.json/,
+    );
     expect(await page.textContent('[data-testid="run-metric"][data-run="perturbed"][data-metric="JGA"]')).toBe('58.06');
     await page.click('[data-testid="run-remove"][data-run="no-such-file"]');
     await addRun(join(ROOT, 'test', 'fixtures', 'paper', 'mul1110.json'));
     // A run that shares nothing with the baseline is left out with its reason; the others stay compared.
     await page.waitForSelector('[data-testid="run-row"][data-run="mul1110"] [data-testid="run-refused"]');
-    expect(await page.textContent('[data-testid="run-row"][data-run="mul1110"] [data-testid="run-refused"]')).toMatch(/not compared: mul1110 .* and the baseline predictions .* have no dialogue in common/);
+    expect(await page.textContent('[data-testid="run-row"][data-run="mul1110"] [data-testid="run-refused"]')).toMatch(
+      /not compared: mul1110 .* and the baseline predictions .* have no dialogue in common/,
+    );
     expect(await page.textContent('[data-testid="run-delta"][data-run="perturbed"][data-metric="JGA"]')).toMatch(/\d/);
     expect(await page.isVisible('[data-testid="compare-error"]')).toBe(false);
     await page.uncheck('[aria-label="compare mul1110"]');
@@ -241,7 +267,9 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
     await page.press('[data-testid="run-rename-input"]', 'Enter');
     await page.waitForSelector('[data-testid="run-metric"][data-run="fixed-and-broken"][data-metric="GCA"]');
     const jga = expected.comparisons.find((c) => c.metric === 'JGA')!;
-    expect(await page.textContent('[data-testid="run-delta"][data-run="fixed-and-broken"][data-metric="JGA"]')).toBe(formatValue({ key: 'd', header: '', kind: 'delta' }, jga.delta));
+    expect(await page.textContent('[data-testid="run-delta"][data-run="fixed-and-broken"][data-metric="JGA"]')).toBe(
+      formatValue({ key: 'd', header: '', kind: 'delta' }, jga.delta),
+    );
     await page.click('[data-testid="run-remove"][data-run="fixed-and-broken"]');
     await page.waitForSelector('[data-testid="compare-hint"]');
     expect(await page.locator('[data-testid="run-row"]').count()).toBe(1);

@@ -20,7 +20,15 @@ const row = (id: string) => `[data-testid="dialogue-item"][data-dialogue-id="${i
 const active = (page: Page) =>
   page.evaluate(() => {
     const a = document.activeElement as HTMLElement | null;
-    return { id: a?.id ?? '', testid: a?.dataset.testid ?? '', turn: a?.dataset.turn ?? null, row: a?.dataset.dialogueId ?? null, inPanel: !!a?.closest('.metric-panel'), inList: !!a?.closest('.dialogue-list'), term: a?.closest('[data-term]')?.getAttribute('data-term') ?? null };
+    return {
+      id: a?.id ?? '',
+      testid: a?.dataset.testid ?? '',
+      turn: a?.dataset.turn ?? null,
+      row: a?.dataset.dialogueId ?? null,
+      inPanel: !!a?.closest('.metric-panel'),
+      inList: !!a?.closest('.dialogue-list'),
+      term: a?.closest('[data-term]')?.getAttribute('data-term') ?? null,
+    };
   });
 
 describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
@@ -72,12 +80,16 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
       expect(await tip.textContent()).toMatch(/README: The metrics/);
     }
     await page.locator('.corpus-scores [data-term="GCA"] .term-name').hover();
-    expect(await page.locator('.corpus-scores [data-term="GCA"] [role="tooltip"]').textContent()).toMatch(/^Granular change accuracy\. Counts how each change of state was predicted/);
+    expect(await page.locator('.corpus-scores [data-term="GCA"] [role="tooltip"]').textContent()).toMatch(
+      /^Granular change accuracy\. Counts how each change of state was predicted/,
+    );
     for (const m of ['JGA', 'FGA', 'RSA', 'GCA', 'SA', 'AGA', 'IAGA', 'F1', 'VP', 'VR', 'LP', 'LR', 'TO', 'NU']) {
       expect(await page.locator(`.metric-panel [data-term="${m}"] [role="tooltip"]`).count(), m).toBeGreaterThan(0);
     }
     await page.locator('.metric-panel [data-term="TO"] .term-name').hover();
-    expect(await page.locator('.metric-panel [data-term="TO"] [role="tooltip"]').textContent()).toMatch(/^Tail-orientedness\..*README: Spurious traits/);
+    expect(await page.locator('.metric-panel [data-term="TO"] [role="tooltip"]').textContent()).toMatch(
+      /^Tail-orientedness\..*README: Spurious traits/,
+    );
     // The link opens the README section in the app (no network, no navigation). The term keeps the
     // focus, so the tooltip stays up while the panel scrolls the link into view.
     await page.focus('.metric-panel [data-term="TO"] .term-name');
@@ -93,7 +105,12 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
   it("shows GCA's parts VP, VR, LP, LR (MUL1110: 50.00, 25.00, 100.00, 50.00)", async () => {
     await page.click(row('MUL1110.json'));
     await expect.poll(() => page.textContent(metric('GCA')), { timeout: 10_000 }).toBe('31.43');
-    expect(await Promise.all(['VP', 'VR', 'LP', 'LR'].map((m) => page.textContent(metric(m))))).toEqual(['50.00', '25.00', '100.00', '50.00']);
+    expect(await Promise.all(['VP', 'VR', 'LP', 'LR'].map((m) => page.textContent(metric(m))))).toEqual([
+      '50.00',
+      '25.00',
+      '100.00',
+      '50.00',
+    ]);
   });
 
   it('a dialogue without any change shows "no changes", not 0.00, and sorts last by |FGA − GCA| and GCA, with a note', async () => {
@@ -107,7 +124,9 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
     for (const key of ['disagreement', 'GCA']) {
       await page.selectOption('[data-testid="sort-key"]', key);
       await expect.poll(async () => (await order()).at(-1), { timeout: 10_000 }).toBe('EMPTY.json');
-      expect(await page.textContent('[data-testid="no-changes-note"]')).toMatch(/^1 dialogue without any change comes last: GCA is undefined there/);
+      expect(await page.textContent('[data-testid="no-changes-note"]')).toMatch(
+        /^1 dialogue without any change comes last: GCA is undefined there/,
+      );
       await page.click('[data-testid="sort-direction"]');
       await expect.poll(async () => (await order()).at(-1), { timeout: 10_000 }).toBe('EMPTY.json');
     }
@@ -194,7 +213,9 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
     await page.fill('[data-testid="open-path"]', join(FIX, 'formats', 'all_prediction_TRADE.json'));
     await page.selectOption('[data-testid="open-layout"]', 'trippy');
     await page.click('[data-testid="open-submit"]');
-    await expect.poll(() => page.textContent('[data-testid="load-error-message"]'), { timeout: 10_000 }).toContain('expected a list of TripPy turn predictions, found an object');
+    await expect
+      .poll(() => page.textContent('[data-testid="load-error-message"]'), { timeout: 10_000 })
+      .toContain('expected a list of TripPy turn predictions, found an object');
     // A folder is a source too.
     await page.keyboard.press('Control+o');
     await page.fill('[data-testid="open-path"]', join(FIX, 'formats', 'sgd-pred'));

@@ -52,7 +52,10 @@ describe.skipIf(!chromiumAvailable())('export from the compare, analysis and pla
 
   async function exportFile(id: string): Promise<{ name: string; path: string; bytes: Buffer }> {
     await page.click('[data-testid="export-button"]');
-    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click(`[data-testid="export-item"][data-export="${id}"]`)]);
+    const [dl] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.click(`[data-testid="export-item"][data-export="${id}"]`),
+    ]);
     const path = join(tmp, dl.suggestedFilename());
     await dl.saveAs(path);
     return { name: dl.suggestedFilename(), path, bytes: readFileSync(path) };
@@ -61,7 +64,18 @@ describe.skipIf(!chromiumAvailable())('export from the compare, analysis and pla
   it('compare: the benchmark as tables and as the JSON of compare --format json', async () => {
     await page.click('[data-testid="nav-compare"]');
     await page.waitForSelector('[data-testid="run-delta"][data-run="PERT"][data-metric="JGA"]', { timeout: 60_000 });
-    expect(await menuIds()).toEqual(expect.arrayContaining(['compare-scores-latex', 'compare-scores-csv', 'compare-deltas-latex', 'compare-long-csv', 'compare-json', 'pair-lanes-svg', 'pair-lanes-pdf', 'screenshot']));
+    expect(await menuIds()).toEqual(
+      expect.arrayContaining([
+        'compare-scores-latex',
+        'compare-scores-csv',
+        'compare-deltas-latex',
+        'compare-long-csv',
+        'compare-json',
+        'pair-lanes-svg',
+        'pair-lanes-pdf',
+        'screenshot',
+      ]),
+    );
     const f = await exportFile('compare-json');
     const app = JSON.parse(f.bytes.toString('utf8'));
     const cli = JSON.parse(runCli(['compare', PRED, perturbed, '--name', 'SOM,PERT', '--format', 'json']).stdout);
@@ -74,7 +88,15 @@ describe.skipIf(!chromiumAvailable())('export from the compare, analysis and pla
   it('analysis: a chart as a self-contained SVG with the signature, its table as CSV', async () => {
     await page.click('[data-testid="nav-analysis"]');
     await page.waitForSelector('[data-testid="breakdown-row"]', { timeout: 60_000 });
-    expect(await menuIds()).toEqual(expect.arrayContaining(['breakdown-domain-svg', 'breakdown-domain-pdf', 'breakdown-domain-png', 'breakdown-domain-latex', 'breakdown-domain-csv']));
+    expect(await menuIds()).toEqual(
+      expect.arrayContaining([
+        'breakdown-domain-svg',
+        'breakdown-domain-pdf',
+        'breakdown-domain-png',
+        'breakdown-domain-latex',
+        'breakdown-domain-csv',
+      ]),
+    );
     const svg = (await exportFile('breakdown-domain-svg')).bytes.toString('utf8');
     expect(svg).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).toMatch(/<desc>[^<]*GCA alpha=10\/11 \| FGA lambda=0\.5 \| SA K=30[^<]*<\/desc>/);

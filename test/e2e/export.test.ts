@@ -46,7 +46,10 @@ describe.skipIf(!chromiumAvailable())('export from the app', () => {
   /** Runs one Export menu item and returns the downloaded file. */
   async function exportFile(id: string): Promise<{ name: string; path: string; bytes: Buffer }> {
     if (!(await page.$('[data-testid="export-menu"]'))) await page.click('[data-testid="export-button"]');
-    const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.click(`[data-testid="export-item"][data-export="${id}"]`)]);
+    const [dl] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.click(`[data-testid="export-item"][data-export="${id}"]`),
+    ]);
     const path = join(tmp, dl.suggestedFilename());
     await dl.saveAs(path);
     await expect.poll(() => page.getAttribute('[data-testid="export-status"]', 'data-state')).toBe('done');
@@ -61,7 +64,24 @@ describe.skipIf(!chromiumAvailable())('export from the app', () => {
     await page.keyboard.press('e');
     await page.waitForSelector('[data-testid="export-menu"]');
     const ids = await page.$$eval('[data-testid="export-item"]', (els) => els.map((e) => (e as HTMLElement).dataset.export));
-    expect(ids).toEqual(expect.arrayContaining(['figure-svg', 'figure-pdf', 'figure-png', 'figure-copy-png', 'chart-svg', 'chart-pdf', 'chart-png', 'turns-latex', 'turns-csv', 'turns-json', 'corpus-latex', 'corpus-csv', 'corpus-json', 'screenshot']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'figure-svg',
+        'figure-pdf',
+        'figure-png',
+        'figure-copy-png',
+        'chart-svg',
+        'chart-pdf',
+        'chart-png',
+        'turns-latex',
+        'turns-csv',
+        'turns-json',
+        'corpus-latex',
+        'corpus-csv',
+        'corpus-json',
+        'screenshot',
+      ]),
+    );
     await page.keyboard.press('Escape');
     expect(await page.$('[data-testid="export-menu"]')).toBeNull();
   });
@@ -73,7 +93,12 @@ describe.skipIf(!chromiumAvailable())('export from the app', () => {
     const check = await page.evaluate((s) => {
       const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
       const texts = Array.from(doc.querySelectorAll('text')).map((t) => t.textContent);
-      return { error: doc.querySelector('parsererror')?.textContent ?? null, texts, desc: doc.querySelector('svg > desc')?.textContent, width: Number(doc.documentElement.getAttribute('width')) };
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        texts,
+        desc: doc.querySelector('svg > desc')?.textContent,
+        width: Number(doc.documentElement.getAttribute('width')),
+      };
     }, text);
     expect(check.error).toBeNull();
     expect(check.texts).toContain('31.43');
@@ -93,18 +118,21 @@ describe.skipIf(!chromiumAvailable())('export from the app', () => {
     pdfPath = f.path;
   });
 
-  it.runIf(toolAvailable('pdffonts') && toolAvailable('pdftotext'))('…whose fonts are all embedded, none of Type 3, and whose text has the same numbers', () => {
-    const f = { path: pdfPath };
-    const fonts = pdfFonts(f.path);
-    expect(fonts.length).toBeGreaterThan(0);
-    for (const font of fonts) {
-      expect(font.embedded).toBe(true);
-      expect(font.type).not.toMatch(/Type 3/);
-    }
-    const text = pdfText(f.path);
-    expect(text).toContain('31.43');
-    expect(text).toContain('48.84');
-  });
+  it.runIf(toolAvailable('pdffonts') && toolAvailable('pdftotext'))(
+    '…whose fonts are all embedded, none of Type 3, and whose text has the same numbers',
+    () => {
+      const f = { path: pdfPath };
+      const fonts = pdfFonts(f.path);
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const font of fonts) {
+        expect(font.embedded).toBe(true);
+        expect(font.type).not.toMatch(/Type 3/);
+      }
+      const text = pdfText(f.path);
+      expect(text).toContain('31.43');
+      expect(text).toContain('48.84');
+    },
+  );
 
   it('saves the dialogue figure as a PNG at 2×: twice the SVG’s width, 192 dpi', async () => {
     const f = await exportFile('figure-png');
@@ -165,11 +193,15 @@ describe.skipIf(!chromiumAvailable())('export from the app', () => {
     expect(await page.locator(`${chart} [data-testid="chart-tick"]`).allTextContents()).toEqual(['0', '1', '2', '3', '4', '5', '6']);
     expect(await page.locator(`${chart} [data-testid="chart-legend"]`).count()).toBe(1);
     // Drawn in the bundled font the layout was measured with (served with the app, not a system font).
-    expect(await page.evaluate(() => document.fonts.ready.then(() => {
-      let loaded = false;
-      document.fonts.forEach((f) => (loaded ||= f.family.replace(/"/g, '') === 'DST Sans' && f.status === 'loaded'));
-      return loaded && document.fonts.check('bold 10px "DST Sans"');
-    }))).toBe(true);
+    expect(
+      await page.evaluate(() =>
+        document.fonts.ready.then(() => {
+          let loaded = false;
+          document.fonts.forEach((f) => (loaded ||= f.family.replace(/"/g, '') === 'DST Sans' && f.status === 'loaded'));
+          return loaded && document.fonts.check('bold 10px "DST Sans"');
+        }),
+      ),
+    ).toBe(true);
     // Hovering turn 4's bar highlights turn 4 in the dialogue.
     await page.hover(`${chart} [data-testid="chart-bar"][data-metric="RSA"][data-turn="4"]`);
     await expect.poll(() => page.getAttribute('[data-testid="turn"].hovered', 'data-turn')).toBe('4');

@@ -147,11 +147,19 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     const shown = await chipsByTurn(page);
     expect(shown).toHaveLength(perTurn.length);
     perTurn.forEach((rec, t) => {
-      const want = rec.slots.map((s) => ({ slot: s.slot, cls: s.class, changed: String(s.changed), colour: CLASS_RGB[s.class], ...CLASS_CUES[s.class] }));
+      const want = rec.slots.map((s) => ({
+        slot: s.slot,
+        cls: s.class,
+        changed: String(s.changed),
+        colour: CLASS_RGB[s.class],
+        ...CLASS_CUES[s.class],
+      }));
       expect(shown[t]).toEqual(want);
     });
     // Figure 6's turn 4: a wrong attraction name and a missed area, both fresh.
-    const wrong = page.locator('[data-testid="turn"][data-turn="4"] [data-testid="slot"][data-slot="attraction-name"][data-class="wrong"][data-changed="true"]');
+    const wrong = page.locator(
+      '[data-testid="turn"][data-turn="4"] [data-testid="slot"][data-slot="attraction-name"][data-class="wrong"][data-changed="true"]',
+    );
     expect(await wrong.textContent()).toMatch(/dontcare.*cambridge artworks/);
 
     await page.click('button[role="radio"]:has-text("Changes only")');
@@ -167,7 +175,17 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     let polls = 0;
     await p.route('**/api/listRuns', (route) => {
       polls++;
-      const loading = { id: 'r1', label: 'big', source: { kind: 'files', predictions: ['/data/big.json'] }, state: 'loading', revision: 0, attempts: 1, file: '/data/big.json', stage: 'scoring', fraction: 0.42 };
+      const loading = {
+        id: 'r1',
+        label: 'big',
+        source: { kind: 'files', predictions: ['/data/big.json'] },
+        state: 'loading',
+        revision: 0,
+        attempts: 1,
+        file: '/data/big.json',
+        stage: 'scoring',
+        fraction: 0.42,
+      };
       if (polls <= 3) return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ runs: [loading] }) });
       return route.continue();
     });
@@ -198,7 +216,10 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     expect(await selectedTurn(page)).toBe('1');
 
     const ids = await page.$$eval('[data-testid="dialogue-item"]', (rows) =>
-      rows.map((r) => ({ id: r.getAttribute('data-dialogue-id')!, i: Number(r.getAttribute('data-index')) })).sort((a, b) => a.i - b.i).map((r) => r.id),
+      rows
+        .map((r) => ({ id: r.getAttribute('data-dialogue-id')!, i: Number(r.getAttribute('data-index')) }))
+        .sort((a, b) => a.i - b.i)
+        .map((r) => r.id),
     );
     const here = ids.findIndex((id) => /MUL1110/.test(id));
     expect(here).toBeGreaterThanOrEqual(0);
@@ -222,7 +243,10 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
 
     // The help keeps Tab inside it, and Escape gives the focus back to where it was.
     await page.keyboard.press('j');
-    const focusedTurn = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('[data-testid="turn"]')?.getAttribute('data-turn') ?? null);
+    const focusedTurn = () =>
+      page.evaluate(
+        () => (document.activeElement as HTMLElement | null)?.closest('[data-testid="turn"]')?.getAttribute('data-turn') ?? null,
+      );
     const before = await focusedTurn();
     expect(before).not.toBeNull();
     await page.keyboard.press('?');
@@ -252,7 +276,7 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await expect.poll(() => page.textContent(sel.metric('FGA'))).toBe('48.84');
   });
 
-  it("reveals the selected turn in the raw JSON (Monaco, bundled)", async () => {
+  it('reveals the selected turn in the raw JSON (Monaco, bundled)', async () => {
     expect(await title(page)).toMatch(/MUL1110/);
     await page.click('[data-testid="turn"][data-turn="0"]');
     for (let i = 0; i < 4; i++) await page.keyboard.press('j');
@@ -269,7 +293,12 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
           if (!num) return null;
           const top = num.getBoundingClientRect().top;
           const lines = Array.from(document.querySelectorAll<HTMLElement>('.raw-view .view-line'));
-          return lines.find((l) => Math.abs(l.getBoundingClientRect().top - top) < 4)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+          return (
+            lines
+              .find((l) => Math.abs(l.getBoundingClientRect().top - top) < 4)
+              ?.textContent?.replace(/\s+/g, ' ')
+              .trim() ?? null
+          );
         }, line),
       )
       .toMatch(/^"4": \{/);
@@ -309,7 +338,9 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await page.keyboard.press('Control+o');
     await page.fill('[data-testid="open-path"]', missing);
     await page.click('[data-testid="open-submit"]');
-    await expect.poll(async () => (await page.$('[data-testid="load-error-message"]')) && page.textContent('[data-testid="load-error-message"]')).toContain('no-such-predictions.json');
+    await expect
+      .poll(async () => (await page.$('[data-testid="load-error-message"]')) && page.textContent('[data-testid="load-error-message"]'))
+      .toContain('no-such-predictions.json');
     expect(await page.$('[data-testid="load-error"] .monaco-editor')).toBeNull();
     // Another tab that comes to the run now shows its data: the error belongs to the tab that tried the open.
     const other = await context.newPage();
@@ -337,7 +368,9 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     await expect.poll(() => page.inputValue('[data-testid="slot-count"]')).toBe('5');
     await expect.poll(() => page.textContent('[data-testid="signature"]')).toContain('SA K=5');
     // the numbers the engine gives for this file with that gold, at the schema's K
-    const { loaded } = await loadSource(fileSource([join(F, 'sgd-pred', 'dialogues_001.json')], { gold: join(F, 'sgd') }), { analyse: false });
+    const { loaded } = await loadSource(fileSource([join(F, 'sgd-pred', 'dialogues_001.json')], { gold: join(F, 'sgd') }), {
+      analyse: false,
+    });
     expect(loaded.slotCount).toBe(5);
     const scores = evaluate(loaded.corpus, defaultConfig({ slotCount: 5 })).corpus.values;
     await expect.poll(() => page.textContent('[data-testid="corpus-metric"][data-metric="SA"]')).toBe(percent2(metricNumber(scores, 'SA')));
@@ -351,7 +384,9 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     expect(await page.$('[data-testid="slot-count-warning"]')).toBeNull();
     await page.fill('[data-testid="slot-count"]', '1');
     await page.press('[data-testid="slot-count"]', 'Enter');
-    await expect.poll(async () => (await page.$('[data-testid="slot-count-warning"]')) && page.textContent('[data-testid="slot-count-warning"]')).toMatch(/K = 1 is below the \d+ slots active in one turn .*SA = \(K − missed − wrong\) \/ K can go negative/);
+    await expect
+      .poll(async () => (await page.$('[data-testid="slot-count-warning"]')) && page.textContent('[data-testid="slot-count-warning"]'))
+      .toMatch(/K = 1 is below the \d+ slots active in one turn .*SA = \(K − missed − wrong\) \/ K can go negative/);
     await page.fill('[data-testid="slot-count"]', '30');
     await page.press('[data-testid="slot-count"]', 'Enter');
     await expect.poll(() => page.$('[data-testid="slot-count-warning"]')).toBeNull();
@@ -382,7 +417,10 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
       const perTurn = dialogueDetail(corpus, d, CONFIG).perTurn!;
       const log = dialogues[id].log;
       const turns = await p2.$$eval('[data-testid="turn"]', (els) =>
-        els.map((e) => ({ user: e.querySelector('.utt.user')?.textContent ?? '', system: e.querySelector('.utt.system')?.textContent ?? '' })),
+        els.map((e) => ({
+          user: e.querySelector('.utt.user')?.textContent ?? '',
+          system: e.querySelector('.utt.system')?.textContent ?? '',
+        })),
       );
       expect(turns).toHaveLength(perTurn.length);
       perTurn.forEach((rec, i) => {
@@ -392,7 +430,8 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
       const shown = await chipsByTurn(p2);
       perTurn.forEach((rec, t) => {
         expect(shown[t].map((c) => [c.slot, c.cls, c.changed])).toEqual(rec.slots.map((s) => [s.slot, s.class, String(s.changed)]));
-        for (const c of shown[t]) expect({ colour: c.colour, icon: c.icon, border: c.border }).toEqual({ colour: CLASS_RGB[c.cls], ...CLASS_CUES[c.cls] });
+        for (const c of shown[t])
+          expect({ colour: c.colour, icon: c.icon, border: c.border }).toEqual({ colour: CLASS_RGB[c.cls], ...CLASS_CUES[c.cls] });
       });
     });
 
@@ -415,13 +454,17 @@ describe.skipIf(!chromiumAvailable())('inspector in headless Chromium', () => {
     it('puts the dialogues where FGA and GCA disagree most on top when sorted by |FGA − GCA|', async () => {
       const ev = evaluate(corpus, CONFIG);
       const results: DialogueResult[] = corpus.dialogueIds.map((_, d) => dialogueResult(ev, d));
-      const gap = new Map(results.map((r) => [r.id, Math.abs(metricNumber(r.values, 'FGA', lambdaKey(0.5)) - metricNumber(r.values, 'GCA'))]));
+      const gap = new Map(
+        results.map((r) => [r.id, Math.abs(metricNumber(r.values, 'FGA', lambdaKey(0.5)) - metricNumber(r.values, 'GCA'))]),
+      );
       const want = [...gap.values()].sort((a, b) => b - a).slice(0, 8);
       await p2.selectOption('[data-testid="sort-key"]', 'disagreement');
       await expect
         .poll(async () => {
           const rows = await p2.$$eval('[data-testid="dialogue-item"]', (els) =>
-            els.map((e) => ({ id: e.getAttribute('data-dialogue-id')!, i: Number(e.getAttribute('data-index')) })).sort((a, b) => a.i - b.i),
+            els
+              .map((e) => ({ id: e.getAttribute('data-dialogue-id')!, i: Number(e.getAttribute('data-index')) }))
+              .sort((a, b) => a.i - b.i),
           );
           return rows.slice(0, 8).map((r) => Number(gap.get(r.id)?.toFixed(9)));
         })

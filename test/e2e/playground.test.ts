@@ -48,14 +48,19 @@ async function shown(page: Page, scope = ''): Promise<Record<string, string>> {
 /** The store's text of side A (kept in localStorage, written 300 ms after the editor's last change). */
 async function storedText(page: Page): Promise<string> {
   await page.waitForTimeout(500);
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('dst-inspector.playground') ?? '{}') as { sides: { A: { text: string } } }).sides.A.text);
+  return page.evaluate(
+    () => (JSON.parse(localStorage.getItem('dst-inspector.playground') ?? '{}') as { sides: { A: { text: string } } }).sides.A.text,
+  );
 }
 
 /** Waits until line `line` (1-based) of side A's stored text, trimmed, is `want`; returns it as it is then. */
 async function storedLine(page: Page, line: number, want: string): Promise<string> {
   await page
     .waitForFunction(
-      ([line, want]) => (JSON.parse(localStorage.getItem('dst-inspector.playground') ?? '{}') as { sides: { A: { text: string } } }).sides?.A.text.split('\n')[line - 1]?.trim() === want,
+      ([line, want]) =>
+        (JSON.parse(localStorage.getItem('dst-inspector.playground') ?? '{}') as { sides: { A: { text: string } } }).sides?.A.text
+          .split('\n')
+          [line - 1]?.trim() === want,
       [line, want] as const,
       { timeout: 5_000 },
     )
@@ -65,11 +70,17 @@ async function storedLine(page: Page, line: number, want: string): Promise<strin
 
 /** Waits until the side's headline metrics equal `want`. */
 async function expectMetrics(page: Page, want: Record<string, string>, scope = ''): Promise<void> {
-  await page.waitForFunction(
-    ([scope, want]) => Object.entries(want).every(([m, v]) => document.querySelector(`${scope} [data-testid="dialogue-metric"][data-metric="${m}"]`.trim())?.textContent?.trim() === v),
-    [scope, want] as const,
-    { timeout: 15_000 },
-  ).catch(() => undefined);
+  await page
+    .waitForFunction(
+      ([scope, want]) =>
+        Object.entries(want).every(
+          ([m, v]) =>
+            document.querySelector(`${scope} [data-testid="dialogue-metric"][data-metric="${m}"]`.trim())?.textContent?.trim() === v,
+        ),
+      [scope, want] as const,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
   expect(await shown(page, scope)).toEqual(want);
 }
 
@@ -129,8 +140,18 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
   });
 
   it("shows the GCA paper's hypothetical P1 and P2 numbers, computed by the engine in the page", async () => {
-    const options = await page.$$eval('[data-testid="playground-template"] option:not([disabled])', (os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(options).toEqual(['hypothetical-p1', 'hypothetical-p2', 'figure1-p1', 'figure1-p2', 'mul1110', 'sng0779', 'fga-running-example']);
+    const options = await page.$$eval('[data-testid="playground-template"] option:not([disabled])', (os) =>
+      os.map((o) => (o as HTMLOptionElement).value),
+    );
+    expect(options).toEqual([
+      'hypothetical-p1',
+      'hypothetical-p2',
+      'figure1-p1',
+      'figure1-p2',
+      'mul1110',
+      'sng0779',
+      'fga-running-example',
+    ]);
     await page.selectOption('[data-testid="playground-template"]', 'hypothetical-p2');
     const p2 = playgroundDialogueOf(readFileSync(join(PAPER, 'hypothetical-p2.json'), 'utf8'));
     expect(engine(p2.text)).toEqual({ JGA: '0.00', FGA: '59.75', RSA: '8.33', GCA: '52.38' });
@@ -211,7 +232,8 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
 
   it('quick edits on a chip: keys make the prediction correct at one turn or from a turn on; the saved file holds the change; undo reverts', async () => {
     await page.selectOption('[data-testid="playground-template"]', 'figure1-p1');
-    const chip = (t: number, slot: string) => `${sel.side('A')} [data-testid="turn"][data-turn="${t}"] [data-testid="slot"][data-slot="${slot}"]`;
+    const chip = (t: number, slot: string) =>
+      `${sel.side('A')} [data-testid="turn"][data-turn="${t}"] [data-testid="slot"][data-slot="${slot}"]`;
     await page.waitForSelector(`${chip(0, 'hotel-internet')}[data-class="wrong"]`);
     await page.focus(chip(0, 'hotel-internet'));
     await page.keyboard.press('c');
@@ -221,7 +243,9 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
     await page.keyboard.press('Shift+C');
     await page.waitForSelector(`${chip(2, 'hotel-parking')}[data-class="correct"]`);
     expect(await page.getAttribute(chip(1, 'hotel-parking'), 'data-class')).toBe('correct');
-    expect(await page.textContent('[data-testid="quick-note"]')).toContain('hotel-parking correct from turn 1 on: prediction changed at turns 1, 2');
+    expect(await page.textContent('[data-testid="quick-note"]')).toContain(
+      'hotel-parking correct from turn 1 on: prediction changed at turns 1, 2',
+    );
 
     const figure = JSON.parse(playgroundDialogueOf(readFileSync(join(PAPER, 'figure1-p1.json'), 'utf8')).text);
     figure['0'].pr.hotel.internet = 'yes';
@@ -246,7 +270,9 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
 
   it('typing a quoted string over a selected one gives exactly that string (no quote left over by auto-surround); a lone quote still closes itself', async () => {
     await page.selectOption('[data-testid="playground-template"]', 'hypothetical-p1');
-    await page.waitForFunction(() => document.querySelector('[data-testid="playground"] [data-testid="dialogue-title"]')?.textContent?.trim() === 'SNG0779.json');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="playground"] [data-testid="dialogue-title"]')?.textContent?.trim() === 'SNG0779.json',
+    );
     const p1 = playgroundDialogueOf(readFileSync(join(PAPER, 'hypothetical-p1.json'), 'utf8')).text;
     expect(p1.split('\n')[9].trim()).toBe('"internet": "yes"');
     expect(await storedLine(page, 10, '"internet": "yes"')).toBe('"internet": "yes"');
@@ -293,7 +319,9 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
     expect(await storedText(page)).toBe(before);
     expect(await isChip()).toBe(true);
     expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="playground-editor"]'))).toBe(false);
-    expect(await page.textContent('[data-testid="quick-note"]')).toBe('Undone: hotel-internet wrong at turn 3: prediction changed at turn 3');
+    expect(await page.textContent('[data-testid="quick-note"]')).toBe(
+      'Undone: hotel-internet wrong at turn 3: prediction changed at turn 3',
+    );
     // The next key acts on the chip (already correct: nothing to change), not on the JSON.
     await page.keyboard.press('c');
     await page.waitForTimeout(300);
@@ -332,7 +360,10 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
     const r = evaluatePlayground(b, 'D', defaultConfig({ lambdas: [1], slotCount: 30 }));
     if (!r.ok) throw new Error('P2 reads');
     const fga1 = percent2(metricValue(r.result.detail.values, 'FGA', '1')!);
-    await page.waitForFunction((v) => document.querySelector('[data-testid="compare-metric"][data-metric="FGA"][data-side="B"]')?.textContent === v, fga1);
+    await page.waitForFunction(
+      (v) => document.querySelector('[data-testid="compare-metric"][data-metric="FGA"][data-side="B"]')?.textContent === v,
+      fga1,
+    );
     await page.fill('[data-testid="lambda"]', '0.5');
     await page.press('[data-testid="lambda"]', 'Enter');
     await page.click('[data-testid="playground-ab"]');
@@ -346,7 +377,9 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
     const inspected = await shown(page);
     await page.click('[data-testid="open-in-playground"]');
     await page.waitForSelector('[data-testid="playground"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="playground"] [data-testid="dialogue-title"]')?.textContent?.trim() === 'LONG0030.json');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="playground"] [data-testid="dialogue-title"]')?.textContent?.trim() === 'LONG0030.json',
+    );
     expect(await page.locator(`${sel.side('A')} [data-testid="turn"]`).count()).toBe(30);
     await expectMetrics(page, inspected);
     const corpus = loadCorpus(new Uint8Array(readFileSync(longFile)), { file: longFile }).corpus;
@@ -381,7 +414,9 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
       await page.keyboard.press(i % 2 === 0 ? 'Backspace' : 'p');
       const want = i % 2 === 0 ? 'wrong' : 'correct';
       await page.waitForSelector(`${sel.side('A')} [data-testid="playground-results"][data-stale="false"]`);
-      await page.waitForSelector(`${sel.side('A')} [data-testid="turn"][data-turn="27"] [data-slot="hotel-pricerange"][data-class="${want}"]`);
+      await page.waitForSelector(
+        `${sel.side('A')} [data-testid="turn"][data-turn="27"] [data-slot="hotel-pricerange"][data-class="${want}"]`,
+      );
       computeMs.push(Number(await page.getAttribute(sel.side('A'), 'data-compute-ms')));
       if (i === 0) expect(await shown(page)).not.toEqual(before);
     }
@@ -389,7 +424,9 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
     const times = await page.evaluate(() => (window as unknown as { __times: number[] }).__times);
     expect(times.length).toBe(10);
     const sorted = [...times].sort((a, b) => a - b);
-    process.stdout.write(`playground e2e, 30 turns: engine per keystroke ${computeMs.map((x) => x.toFixed(2)).join(', ')} ms; keydown → metrics in the DOM median ${sorted[5].toFixed(1)} ms, max ${sorted[9].toFixed(1)} ms\n`);
+    process.stdout.write(
+      `playground e2e, 30 turns: engine per keystroke ${computeMs.map((x) => x.toFixed(2)).join(', ')} ms; keydown → metrics in the DOM median ${sorted[5].toFixed(1)} ms, max ${sorted[9].toFixed(1)} ms\n`,
+    );
     // Medians of 10 keystrokes (wall time in the page, so a busy machine's preemption shows in single samples):
     // the engine path (load + score) within one 16 ms frame; the whole keystroke (Monaco, engine, React) within 100 ms.
     const engineMedian = [...computeMs].sort((a, b) => a - b)[5];
@@ -398,8 +435,19 @@ describe.skipIf(!chromiumAvailable())('playground in headless Chromium', () => {
   });
 
   it('shows without any run open, and reports no page errors', async () => {
-    const runs = (await (await fetch(`${server.origin}/api/listRuns`, { method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' }, body: '{}' })).json()) as { runs: { id: string }[] };
-    for (const r of runs.runs) await fetch(`${server.origin}/api/closeRun`, { method: 'POST', headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ run: r.id }) });
+    const runs = (await (
+      await fetch(`${server.origin}/api/listRuns`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+    ).json()) as { runs: { id: string }[] };
+    for (const r of runs.runs)
+      await fetch(`${server.origin}/api/closeRun`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ run: r.id }),
+      });
     const fresh = await context.newPage();
     await fresh.goto(server.url);
     await fresh.waitForSelector('text=No corpus is open.');

@@ -13,7 +13,8 @@ export interface RunResult {
 }
 
 export function requireBuild(): void {
-  if (!existsSync(join(ROOT, 'out', 'main', 'cli.js'))) throw new Error('out/main/cli.js is missing: run "npm run build" first (npm test does)');
+  if (!existsSync(join(ROOT, 'out', 'main', 'cli.js')))
+    throw new Error('out/main/cli.js is missing: run "npm run build" first (npm test does)');
 }
 
 /** Newest modification time of the files under `dir` (ms). */
@@ -29,12 +30,19 @@ function newestUnder(dir: string): number {
 /** Throws unless `built` (a file under out/) exists and is newer than every source file: a test of the bundle then tests the source. */
 export function requireFreshBuild(built: string): void {
   if (!existsSync(built)) throw new Error(`${built} is missing: run "npm run build" first (npm test does)`);
-  if (statSync(built).mtimeMs < newestUnder(join(ROOT, 'src'))) throw new Error(`${built} is older than the source: run "npm run build" first (npm test does)`);
+  if (statSync(built).mtimeMs < newestUnder(join(ROOT, 'src')))
+    throw new Error(`${built} is older than the source: run "npm run build" first (npm test does)`);
 }
 
 export function runCli(args: string[], opts: { cwd?: string; input?: string } = {}): RunResult {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, encoding: 'utf8', env, input: opts.input, timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? ROOT,
+    encoding: 'utf8',
+    env,
+    input: opts.input,
+    timeout: 60_000,
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

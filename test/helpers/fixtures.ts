@@ -49,11 +49,16 @@ export function fixtureCases(): FixtureCase[] {
     for (const f of readdirSync(join(FIXTURES, dir)).sort()) {
       if (!f.endsWith('.json') || f.endsWith('.expected.json')) continue;
       const exp = join(FIXTURES, dir, f.replace(/\.json$/, '.expected.json'));
-      if (existsSync(exp)) cases.push({ name: `${dir}/${f}`, file: join(FIXTURES, dir, f), expected: JSON.parse(readFileSync(exp, 'utf8')) });
+      if (existsSync(exp))
+        cases.push({ name: `${dir}/${f}`, file: join(FIXTURES, dir, f), expected: JSON.parse(readFileSync(exp, 'utf8')) });
     }
   }
   const real = join(FIXTURES, 'multiwoz-somdst-100');
-  cases.push({ name: 'multiwoz-somdst-100', file: join(real, 'predictions.json'), expected: JSON.parse(readFileSync(join(real, 'expected.json'), 'utf8')) });
+  cases.push({
+    name: 'multiwoz-somdst-100',
+    file: join(real, 'predictions.json'),
+    expected: JSON.parse(readFileSync(join(real, 'expected.json'), 'utf8')),
+  });
   return cases;
 }
 

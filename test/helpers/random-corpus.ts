@@ -22,12 +22,21 @@ const VALUES = 5;
 
 const state = (minSize = 0): fc.Arbitrary<RawState> =>
   fc
-    .uniqueArray(fc.tuple(fc.integer({ min: 0, max: SLOTS - 1 }), fc.integer({ min: 0, max: VALUES - 1 })), { selector: (p) => p[0], minLength: minSize, maxLength: SLOTS })
+    .uniqueArray(fc.tuple(fc.integer({ min: 0, max: SLOTS - 1 }), fc.integer({ min: 0, max: VALUES - 1 })), {
+      selector: (p) => p[0],
+      minLength: minSize,
+      maxLength: SLOTS,
+    })
     .map((pairs) => new Map(pairs));
 
 /** A turn whose prediction is a mutation of gold (keeps errors realistic: mostly right). */
 const turn: fc.Arbitrary<RawTurn> = fc
-  .tuple(state(), fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: SLOTS - 1 }), fc.integer({ min: 0, max: VALUES - 1 })), { maxLength: 3 }))
+  .tuple(
+    state(),
+    fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: SLOTS - 1 }), fc.integer({ min: 0, max: VALUES - 1 })), {
+      maxLength: 3,
+    }),
+  )
   .map(([gold, edits]) => {
     const pred = new Map(gold);
     for (const [kind, s, v] of edits) {
@@ -38,18 +47,22 @@ const turn: fc.Arbitrary<RawTurn> = fc
   });
 
 export const dialogueArb = (id: string, turns = turn): fc.Arbitrary<RawDialogue> =>
-  fc.tuple(fc.array(turns, { minLength: 1, maxLength: 7 }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 7, maxLength: 7 })).map(([ts, gaps]) => {
-    const indices: number[] = [];
-    let t = 0;
-    for (let i = 0; i < ts.length; i++) {
-      indices.push(t);
-      t += gaps[i];
-    }
-    return { id, turns: ts, indices };
-  });
+  fc
+    .tuple(fc.array(turns, { minLength: 1, maxLength: 7 }), fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 7, maxLength: 7 }))
+    .map(([ts, gaps]) => {
+      const indices: number[] = [];
+      let t = 0;
+      for (let i = 0; i < ts.length; i++) {
+        indices.push(t);
+        t += gaps[i];
+      }
+      return { id, turns: ts, indices };
+    });
 
 export const corpusArb = (maxDialogues = 12, turns = turn): fc.Arbitrary<RawDialogue[]> =>
-  fc.integer({ min: 1, max: maxDialogues }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => dialogueArb(`D${i}.json`, turns))));
+  fc
+    .integer({ min: 1, max: maxDialogues })
+    .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => dialogueArb(`D${i}.json`, turns))));
 
 /**
  * Turns whose prediction equals gold, with non-empty gold and no explicit

@@ -8,7 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const APT: Record<string, string> = { pdflatex: 'texlive-latex-recommended', pdffonts: 'poppler-utils', pdftotext: 'poppler-utils', pdftoppm: 'poppler-utils' };
+const APT: Record<string, string> = {
+  pdflatex: 'texlive-latex-recommended',
+  pdffonts: 'poppler-utils',
+  pdftotext: 'poppler-utils',
+  pdftoppm: 'poppler-utils',
+};
 
 function onPath(tool: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).status === 0;
@@ -35,7 +40,10 @@ export interface LatexResult {
 export function compileLatex(body: string, packages: string[] = []): LatexResult {
   const dir = mkdtempSync(join(tmpdir(), 'tex-'));
   const pkgs = ['booktabs', ...packages].map((p) => `\\usepackage{${p}}`).join('\n');
-  writeFileSync(join(dir, 't.tex'), `\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n${pkgs}\n\\begin{document}\n${body}\n\\end{document}\n`);
+  writeFileSync(
+    join(dir, 't.tex'),
+    `\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n${pkgs}\n\\begin{document}\n${body}\n\\end{document}\n`,
+  );
   try {
     execFileSync('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 't.tex'], { cwd: dir, stdio: 'pipe', timeout: 60_000 });
   } catch (e) {

@@ -1,10 +1,23 @@
 // The annotation form's model (model/annotations.ts) and the review keys
 // (model/keyboard.ts): what the form starts from, what it saves, the digits.
 import { describe, expect, it } from 'vitest';
-import { categoryOfDigit, initialForm, recordBody, suggestedCategory, type AnnotationTarget } from '../../src/renderer/src/model/annotations';
+import {
+  categoryOfDigit,
+  initialForm,
+  recordBody,
+  suggestedCategory,
+  type AnnotationTarget,
+} from '../../src/renderer/src/model/annotations';
 import { keyAction, type KeyInput } from '../../src/renderer/src/model/keyboard';
 
-const key = (k: string, o: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, inTextField: false, ...o });
+const key = (k: string, o: Partial<KeyInput> = {}): KeyInput => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  inTextField: false,
+  ...o,
+});
 const wrong: AnnotationTarget = { dialogue: 'MUL0654.json', turn: 2, slot: 'train-leaveat', gold: '16:00', pred: '18:45', cls: 'wrong' };
 
 describe('annotation form model', () => {
@@ -37,7 +50,17 @@ describe('annotation form model', () => {
   });
 
   it('has the review keys, and leaves them to text fields', () => {
-    expect(['a', 'x', 'u', 's', 'w', 'A', 'e', 'l', 'h'].map((k) => keyAction(key(k)))).toEqual(['annotate', 'reject', 'undo', 'toggle-queue', 'toggle-whatif', 'toggle-annotations', 'export', 'next-chip', 'prev-chip']);
+    expect(['a', 'x', 'u', 's', 'w', 'A', 'e', 'l', 'h'].map((k) => keyAction(key(k)))).toEqual([
+      'annotate',
+      'reject',
+      'undo',
+      'toggle-queue',
+      'toggle-whatif',
+      'toggle-annotations',
+      'export',
+      'next-chip',
+      'prev-chip',
+    ]);
     expect(keyAction(key('a', { inTextField: true }))).toBeNull();
   });
 });

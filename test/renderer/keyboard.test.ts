@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { keyAction, SHORTCUTS, step, type KeyInput } from '../../src/renderer/src/model/keyboard';
 
-const key = (k: string, o: Partial<KeyInput> = {}): KeyInput => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, inTextField: false, ...o });
+const key = (k: string, o: Partial<KeyInput> = {}): KeyInput => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  inTextField: false,
+  ...o,
+});
 
 describe('keyboard map', () => {
   it('maps the documented keys', () => {

@@ -49,7 +49,11 @@ describe('list query', () => {
 
   it('drops empty filter fields and trims the search', () => {
     expect(apiFilter({ domain: '', mistakesOnly: false, search: '   ' })).toEqual({});
-    expect(apiFilter({ domain: 'hotel', mistakesOnly: true, search: ' MUL ' })).toEqual({ domain: 'hotel', mistakesOnly: true, search: 'MUL' });
+    expect(apiFilter({ domain: 'hotel', mistakesOnly: true, search: ' MUL ' })).toEqual({
+      domain: 'hotel',
+      mistakesOnly: true,
+      search: 'MUL',
+    });
     expect(queryKey(DEFAULT_QUERY)).toBe(queryKey({ ...DEFAULT_QUERY, filter: { search: ' ' } }));
     expect(queryKey(DEFAULT_QUERY)).not.toBe(queryKey({ ...DEFAULT_QUERY, sort: { key: 'GCA', descending: false } }));
   });

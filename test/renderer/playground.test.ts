@@ -18,8 +18,16 @@ function detail(name: string) {
 }
 
 describe('playground templates', () => {
-  it('are the papers\' examples, named as the fixtures, each one dialogue that reads; partners point both ways', () => {
-    expect(TEMPLATES.map((t) => t.name)).toEqual(['hypothetical-p1', 'hypothetical-p2', 'figure1-p1', 'figure1-p2', 'mul1110', 'sng0779', 'fga-running-example']);
+  it("are the papers' examples, named as the fixtures, each one dialogue that reads; partners point both ways", () => {
+    expect(TEMPLATES.map((t) => t.name)).toEqual([
+      'hypothetical-p1',
+      'hypothetical-p2',
+      'figure1-p1',
+      'figure1-p2',
+      'mul1110',
+      'sng0779',
+      'fga-running-example',
+    ]);
     for (const t of TEMPLATES) {
       expect(detail(t.name).perTurn!.length, t.name).toBeGreaterThan(0);
       if (t.partner) expect(TEMPLATES.find((p) => p.name === t.partner)?.partner).toBe(t.name);
@@ -29,7 +37,7 @@ describe('playground templates', () => {
 });
 
 describe('A/B comparison', () => {
-  it("P1 vs P2 (GCA paper, figure 8): JGA, FGA and RSA prefer P1, GCA ties; differences in points", () => {
+  it('P1 vs P2 (GCA paper, figure 8): JGA, FGA and RSA prefer P1, GCA ties; differences in points', () => {
     const rows = compareRows(detail('hypothetical-p1'), detail('hypothetical-p2'), config);
     const by = Object.fromEntries(rows.map((r) => [r.metric, r]));
     expect(rows.slice(0, 4).map((r) => r.metric)).toEqual(['JGA', 'FGA', 'RSA', 'GCA']);

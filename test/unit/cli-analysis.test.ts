@@ -35,7 +35,13 @@ function usageError(args: string[], fragment: RegExp): void {
 
 describe('score --by', () => {
   it('domain, json: the corpus keys per domain, equal to the engine; several files: deltas against the first', () => {
-    const o = json(['score', SOM, '--by', 'domain', '--format', 'json']) as unknown as { by: string; domainTurns: string; signature: string; groups: Record<string, Record<string, unknown>>; corpus: Record<string, unknown> };
+    const o = json(['score', SOM, '--by', 'domain', '--format', 'json']) as unknown as {
+      by: string;
+      domainTurns: string;
+      signature: string;
+      groups: Record<string, Record<string, unknown>>;
+      corpus: Record<string, unknown>;
+    };
     expect(o.by).toBe('domain');
     expect(o.domainTurns).toBe('active');
     expect(Object.keys(o.groups)).toEqual(['attraction', 'hotel', 'restaurant', 'taxi', 'train']);
@@ -43,11 +49,47 @@ describe('score --by', () => {
     const want = domainBreakdown(loadFile(SOM), config, { turns: 'active' });
     for (const g of want.groups) {
       const got = o.groups[g.group];
-      expect(Object.keys(got)).toEqual(expect.arrayContaining(['dialogues', 'turns', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA', 'VP', 'VR', 'LP', 'LR', 'counts', 'K']));
+      expect(Object.keys(got)).toEqual(
+        expect.arrayContaining([
+          'dialogues',
+          'turns',
+          'JGA',
+          'SA',
+          'AGA',
+          'IAGA',
+          'F1',
+          'RSA',
+          'FGA',
+          'GCA',
+          'VP',
+          'VR',
+          'LP',
+          'LR',
+          'counts',
+          'K',
+        ]),
+      );
       expect(got.JGA).toBe(metricValue(g.scores.values, 'JGA'));
       expect((got.FGA as Record<string, number>)['0.5']).toBe(metricValue(g.scores.values, 'FGA', '0.5'));
     }
-    const two = json(['score', SOM, RANDOM, '--by', 'domain', '--domain-turns', 'dialogue', '--domain-k', 'slots', '--format', 'json']) as unknown as { file: string; groups: Record<string, { JGA: number; K: number }>; deltas?: Record<string, Record<string, number>>; signature: string }[];
+    const two = json([
+      'score',
+      SOM,
+      RANDOM,
+      '--by',
+      'domain',
+      '--domain-turns',
+      'dialogue',
+      '--domain-k',
+      'slots',
+      '--format',
+      'json',
+    ]) as unknown as {
+      file: string;
+      groups: Record<string, { JGA: number; K: number }>;
+      deltas?: Record<string, Record<string, number>>;
+      signature: string;
+    }[];
     expect(two).toHaveLength(2);
     expect(two[0].deltas).toBeUndefined();
     expect(two[1].deltas!.hotel.JGA).toBeCloseTo(two[1].groups.hotel.JGA - two[0].groups.hotel.JGA, 12);
@@ -56,7 +98,13 @@ describe('score --by', () => {
   });
 
   it('slot, json and csv: per-slot counts whose sum is the corpus classes', () => {
-    const o = json(['score', SOM, '--by', 'slot', '--format', 'json']) as unknown as { groups: Record<string, { correct: number; wrong: number; missed: number; overshot: number; counts: Record<string, number>; confusions: unknown[] }>; corpus: { counts: Record<string, number> } };
+    const o = json(['score', SOM, '--by', 'slot', '--format', 'json']) as unknown as {
+      groups: Record<
+        string,
+        { correct: number; wrong: number; missed: number; overshot: number; counts: Record<string, number>; confusions: unknown[] }
+      >;
+      corpus: { counts: Record<string, number> };
+    };
     const groups = Object.values(o.groups);
     expect(groups.length).toBeGreaterThan(10);
     const ev = evaluate(loadFile(SOM), config);
@@ -88,7 +136,10 @@ describe('score --by', () => {
     const md = runCli(['score', SOM, '--by', 'slot', '--format', 'markdown', '--caption', 'Per slot']);
     expect(md.stdout.split('\n')[0]).toBe('**Per slot**');
     // The caption options are checked as score checks them, for every format, before any file is read.
-    usageError(['score', join(FIXTURES, 'no-such-file.json'), '--by', 'domain', '--format', 'json', '--caption-latex', 'X'], /--caption-latex is LaTeX source: it needs --format latex/);
+    usageError(
+      ['score', join(FIXTURES, 'no-such-file.json'), '--by', 'domain', '--format', 'json', '--caption-latex', 'X'],
+      /--caption-latex is LaTeX source: it needs --format latex/,
+    );
     usageError(['score', join(FIXTURES, 'no-such-file.json'), '--by', 'domain', '--label', 'k'], /--label needs --caption/);
   });
 
@@ -106,7 +157,13 @@ describe('analyze', () => {
       ['turn', 'pearson'],
       ['dialogue', 'spearman'],
     ] as const) {
-      const o = json(['analyze', SOM, '--correlation', level, '--method', method, '--format', 'json']) as unknown as { level: string; method: string; metrics: string[]; matrix: (number | null)[][]; n: number[][] };
+      const o = json(['analyze', SOM, '--correlation', level, '--method', method, '--format', 'json']) as unknown as {
+        level: string;
+        method: string;
+        metrics: string[];
+        matrix: (number | null)[][];
+        n: number[][];
+      };
       const want = correlationMatrix(evaluate(loadFile(SOM), config), level, method);
       expect(o.level).toBe(level);
       expect(o.method).toBe(method);
@@ -120,7 +177,10 @@ describe('analyze', () => {
 
   it('--position: buckets with counts and seeded bands; the same seed gives the same bands', () => {
     const args = ['analyze', SOM, '--position', 'index', '--band', 'JGA', '--bootstrap', '200', '--seed', '5', '--format', 'json'];
-    const o = json(args) as unknown as { buckets: { turn: number; turns: number; JGA: number; bands: Record<string, [number, number]> }[]; signature: string };
+    const o = json(args) as unknown as {
+      buckets: { turn: number; turns: number; JGA: number; bands: Record<string, [number, number]> }[];
+      signature: string;
+    };
     expect(o.buckets[0]).toMatchObject({ turn: 0, turns: 100 });
     expect(Object.keys(o.buckets[0].bands)).toEqual(['JGA']);
     expect(o.buckets[0].bands.JGA[0]).toBeLessThanOrEqual(o.buckets[0].JGA);
@@ -129,7 +189,13 @@ describe('analyze', () => {
   });
 
   it('--origin and bad flags', () => {
-    const o = json(['analyze', SOM, '--origin', 'all', '--top', '3', '--format', 'json']) as unknown as { wrong: number; fresh: number; carried: number; rootTurns: unknown[]; rootSlots: unknown[] };
+    const o = json(['analyze', SOM, '--origin', 'all', '--top', '3', '--format', 'json']) as unknown as {
+      wrong: number;
+      fresh: number;
+      carried: number;
+      rootTurns: unknown[];
+      rootSlots: unknown[];
+    };
     expect(o.fresh + o.carried).toBe(o.wrong);
     expect(o.rootTurns).toHaveLength(3);
     usageError(['analyze', SOM], /choose one analysis/);
@@ -160,12 +226,23 @@ describe('every analysis table in LaTeX', () => {
 
 describe('traits --format', () => {
   it('json: the analysis with the kept points, equal to the engine; the table format is unchanged', () => {
-    const o = json(['traits', SOM, '--format', 'json']) as unknown as { kept: number; correlations: { trait: string; FGA: number; GCA: number; ci: [number, number] }[]; points: unknown[] };
+    const o = json(['traits', SOM, '--format', 'json']) as unknown as {
+      kept: number;
+      correlations: { trait: string; FGA: number; GCA: number; ci: [number, number] }[];
+      points: unknown[];
+    };
     const want = traitsView(evaluate(loadFile(SOM), config));
     expect(o.kept).toBe(72);
     expect(o.points).toHaveLength(72);
-    expect(o.correlations[0]).toMatchObject({ trait: 'TO', FGA: want.analysis.correlations[0].withFGA, GCA: want.analysis.correlations[0].withGCA });
-    expect(o.correlations[1].ci).toEqual([want.analysis.correlations[1].difference!.lower, want.analysis.correlations[1].difference!.upper]);
+    expect(o.correlations[0]).toMatchObject({
+      trait: 'TO',
+      FGA: want.analysis.correlations[0].withFGA,
+      GCA: want.analysis.correlations[0].withGCA,
+    });
+    expect(o.correlations[1].ci).toEqual([
+      want.analysis.correlations[1].difference!.lower,
+      want.analysis.correlations[1].difference!.upper,
+    ]);
     const t = runCli(['traits', SOM, '--dialogues', join(FIXTURES, 'multiwoz-somdst-100', 'dialogues.json')]);
     expect(t.stdout).toMatch(/^TO\s+0\.267\s+-0\.068\s+0\.335\s+\[0\.136, 0\.520\]\s+yes$/m);
   });

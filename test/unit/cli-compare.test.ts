@@ -45,7 +45,10 @@ function expectUserError(args: string[], ...fragments: RegExp[]): void {
   const r = runCli(['compare', ...args]);
   expect(r.code, r.stderr).toBe(2);
   expect(r.stdout).toBe('');
-  const lines = r.stderr.trim().split('\n').filter((l) => !l.startsWith('dst-inspector: note:'));
+  const lines = r.stderr
+    .trim()
+    .split('\n')
+    .filter((l) => !l.startsWith('dst-inspector: note:'));
   expect(lines, r.stderr).toHaveLength(1);
   expect(lines[0]).toMatch(/^dst-inspector: /);
   for (const f of fragments) expect(lines[0]).toMatch(f);
@@ -56,21 +59,37 @@ describe('compare: numbers', () => {
     const o = json([SOM, SOM, '--name', 'a,b', '--lambdas', '0.25,1', '--seed', '1']);
     expect(Object.keys(o)).toEqual(['signature', 'runs', 'comparisons']);
     expect(o.runs.map((r) => r.name)).toEqual(['a', 'b']);
-    expect(o.comparisons.map((c) => (c.lambda === undefined ? c.metric : `${c.metric} ${c.lambda}`))).toEqual(['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA 0.25', 'FGA 1', 'GCA']);
+    expect(o.comparisons.map((c) => (c.lambda === undefined ? c.metric : `${c.metric} ${c.lambda}`))).toEqual([
+      'JGA',
+      'SA',
+      'AGA',
+      'IAGA',
+      'F1',
+      'RSA',
+      'FGA 0.25',
+      'FGA 1',
+      'GCA',
+    ]);
     for (const c of o.comparisons) {
-      expect(Object.keys(c)).toEqual(c.metric === 'FGA' ? ['baseline', 'run', 'metric', 'lambda', 'delta', 'ci', 'p'] : ['baseline', 'run', 'metric', 'delta', 'ci', 'p']);
+      expect(Object.keys(c)).toEqual(
+        c.metric === 'FGA'
+          ? ['baseline', 'run', 'metric', 'lambda', 'delta', 'ci', 'p']
+          : ['baseline', 'run', 'metric', 'delta', 'ci', 'p'],
+      );
       expect([c.baseline, c.run, c.delta, c.ci, c.p]).toEqual(['a', 'b', 0, [0, 0], 1]);
     }
   });
 
   it('runs carry exactly the corpus of `score`, and deltas are exactly their differences', () => {
     const o = json([SOM, perturbed, '--name', 'SOM-DST,perturbed', '--lambdas', '0.5,1']);
-    const score = (f: string) => JSON.parse(runCli(['score', f, '--format', 'json', '--lambdas', '0.5,1']).stdout).corpus as Record<string, unknown>;
+    const score = (f: string) =>
+      JSON.parse(runCli(['score', f, '--format', 'json', '--lambdas', '0.5,1']).stdout).corpus as Record<string, unknown>;
     const [a, b] = [score(SOM), score(perturbed)];
     expect(o.runs[0].corpus).toEqual(a);
     expect(o.runs[1].corpus).toEqual(b);
     expect(o.runs[1].file).toBe(perturbed);
-    const val = (s: Record<string, unknown>, m: string, l?: number) => (l === undefined ? s[m] : (s[m] as Record<string, number>)[String(l)]) as number;
+    const val = (s: Record<string, unknown>, m: string, l?: number) =>
+      (l === undefined ? s[m] : (s[m] as Record<string, number>)[String(l)]) as number;
     for (const c of o.comparisons) expect(c.delta, c.metric).toBe(val(b, c.metric, c.lambda) - val(a, c.metric, c.lambda));
     // The perturbation fixes a quarter of the dialogues: JGA rises, significantly.
     const jga = o.comparisons.find((c) => c.metric === 'JGA')!;
@@ -90,7 +109,8 @@ describe('compare: numbers', () => {
   });
 
   it('--threads does not change the numbers', () => {
-    const run = (t: string) => runCli(['compare', SOM, perturbed, perturbed, '--name', 'a,b,c', '--threads', t, '--format', 'json', ...FAST]).stdout;
+    const run = (t: string) =>
+      runCli(['compare', SOM, perturbed, perturbed, '--name', 'a,b,c', '--threads', t, '--format', 'json', ...FAST]).stdout;
     const one = run('1');
     expect(one).toMatch(/"comparisons"/);
     expect(run('3')).toBe(one);
@@ -109,7 +129,9 @@ describe('compare: formats', () => {
     expect(r.stdout).toMatch(/^Run\s+turns\s+JGA\s+SA\s+AGA\s+IAGA\s+F1\s+RSA\s+FGA λ=0\.5\s+GCA\s+VP\s+VR\s+LP\s+LR\n/);
     expect(r.stdout).toMatch(/perturbed\s+JGA\s+49\.93\s+58\.06\s+\+8\.12† \[\+\d+\.\d\d, \+\d+\.\d\d\]\s+0\.0\d{3}\n/);
     expect(r.stdout).toMatch(/† p < 0\.05 \(two-sided approximate randomization, 10000 trials, dialogues swapped\)/);
-    expect(r.stdout).toMatch(/signature: GCA alpha=10\/11 \| FGA lambda=0\.5 \| SA K=30 \| values=exact \| none=inactive \| bootstrap=1000 \| trials=10000 \| seed=12345 \| app /);
+    expect(r.stdout).toMatch(
+      /signature: GCA alpha=10\/11 \| FGA lambda=0\.5 \| SA K=30 \| values=exact \| none=inactive \| bootstrap=1000 \| trials=10000 \| seed=12345 \| app /,
+    );
   });
 
   it('latex: booktabs, best per column in bold, significant deltas marked, the signature as a comment', () => {
@@ -126,23 +148,32 @@ describe('compare: formats', () => {
   it('latex: the tabulars apart (\\bigskip between them, each its own paragraph)', () => {
     const r = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'latex', ...FAST]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/\\end\{tabular\}\n(?:%[^\n]*\n)*\n\\bigskip\n\n% GCA alpha=10\/11[^\n]*\n% requires[^\n]*\n\\begin\{tabular\}/);
+    expect(r.stdout).toMatch(
+      /\\end\{tabular\}\n(?:%[^\n]*\n)*\n\\bigskip\n\n% GCA alpha=10\/11[^\n]*\n% requires[^\n]*\n\\begin\{tabular\}/,
+    );
     expect(r.stdout).not.toContain('\\begin{table}');
   });
 
-  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))('latex compiled: the scores and the deltas stand clearly apart on the page', () => {
-    const { stdout } = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'latex', ...FAST]);
-    const { pdf } = compileLatex(stdout);
-    // Word boxes (pdftotext -bbox): the row pitch inside the scores table, and the space from its last row to the deltas' header.
-    const words = [...execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' }).matchAll(/yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</g)].map((m) => ({ top: Number(m[1]), bottom: Number(m[2]), text: m[3] }));
-    const a = words.find((w) => w.text === 'A')!;
-    const b = words.find((w) => w.text === 'B')!;
-    const vs = words.find((w) => w.text === 'vs')!;
-    const pitch = b.top - a.top;
-    expect(pitch).toBeGreaterThan(5);
-    // Without a skip the bottom rule of one sits on the top rule of the other (about 10 pt here); with it, more than 1.5 rows.
-    expect(vs.top - b.bottom).toBeGreaterThan(1.5 * pitch);
-  });
+  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))(
+    'latex compiled: the scores and the deltas stand clearly apart on the page',
+    () => {
+      const { stdout } = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'latex', ...FAST]);
+      const { pdf } = compileLatex(stdout);
+      // Word boxes (pdftotext -bbox): the row pitch inside the scores table, and the space from its last row to the deltas' header.
+      const words = [
+        ...execFileSync('pdftotext', ['-bbox', pdf, '-'], { encoding: 'utf8' }).matchAll(
+          /yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</g,
+        ),
+      ].map((m) => ({ top: Number(m[1]), bottom: Number(m[2]), text: m[3] }));
+      const a = words.find((w) => w.text === 'A')!;
+      const b = words.find((w) => w.text === 'B')!;
+      const vs = words.find((w) => w.text === 'vs')!;
+      const pitch = b.top - a.top;
+      expect(pitch).toBeGreaterThan(5);
+      // Without a skip the bottom rule of one sits on the top rule of the other (about 10 pt here); with it, more than 1.5 rows.
+      expect(vs.top - b.bottom).toBeGreaterThan(1.5 * pitch);
+    },
+  );
 
   it('--caption and --label: each table in its own float, captioned by what it holds; markdown and table a title line', () => {
     const args = ['compare', SOM, perturbed, '--name', 'A_1,B', ...FAST, '--caption', 'FGA & friends'];
@@ -151,7 +182,22 @@ describe('compare: formats', () => {
     expect(r.stdout.match(/\\begin\{table\}\[t\]/g)).toHaveLength(2);
     expect(r.stdout).toContain('\\caption{FGA \\& friends (scores)}\n\\label{tab:cmp}\n\\end{table}');
     expect(r.stdout).toContain('\\caption{FGA \\& friends (differences against A\\_1)}\n\\label{tab:cmp-delta}\n\\end{table}');
-    const series = runCli(['compare', SOM, perturbed, '--name', 'r_1,r_2', '--series-x', 'names', ...FAST, '--format', 'latex', '--caption', 'C', '--label', 'k']).stdout;
+    const series = runCli([
+      'compare',
+      SOM,
+      perturbed,
+      '--name',
+      'r_1,r_2',
+      '--series-x',
+      'names',
+      ...FAST,
+      '--format',
+      'latex',
+      '--caption',
+      'C',
+      '--label',
+      'k',
+    ]).stdout;
     expect(series).toContain('\\caption{C (series)}\n\\label{k-series}');
     const md = runCli([...args, '--format', 'markdown']).stdout;
     expect(md).toMatch(/^\*\*FGA & friends\*\*\n\n\| Run \| turns \| JGA \|/);
@@ -165,23 +211,54 @@ describe('compare: formats', () => {
     const math = 'FGA with $\\lambda=0.5$ \\emph{x}';
     const escaped = runCli(['compare', SOM, perturbed, '--name', 'A,B', ...FAST, '--format', 'latex', '--caption', math]).stdout;
     expect(escaped).toContain('\\caption{FGA with \\$\\textbackslash{}lambda=0.5\\$ \\textbackslash{}emph\\{x\\} (scores)}');
-    const raw = runCli(['compare', SOM, perturbed, '--name', 'A,B', ...FAST, '--format', 'latex', '--caption-latex', math, '--label', 'tab:m']).stdout;
+    const raw = runCli([
+      'compare',
+      SOM,
+      perturbed,
+      '--name',
+      'A,B',
+      ...FAST,
+      '--format',
+      'latex',
+      '--caption-latex',
+      math,
+      '--label',
+      'tab:m',
+    ]).stdout;
     expect(raw).toContain(`\\caption{${math} (scores)}\n\\label{tab:m}`);
     expect(raw).toContain(`\\caption{${math} (differences against A)}`);
   });
 
-  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))('latex with captions compiles: two numbered tables, math in a --caption-latex', () => {
-    const { stdout } = runCli(['compare', SOM, perturbed, '--name', 'A,B', ...FAST, '--format', 'latex', '--caption-latex', 'Runs at $\\lambda=0.5$', '--label', 'tab:x']);
-    const text = pdfText(compileLatex(stdout).pdf);
-    expect(text).toMatch(/Table 1: Runs at λ = 0\.5 \(scores\)/);
-    expect(text).toMatch(/Table 2: Runs at λ = 0\.5 \(differences against A\)/);
-  });
+  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))(
+    'latex with captions compiles: two numbered tables, math in a --caption-latex',
+    () => {
+      const { stdout } = runCli([
+        'compare',
+        SOM,
+        perturbed,
+        '--name',
+        'A,B',
+        ...FAST,
+        '--format',
+        'latex',
+        '--caption-latex',
+        'Runs at $\\lambda=0.5$',
+        '--label',
+        'tab:x',
+      ]);
+      const text = pdfText(compileLatex(stdout).pdf);
+      expect(text).toMatch(/Table 1: Runs at λ = 0\.5 \(scores\)/);
+      expect(text).toMatch(/Table 2: Runs at λ = 0\.5 \(differences against A\)/);
+    },
+  );
 
   it('markdown and csv', () => {
     const md = runCli(['compare', SOM, perturbed, '--format', 'markdown', ...FAST]).stdout;
     expect(md).toMatch(/^\| Run \| turns \| JGA \|/);
     expect(md).toMatch(/Signature: `GCA alpha=10\/11/);
-    const csv = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'csv', ...FAST]).stdout.trim().split('\n');
+    const csv = runCli(['compare', SOM, perturbed, '--name', 'A,B', '--format', 'csv', ...FAST])
+      .stdout.trim()
+      .split('\n');
     expect(csv[0]).toBe('run,file,metric,lambda,value,value_lo,value_hi,baseline,delta,delta_lo,delta_hi,delta_mark,p,signature');
     expect(csv).toHaveLength(1 + 2 * 8);
     expect(csv[1]).toMatch(/^A,.*predictions\.json,JGA,,0\.49933\d+,0\.4\d+,0\.5\d+,,,,,,,GCA alpha/);
@@ -201,14 +278,21 @@ describe('compare: formats', () => {
     expect(latex).toMatch(/^Run & turns & JGA & GCA \\\\$/m);
     expectUserError([SOM, perturbed, '--metrics', 'JGA,BLEU'], /--metrics: unknown metric "BLEU"; known: JGA, SA,/);
     // GCA's parts come beside a metric, and CSV gives their values too.
-    expectUserError([SOM, perturbed, '--metrics', 'VP,LR'], /--metrics: VP, LR are shown beside the metrics, with no interval or test of their own: give at least one metric too/);
-    const csv = runCli([...args, '--metrics', 'GCA,VP', '--format', 'csv']).stdout.trim().split('\n');
+    expectUserError(
+      [SOM, perturbed, '--metrics', 'VP,LR'],
+      /--metrics: VP, LR are shown beside the metrics, with no interval or test of their own: give at least one metric too/,
+    );
+    const csv = runCli([...args, '--metrics', 'GCA,VP', '--format', 'csv'])
+      .stdout.trim()
+      .split('\n');
     expect(csv.slice(1).map((l) => `${l.split(',')[0]}:${l.split(',')[2]}`)).toEqual(['A:GCA', 'A:VP', 'B:GCA', 'B:VP']);
     expect(csv[2]).toMatch(/^A,.*,VP,,0\.\d+,,,,,,,,,"?GCA alpha/);
   });
 
   it('--series-x adds the x of each run and a series table', () => {
-    const o = JSON.parse(runCli(["compare", SOM, perturbed, "--series-x", "0.5,1", "--format", "json", ...FAST]).stdout) as { runs: { x: number }[] };
+    const o = JSON.parse(runCli(['compare', SOM, perturbed, '--series-x', '0.5,1', '--format', 'json', ...FAST]).stdout) as {
+      runs: { x: number }[];
+    };
     expect(o.runs.map((r) => r.x)).toEqual([0.5, 1]);
     const t = runCli(['compare', SOM, perturbed, '--name', 'ratio_0.05,ratio_0.1', '--series-x', 'names', ...FAST]).stdout;
     expect(t).toMatch(/\n {1,}x\s+Run\s+JGA/);
@@ -239,7 +323,10 @@ describe('compare: bad input (one line, exit code 2)', () => {
   });
 
   it('a --label a LaTeX label cannot hold is refused before any file is read', () => {
-    expectUserError([SOM, perturbed, '--format', 'latex', '--caption', 'X', '--label', 'tab:x%y'], /--label: "tab:x%y" has characters a LaTeX label cannot hold/);
+    expectUserError(
+      [SOM, perturbed, '--format', 'latex', '--caption', 'X', '--label', 'tab:x%y'],
+      /--label: "tab:x%y" has characters a LaTeX label cannot hold/,
+    );
   });
 
   it('caption options: --label needs a caption, --caption-latex needs latex, not both captions', () => {
@@ -249,7 +336,10 @@ describe('compare: bad input (one line, exit code 2)', () => {
   });
 
   it('--series-x names: run names that differ in more than their first number are refused', () => {
-    expectUserError([SOM, perturbed, '--name', 'som_dst&v1,pert_2 & co', '--series-x', 'names'], /--series-x: the run names are no series: they must differ only in their first number/);
+    expectUserError(
+      [SOM, perturbed, '--name', 'som_dst&v1,pert_2 & co', '--series-x', 'names'],
+      /--series-x: the run names are no series: they must differ only in their first number/,
+    );
   });
 
   it('duplicate run names', () => {
@@ -257,7 +347,10 @@ describe('compare: bad input (one line, exit code 2)', () => {
   });
 
   it('files with no dialogue in common', () => {
-    expectUserError([MUL, SNG, '--name', 'mul,sng'], /compare: sng \(.*sng0779\.json\) and the baseline mul \(.*mul1110\.json\) have no dialogue in common/);
+    expectUserError(
+      [MUL, SNG, '--name', 'mul,sng'],
+      /compare: sng \(.*sng0779\.json\) and the baseline mul \(.*mul1110\.json\) have no dialogue in common/,
+    );
   });
 
   it('a run whose turns are a subset of the baseline: refused, or compared on the common part with --common', () => {
@@ -268,7 +361,10 @@ describe('compare: bad input (one line, exit code 2)', () => {
     delete first[String(Object.keys(first).length - 1)];
     const subset = join(tmp, 'subset.json');
     writeFileSync(subset, JSON.stringify(data));
-    expectUserError([SOM, subset, '--name', 'full,subset'], /compare: the runs do not cover the same dialogues and turns: subset lacks 1 dialogue of full \(.*\); lacks 1 turn of full in shared dialogues \(first: .* turn \d+\); pass --common/);
+    expectUserError(
+      [SOM, subset, '--name', 'full,subset'],
+      /compare: the runs do not cover the same dialogues and turns: subset lacks 1 dialogue of full \(.*\); lacks 1 turn of full in shared dialogues \(first: .* turn \d+\); pass --common/,
+    );
     const r = runCli(['compare', SOM, subset, '--name', 'full,subset', '--common', '--format', 'json', ...FAST]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/note: comparing on the common part: 99 dialogues, 7\d\d of the baseline's 751 turns/);
@@ -285,7 +381,10 @@ describe('compare: bad input (one line, exit code 2)', () => {
     for (const t of Object.values(d)) t.gt.hotel = { ...(t.gt.hotel ?? {}), area: 'nowhere' };
     const gold = join(tmp, 'other-gold.json');
     writeFileSync(gold, JSON.stringify(data));
-    expectUserError([SOM, gold, '--name', 'a,b'], /b is scored against a different gold than a: \d+ turns of 751 differ \(first: .* turn 0\); pass --allow-different-gold/);
+    expectUserError(
+      [SOM, gold, '--name', 'a,b'],
+      /b is scored against a different gold than a: \d+ turns of 751 differ \(first: .* turn 0\); pass --allow-different-gold/,
+    );
     const r = runCli(['compare', SOM, gold, '--name', 'a,b', '--allow-different-gold', '--format', 'json', ...FAST]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/note: b is scored against a different gold than a: \d+ turns of 751 differ/);

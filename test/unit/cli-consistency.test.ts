@@ -40,12 +40,24 @@ describe('every command takes the source options of score', () => {
     const help = runCli([cmd, '--help']).stdout;
     for (const flag of Object.keys(SOURCE_FLAGS)) expect(help, `${cmd} --${flag}`).toContain(`--${flag}`);
     // and really parses them (an unknown option would be a usage error naming it)
-    const r = runCli([cmd, MUL, '--layout', 'fga', '--values', 'lower', '--max-size', '100000000', ...(cmd === 'convert' ? ['--to', 'jsonl'] : []), ...(cmd === 'serve' ? ['--port', '99999'] : [])]);
+    const r = runCli([
+      cmd,
+      MUL,
+      '--layout',
+      'fga',
+      '--values',
+      'lower',
+      '--max-size',
+      '100000000',
+      ...(cmd === 'convert' ? ['--to', 'jsonl'] : []),
+      ...(cmd === 'serve' ? ['--port', '99999'] : []),
+    ]);
     expect(r.stderr).not.toMatch(/Unknown option/i);
   });
 
   it('the metric options are spelled the same in score and traits', () => {
-    for (const cmd of ['score', 'traits']) for (const flag of Object.keys(CONFIG_FLAGS)) expect(runCli([cmd, '--help']).stdout).toContain(`--${flag}`);
+    for (const cmd of ['score', 'traits'])
+      for (const flag of Object.keys(CONFIG_FLAGS)) expect(runCli([cmd, '--help']).stdout).toContain(`--${flag}`);
   });
 
   it('--format json is the JSON flag of score, traits and inspect (inspect keeps --json)', () => {
@@ -64,12 +76,22 @@ describe('score --per-dialogue --sort KEY --top N', () => {
     const byGca = [...all].sort((a, b) => a.GCA - b.GCA || all.indexOf(a) - all.indexOf(b));
     const top = json(['score', SOM, '--format', 'json', '--per-dialogue', '--sort', 'GCA', '--top', '5']).dialogues as { id: string }[];
     expect(top.map((d) => d.id)).toEqual(byGca.slice(0, 5).map((d) => d.id));
-    const best = json(['score', SOM, '--format', 'json', '--per-dialogue', '--sort', 'GCA', '--reverse', '--top', '3']).dialogues as { id: string; GCA: number }[];
-    expect(best.map((d) => d.GCA)).toEqual([...all].map((d) => d.GCA).sort((a, b) => b - a).slice(0, 3));
+    const best = json(['score', SOM, '--format', 'json', '--per-dialogue', '--sort', 'GCA', '--reverse', '--top', '3']).dialogues as {
+      id: string;
+      GCA: number;
+    }[];
+    expect(best.map((d) => d.GCA)).toEqual(
+      [...all]
+        .map((d) => d.GCA)
+        .sort((a, b) => b - a)
+        .slice(0, 3),
+    );
     const csv = runCli(['score', SOM, '--format', 'csv', '--per-dialogue', '--sort', 'JGA', '--top', '4']).stdout.trim().split('\n');
     expect(csv).toHaveLength(5); // header + 4 rows
     const table = runCli(['score', SOM, '--per-dialogue', '--sort', 'disagreement', '--top', '2']).stdout;
-    const disagreement = all.map((d) => ({ id: d.id, v: Math.abs((d as unknown as { FGA: Record<string, number> }).FGA['0.5'] - d.GCA) })).sort((a, b) => b.v - a.v);
+    const disagreement = all
+      .map((d) => ({ id: d.id, v: Math.abs((d as unknown as { FGA: Record<string, number> }).FGA['0.5'] - d.GCA) }))
+      .sort((a, b) => b.v - a.v);
     expect(table).toContain(disagreement[0].id);
     expect(table).toContain(disagreement[1].id);
     expect(table).not.toContain(disagreement[2].id);
@@ -81,7 +103,13 @@ describe('score --per-dialogue --sort KEY --top N', () => {
   });
 
   it('refuses --sort or --top without --per-dialogue, and unknown keys, with exit code 2', () => {
-    for (const args of [['--sort', 'GCA'], ['--top', '3'], ['--per-dialogue', '--sort', 'nope'], ['--per-dialogue', '--top', '0'], ['--per-dialogue', '--reverse']]) {
+    for (const args of [
+      ['--sort', 'GCA'],
+      ['--top', '3'],
+      ['--per-dialogue', '--sort', 'nope'],
+      ['--per-dialogue', '--top', '0'],
+      ['--per-dialogue', '--reverse'],
+    ]) {
       const r = runCli(['score', MUL, ...args]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.split('\n')).toHaveLength(2); // one line
@@ -101,7 +129,9 @@ describe('a dialogue without any change', () => {
   it('sorts last by GCA and by |FGA − GCA|, in both directions', () => {
     for (const key of ['GCA', 'disagreement']) {
       for (const reverse of [[], ['--reverse']]) {
-        const ids = json(['score', WITH_EMPTY, '--format', 'json', '--per-dialogue', '--sort', key, ...reverse]).dialogues.map((d: { id: string }) => d.id);
+        const ids = json(['score', WITH_EMPTY, '--format', 'json', '--per-dialogue', '--sort', key, ...reverse]).dialogues.map(
+          (d: { id: string }) => d.id,
+        );
         expect(ids[ids.length - 1], `${key} ${reverse.join('')}`).toBe('EMPTY.json');
       }
     }
@@ -109,7 +139,9 @@ describe('a dialogue without any change', () => {
 
   it('is left out of traits, which says so (its GCA is no score)', () => {
     const text = runCli(['traits', WITH_EMPTY]).stdout;
-    expect(text).toMatch(/^with-empty\.json: 3 dialogues, 1 dropped \(FGA = GCA = 100, or no mistakes, 1 of them without any change: GCA undefined\)/);
+    expect(text).toMatch(
+      /^with-empty\.json: 3 dialogues, 1 dropped \(FGA = GCA = 100, or no mistakes, 1 of them without any change: GCA undefined\)/,
+    );
     // The notebook variant gives it TO = NU = 0, which used to let its GCA "0" in.
     const nb = json(['traits', WITH_EMPTY, '--traits', 'notebook', '--format', 'json']);
     expect(nb).toMatchObject({ dialogues: 3, dropped: 1, droppedNoChanges: 1 });
@@ -120,7 +152,9 @@ describe('--slots below the most slots active in one turn', () => {
   it('is scored as asked, with a note that SA can go negative', () => {
     const r = runCli(['score', MUL, '--slots', '2', '--format', 'json', '--per-turn']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/note: .*mul1110\.json: K = 2 \(--slots\) is below the \d+ slots active in one turn \(dialogue "MUL1110\.json", turn \d+\): SA = \(K − missed − wrong\) \/ K can go negative there/);
+    expect(r.stderr).toMatch(
+      /note: .*mul1110\.json: K = 2 \(--slots\) is below the \d+ slots active in one turn \(dialogue "MUL1110\.json", turn \d+\): SA = \(K − missed − wrong\) \/ K can go negative there/,
+    );
     expect(Math.min(...JSON.parse(r.stdout).dialogues[0].perTurn.map((t: { SA: number }) => t.SA))).toBeLessThan(0);
     expect(runCli(['score', MUL, '--slots', '30']).stderr).toBe('');
   });

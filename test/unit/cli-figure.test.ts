@@ -57,26 +57,29 @@ describe('figure --kind dialogue', () => {
     expect(svg).not.toMatch(/(xlink:)?href=|url\((?!data:|#)|@import/);
   });
 
-  it.runIf(toolAvailable('pdffonts'))('writes a vector PDF, one page of the figure’s size, fonts embedded and none of Type 3, with the same numbers as text', () => {
-    const pdf = figure('mul.pdf', '--format', 'pdf');
-    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
-    const fonts = pdfFonts(pdf);
-    expect(fonts.length).toBeGreaterThan(0);
-    for (const f of fonts) {
-      expect(f.embedded, f.name).toBe(true);
-      expect(f.type).not.toMatch(/Type 3/);
-      expect(f.type).toBe('CID TrueType');
-    }
-    const text = pdfText(pdf);
-    expect(text).toContain('31.43');
-    expect(text).toContain('48.84');
-    expect(text).toContain('MUL1110.json');
-    const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
-    expect(info).toMatch(/^Pages:\s+1$/m);
-    const { width, height } = svgSize(svg);
-    expect(info).toMatch(new RegExp(`^Page size:\\s+${width} x ${height} pts`, 'm'));
-    expect(info).toMatch(/^Subject:\s+GCA alpha=10\/11/m);
-  });
+  it.runIf(toolAvailable('pdffonts'))(
+    'writes a vector PDF, one page of the figure’s size, fonts embedded and none of Type 3, with the same numbers as text',
+    () => {
+      const pdf = figure('mul.pdf', '--format', 'pdf');
+      expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+      const fonts = pdfFonts(pdf);
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const f of fonts) {
+        expect(f.embedded, f.name).toBe(true);
+        expect(f.type).not.toMatch(/Type 3/);
+        expect(f.type).toBe('CID TrueType');
+      }
+      const text = pdfText(pdf);
+      expect(text).toContain('31.43');
+      expect(text).toContain('48.84');
+      expect(text).toContain('MUL1110.json');
+      const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+      expect(info).toMatch(/^Pages:\s+1$/m);
+      const { width, height } = svgSize(svg);
+      expect(info).toMatch(new RegExp(`^Page size:\\s+${width} x ${height} pts`, 'm'));
+      expect(info).toMatch(/^Subject:\s+GCA alpha=10\/11/m);
+    },
+  );
 
   it('writes a PNG at 2× by default: twice the SVG’s width, 192 dpi in pHYs; 1× and 3× likewise', () => {
     const { width, height } = svgSize(svg);
@@ -116,13 +119,18 @@ describe('figure options', () => {
     const SOM = join(FIXTURES, 'multiwoz-somdst-100');
     const args = ['figure', join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json'), '--dialogue', 'MUL0212'];
     const cut = runCli([...args, '--out', join(tmp, 'cut.svg')]);
-    expect([cut.code, cut.stderr]).toEqual([0, expect.stringMatching(/note: utterances cut to 3 lines in 2 turns \(3, 5\), ending in "…"; --utterance-lines 0 shows them whole/)]);
+    expect([cut.code, cut.stderr]).toEqual([
+      0,
+      expect.stringMatching(/note: utterances cut to 3 lines in 2 turns \(3, 5\), ending in "…"; --utterance-lines 0 shows them whole/),
+    ]);
     const whole = runCli([...args, '--utterance-lines', '0', '--out', join(tmp, 'whole.svg')]);
     expect([whole.code, whole.stderr]).toEqual([0, '']);
     const textOf = (f: string) => readFileSync(join(tmp, f), 'utf8');
     expect(textOf('whole.svg')).toContain('>one of them?</text>');
     expect(textOf('cut.svg')).not.toContain('>one of them?</text>');
-    expect(runCli([...args, '--utterance-lines', 'x', '--out', join(tmp, 'x.svg')]).stderr).toMatch(/--utterance-lines: "x" is not a whole number/);
+    expect(runCli([...args, '--utterance-lines', 'x', '--out', join(tmp, 'x.svg')]).stderr).toMatch(
+      /--utterance-lines: "x" is not a whole number/,
+    );
   });
 
   it('draws the run chosen with --run among several files', () => {
@@ -147,7 +155,10 @@ describe('figure options', () => {
     bad(['--dialogue', 'MUL1110'], /--out FILE is required/);
     bad(['--dialogue', 'MUL1110', '--out', join(tmp, 'x.svg'), '--kind', 'pie'], /--kind: "pie" is not one of dialogue, turn-chart/);
     bad(['--dialogue', 'MUL1110', '--out', join(tmp, 'x.png'), '--scale', '4'], /--scale: "4" is not one of 1, 2, 3/);
-    bad(['--dialogue', 'MUL1110', '--out', join(tmp, 'x.svg'), '--turns', '9-12'], /--turns: MUL1110\.json: no turn of the dialogue lies in 9-12 \(its turns are 0-6\)/);
+    bad(
+      ['--dialogue', 'MUL1110', '--out', join(tmp, 'x.svg'), '--turns', '9-12'],
+      /--turns: MUL1110\.json: no turn of the dialogue lies in 9-12 \(its turns are 0-6\)/,
+    );
     bad(['--dialogue', 'MUL1110', '--out', join(tmp, 'x.svg'), '--turns', 'a-b'], /not a turn range/);
     bad(['--dialogue', 'MUL1110', '--out', join(tmp, 'no-dir', 'x.svg')], /--out .*its folder does not exist/);
   });
@@ -162,12 +173,19 @@ describe('figure options', () => {
     bad(['--out', join(tmp, 'x.jpg')], /--out .*x\.jpg: \.jpg is not a figure format; end the name in \.svg, \.pdf or \.png$/);
     bad(['--out', join(tmp, 'x.jpg'), '--format', 'svg'], /\.jpg is not a figure format/);
     bad(['--out', join(tmp, 'x.png'), '--format', 'svg'], /--out .*x\.png: the extension \.png contradicts --format svg$/);
-    bad(['--out', join(tmp, 'v1.0', 'x')], /--out .*x: no extension to tell the format; end the name in \.svg, \.pdf or \.png or give --format$/);
+    bad(
+      ['--out', join(tmp, 'v1.0', 'x')],
+      /--out .*x: no extension to tell the format; end the name in \.svg, \.pdf or \.png or give --format$/,
+    );
     expect(existsSync(join(tmp, 'x.jpg'))).toBe(false);
     expect(existsSync(join(tmp, 'x.png'))).toBe(false);
     // From the extension, in any case; with --format, a name without extension.
     expect(readFileSync(figure('upper.PDF')).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(readFileSync(figure('same.png', '--format', 'png', '--scale', '1')).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      readFileSync(figure('same.png', '--format', 'png', '--scale', '1'))
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect(readFileSync(figure('noext', '--format', 'svg'), 'utf8')).toMatch(/^<svg |^<\?xml/);
   });
 });
@@ -182,10 +200,13 @@ describe('score tables for papers', () => {
     expect(r.stdout).toContain('sng0779.json & 25.00 & \\textbf{95.83}');
     expect(r.stdout).toContain('\\caption{Scores on two dialogues}\n\\label{tab:two}');
   });
-  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))('latex: compiles with pdflatex and booktabs, and the PDF has the numbers and the caption', () => {
-    const { pdf } = compileLatex(runCli(latexArgs).stdout);
-    expect(pdfText(pdf)).toMatch(/28\.57[\s\S]*Scores on two dialogues/);
-  });
+  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))(
+    'latex: compiles with pdflatex and booktabs, and the PDF has the numbers and the caption',
+    () => {
+      const { pdf } = compileLatex(runCli(latexArgs).stdout);
+      expect(pdfText(pdf)).toMatch(/28\.57[\s\S]*Scores on two dialogues/);
+    },
+  );
 
   it('markdown: a GitHub table with the best value per column in bold and the signature', () => {
     const r = runCli(['score', MUL, SNG, '--format', 'markdown']);
@@ -199,7 +220,9 @@ describe('score tables for papers', () => {
 
   it('--caption is escaped; --caption-latex is written verbatim (latex only, not with --caption)', () => {
     const math = 'FGA with $\\lambda=0.5$ \\cite{x}';
-    expect(runCli(['score', MUL, '--format', 'latex', '--caption', math]).stdout).toContain('\\caption{FGA with \\$\\textbackslash{}lambda=0.5\\$ \\textbackslash{}cite\\{x\\}}');
+    expect(runCli(['score', MUL, '--format', 'latex', '--caption', math]).stdout).toContain(
+      '\\caption{FGA with \\$\\textbackslash{}lambda=0.5\\$ \\textbackslash{}cite\\{x\\}}',
+    );
     const r = runCli(['score', MUL, '--format', 'latex', '--caption-latex', math, '--label', 'tab:m']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`\\begin{table}[t]`);
@@ -207,7 +230,9 @@ describe('score tables for papers', () => {
     const md = runCli(['score', MUL, '--format', 'markdown', '--caption-latex', math]);
     expect(md.code).toBe(2);
     expect(md.stderr).toMatch(/^dst-inspector: --caption-latex is LaTeX source: it needs --format latex/);
-    expect(runCli(['score', MUL, '--format', 'latex', '--caption', 'a', '--caption-latex', 'b']).stderr).toMatch(/--caption and --caption-latex .*give one/);
+    expect(runCli(['score', MUL, '--format', 'latex', '--caption', 'a', '--caption-latex', 'b']).stderr).toMatch(
+      /--caption and --caption-latex .*give one/,
+    );
   });
 
   it('a negative number after an option is its value: our message, not parseArgs\' "ambiguous"', () => {

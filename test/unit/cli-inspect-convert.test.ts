@@ -38,7 +38,16 @@ describe('inspect', () => {
     expect(out).toMatch(/turns of 1 dialogue were out of order/);
   });
   it('--json, with a gold source: the join, gaps and slots outside the schema', async () => {
-    const r = JSON.parse(await run(inspectCommand, [join(S, 'mwzeval-predictions.json'), '--gold', join(S, 'data.json'), '--json', '--values', 'lower,dontcare']));
+    const r = JSON.parse(
+      await run(inspectCommand, [
+        join(S, 'mwzeval-predictions.json'),
+        '--gold',
+        join(S, 'data.json'),
+        '--json',
+        '--values',
+        'lower,dontcare',
+      ]),
+    );
     expect(r.format).toBe('mwzeval');
     expect(r.valueOptions).toEqual(['lower', 'dontcare']);
     expect(r.hasUtterances).toBe(true);
@@ -68,7 +77,13 @@ describe('convert', () => {
   it('keeps utterances in JSON Lines and applies value options', async () => {
     const text = await run(convertCommand, [join(S, 'mwzeval-predictions.json'), '--gold', join(S, 'data.json'), '--to', 'jsonl']);
     const first = JSON.parse(text.split('\n')[0]);
-    expect(first).toEqual({ dialogue_id: 'mul0003', turn: 0, gold: { 'hotel-area': 'north' }, pred: { 'hotel-area': 'north' }, user: 'I need a hotel in the north.' });
+    expect(first).toEqual({
+      dialogue_id: 'mul0003',
+      turn: 0,
+      gold: { 'hotel-area': 'north' },
+      pred: { 'hotel-area': 'north' },
+      user: 'I need a hotel in the north.',
+    });
     const out = join(dir, 'lower.jsonl');
     await run(convertCommand, [random, '--to', 'jsonl', '--values', 'lower,empty', '--out', out]);
     expectSame(load(out), load(random, ['lower', 'empty']));
@@ -88,7 +103,9 @@ describe('score with sources and value options', () => {
   it('an SGD schema gives K unless --slots says otherwise', async () => {
     const args = [join(S, 'sgd-pred', 'dialogues_001.json'), '--gold', join(S, 'sgd', 'dialogues_001.json'), '--format', 'json'];
     expect(JSON.parse(await run(scoreCommand, [...args, '--schema', join(S, 'sgd', 'schema.json')])).signature).toContain('SA K=5');
-    expect(JSON.parse(await run(scoreCommand, [...args, '--schema', join(S, 'sgd', 'schema.json'), '--slots', '12'])).signature).toContain('SA K=12');
+    expect(JSON.parse(await run(scoreCommand, [...args, '--schema', join(S, 'sgd', 'schema.json'), '--slots', '12'])).signature).toContain(
+      'SA K=12',
+    );
   });
   it('--values alternatives turns an "a|b" gold into the matched alternative', async () => {
     const exact = JSON.parse(await run(scoreCommand, [join(S, 'running_log.json'), '--format', 'json']));
@@ -97,6 +114,8 @@ describe('score with sources and value options', () => {
     expect(alt.corpus.JGA).toBe(1);
   });
   it('rejects unknown value options', async () => {
-    await expect(run(scoreCommand, [join(S, 'preds_29.json'), '--values', 'nope'])).rejects.toThrow(/--values: unknown value option "nope"/);
+    await expect(run(scoreCommand, [join(S, 'preds_29.json'), '--values', 'nope'])).rejects.toThrow(
+      /--values: unknown value option "nope"/,
+    );
   });
 });

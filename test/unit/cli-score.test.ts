@@ -44,9 +44,25 @@ describe('score output formats', () => {
     expect(r.code).toBe(0);
     const p = mulExpected.corpus_rounded_percent;
     const row = r.stdout.split('\n').find((l) => l.startsWith('mul1110.json'))!;
-    expect(row.split(/\s+/).slice(1)).toEqual(['7', ...[p.JGA, p.SA, p.AGA, p.IAGA, p.F1, p.RSA, p['FGA_0.5'], p.GCA].map((x: number) => x.toFixed(2))]);
-    expect(r.stdout.split('\n')[0].split(/\s{2,}/)).toEqual(['Model', 'turns', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA λ=0.5', 'GCA']);
-    expect(r.stdout).toMatch(/^signature: GCA alpha=10\/11 \| FGA lambda=0\.5 \| SA K=30 \| values=exact \| none=inactive \| app \d+\.\d+\.\d+/m);
+    expect(row.split(/\s+/).slice(1)).toEqual([
+      '7',
+      ...[p.JGA, p.SA, p.AGA, p.IAGA, p.F1, p.RSA, p['FGA_0.5'], p.GCA].map((x: number) => x.toFixed(2)),
+    ]);
+    expect(r.stdout.split('\n')[0].split(/\s{2,}/)).toEqual([
+      'Model',
+      'turns',
+      'JGA',
+      'SA',
+      'AGA',
+      'IAGA',
+      'F1',
+      'RSA',
+      'FGA λ=0.5',
+      'GCA',
+    ]);
+    expect(r.stdout).toMatch(
+      /^signature: GCA alpha=10\/11 \| FGA lambda=0\.5 \| SA K=30 \| values=exact \| none=inactive \| app \d+\.\d+\.\d+/m,
+    );
   });
 
   it('json: the documented shape, fractions, λ keys as String(Number(λ))', () => {
@@ -58,7 +74,23 @@ describe('score output formats', () => {
     expect(Object.keys(out.corpus.FGA).sort()).toEqual(['0.25', '0.5', '0.75', '1']);
     expect(out.corpus).toEqual(JSON.parse(JSON.stringify({ dialogues: ev.corpus.dialogues, turns: ev.corpus.turns, ...ev.corpus.values })));
     // IAGA and F1 beside AGA, in registry order.
-    expect(Object.keys(out.corpus)).toEqual(['dialogues', 'turns', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA', 'VP', 'VR', 'LP', 'LR', 'counts']);
+    expect(Object.keys(out.corpus)).toEqual([
+      'dialogues',
+      'turns',
+      'JGA',
+      'SA',
+      'AGA',
+      'IAGA',
+      'F1',
+      'RSA',
+      'FGA',
+      'GCA',
+      'VP',
+      'VR',
+      'LP',
+      'LR',
+      'counts',
+    ]);
     expect(out.corpus).toMatchObject({ dialogues: 100, turns: 751, counts: { C: 798, W: 32, M: 89, O: 67 } });
     expect(out.dialogues).toBeUndefined();
   });
@@ -80,7 +112,13 @@ describe('score output formats', () => {
     expect(t4.F1).toBeCloseTo(e4.f1, 12);
     expect(d.IAGA).toBeCloseTo(mulExpected.dialogues['MUL1110.json'].iaga, 12);
     expect(d.F1).toBeCloseTo(mulExpected.dialogues['MUL1110.json'].f1, 12);
-    expect(t4.slots).toContainEqual({ slot: 'attraction-name', gold: 'dontcare', pred: 'cambridge artworks', class: 'wrong', changed: true });
+    expect(t4.slots).toContainEqual({
+      slot: 'attraction-name',
+      gold: 'dontcare',
+      pred: 'cambridge artworks',
+      class: 'wrong',
+      changed: true,
+    });
     expect(t4.slots).toContainEqual({ slot: 'attraction-area', gold: 'dontcare', pred: null, class: 'missed', changed: true });
     const r2 = JSON.parse(runCli(['score', MUL, '--format', 'json', '--per-dialogue']).stdout);
     expect(r2.dialogues[0].perTurn).toBeUndefined();
@@ -89,7 +127,27 @@ describe('score output formats', () => {
   it('csv: one corpus row, or one row per dialogue, each with the signature', () => {
     const corpus = runCli(['score', MUL, '--format', 'csv']).stdout.trim().split('\n');
     expect(corpus).toHaveLength(2);
-    expect(corpus[0].split(',')).toEqual(['file', 'turns', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA_0.5', 'GCA', 'VP', 'VR', 'LP', 'LR', 'C', 'W', 'M', 'O', 'signature']);
+    expect(corpus[0].split(',')).toEqual([
+      'file',
+      'turns',
+      'JGA',
+      'SA',
+      'AGA',
+      'IAGA',
+      'F1',
+      'RSA',
+      'FGA_0.5',
+      'GCA',
+      'VP',
+      'VR',
+      'LP',
+      'LR',
+      'C',
+      'W',
+      'M',
+      'O',
+      'signature',
+    ]);
     expect(corpus[1]).toMatch(/^mul1110\.json,7,0\.2857142857142857,/);
     expect(corpus[1]).toMatch(/,GCA alpha=10\/11 \| .*app /);
     const per = runCli(['score', REAL, '--format', 'csv', '--per-dialogue']).stdout.trim().split('\n');

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { CSP } from '../../src/main/web/security';
 import { ROOT } from './../helpers/cli';
 
-const directives = (policy: string) => new Set(policy.split(';').map((d) => d.trim().replace(/\s+/g, ' ')).filter(Boolean));
+const directives = (policy: string) =>
+  new Set(
+    policy
+      .split(';')
+      .map((d) => d.trim().replace(/\s+/g, ' '))
+      .filter(Boolean),
+  );
 
 describe('content security policy', () => {
   it('the meta tag of src/renderer/index.html equals the header policy, less frame-ancestors', () => {

@@ -18,7 +18,9 @@ function cssFiles(dir: string): string[] {
 
 /** Problems in a stylesheet: a rule inside a rule (line), or unbalanced braces. */
 function cssNestingProblems(text: string): string[] {
-  const src = text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (s) => s.replace(/[{}]/g, ' '));
+  const src = text
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (s) => s.replace(/[{}]/g, ' '));
   const problems: string[] = [];
   const stack: { at: boolean; line: number }[] = [];
   let prelude = '';
@@ -28,7 +30,8 @@ function cssNestingProblems(text: string): string[] {
     if (ch === '{') {
       const p = prelude.trim();
       const parent = stack[stack.length - 1];
-      if (parent && !parent.at) problems.push(`line ${line}: "${p.slice(-60)}" is nested inside the rule opened at line ${parent.line} (a missing "}"?)`);
+      if (parent && !parent.at)
+        problems.push(`line ${line}: "${p.slice(-60)}" is nested inside the rule opened at line ${parent.line} (a missing "}"?)`);
       stack.push({ at: p.startsWith('@'), line });
       prelude = '';
     } else if (ch === '}') {

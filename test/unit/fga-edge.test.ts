@@ -25,7 +25,9 @@ describe('FGA/GCA layout edge cases', () => {
     const e = error(`{"d": {"1": ${turn('{}', '{}')}, "2147483648": ${turn('{}', '{}')}}}`);
     expect(e.problem).toBe('turn key 2147483648 is too large (at most 2147483647)');
     expect(e.jsonPath).toBe('$.d["2147483648"]');
-    const ok = load(`{"d": {"1": ${turn('{"hotel": {"area": "x"}}', '{"hotel": {"area": "z"}}')}, "2147483647": ${turn('{"hotel": {"area": "x"}}', '{"hotel": {"area": "z"}}')}}}`);
+    const ok = load(
+      `{"d": {"1": ${turn('{"hotel": {"area": "x"}}', '{"hotel": {"area": "z"}}')}, "2147483647": ${turn('{"hotel": {"area": "x"}}', '{"hotel": {"area": "z"}}')}}}`,
+    );
     const t = [...dialogueResults(evaluate(ok.corpus, defaultConfig()), true)][0].perTurn!;
     expect(t[1]).toMatchObject({ turn: 2147483647, fgaClass: 'type2', fgaDistance: 2147483646 });
   });
@@ -58,7 +60,9 @@ describe('FGA/GCA layout edge cases', () => {
   });
 
   it('near misses and empty files say what is wrong', () => {
-    expect(error(`{"d": {"-1": ${turn('{}', '{}')}}}`).message).toMatch(/looks like FGA\/GCA per-turn JSON but turn objects have "gt"\/"pr", but the turn key "-1" is not a non-negative integer/);
+    expect(error(`{"d": {"-1": ${turn('{}', '{}')}}}`).message).toMatch(
+      /looks like FGA\/GCA per-turn JSON but turn objects have "gt"\/"pr", but the turn key "-1" is not a non-negative integer/,
+    );
     expect(error('{}').problem).toBe('the file holds no dialogues (an empty JSON object or list)');
     expect(error(' [ ] ').problem).toBe('the file holds no dialogues (an empty JSON object or list)');
   });

@@ -23,7 +23,10 @@ const config = defaultConfig({ lambdas: [0.25, 1] });
 function slowCorpus(text: string): Corpus {
   const data = JSON.parse(text) as File;
   const b = new CorpusBuilder();
-  const flat = (s: State) => Object.entries(s).flatMap(([d, slots]) => Object.entries(slots).flatMap(([k, v]) => [b.slots.intern(canonicalSlot(d, k)), b.values.intern(v)]));
+  const flat = (s: State) =>
+    Object.entries(s).flatMap(([d, slots]) =>
+      Object.entries(slots).flatMap(([k, v]) => [b.slots.intern(canonicalSlot(d, k)), b.values.intern(v)]),
+    );
   for (const [id, turns] of Object.entries(data)) {
     b.beginDialogue(id);
     const keys = Object.keys(turns).sort((x, y) => Number(x) - Number(y));
@@ -43,7 +46,11 @@ function described(c: Corpus) {
   return c.dialogueIds.map((id, d) => {
     const turns = [];
     for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
-      turns.push({ t: c.turnIndex[i], gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]), pred: state(c.predPairs, c.predStart[i], c.predLen[i]) });
+      turns.push({
+        t: c.turnIndex[i],
+        gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]),
+        pred: state(c.predPairs, c.predStart[i], c.predLen[i]),
+      });
     }
     return { id, turns };
   });
@@ -69,7 +76,11 @@ function rewrite(text: string, indent: number, reverseTurns: boolean): string {
   }
   if (!reverseTurns) return JSON.stringify(out, null, indent);
   const parts = Object.entries(out).map(
-    ([id, turns]) => `${JSON.stringify(id)}: {${Object.keys(turns).reverse().map((k) => `${JSON.stringify(k)}: ${JSON.stringify(turns[k], null, indent)}`).join(', ')}}`,
+    ([id, turns]) =>
+      `${JSON.stringify(id)}: {${Object.keys(turns)
+        .reverse()
+        .map((k) => `${JSON.stringify(k)}: ${JSON.stringify(turns[k], null, indent)}`)
+        .join(', ')}}`,
   );
   return `{${parts.join(',\n')}}`;
 }
@@ -125,14 +136,20 @@ describe('FGA loader fast paths', () => {
     sameAsSlow(text);
     const dup = `{"D.json": {"1": {"gt": {}, "pr": {}}, "0": {"gt": {}, "pr": {}}, "1": {"gt": {}, "pr": {}}}}`;
     expect(() => loadFga(enc(dup), { file: 'x.json' })).toThrow(LoadError);
-    expect(() => loadFga(enc(dup), { file: 'x.json' })).toThrow('x.json:1:67: at $["D.json"]["1"]: turn 1 appears twice in this dialogue (first at 1:13 $["D.json"]["1"])');
+    expect(() => loadFga(enc(dup), { file: 'x.json' })).toThrow(
+      'x.json:1:67: at $["D.json"]["1"]: turn 1 appears twice in this dialogue (first at 1:13 $["D.json"]["1"])',
+    );
     const bad = `{"D.json": {"007": {"gt": {"hotel": {"area": 3}}, "pr": {}}}}`;
-    expect(() => loadFga(enc(bad), { file: 'x.json' })).toThrow(/\$\["D\.json"\]\["007"\]\.gt\.hotel\.area: expected a string value, found number 3/);
+    expect(() => loadFga(enc(bad), { file: 'x.json' })).toThrow(
+      /\$\["D\.json"\]\["007"\]\.gt\.hotel\.area: expected a string value, found number 3/,
+    );
   });
 
   it('a shape error right after a repeated state still names its place', () => {
     const st = JSON.stringify({ hotel: { area: 'north' } });
     const text = `{"D.json": {"0": {"gt": ${st}, "pr": ${st}}, "1": {"gt": ${st}, "pr": {"hotel": {"area": null}}}}}`;
-    expect(() => loadFga(enc(text), { file: 'x.json' })).toThrow(/x\.json:1:\d+: at \$\["D\.json"\]\["1"\]\.pr\.hotel\.area: expected a string value, found null/);
+    expect(() => loadFga(enc(text), { file: 'x.json' })).toThrow(
+      /x\.json:1:\d+: at \$\["D\.json"\]\["1"\]\.pr\.hotel\.area: expected a string value, found null/,
+    );
   });
 });

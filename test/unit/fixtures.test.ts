@@ -26,8 +26,9 @@ function close(actual: number | null | undefined, expected: number | null | unde
 /** Metrics whose expected values a fixture carries (the SOM-DST file predates IAGA and F1). */
 const carried = (e: Record<string, unknown>, ids: string[]) => ids.filter((m) => m in e);
 
-it('the metric papers\' fixtures carry IAGA and F1 (so those checks cannot pass vacuously)', () => {
-  for (const c of fixtureCases().filter((f) => f.name !== 'multiwoz-somdst-100')) expect(carried(c.expected.corpus, ['IAGA', 'F1']), c.name).toEqual(['IAGA', 'F1']);
+it("the metric papers' fixtures carry IAGA and F1 (so those checks cannot pass vacuously)", () => {
+  for (const c of fixtureCases().filter((f) => f.name !== 'multiwoz-somdst-100'))
+    expect(carried(c.expected.corpus, ['IAGA', 'F1']), c.name).toEqual(['IAGA', 'F1']);
 });
 
 describe.each(fixtureCases())('fixture $name', ({ file, expected }) => {
@@ -55,7 +56,8 @@ describe.each(fixtureCases())('fixture $name', ({ file, expected }) => {
     for (const d of dialogues) {
       const e = expected.dialogues[d.id];
       expect(d.turns, d.id).toBe(e.turns);
-      for (const m of carried(e, ['jga', 'sa', 'aga', 'iaga', 'f1', 'rsa', 'gca'])) close(mv(d.values, m.toUpperCase()), e[m] as number | null, `${d.id} ${m}`);
+      for (const m of carried(e, ['jga', 'sa', 'aga', 'iaga', 'f1', 'rsa', 'gca']))
+        close(mv(d.values, m.toUpperCase()), e[m] as number | null, `${d.id} ${m}`);
       for (const l of LAMBDAS) close(mv(d.values, 'FGA', lambdaKey(l)), e[fgaKey(l)] as number, `${d.id} FGA λ=${l}`);
       expect(gcaCountsOf(d.values), d.id).toEqual(e.counts);
       const turns = d.perTurn ?? [];
@@ -64,7 +66,8 @@ describe.each(fixtureCases())('fixture $name', ({ file, expected }) => {
         const et = e.per_turn[k];
         const w = `${d.id} turn ${et.turn}`;
         expect(String(t.turn), w).toBe(String(et.turn));
-        for (const m of carried(et, ['jga', 'sa', 'aga', 'iaga', 'f1', 'rsa'])) close(mv(t.values, m.toUpperCase()), et[m] as number | null, `${w} ${m}`);
+        for (const m of carried(et, ['jga', 'sa', 'aga', 'iaga', 'f1', 'rsa']))
+          close(mv(t.values, m.toUpperCase()), et[m] as number | null, `${w} ${m}`);
         for (const l of LAMBDAS) close(mv(t.values, 'FGA', lambdaKey(l)), et[fgaKey(l)] as number, `${w} FGA λ=${l}`);
         expect(t.gca, w).toEqual(et.gca_delta);
         close(t.gcaRunning, et.gca_running, `${w} GCA running`);

@@ -18,7 +18,14 @@ const deltas = (d: RawDialogue) => [...dialogueResults(evaluate(buildCorpus([d])
 
 describe('GCA reference behaviour', () => {
   it('both sides dropping the same slot in the same turn counts one C and one M', () => {
-    expect(deltas(dlg([[{ 1: 2 }, { 1: 2 }], [{}, {}]]))).toEqual([
+    expect(
+      deltas(
+        dlg([
+          [{ 1: 2 }, { 1: 2 }],
+          [{}, {}],
+        ]),
+      ),
+    ).toEqual([
       { C: 1, W: 0, M: 0, O: 0 },
       { C: 1, W: 0, M: 1, O: 0 },
     ]);
@@ -31,7 +38,14 @@ describe('GCA reference behaviour', () => {
     expect(deltas(dlg([[{ 1: 2 }, { 1: 3 }]]))[0]).toEqual({ C: 0, W: 1, M: 0, O: 0 });
   });
   it('a slot the prediction drops while gold keeps it is an M; one it invents is an O', () => {
-    expect(deltas(dlg([[{ 1: 2 }, { 1: 2 }], [{ 1: 2 }, {}]]))[1]).toEqual({ C: 0, W: 0, M: 1, O: 0 });
+    expect(
+      deltas(
+        dlg([
+          [{ 1: 2 }, { 1: 2 }],
+          [{ 1: 2 }, {}],
+        ]),
+      )[1],
+    ).toEqual({ C: 0, W: 0, M: 1, O: 0 });
     expect(deltas(dlg([[{}, { 4: 1 }]]))[0]).toEqual({ C: 0, W: 0, M: 0, O: 1 });
   });
   it('is 0 when any rate is 0 or undefined, 1 when all changes are correct', () => {

@@ -26,7 +26,8 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function importsOf(text: string): string[] {
   const out: string[] = [];
@@ -37,7 +38,11 @@ function importsOf(text: string): string[] {
 /** The rule's violation for one specifier imported from `file`, or null. */
 function violation(rule: Rule, file: string, spec: string): string | null {
   const isRelative = spec.startsWith('.');
-  const target = isRelative ? relative(ROOT, resolve(dirname(file), spec)).split('\\').join('/') : spec;
+  const target = isRelative
+    ? relative(ROOT, resolve(dirname(file), spec))
+        .split('\\')
+        .join('/')
+    : spec;
   for (const f of rule.forbidden) {
     if (f === '@node-builtins') {
       if (!isRelative && (BUILTINS.has(spec) || BUILTINS.has(spec.split('/')[0]))) return f;
@@ -53,7 +58,11 @@ function violation(rule: Rule, file: string, spec: string): string | null {
 
 describe('layering', () => {
   it('the import scanner sees every import form', () => {
-    expect(importsOf(`import a from 'x';\nimport { b } from "y";\nimport 'z';\nexport * from './w';\nconst c = await import('v');\nimport type { T } from 'u';`)).toEqual(['x', 'y', 'z', './w', 'v', 'u']);
+    expect(
+      importsOf(
+        `import a from 'x';\nimport { b } from "y";\nimport 'z';\nexport * from './w';\nconst c = await import('v');\nimport type { T } from 'u';`,
+      ),
+    ).toEqual(['x', 'y', 'z', './w', 'v', 'u']);
   });
 
   it('the rules catch what they should (electron in the CLI, fs in shared, main from the renderer)', () => {

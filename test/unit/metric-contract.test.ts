@@ -31,15 +31,22 @@ describe('registry', () => {
       expect(m.about.spec, m.id).toMatch(/^\d+$/);
     }
   });
-  it('lays out one state vector: two common slots, then each metric\'s (a sum takes two numbers)', () => {
+  it("lays out one state vector: two common slots, then each metric's (a sum takes two numbers)", () => {
     const one = stateLayout(defaultConfig({ lambdas: [0.5] }));
     const three = stateLayout(defaultConfig({ lambdas: [0.25, 0.5, 1] }));
     expect(three.width - one.width).toBe(4); // two more FGA sums
     expect(one.offsets[0]).toBe(2);
   });
-  it('the signature lists the metrics\' settings in the papers\' order, then the input\'s, the version last', () => {
-    const s = renderSignature(makeSignature(defaultConfig({ lambdas: [0.25, 1], slotCount: 37 }), { values: ['lower'], corrections: { count: 2, hash: 'abcd1234' } }));
-    expect(s).toMatch(/^GCA alpha=10\/11 \| FGA lambda=0\.25,1 \| SA K=37 \| values=lower \| none=inactive \| corrections=2:abcd1234 \| app \d+\.\d+\.\d+/);
+  it("the signature lists the metrics' settings in the papers' order, then the input's, the version last", () => {
+    const s = renderSignature(
+      makeSignature(defaultConfig({ lambdas: [0.25, 1], slotCount: 37 }), {
+        values: ['lower'],
+        corrections: { count: 2, hash: 'abcd1234' },
+      }),
+    );
+    expect(s).toMatch(
+      /^GCA alpha=10\/11 \| FGA lambda=0\.25,1 \| SA K=37 \| values=lower \| none=inactive \| corrections=2:abcd1234 \| app \d+\.\d+\.\d+/,
+    );
   });
 });
 
@@ -72,7 +79,7 @@ describe('IAGA and F1 per turn', () => {
 });
 
 describe('running GCA for display', () => {
-  it('is null before the first change (GCA undefined) and the record\'s value from then on', () => {
+  it("is null before the first change (GCA undefined) and the record's value from then on", () => {
     const c = buildCorpus([
       {
         id: 'D',

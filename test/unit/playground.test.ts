@@ -23,7 +23,16 @@ import { percent2 } from '../../src/shared/report/round';
 import { FIXTURES } from '../helpers/fixtures';
 
 const config = defaultConfig({ slotCount: 30 });
-const TEMPLATES = ['hypothetical-p1', 'hypothetical-p2', 'figure1-p1', 'figure1-p2', 'mul1110', 'sng0779', 'fga-running-example', 'zero-shot-taxi'];
+const TEMPLATES = [
+  'hypothetical-p1',
+  'hypothetical-p2',
+  'figure1-p1',
+  'figure1-p2',
+  'mul1110',
+  'sng0779',
+  'fga-running-example',
+  'zero-shot-taxi',
+];
 const paper = (name: string) => readFileSync(join(FIXTURES, 'paper', `${name}.json`), 'utf8');
 const template = (name: string) => playgroundDialogueOf(paper(name));
 
@@ -59,7 +68,8 @@ describe('evaluatePlayground reads as the CLI reads', () => {
   });
 
   it("gives the GCA paper's figure 8 numbers for P1 and P2", () => {
-    const show = (name: string) => ['JGA', 'FGA', 'RSA', 'GCA'].map((m) => percent2(metricValue(ok(template(name).text).detail.values, m, config)!));
+    const show = (name: string) =>
+      ['JGA', 'FGA', 'RSA', 'GCA'].map((m) => percent2(metricValue(ok(template(name).text).detail.values, m, config)!));
     expect(show('hypothetical-p1')).toEqual(['83.33', '83.33', '91.67', '52.38']);
     expect(show('hypothetical-p2')).toEqual(['0.00', '59.75', '8.33', '52.38']);
   });
@@ -89,7 +99,10 @@ describe('evaluatePlayground reads as the CLI reads', () => {
   });
 
   it('shows the utterances written in the turns, and the loader ignores them for the scores', () => {
-    const text = JSON.stringify({ 0: { user: 'a cheap hotel', gt: { hotel: { pricerange: 'cheap' } }, pr: {} }, 1: { system: 'which area?', user: 'north', gt: { hotel: { pricerange: 'cheap', area: 'north' } }, pr: {} } });
+    const text = JSON.stringify({
+      0: { user: 'a cheap hotel', gt: { hotel: { pricerange: 'cheap' } }, pr: {} },
+      1: { system: 'which area?', user: 'north', gt: { hotel: { pricerange: 'cheap', area: 'north' } }, pr: {} },
+    });
     const r = ok(text);
     expect(r.detail.utterances).toEqual([{ user: 'a cheap hotel' }, { system: 'which area?', user: 'north' }]);
     expect(ok(text.replace(/"(system|user)":"[^"]*",/g, '')).detail.values).toEqual(r.detail.values);
@@ -190,7 +203,11 @@ describe('quick edits', () => {
     const one = edit(text, { slot: 'hotel-internet', turn: 0, action: 'correct', scope: 'turn' });
     expect(one.changed).toEqual([0]);
     const r1 = ok(one.text);
-    expect([cls(r1, 0, 'hotel-internet'), cls(r1, 1, 'hotel-internet'), cls(r1, 2, 'hotel-internet')]).toEqual(['correct', 'wrong', 'wrong']);
+    expect([cls(r1, 0, 'hotel-internet'), cls(r1, 1, 'hotel-internet'), cls(r1, 2, 'hotel-internet')]).toEqual([
+      'correct',
+      'wrong',
+      'wrong',
+    ]);
     const all = edit(text, { slot: 'hotel-internet', turn: 0, action: 'correct', scope: 'onward' });
     expect(all.changed).toEqual([0, 1, 2]);
     const r2 = ok(all.text);
@@ -217,7 +234,11 @@ describe('quick edits', () => {
     const { text } = template('figure1-p2');
     const r = edit(text, { slot: 'hotel-internet', turn: 1, action: 'wrong', scope: 'onward' });
     const res = ok(r.text);
-    expect([cls(res, 0, 'hotel-internet'), cls(res, 1, 'hotel-internet'), cls(res, 2, 'hotel-internet')]).toEqual(['correct', 'wrong', 'wrong']);
+    expect([cls(res, 0, 'hotel-internet'), cls(res, 1, 'hotel-internet'), cls(res, 2, 'hotel-internet')]).toEqual([
+      'correct',
+      'wrong',
+      'wrong',
+    ]);
     expect(wrongValue('yes', [])).toBe('no');
     expect(wrongValue('4', [])).toBe('5');
     expect(wrongValue('cheap', ['cheap', 'expensive'])).toBe('expensive');
@@ -229,7 +250,7 @@ describe('quick edits', () => {
     // hotel-name is overshot at turns 2 and 3 (SNG0779).
     const r = edit(text, { slot: 'hotel-name', turn: 2, action: 'overshot', scope: 'turn' });
     expect(r.edits).toEqual([]);
-    expect(r.note).toBe("hotel-name is already overshot at turn 2");
+    expect(r.note).toBe('hotel-name is already overshot at turn 2');
     const gone = edit(text, { slot: 'hotel-name', turn: 2, action: 'correct', scope: 'onward' });
     const g = ok(gone.text);
     expect([cls(g, 2, 'hotel-name'), cls(g, 3, 'hotel-name')]).toEqual([null, null]);
@@ -244,7 +265,10 @@ describe('quick edits', () => {
 
   it('correct copies an explicit "none" of the gold (GCA counts it), and scores change as the edit says', () => {
     const { text } = template('zero-shot-taxi');
-    const doc = JSON.parse(text) as Record<string, { gt: Record<string, Record<string, string>>; pr: Record<string, Record<string, string>> }>;
+    const doc = JSON.parse(text) as Record<
+      string,
+      { gt: Record<string, Record<string, string>>; pr: Record<string, Record<string, string>> }
+    >;
     const withNone = Object.entries(doc).find(([, t]) => Object.values(t.gt).some((d) => Object.values(d).includes('none')));
     expect(withNone, 'the fixture has an explicit "none" in its gold').toBeDefined();
     const [key, turn] = withNone!;
@@ -258,9 +282,14 @@ describe('quick edits', () => {
   it('edits each turn inside its own "pr" object exactly as a whole-text edit would (insertions indented alike)', () => {
     for (const name of ['fga-running-example', 'sng0779', 'hypothetical-p2']) {
       const { text } = template(name);
-      const doc = JSON.parse(text) as Record<string, { gt: Record<string, Record<string, string>>; pr: Record<string, Record<string, string>> }>;
+      const doc = JSON.parse(text) as Record<
+        string,
+        { gt: Record<string, Record<string, string>>; pr: Record<string, Record<string, string>> }
+      >;
       const slots = new Set<string>();
-      for (const t of Object.values(doc)) for (const side of [t.gt, t.pr]) for (const [d, ss] of Object.entries(side)) for (const n of Object.keys(ss)) slots.add(`${d}-${n}`);
+      for (const t of Object.values(doc))
+        for (const side of [t.gt, t.pr])
+          for (const [d, ss] of Object.entries(side)) for (const n of Object.keys(ss)) slots.add(`${d}-${n}`);
       for (const slot of slots) {
         for (const action of ['correct', 'wrong', 'missed', 'overshot'] as const) {
           const r = edit(text, { slot: canonicalFlatSlot(slot), turn: 0, action, scope: 'onward' });
@@ -269,12 +298,19 @@ describe('quick edits', () => {
           const after = JSON.parse(r.text) as typeof doc;
           for (const key of Object.keys(doc)) {
             if (JSON.stringify(after[key].pr) === JSON.stringify(doc[key].pr)) continue;
-            ref = applyEdits(ref, modify(ref, [key, 'pr'], after[key].pr, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }));
+            ref = applyEdits(
+              ref,
+              modify(ref, [key, 'pr'], after[key].pr, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } }),
+            );
           }
           expect(JSON.parse(r.text), `${name} ${slot} ${action}`).toEqual(JSON.parse(ref));
           // Inserted lines are indented like their neighbours: every line's indentation is a multiple of 2 and steps by at most one level.
-          const depths = r.text.split('\n').filter((l) => l.trim()).map((l) => /^ */.exec(l)![0].length);
-          for (let i = 1; i < depths.length; i++) expect(depths[i] - depths[i - 1], `${name} ${slot} ${action} line ${i + 1}`).toBeLessThanOrEqual(2);
+          const depths = r.text
+            .split('\n')
+            .filter((l) => l.trim())
+            .map((l) => /^ */.exec(l)![0].length);
+          for (let i = 1; i < depths.length; i++)
+            expect(depths[i] - depths[i - 1], `${name} ${slot} ${action} line ${i + 1}`).toBeLessThanOrEqual(2);
           expect(depths.every((d) => d % 2 === 0)).toBe(true);
         }
       }
@@ -285,7 +321,6 @@ describe('quick edits', () => {
     expect(() => quickEdit('{"0": ', { slot: 'a-b', turn: 0, action: 'correct', scope: 'turn' })).toThrow(/fix the JSON first/);
     expect(() => quickEdit('{"0": {"gt": {}, "pr": {}}}', { slot: 'a-b', turn: 3, action: 'correct', scope: 'turn' })).toThrow(/no turn 3/);
   });
-
 });
 
 describe('suggestions from the dialogue and slot-name warnings', () => {
@@ -302,14 +337,16 @@ describe('suggestions from the dialogue and slot-name warnings', () => {
   });
 
   it('at a slot name: the slots of that domain elsewhere in the dialogue; elsewhere nothing', () => {
-    const text = '{"0": {"gt": {"hotel": {"area": "north"}}, "pr": {"hotel": {"": ""}}}, "1": {"gt": {"hotel": {"area": "north", "book day": "monday"}}, "pr": {}}}';
+    const text =
+      '{"0": {"gt": {"hotel": {"area": "north"}}, "pr": {"hotel": {"": ""}}}, "1": {"gt": {"hotel": {"area": "north", "book day": "monday"}}, "pr": {}}}';
     const s = suggestAt(text, text.indexOf('"": ""') + 1)!;
     expect(s.items.map((i) => i.label)).toEqual(['area', 'book day']);
     expect(suggestAt(text, 1)).toBeNull();
   });
 
   it('slot names of MultiWOZ domains that are not MultiWOZ slots are warned about at their key; usual spellings are not', () => {
-    const text = '{\n  "0": {"gt": {"hotel": {"prking": "yes", "day": "monday", "price range": "cheap"}}, "pr": {"hotel": {"prking": "yes"}}}\n}';
+    const text =
+      '{\n  "0": {"gt": {"hotel": {"prking": "yes", "day": "monday", "price range": "cheap"}}, "pr": {"hotel": {"prking": "yes"}}}\n}';
     const r = ok(text);
     expect(r.notes.map((n) => [n.message.slice(0, 16), n.startLine, n.startColumn])).toEqual([
       ['"hotel-prking" i', 2, text.split('\n')[1].indexOf('"prking"') + 1],

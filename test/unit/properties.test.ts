@@ -47,7 +47,8 @@ describe('metric properties', () => {
       fc.property(corpusArb(), (ds) => {
         const ev = evaluate(buildCorpus(ds), config);
         const c = ev.corpus.values;
-        for (const [k, v] of [...allValues(c), ...['VP', 'VR', 'LP', 'LR'].map((k) => [k, metricValue(c, k)] as const)]) expect(inUnit(v), k).toBe(true);
+        for (const [k, v] of [...allValues(c), ...['VP', 'VR', 'LP', 'LR'].map((k) => [k, metricValue(c, k)] as const)])
+          expect(inUnit(v), k).toBe(true);
         for (const d of dialogueResults(ev, true)) {
           for (const [k, v] of allValues(d.values)) expect(inUnit(v), k).toBe(true);
           for (const t of d.perTurn ?? []) {
@@ -85,7 +86,8 @@ describe('metric properties', () => {
       fc.property(corpusArb(), (ds) => {
         const ev = evaluate(buildCorpus(ds), zero);
         expect(metricValue(ev.corpus.values, 'FGA', '0')).toBeCloseTo(metricValue(ev.corpus.values, 'JGA') as number, 12);
-        for (const d of dialogueResults(ev, true)) for (const t of d.perTurn ?? []) expect(metricValue(t.values, 'FGA', '0')).toBe(metricValue(t.values, 'JGA'));
+        for (const d of dialogueResults(ev, true))
+          for (const t of d.perTurn ?? []) expect(metricValue(t.values, 'FGA', '0')).toBe(metricValue(t.values, 'JGA'));
       }),
       RUNS,
     );
@@ -94,7 +96,9 @@ describe('metric properties', () => {
   it('merging per-dialogue states in any order equals the corpus result', () => {
     fc.assert(
       fc.property(
-        corpusArb().chain((ds) => fc.tuple(fc.constant(ds), fc.shuffledSubarray([...ds.keys()], { minLength: ds.length, maxLength: ds.length }))),
+        corpusArb().chain((ds) =>
+          fc.tuple(fc.constant(ds), fc.shuffledSubarray([...ds.keys()], { minLength: ds.length, maxLength: ds.length })),
+        ),
         ([ds, order]) => {
           const ev = evaluate(buildCorpus(ds), config);
           const merged = emptyStates(layout);
@@ -110,7 +114,11 @@ describe('metric properties', () => {
     fc.assert(
       fc.property(
         corpusArb().chain((ds) =>
-          fc.tuple(fc.constant(ds), fc.shuffledSubarray(ds, { minLength: ds.length, maxLength: ds.length }), fc.array(fc.integer({ min: 0, max: 3 }), { minLength: ds.length, maxLength: ds.length })),
+          fc.tuple(
+            fc.constant(ds),
+            fc.shuffledSubarray(ds, { minLength: ds.length, maxLength: ds.length }),
+            fc.array(fc.integer({ min: 0, max: 3 }), { minLength: ds.length, maxLength: ds.length }),
+          ),
         ),
         ([ds, shuffled, shardOf]) => {
           const whole = evaluate(buildCorpus(ds), config).corpus;

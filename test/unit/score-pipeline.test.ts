@@ -50,7 +50,10 @@ describe('two-thread FGA load', () => {
   });
 
   it('compact and indented files: same corpus, scores and per-turn records as one thread', async () => {
-    for (const [name, t] of [['c.json', text], ['i.json', JSON.stringify(JSON.parse(text), null, 2)]]) {
+    for (const [name, t] of [
+      ['c.json', text],
+      ['i.json', JSON.stringify(JSON.parse(text), null, 2)],
+    ]) {
       const f = write(name, t);
       const one = await oneThread(f);
       expect(one).not.toHaveProperty('error');

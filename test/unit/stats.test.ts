@@ -18,16 +18,25 @@ describe('pearson', () => {
   });
   it('is symmetric, in [-1, 1], and invariant to positive affine maps', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: -10_000, max: 10_000 }), fc.integer({ min: -10_000, max: 10_000 })), { minLength: 3, maxLength: 30 }), (pts) => {
-        const x = pts.map((p) => p[0] / 100);
-        const y = pts.map((p) => p[1] / 100);
-        const r = pearson(x, y);
-        if (r === null) return;
-        expect(Math.abs(r)).toBeLessThanOrEqual(1);
-        expect(pearson(y, x)).toBeCloseTo(r, 9);
-        const r2 = pearson(x.map((v) => 3 * v + 7), y);
-        if (r2 !== null) expect(r2).toBeCloseTo(r, 6);
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: -10_000, max: 10_000 }), fc.integer({ min: -10_000, max: 10_000 })), {
+          minLength: 3,
+          maxLength: 30,
+        }),
+        (pts) => {
+          const x = pts.map((p) => p[0] / 100);
+          const y = pts.map((p) => p[1] / 100);
+          const r = pearson(x, y);
+          if (r === null) return;
+          expect(Math.abs(r)).toBeLessThanOrEqual(1);
+          expect(pearson(y, x)).toBeCloseTo(r, 9);
+          const r2 = pearson(
+            x.map((v) => 3 * v + 7),
+            y,
+          );
+          if (r2 !== null) expect(r2).toBeCloseTo(r, 6);
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -59,14 +68,19 @@ describe('zouOverlapInterval', () => {
   });
   it('contains the difference and narrows as n grows', () => {
     fc.assert(
-      fc.property(fc.double({ min: -0.9, max: 0.9, noNaN: true }), fc.double({ min: -0.9, max: 0.9, noNaN: true }), fc.double({ min: -0.5, max: 0.5, noNaN: true }), (r1, r2, r3) => {
-        const small = zouOverlapInterval(r1, r2, r3, 30);
-        const big = zouOverlapInterval(r1, r2, r3, 3000);
-        if (!Number.isFinite(small.lower) || !Number.isFinite(big.lower)) return;
-        expect(small.lower).toBeLessThanOrEqual(small.difference + 1e-12);
-        expect(small.upper).toBeGreaterThanOrEqual(small.difference - 1e-12);
-        expect(big.upper - big.lower).toBeLessThan(small.upper - small.lower);
-      }),
+      fc.property(
+        fc.double({ min: -0.9, max: 0.9, noNaN: true }),
+        fc.double({ min: -0.9, max: 0.9, noNaN: true }),
+        fc.double({ min: -0.5, max: 0.5, noNaN: true }),
+        (r1, r2, r3) => {
+          const small = zouOverlapInterval(r1, r2, r3, 30);
+          const big = zouOverlapInterval(r1, r2, r3, 3000);
+          if (!Number.isFinite(small.lower) || !Number.isFinite(big.lower)) return;
+          expect(small.lower).toBeLessThanOrEqual(small.difference + 1e-12);
+          expect(small.upper).toBeGreaterThanOrEqual(small.difference - 1e-12);
+          expect(big.upper - big.lower).toBeLessThan(small.upper - small.lower);
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -73,9 +73,13 @@ describe('tables', () => {
 
 describe('LaTeX escaping', () => {
   it('escapes every character LaTeX treats specially, and | < > that print as other glyphs under OT1', () => {
-    expect(latexEscape('a_b & c% #1 $x$ {y} ~z^2 \\w')).toBe('a\\_b \\& c\\% \\#1 \\$x\\$ \\{y\\} \\textasciitilde{}z\\textasciicircum{}2 \\textbackslash{}w');
+    expect(latexEscape('a_b & c% #1 $x$ {y} ~z^2 \\w')).toBe(
+      'a\\_b \\& c\\% \\#1 \\$x\\$ \\{y\\} \\textasciitilde{}z\\textasciicircum{}2 \\textbackslash{}w',
+    );
     expect(latexEscape('A|B <t> 5')).toBe('A\\textbar{}B \\textless{}t\\textgreater{} 5');
     // Greek and math signs pdflatex's input encoding does not typeset.
-    expect(latexEscape('FGA λ=0.5: r(FGA) − r(GCA) ≥ 0.1, slots ∅')).toBe('FGA $\\lambda$=0.5: r(FGA) $-$ r(GCA) $\\geq$ 0.1, slots $\\emptyset$');
+    expect(latexEscape('FGA λ=0.5: r(FGA) − r(GCA) ≥ 0.1, slots ∅')).toBe(
+      'FGA $\\lambda$=0.5: r(FGA) $-$ r(GCA) $\\geq$ 0.1, slots $\\emptyset$',
+    );
   });
 });

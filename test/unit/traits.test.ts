@@ -31,7 +31,12 @@ describe('TO and NU', () => {
 describe('trait analysis', () => {
   it('drops perfect dialogues, filters by z-scored disagreement, and correlates on what is kept', () => {
     const ev = evaluate(loadFile(join(FIXTURES, 'random', 'random-7.json')), defaultConfig());
-    const rows = [...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', '0.5'), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU }));
+    const rows = [...dialogueResults(ev)].map((d) => ({
+      FGA: metricNumber(d.values, 'FGA', '0.5'),
+      GCA: metricNumber(d.values, 'GCA'),
+      TO: d.TO,
+      NU: d.NU,
+    }));
     const a = analyseTraits(rows);
     const usable = rows.filter((r) => !(r.FGA === 1 && r.GCA === 1) && r.TO !== null);
     expect(a.dropped).toBe(rows.length - usable.length);
@@ -42,7 +47,13 @@ describe('trait analysis', () => {
     expect(a.kept).toBeGreaterThan(10);
     const nu = a.correlations.find((c) => c.trait === 'NU')!;
     const zn = zScores(usable.map((r) => r.NU as number)).filter((_, i) => Math.abs(zf[i] - zg[i]) >= 0.1);
-    expect(nu.withFGA).toBeCloseTo(pearson(zn, zf.filter((_, i) => Math.abs(zf[i] - zg[i]) >= 0.1))!, 12);
+    expect(nu.withFGA).toBeCloseTo(
+      pearson(
+        zn,
+        zf.filter((_, i) => Math.abs(zf[i] - zg[i]) >= 0.1),
+      )!,
+      12,
+    );
     expect(nu.difference!.lower).toBeLessThan(nu.difference!.upper);
   });
 });

@@ -63,9 +63,13 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) return void write(ANALYZE_HELP);
-  if (positionals.length !== 1) throw new UsageError(`analyze: give exactly one prediction file (got ${positionals.length})\n\n${ANALYZE_HELP}`);
+  if (positionals.length !== 1)
+    throw new UsageError(`analyze: give exactly one prediction file (got ${positionals.length})\n\n${ANALYZE_HELP}`);
   const chosen = (['correlation', 'position', 'origin'] as const).filter((k) => values[k] !== undefined);
-  if (chosen.length !== 1) throw new UsageError('analyze: choose one analysis: --correlation turn|dialogue, --position index|length or --origin summary|turns|slots|all');
+  if (chosen.length !== 1)
+    throw new UsageError(
+      'analyze: choose one analysis: --correlation turn|dialogue, --position index|length or --origin summary|turns|slots|all',
+    );
   const format = oneOf('--format', values.format as string, TABLE_FORMATS);
   const what = chosen[0];
   const given = values as Record<string, unknown>;
@@ -83,7 +87,8 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
   if (replicates > MAX_BOOTSTRAP) throw new UsageError(`--bootstrap: at most ${MAX_BOOTSTRAP} resamples, got ${replicates}`);
   const seed = values.seed !== undefined ? parseSeed(values.seed as string) : DEFAULT_SEED;
   const originTable = what === 'origin' ? oneOf('--origin', values.origin as string, ORIGIN_TABLES) : 'all';
-  if (what === 'origin' && originTable === 'all' && format === 'csv') throw new UsageError('--origin all --format csv: CSV holds one table; choose --origin summary, turns or slots');
+  if (what === 'origin' && originTable === 'all' && format === 'csv')
+    throw new UsageError('--origin all --format csv: CSV holds one table; choose --origin summary, turns or slots');
   const top = values.top !== undefined ? parsePositiveInt('--top', values.top as string) : 20;
   configFromFlags(values);
 
@@ -95,7 +100,10 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
   let text: string;
   if (what === 'correlation') {
     const m = correlationMatrix(ev, level, method);
-    text = format === 'json' ? json({ level: m.level, method: m.method, metrics: m.metrics, matrix: m.matrix, n: m.n, signature: renderSignature(m.signature) }) : renderTableAs(format, correlationTable(m));
+    text =
+      format === 'json'
+        ? json({ level: m.level, method: m.method, metrics: m.metrics, matrix: m.matrix, n: m.n, signature: renderSignature(m.signature) })
+        : renderTableAs(format, correlationTable(m));
   } else if (what === 'position') {
     const p = turnPosition(ev, { by, bands, replicates, seed });
     text = format === 'json' ? json(positionJson(p, config)) : renderTableAs(format, positionTable(p, config));
@@ -109,7 +117,8 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
 }
 
 function parseSeed(text: string): number {
-  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > MAX_SEED) throw new UsageError(`--seed: ${JSON.stringify(text)} is not an integer in [0, ${MAX_SEED}]`);
+  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > MAX_SEED)
+    throw new UsageError(`--seed: ${JSON.stringify(text)} is not an integer in [0, ${MAX_SEED}]`);
   return Number(text);
 }
 
@@ -156,7 +165,8 @@ function originJson(o: ErrorOrigin, which: (typeof ORIGIN_TABLES)[number]): Reco
 function originText(o: ErrorOrigin, which: (typeof ORIGIN_TABLES)[number], format: TableFormat): string {
   const tables: Table[] = [];
   if (which === 'summary' || which === 'all') tables.push({ ...originSummaryTable(o), caption: 'Wrong turns: fresh or carried' });
-  if (which === 'turns' || which === 'all') tables.push({ ...rootTurnsTable(o), caption: 'Root causes: the fresh errors that cost the most' });
+  if (which === 'turns' || which === 'all')
+    tables.push({ ...rootTurnsTable(o), caption: 'Root causes: the fresh errors that cost the most' });
   if (which === 'slots' || which === 'all') tables.push({ ...rootSlotsTable(o), caption: 'Root causes: slots' });
   return tables.map((t) => renderTableAs(format, t)).join('\n');
 }

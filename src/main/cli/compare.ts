@@ -18,7 +18,16 @@ import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pip
 import { runStatisticsParallel } from '../services/compare-stats';
 import { terminalProgress } from './progress';
 import { noteJoins, correctionsExit, warnSlotCount } from './score';
-import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
+import {
+  CONFIG_FLAGS,
+  CONFIG_HELP,
+  configFromFlags,
+  maxBytesFromFlags,
+  parseRunNames,
+  SOURCE_FLAGS,
+  SOURCE_HELP,
+  sourceFromFlags,
+} from './source-flags';
 import { CAPTION_FLAGS, captionsFromFlags, oneOf, parseCommand, UsageError, writeOut } from './usage';
 
 export const COMPARE_HELP = `Usage: dst-inspector compare <baseline> <other> [more…] [options]
@@ -70,7 +79,8 @@ function note(text: string): void {
 /** A count flag between `min` (0 unless given) and `max`. */
 function parseCount(flag: string, text: string | undefined, dflt: number, max: number, min = 0): number {
   if (text === undefined) return dflt;
-  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > max || Number(text) < min) throw new UsageError(`${flag}: ${JSON.stringify(text)} is not a whole number between ${min} and ${max}`);
+  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > max || Number(text) < min)
+    throw new UsageError(`${flag}: ${JSON.stringify(text)} is not a whole number between ${min} and ${max}`);
   return Number(text);
 }
 
@@ -129,7 +139,8 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     write(COMPARE_HELP);
     return;
   }
-  if (positionals.length < 2) throw new UsageError(`compare: give a baseline and at least one other prediction file (got ${positionals.length})\n\n${COMPARE_HELP}`);
+  if (positionals.length < 2)
+    throw new UsageError(`compare: give a baseline and at least one other prediction file (got ${positionals.length})\n\n${COMPARE_HELP}`);
   const format = oneOf('--format', values.format as string, FORMATS);
   const captions = captionsFromFlags(values, format);
   const stats: StatSettings = {
@@ -140,13 +151,22 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const names = parseRunNames(values.name, positionals.length) ?? defaultRunNames(positionals);
   let xs: (number | null)[] | undefined;
   if (values['series-x'] !== undefined) {
-    const parsed = values['series-x'] === 'names' ? (seriesFromNames(names) ?? 'the run names are no series: they must differ only in their first number (ratio_0.05, ratio_0.1)') : parseSeriesX(values['series-x'], positionals.length);
+    const parsed =
+      values['series-x'] === 'names'
+        ? (seriesFromNames(names) ?? 'the run names are no series: they must differ only in their first number (ratio_0.05, ratio_0.1)')
+        : parseSeriesX(values['series-x'], positionals.length);
     if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
     xs = parsed;
   }
   const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4, 1);
   const early = configFromFlags(values); // bad settings fail before any file is read
-  const metrics = values.metrics === undefined ? undefined : (values.metrics as string).split(',').map((m) => m.trim()).filter((m) => m !== '');
+  const metrics =
+    values.metrics === undefined
+      ? undefined
+      : (values.metrics as string)
+          .split(',')
+          .map((m) => m.trim())
+          .filter((m) => m !== '');
   if (metrics) {
     try {
       checkMetrics(statColumns(early), metrics);
@@ -159,10 +179,20 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const runs = await loadShared(positionals, values);
   const config = configFromFlags(values, runs[0].loaded.slotCount);
   runs.forEach((run, k) => warnSlotCount(positionals[k], run, config));
-  const sources: RunSource[] = runs.map((r, k) => ({ name: names[k], file: positionals[k], corpus: r.loaded.corpus, stats: r.stats!, valueOptions: r.loaded.valueOptions ?? [], corrections: r.corrections?.result.summary }));
+  const sources: RunSource[] = runs.map((r, k) => ({
+    name: names[k],
+    file: positionals[k],
+    corpus: r.loaded.corpus,
+    stats: r.stats!,
+    valueOptions: r.loaded.valueOptions ?? [],
+    corrections: r.corrections?.result.summary,
+  }));
   let prepared;
   try {
-    prepared = prepareComparison(sources, config, { common: values.common as boolean, allowDifferentGold: values['allow-different-gold'] as boolean });
+    prepared = prepareComparison(sources, config, {
+      common: values.common as boolean,
+      allowDifferentGold: values['allow-different-gold'] as boolean,
+    });
   } catch (e) {
     if (e instanceof CompareError) throw new UsageError(`compare: ${e.message}`);
     throw e;
@@ -188,7 +218,11 @@ async function loadShared(files: string[], values: Parameters<typeof sourceFromF
   const out: LoadedRun[] = [];
   try {
     for (let k = 0; k < files.length; k++) {
-      const run = await loadSource(specs[k], { maxBytes, references, onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f) });
+      const run = await loadSource(specs[k], {
+        maxBytes,
+        references,
+        onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f),
+      });
       noteJoins(files[k], run);
       for (const n of run.corrections?.notes ?? []) note(n);
       if (k > 0) {

@@ -38,7 +38,10 @@ export async function convertCommand(argv: string[], write: (s: string) => void)
   if (positionals.length !== 1) throw new UsageError(`convert: give exactly one prediction file\n\n${CONVERT_HELP}`);
   if (!values.to) throw new UsageError('convert: --to jsonl|fga is required');
   const to = oneOf('--to', values.to, ['jsonl', 'fga'] as const);
-  const { loaded, corrections } = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), analyse: false });
+  const { loaded, corrections } = await loadSource(sourceFromFlags(values, [positionals[0]]), {
+    maxBytes: maxBytesFromFlags(values),
+    analyse: false,
+  });
   for (const n of corrections?.notes ?? []) process.stderr.write(`dst-inspector: note: ${n}\n`);
   const chunks = to === 'jsonl' ? writeJsonl(loaded.corpus) : writeFga(loaded.corpus);
   if (values.out) await writeOutAsync(values.out, chunks);

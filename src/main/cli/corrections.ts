@@ -76,21 +76,33 @@ export async function correctionsCommand(argv: string[], write: (s: string) => v
     }
     return;
   }
-  if (action !== 'export') throw new UsageError(`corrections: ${action === undefined ? 'no action given' : `unknown action ${JSON.stringify(action)}`}; use "corrections export FILE" or "corrections compact FILE"\n\n${CORRECTIONS_HELP}`);
+  if (action !== 'export')
+    throw new UsageError(
+      `corrections: ${action === undefined ? 'no action given' : `unknown action ${JSON.stringify(action)}`}; use "corrections export FILE" or "corrections compact FILE"\n\n${CORRECTIONS_HELP}`,
+    );
   if (!file) throw new UsageError('corrections export: no annotation file given');
   if (values.corrections) throw new UsageError('corrections export: the annotation file is the first argument (no --corrections)');
   const format = oneOf('--format', values.format as string, EXPORT_FORMATS);
   const maxBytes = maxBytesFromFlags(values);
   const parsed = readAnnotationFile(file, maxBytes);
   let spec: SourceSpec | null;
-  if (preds.length) spec = sourceFromFlags({ ...values, 'include-suspected': false }, preds); // --include-suspected is this command's own
+  if (preds.length)
+    spec = sourceFromFlags({ ...values, 'include-suspected': false }, preds); // --include-suspected is this command's own
   else {
     spec = headerSource(file, parsed.header);
-    if (!spec) throw new UsageError(`corrections export: ${file} does not say where its gold is; give the predictions file: corrections export ${file} PREDICTIONS [--gold PATH]`);
+    if (!spec)
+      throw new UsageError(
+        `corrections export: ${file} does not say where its gold is; give the predictions file: corrections export ${file} PREDICTIONS [--gold PATH]`,
+      );
   }
   const run = await loadSource(spec, { maxBytes, analyse: false });
   const corpus = run.loaded.corpus;
-  const applied = applyCorrectionFile(corpus, file, { includeSuspected: values['include-suspected'] === true, values: run.loaded.valueOptions as never, schemaSlots: run.schemaSlots, maxBytes });
+  const applied = applyCorrectionFile(corpus, file, {
+    includeSuspected: values['include-suspected'] === true,
+    values: run.loaded.valueOptions as never,
+    schemaSlots: run.schemaSlots,
+    maxBytes,
+  });
   for (const n of applied.notes) process.stderr.write(`dst-inspector: note: ${n}\n`);
   const text = renderDiff(diffRows(applied.result.changes), format, { gold: diffGoldName(file, spec), summary: applied.result.summary });
   if (values.out) writeOut(values.out as string, [text]);

@@ -103,10 +103,12 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
   let width: number | undefined;
   if (values.width !== undefined) {
     width = Number(values.width);
-    if (!/^\d+$/.test(values.width as string) || width < 300 || width > 4000) throw new UsageError(`--width: ${JSON.stringify(values.width)} is not a width between 300 and 4000`);
+    if (!/^\d+$/.test(values.width as string) || width < 300 || width > 4000)
+      throw new UsageError(`--width: ${JSON.stringify(values.width)} is not a width between 300 and 4000`);
   }
   const lines = values['utterance-lines'] as string;
-  if (!/^\d+$/.test(lines) || Number(lines) > 100) throw new UsageError(`--utterance-lines: ${JSON.stringify(lines)} is not a whole number between 0 (whole utterances) and 100`);
+  if (!/^\d+$/.test(lines) || Number(lines) > 100)
+    throw new UsageError(`--utterance-lines: ${JSON.stringify(lines)} is not a whole number between 0 (whole utterances) and 100`);
   const utteranceLines = Number(lines);
   const names = parseRunNames(values.name as string | undefined, positionals.length) ?? positionals.map((p) => p.split(/[\\/]/).pop() ?? p);
   let pick = 0;
@@ -124,14 +126,17 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
   const d = corpus.dialogueIds.findIndex((id) => dialogueKey(id) === want);
   if (d < 0) {
     const some = corpus.dialogueIds.slice(0, 5).join(', ');
-    throw new UsageError(`${file}: no dialogue ${JSON.stringify(values.dialogue)} (${plural(corpus.dialogueIds.length, 'dialogue')}, e.g. ${some})`);
+    throw new UsageError(
+      `${file}: no dialogue ${JSON.stringify(values.dialogue)} (${plural(corpus.dialogueIds.length, 'dialogue')}, e.g. ${some})`,
+    );
   }
   const detail = dialogueDetail(corpus, d, config);
   const perTurn = detail.perTurn ?? [];
   let utterances: { system?: string; user?: string }[] | undefined;
   if (corpus.utterances) {
     utterances = [];
-    for (let i = corpus.dialogueStart[d]; i < corpus.dialogueStart[d + 1]; i++) utterances.push({ system: corpus.utterances.system[i], user: corpus.utterances.user[i] });
+    for (let i = corpus.dialogueStart[d]; i < corpus.dialogueStart[d + 1]; i++)
+      utterances.push({ system: corpus.utterances.system[i], user: corpus.utterances.user[i] });
   }
   let range: [number, number] | undefined;
   if (turns) {
@@ -145,10 +150,22 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
       throw new UsageError(`--turns: ${detail.id}: ${(e as Error).message}`);
     }
   }
-  const signature = renderSignature(makeSignature(config, { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary }));
+  const signature = renderSignature(
+    makeSignature(config, { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary }),
+  );
   const cut = new Set<number>();
-  const scene = buildFigure(kind, { id: detail.id, values: detail.values, perTurn, utterances }, config, { theme, turns: range, slots, width, signature, utteranceLines, onCut: (t) => cut.add(t) });
-  if (cut.size) process.stderr.write(`dst-inspector: note: utterances cut to ${plural(utteranceLines, 'line')} in ${plural(cut.size, 'turn')} (${[...cut].join(', ')}), ending in "…"; --utterance-lines 0 shows them whole
+  const scene = buildFigure(kind, { id: detail.id, values: detail.values, perTurn, utterances }, config, {
+    theme,
+    turns: range,
+    slots,
+    width,
+    signature,
+    utteranceLines,
+    onCut: (t) => cut.add(t),
+  });
+  if (cut.size)
+    process.stderr
+      .write(`dst-inspector: note: utterances cut to ${plural(utteranceLines, 'line')} in ${plural(cut.size, 'turn')} (${[...cut].join(', ')}), ending in "…"; --utterance-lines 0 shows them whole
 `);
   const fig = await renderScene(scene, format, scale);
   writeOut(values.out, [fig.bytes]);

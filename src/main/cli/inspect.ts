@@ -32,9 +32,14 @@ export async function inspectCommand(argv: string[], write: (s: string) => void)
     return;
   }
   if (positionals.length !== 1) throw new UsageError(`inspect: give exactly one prediction file\n\n${INSPECT_HELP}`);
-  const format = values.format === undefined ? (values.json ? 'json' : 'text') : oneOf('--format', values.format as string, ['text', 'json'] as const);
+  const format =
+    values.format === undefined ? (values.json ? 'json' : 'text') : oneOf('--format', values.format as string, ['text', 'json'] as const);
   if (values.json && format !== 'json') throw new UsageError('inspect: --json and --format text contradict each other');
-  const run = await loadSource(sourceFromFlags(values, [positionals[0]]), { maxBytes: maxBytesFromFlags(values), allowMissingGold: true, analyse: false });
+  const run = await loadSource(sourceFromFlags(values, [positionals[0]]), {
+    maxBytes: maxBytesFromFlags(values),
+    allowMissingGold: true,
+    analyse: false,
+  });
   const report = inspectCorpus(run.loaded, run.schemaSlots);
   write(format === 'json' ? JSON.stringify({ file: positionals[0], ...report }, null, 2) + '\n' : renderReport(positionals[0], report));
 }
@@ -51,7 +56,11 @@ export function renderReport(file: string, r: CorpusReport): string {
   ];
   if (r.slotCount !== undefined) lines.push(`schema slots:  ${r.slotCount} (K for SA)`);
   const width = Math.max(4, ...r.slots.map((s) => s.slot.length));
-  lines.push('', `slots (${r.slots.length}), turns with the slot active:`, `  ${'slot'.padEnd(width)}  ${'gold'.padStart(7)}  ${'pred'.padStart(7)}`);
+  lines.push(
+    '',
+    `slots (${r.slots.length}), turns with the slot active:`,
+    `  ${'slot'.padEnd(width)}  ${'gold'.padStart(7)}  ${'pred'.padStart(7)}`,
+  );
   for (const s of r.slots) lines.push(`  ${s.slot.padEnd(width)}  ${String(s.gold).padStart(7)}  ${String(s.pred).padStart(7)}`);
   lines.push('', r.warnings.length === 0 ? 'warnings: none' : `warnings (${r.warnings.length}):`);
   for (const w of r.warnings) lines.push(`  - ${w}`);

@@ -20,7 +20,8 @@ type Values = Record<string, string | boolean | (string | boolean)[] | undefined
 export function byOptions(values: Values): { by: 'domain' | 'slot'; turns: (typeof DOMAIN_TURNS)[number]; k: DomainK } {
   const by = oneOf('--by', String(values.by), ['domain', 'slot'] as const);
   if (values['per-dialogue'] || values['per-turn']) throw new UsageError('--by cannot be combined with --per-dialogue or --per-turn');
-  if (by !== 'domain' && (values['domain-turns'] !== undefined || values['domain-k'] !== undefined)) throw new UsageError('--domain-turns and --domain-k need --by domain');
+  if (by !== 'domain' && (values['domain-turns'] !== undefined || values['domain-k'] !== undefined))
+    throw new UsageError('--domain-turns and --domain-k need --by domain');
   const turns = oneOf('--domain-turns', (values['domain-turns'] as string | undefined) ?? 'active', DOMAIN_TURNS);
   const kText = values['domain-k'] as string | undefined;
   const k: DomainK = kText === undefined ? undefined : kText === 'slots' ? 'slots' : parsePositiveInt('--domain-k', kText);
@@ -38,19 +39,32 @@ export async function scoreByCommand(values: Values, files: string[], write: (s:
     const ev = evaluateRun(run, config);
     const b: Breakdown =
       opts.by === 'domain'
-        ? domainBreakdown(run.loaded.corpus, config, { turns: opts.turns, k: opts.k, schemaSlots: run.schemaSlots, settings: { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary } })
+        ? domainBreakdown(run.loaded.corpus, config, {
+            turns: opts.turns,
+            k: opts.k,
+            schemaSlots: run.schemaSlots,
+            settings: { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary },
+          })
         : slotBreakdown(run.loaded.corpus, ev.signature);
     return { file, ev, b };
   });
   let text: string;
   if (format === 'json') {
     const objects = results.map((r, i) =>
-      breakdownJson(r.b, r.ev.corpus, { config, file: results.length > 1 ? r.file : undefined, baseline: i > 0 ? { file: results[0].file, b: results[0].b } : undefined }),
+      breakdownJson(r.b, r.ev.corpus, {
+        config,
+        file: results.length > 1 ? r.file : undefined,
+        baseline: i > 0 ? { file: results[0].file, b: results[0].b } : undefined,
+      }),
     );
     text = JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 1) + '\n';
   } else {
     const entries: BreakdownEntry[] = results.map((r) => ({ name: basename(r.file), b: r.b }));
-    text = renderTableAs(format, { ...breakdownTable(entries, config, entries.length > 1 ? entries[0] : undefined), caption, captionLatex }, { label });
+    text = renderTableAs(
+      format,
+      { ...breakdownTable(entries, config, entries.length > 1 ? entries[0] : undefined), caption, captionLatex },
+      { label },
+    );
   }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);

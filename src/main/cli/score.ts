@@ -56,7 +56,10 @@ export function noteJoins(file: string, run: LoadedRun): void {
 }
 
 /** Loads each file as one run (sources read once), with progress on a terminal. */
-export async function loadRuns(files: string[], values: Parameters<typeof sourceFromFlags>[0]): Promise<{ file: string; run: LoadedRun }[]> {
+export async function loadRuns(
+  files: string[],
+  values: Parameters<typeof sourceFromFlags>[0],
+): Promise<{ file: string; run: LoadedRun }[]> {
   const maxBytes = maxBytesFromFlags(values);
   const references = new ReferenceCache(maxBytes);
   const specs = files.map((f) => sourceFromFlags(values, [f]));
@@ -64,7 +67,11 @@ export async function loadRuns(files: string[], values: Parameters<typeof source
   const out: { file: string; run: LoadedRun }[] = [];
   try {
     for (let k = 0; k < files.length; k++) {
-      const run = await loadSource(specs[k], { maxBytes, references, onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f) });
+      const run = await loadSource(specs[k], {
+        maxBytes,
+        references,
+        onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f),
+      });
       noteJoins(files[k], run);
       for (const n of run.corrections?.notes ?? []) warn(n);
       out.push({ file: files[k], run });
@@ -77,7 +84,10 @@ export async function loadRuns(files: string[], values: Parameters<typeof source
 
 /** Scores a loaded run under `config` (its value options and the config in the signature). */
 export function evaluateRun(run: LoadedRun, config: MetricConfig): Evaluation {
-  return evaluateStats(run.loaded.corpus, run.stats!, config, { values: run.loaded.valueOptions, corrections: run.corrections?.result.summary });
+  return evaluateStats(run.loaded.corpus, run.stats!, config, {
+    values: run.loaded.valueOptions,
+    corrections: run.corrections?.result.summary,
+  });
 }
 
 /** Exit code when the output was written but some corrections were not applied (each was reported). */
@@ -119,7 +129,8 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const captions = captionsFromFlags(values, format);
   const sort = values.sort === undefined ? undefined : oneOf('--sort', values.sort as string, ORDER_KEYS);
   const top = values.top === undefined ? undefined : parsePositiveInt('--top', values.top as string);
-  if ((sort !== undefined || top !== undefined) && !perDialogue) throw new UsageError('--sort and --top order and cut the per-dialogue rows: add --per-dialogue');
+  if ((sort !== undefined || top !== undefined) && !perDialogue)
+    throw new UsageError('--sort and --top order and cut the per-dialogue rows: add --per-dialogue');
   if (values.reverse && sort === undefined) throw new UsageError('--reverse flips --sort: give --sort KEY');
   configFromFlags(values); // bad settings fail before any file is read
 
@@ -128,7 +139,12 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   for (const { file, run } of runs) warnSlotCount(file, run, config);
   const results = runs.map(({ file, run }) => {
     const ev = evaluateRun(run, config);
-    const order = sort !== undefined ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top }) : top !== undefined ? [...Array(Math.min(top, ev.source.dialogueIds.length)).keys()] : undefined;
+    const order =
+      sort !== undefined
+        ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top })
+        : top !== undefined
+          ? [...Array(Math.min(top, ev.source.dialogueIds.length)).keys()]
+          : undefined;
     return { file, ev, order };
   });
   const chunks = render(format, results, config, { perDialogue, perTurn, ...captions, sortKey: sort });
@@ -155,7 +171,12 @@ interface RenderOptions {
   sortKey?: string;
 }
 
-function* render(format: (typeof FORMATS)[number], results: Scored[], config: MetricConfig, { perDialogue, perTurn, caption, captionLatex, label, sortKey }: RenderOptions): Generator<string> {
+function* render(
+  format: (typeof FORMATS)[number],
+  results: Scored[],
+  config: MetricConfig,
+  { perDialogue, perTurn, caption, captionLatex, label, sortKey }: RenderOptions,
+): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
     if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order });
@@ -171,7 +192,12 @@ function* render(format: (typeof FORMATS)[number], results: Scored[], config: Me
   }
   const rows: ReportRow[] = [];
   for (const { file, ev, order } of results) {
-    if (perDialogue) rows.push(...[...dialogueResults(ev, false, order)].map((d) => (results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d))));
+    if (perDialogue)
+      rows.push(
+        ...[...dialogueResults(ev, false, order)].map((d) =>
+          results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d),
+        ),
+      );
     else rows.push(corpusRow(basename(file), ev.corpus));
   }
   const table = scoreTable(rows, config, signature, {

@@ -58,7 +58,10 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   if (positionals.length === 0 && (values.dialogues || values.gold || values.layout || values.values || values.schema || values.name)) {
     throw new UsageError('serve: --dialogues, --gold, --layout, --schema, --values and --name need a prediction file');
   }
-  if (values.corrections) throw new UsageError('serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)');
+  if (values.corrections)
+    throw new UsageError(
+      'serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)',
+    );
   // Refused now, with its message (a pipe, a folder, too large, not an annotation file), not at the first save.
   if (values.annotations) checkAnnotationFile(values.annotations, maxBytesFromFlags(values));
   const names = parseRunNames(values.name, positionals.length);
@@ -66,14 +69,21 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   const xs = seriesText === undefined || seriesText === 'names' ? null : parseSeriesX(seriesText, positionals.length);
   if (typeof xs === 'string') throw new UsageError(`--series-x: ${xs}`);
   const seriesX: Record<string, number> = {};
-  const specs: SourceSpec[] = positionals.length ? positionals.map((f) => resolveSpecPaths(sourceFromFlags(values, [f]))) : [{ kind: 'demo' }];
+  const specs: SourceSpec[] = positionals.length
+    ? positionals.map((f) => resolveSpecPaths(sourceFromFlags(values, [f])))
+    : [{ kind: 'demo' }];
   specs.forEach((s, k) => {
     const j = specs.findIndex((t) => sameSource(s, t));
     if (j < k) throw new UsageError(`serve: ${positionals[k]} is given twice (as ${positionals[j]}); each run is opened once`);
   });
 
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
-  const handlers = createApiHandlers(ws, { mode: 'browser', annotations: values.annotations ? resolve(values.annotations) : undefined, maxBytes: maxBytesFromFlags(values), compareSettings: () => ({ seriesX }) });
+  const handlers = createApiHandlers(ws, {
+    mode: 'browser',
+    annotations: values.annotations ? resolve(values.annotations) : undefined,
+    maxBytes: maxBytesFromFlags(values),
+    compareSettings: () => ({ seriesX }),
+  });
   if (!values.annotations) {
     // Which annotation file runs on one gold share is chosen by a fixed rule; when several candidates exist, say which one is used.
     const noted = new Set<string>();

@@ -65,9 +65,17 @@ export function sourceFromFlags(values: FlagValues, predictions: string[]): File
   if (typeof opts === 'string') throw new UsageError(`--values: ${opts}`);
   const file = str(values.corrections);
   if (values['include-suspected'] === true && file === undefined) throw new UsageError('--include-suspected needs --corrections FILE');
-  const corrections = file !== undefined ? { file, ...(values['include-suspected'] === true ? { includeSuspected: true } : {}) } : undefined;
+  const corrections =
+    file !== undefined ? { file, ...(values['include-suspected'] === true ? { includeSuspected: true } : {}) } : undefined;
   try {
-    return fileSource(predictions, { layout: str(values.layout), gold: str(values.gold), dialogues: str(values.dialogues), schema: str(values.schema), values: opts, corrections });
+    return fileSource(predictions, {
+      layout: str(values.layout),
+      gold: str(values.gold),
+      dialogues: str(values.dialogues),
+      schema: str(values.schema),
+      values: opts,
+      corrections,
+    });
   } catch (e) {
     if (e instanceof SourceSpecError) throw new UsageError(e.message);
     throw e;
@@ -79,7 +87,10 @@ export function maxBytesFromFlags(values: FlagValues): number | undefined {
   const v = str(values['max-size']);
   if (v === undefined) return undefined;
   const n = parsePositiveInt('--max-size', v);
-  if (n > MAX_INPUT_BYTES) throw new UsageError(`--max-size: ${n} is above ${MAX_INPUT_BYTES} bytes (${formatBytes(MAX_INPUT_BYTES)}), the largest file this program can read`);
+  if (n > MAX_INPUT_BYTES)
+    throw new UsageError(
+      `--max-size: ${n} is above ${MAX_INPUT_BYTES} bytes (${formatBytes(MAX_INPUT_BYTES)}), the largest file this program can read`,
+    );
   return n;
 }
 
@@ -108,7 +119,8 @@ export function resolveSpecPaths(spec: FileSource, cwd = process.cwd()): FileSou
 export function parseRunNames(text: string | undefined, runs: number): string[] | undefined {
   if (text === undefined) return undefined;
   const names = text.split(',').map((s) => s.trim());
-  if (names.length !== runs) throw new UsageError(`--name: ${plural(names.length, 'name')} for ${plural(runs, 'run')}; give one name per prediction file`);
+  if (names.length !== runs)
+    throw new UsageError(`--name: ${plural(names.length, 'name')} for ${plural(runs, 'run')}; give one name per prediction file`);
   if (names.some((n) => n === '')) throw new UsageError('--name: a run name is empty');
   const seen = new Set<string>();
   for (const n of names) {

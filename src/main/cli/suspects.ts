@@ -33,7 +33,17 @@ ${SOURCE_HELP}  -h, --help            this help
 const FORMATS = ['table', 'json', 'csv'] as const;
 
 function item(s: Suspect) {
-  return { dialogue: s.dialogue, turn: s.turn, slot: s.slot, gold: s.gold, pred: s.pred, score: s.score, reasons: s.reasons, agree: s.agree, runs: s.runs };
+  return {
+    dialogue: s.dialogue,
+    turn: s.turn,
+    slot: s.slot,
+    gold: s.gold,
+    pred: s.pred,
+    score: s.score,
+    reasons: s.reasons,
+    agree: s.agree,
+    runs: s.runs,
+  };
 }
 
 const shown = (v: string | null) => (v === null ? '—' : v);
@@ -56,7 +66,13 @@ export async function suspectsCommand(argv: string[], write: (s: string) => void
   const format = oneOf('--format', values.format as string, FORMATS);
   const top = values.top === '0' ? 0 : parsePositiveInt('--top', values.top as string);
   const names = parseRunNames(values.name as string | undefined, positionals.length) ?? positionals.map((f) => basename(f));
-  const done = values.annotations ? new Set(readAnnotationFile(values.annotations as string, maxBytesFromFlags(values)).records.map((k) => placeKey(k.record.dialogue, k.record.turn, k.record.slot))) : null;
+  const done = values.annotations
+    ? new Set(
+        readAnnotationFile(values.annotations as string, maxBytesFromFlags(values)).records.map((k) =>
+          placeKey(k.record.dialogue, k.record.turn, k.record.slot),
+        ),
+      )
+    : null;
 
   const runs = await loadRuns(positionals, values);
   let ranked;
@@ -72,16 +88,36 @@ export async function suspectsCommand(argv: string[], write: (s: string) => void
     text = JSON.stringify({ runs: names, hasText: ranked.hasText, total: all.length, suspects: items.map(item) }, null, 1) + '\n';
   } else if (format === 'csv') {
     const head = ['rank', 'score', 'dialogue', 'turn', 'slot', 'gold', 'pred', 'agree', 'runs', 'reasons'];
-    const rows = items.map((s, k) => [k + 1, s.score.toFixed(4), s.dialogue, s.turn, s.slot, s.gold, s.pred, s.agree, s.runs, s.reasons.map((r) => r.text).join('; ')].map(csvCell).join(','));
+    const rows = items.map((s, k) =>
+      [k + 1, s.score.toFixed(4), s.dialogue, s.turn, s.slot, s.gold, s.pred, s.agree, s.runs, s.reasons.map((r) => r.text).join('; ')]
+        .map(csvCell)
+        .join(','),
+    );
     text = [head.join(','), ...rows].join('\n') + '\n';
   } else {
-    const rows = items.map((s, k) => [String(k + 1), s.score.toFixed(3), s.dialogue, String(s.turn), s.slot, shown(s.gold), shown(s.pred), s.reasons.map((r) => r.kind).join(', ')]);
+    const rows = items.map((s, k) => [
+      String(k + 1),
+      s.score.toFixed(3),
+      s.dialogue,
+      String(s.turn),
+      s.slot,
+      shown(s.gold),
+      shown(s.pred),
+      s.reasons.map((r) => r.kind).join(', '),
+    ]);
     const head = ['#', 'score', 'dialogue', 'turn', 'slot', 'gold', 'pred', 'evidence'];
     const widths = head.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((r) => r[c].length))));
     const cut = (s: string, w: number) => (s.length > w ? s.slice(0, w - 1) + '…' : s);
     const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : cut(c, widths[i]).padEnd(widths[i]))).join('  ');
     const note = ranked.hasText ? '' : ' (no utterances: give --dialogues for text evidence)';
-    text = [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line), '', `${items.length} of ${all.length} suspects, ${names.length} run${names.length === 1 ? '' : 's'}${note}`].join('\n') + '\n';
+    text =
+      [
+        line(head),
+        widths.map((w) => '-'.repeat(w)).join('  '),
+        ...rows.map(line),
+        '',
+        `${items.length} of ${all.length} suspects, ${names.length} run${names.length === 1 ? '' : 's'}${note}`,
+      ].join('\n') + '\n';
   }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);

@@ -55,7 +55,13 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
     return correctionsExit(runs);
   }
   const a = analyseTraits(
-    [...dialogueResults(ev)].map((d) => ({ FGA: metricNumber(d.values, 'FGA', config), GCA: metricNumber(d.values, 'GCA'), TO: d.TO, NU: d.NU, noChanges: hasNoChanges(d.values) })),
+    [...dialogueResults(ev)].map((d) => ({
+      FGA: metricNumber(d.values, 'FGA', config),
+      GCA: metricNumber(d.values, 'GCA'),
+      TO: d.TO,
+      NU: d.NU,
+      noChanges: hasNoChanges(d.values),
+    })),
   );
   const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
   const noChanges = a.droppedNoChanges > 0 ? `, ${a.droppedNoChanges} of them without any change: GCA undefined` : '';

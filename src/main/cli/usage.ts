@@ -31,7 +31,13 @@ export function joinNegativeValues(argv: readonly string[], options: Options): s
       break;
     }
     const name = a.startsWith('--') ? a.slice(2) : undefined;
-    if (name !== undefined && Object.hasOwn(options, name) && options[name].type === 'string' && i + 1 < argv.length && NEGATIVE_NUMBER.test(argv[i + 1])) {
+    if (
+      name !== undefined &&
+      Object.hasOwn(options, name) &&
+      options[name].type === 'string' &&
+      i + 1 < argv.length &&
+      NEGATIVE_NUMBER.test(argv[i + 1])
+    ) {
       out.push(`${a}=${argv[i + 1]}`);
       i++;
     } else out.push(a);
@@ -53,7 +59,8 @@ export function parseLambdas(text: string): number[] {
   const out: number[] = [];
   for (const p of parts) {
     const v = Number(p);
-    if (p === '' || !Number.isFinite(v) || v < 0) throw new UsageError(`--lambdas: ${JSON.stringify(p)} is not a number ≥ 0 (example: --lambdas 0.25,0.5,0.75,1)`);
+    if (p === '' || !Number.isFinite(v) || v < 0)
+      throw new UsageError(`--lambdas: ${JSON.stringify(p)} is not a number ≥ 0 (example: --lambdas 0.25,0.5,0.75,1)`);
     if (!out.includes(v)) out.push(v);
   }
   return out;
@@ -65,7 +72,8 @@ export function parsePositiveInt(flag: string, text: string): number {
 }
 
 export function oneOf<T extends string>(flag: string, text: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(text)) throw new UsageError(`${flag}: ${JSON.stringify(text)} is not one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(text))
+    throw new UsageError(`${flag}: ${JSON.stringify(text)} is not one of ${allowed.join(', ')}`);
   return text as T;
 }
 
@@ -106,10 +114,14 @@ export interface Captions {
 export function captionsFromFlags(values: { caption?: string; 'caption-latex'?: string; label?: string }, format: string): Captions {
   const { caption, label } = values;
   const captionLatex = values['caption-latex'];
-  if (caption !== undefined && captionLatex !== undefined) throw new UsageError('--caption and --caption-latex are the same caption (plain text or LaTeX source): give one');
-  if (captionLatex !== undefined && format !== 'latex') throw new UsageError(`--caption-latex is LaTeX source: it needs --format latex (--caption gives a title line in --format ${format})`);
-  if (label !== undefined && caption === undefined && captionLatex === undefined) throw new UsageError('--label needs --caption or --caption-latex (the label goes under the caption)');
+  if (caption !== undefined && captionLatex !== undefined)
+    throw new UsageError('--caption and --caption-latex are the same caption (plain text or LaTeX source): give one');
+  if (captionLatex !== undefined && format !== 'latex')
+    throw new UsageError(`--caption-latex is LaTeX source: it needs --format latex (--caption gives a title line in --format ${format})`);
+  if (label !== undefined && caption === undefined && captionLatex === undefined)
+    throw new UsageError('--label needs --caption or --caption-latex (the label goes under the caption)');
   // \label{…} takes these safely (%, #, {, \ … would break the document).
-  if (label !== undefined && !/^[A-Za-z0-9:._/-]+$/.test(label)) throw new UsageError(`--label: ${JSON.stringify(label)} has characters a LaTeX label cannot hold; use letters, digits and : . _ / -`);
+  if (label !== undefined && !/^[A-Za-z0-9:._/-]+$/.test(label))
+    throw new UsageError(`--label: ${JSON.stringify(label)} has characters a LaTeX label cannot hold; use letters, digits and : . _ / -`);
   return { caption, captionLatex, label };
 }

@@ -27,7 +27,10 @@ export const APP_SCHEME_PRIVILEGES: CustomScheme = {
 };
 
 function text(status: number, body: string): Response {
-  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(body, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' },
+  });
 }
 
 /** Answers app:// requests from the files of `rendererDir` only. */

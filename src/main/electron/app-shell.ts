@@ -79,7 +79,12 @@ export function startShell(paths: AppPaths, dev: boolean): void {
 
   const pick = async (purpose: 'predictions' | 'dialogues' | 'gold'): Promise<string | null> => {
     const opts: OpenDialogOptions = {
-      title: purpose === 'predictions' ? 'Open predictions' : purpose === 'gold' ? 'Open gold (reference dialogues)' : 'Open dialogues (utterances)',
+      title:
+        purpose === 'predictions'
+          ? 'Open predictions'
+          : purpose === 'gold'
+            ? 'Open gold (reference dialogues)'
+            : 'Open dialogues (utterances)',
       properties: ['openFile', 'openDirectory'],
       filters: FILTERS,
     };
@@ -90,7 +95,13 @@ export function startShell(paths: AppPaths, dev: boolean): void {
   // The window decides which of its runs a menu action applies to.
   const openSource = (source: SourceSpec, asNewRun = false) => send({ type: 'open-source', source, asNewRun });
   const exporter = exportShell(() => win, app.getPath('userData'), app.getPath('documents'));
-  const handlers = createApiHandlers(ws, { mode: 'electron', pickFile: pick, saveFile: exporter.saveFile, captureView: exporter.captureView, writeClipboard: exporter.writeClipboard });
+  const handlers = createApiHandlers(ws, {
+    mode: 'electron',
+    pickFile: pick,
+    saveFile: exporter.saveFile,
+    captureView: exporter.captureView,
+    writeClipboard: exporter.writeClipboard,
+  });
 
   const actions = {
     openPredictions: () => void pick('predictions').then((p) => p && openSource(fileSource([p]))),
@@ -126,7 +137,9 @@ export function startShell(paths: AppPaths, dev: boolean): void {
   };
 
   function refreshMenu(): void {
-    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', dev, recent: recent.list(), theme, actions })));
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(menuTemplate({ isMac: process.platform === 'darwin', dev, recent: recent.list(), theme, actions })),
+    );
   }
 
   secureSession();

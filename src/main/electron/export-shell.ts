@@ -48,7 +48,11 @@ export function exportShell(getWindow: () => BrowserWindow | null, userData: str
     async saveFile(name, bytes) {
       const win = getWindow();
       const ext = extname(name).toLowerCase();
-      const opts = { title: 'Save', defaultPath: join(lastFolder(), name), filters: [...(FILTERS[ext] ? [FILTERS[ext]] : []), { name: 'All files', extensions: ['*'] }] };
+      const opts = {
+        title: 'Save',
+        defaultPath: join(lastFolder(), name),
+        filters: [...(FILTERS[ext] ? [FILTERS[ext]] : []), { name: 'All files', extensions: ['*'] }],
+      };
       const r = win ? await dialog.showSaveDialog(win, opts) : await dialog.showSaveDialog(opts);
       if (r.canceled || !r.filePath) return null;
       writeFileAtomic(r.filePath, [bytes]);
@@ -69,7 +73,14 @@ export function exportShell(getWindow: () => BrowserWindow | null, userData: str
       if (factor >= scale) image = await wc.capturePage(rect);
       else {
         const [width, height] = win.getContentSize();
-        wc.enableDeviceEmulation({ screenPosition: 'desktop', screenSize: { width, height }, viewPosition: { x: 0, y: 0 }, deviceScaleFactor: scale, viewSize: { width, height }, scale: 1 });
+        wc.enableDeviceEmulation({
+          screenPosition: 'desktop',
+          screenSize: { width, height },
+          viewPosition: { x: 0, y: 0 },
+          deviceScaleFactor: scale,
+          viewSize: { width, height },
+          scale: 1,
+        });
         try {
           await new Promise((r) => setTimeout(r, 200)); // one frame drawn at the new scale
           image = await wc.capturePage(rect);

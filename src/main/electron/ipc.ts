@@ -15,12 +15,14 @@ export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
 export function registerIpc(ipc: IpcMain, handlers: ApiHandlers, trusted: SenderCheck): () => void {
   for (const call of API_CALL_NAMES) {
     ipc.handle(channelOf(call), async (event, ...args: unknown[]): Promise<IpcReply> => {
-      if (!trusted(event)) return { ok: false, code: 'forbidden', error: `${call}: refused: the request did not come from the inspector window` };
+      if (!trusted(event))
+        return { ok: false, code: 'forbidden', error: `${call}: refused: the request did not come from the inspector window` };
       if (args.length !== 1) return { ok: false, code: 'bad-args', error: `${call}: expected one argument object, got ${args.length}` };
       try {
         return { ok: true, value: await dispatch(handlers, call, args[0]) };
       } catch (e) {
-        const err = e instanceof ApiError ? e : new ApiError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
+        const err =
+          e instanceof ApiError ? e : new ApiError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
         return { ok: false, code: err.code, error: err.message };
       }
     });
@@ -31,7 +33,10 @@ export function registerIpc(ipc: IpcMain, handlers: ApiHandlers, trusted: Sender
 }
 
 /** Trusts only the main frame of `getWindowContents()` while it shows an app URL. */
-export function senderCheck(getWindowContents: () => Electron.WebContents | null | undefined, isAppUrl: (url: string) => boolean): SenderCheck {
+export function senderCheck(
+  getWindowContents: () => Electron.WebContents | null | undefined,
+  isAppUrl: (url: string) => boolean,
+): SenderCheck {
   return (event) => {
     const wc = getWindowContents();
     if (!wc || event.sender !== wc) return false;

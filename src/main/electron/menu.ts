@@ -50,7 +50,13 @@ export function menuTemplate(o: MenuOptions): MenuItemConstructorOptions[] {
       ...(o.isMac ? [] : [{ type: 'separator' as const }, { role: 'quit' as const }]),
     ],
   };
-  const theme = (t: Theme, label: string): MenuItemConstructorOptions => ({ id: `theme-${t}`, label, type: 'radio', checked: o.theme === t, click: () => a.setTheme(t) });
+  const theme = (t: Theme, label: string): MenuItemConstructorOptions => ({
+    id: `theme-${t}`,
+    label,
+    type: 'radio',
+    checked: o.theme === t,
+    click: () => a.setTheme(t),
+  });
   const view: MenuItemConstructorOptions = {
     label: 'View',
     submenu: [

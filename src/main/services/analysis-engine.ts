@@ -35,7 +35,10 @@ export type AnalysisArgs<K extends AnalysisKind> = Omit<ApiArgs<K>, 'run' | 'rev
 export type AnalysisRequest = { [K in AnalysisKind]: { kind: K; args: AnalysisArgs<K> } }[AnalysisKind];
 
 /** A run of the suspects queue other than the engine's own: its predictions on the engine's gold (the usual case: runs on one gold share it), or its whole corpus. */
-export type SuspectRunPayload = { label: string; own: true } | { label: string; pred: Pick<Corpus, 'predStart' | 'predLen' | 'predPairs'> } | { label: string; corpus: Omit<CorpusPayload, 'utterances'> };
+export type SuspectRunPayload =
+  | { label: string; own: true }
+  | { label: string; pred: Pick<Corpus, 'predStart' | 'predLen' | 'predPairs'> }
+  | { label: string; corpus: Omit<CorpusPayload, 'utterances'> };
 
 /** What the suspects are ranked from. */
 export interface SuspectsData {
@@ -72,8 +75,16 @@ export interface AnnotationJobs {
 }
 
 export type EngineKind = AnalysisKind | keyof AnnotationJobs;
-export type EngineArgs<K extends EngineKind> = K extends AnalysisKind ? AnalysisArgs<K> : K extends keyof AnnotationJobs ? AnnotationJobs[K]['args'] : never;
-export type EngineResult<K extends EngineKind> = K extends AnalysisKind ? AnalysisResults[K] : K extends keyof AnnotationJobs ? AnnotationJobs[K]['result'] : never;
+export type EngineArgs<K extends EngineKind> = K extends AnalysisKind
+  ? AnalysisArgs<K>
+  : K extends keyof AnnotationJobs
+    ? AnnotationJobs[K]['args']
+    : never;
+export type EngineResult<K extends EngineKind> = K extends AnalysisKind
+  ? AnalysisResults[K]
+  : K extends keyof AnnotationJobs
+    ? AnnotationJobs[K]['result']
+    : never;
 export type EngineRequest = { [K in EngineKind]: { kind: K; args: EngineArgs<K> } }[EngineKind];
 
 type Utterances = NonNullable<Corpus['utterances']>;
@@ -115,7 +126,8 @@ export class AnalysisEngine {
   run<K extends EngineKind>(req: { kind: K; args: EngineArgs<K> }): EngineResult<K> {
     const r = req as EngineRequest;
     if (r.kind === 'suspects') return this.suspects(r.args) as EngineResult<K>;
-    if (r.kind === 'valueWhatIf') return this.answers.get(JSON.stringify(r), () => this.valueWhatIf(r.args.config, r.args.values)) as EngineResult<K>;
+    if (r.kind === 'valueWhatIf')
+      return this.answers.get(JSON.stringify(r), () => this.valueWhatIf(r.args.config, r.args.values)) as EngineResult<K>;
     return this.answers.get(JSON.stringify(r), () => this.compute(r)) as EngineResult<K>;
   }
 
@@ -123,7 +135,11 @@ export class AnalysisEngine {
   addUtterances(part: UtterancePart): void {
     let u = this.utterances.get(part.key);
     if (!u) {
-      u = { data: { system: new Array<string | undefined>(part.total), user: new Array<string | undefined>(part.total) }, filled: 0, offsets: new Set() };
+      u = {
+        data: { system: new Array<string | undefined>(part.total), user: new Array<string | undefined>(part.total) },
+        filled: 0,
+        offsets: new Set(),
+      };
       this.utterances.set(part.key, u);
       // Room for two: drop the oldest other key, a complete one first (one still filling may be awaited).
       if (this.utterances.size > 2) {
@@ -180,13 +196,20 @@ export class AnalysisEngine {
     }
     const v = this.valued;
     const after = evaluateStats(v.corpus, v.stats, config, { values });
-    return { diff: analysisDiff({ corpus: this.corpus, stats: this.stats, before: this.evaluation(config).corpus }, { stats: v.stats, after: after.corpus }), signatureAfter: after.signature };
+    return {
+      diff: analysisDiff(
+        { corpus: this.corpus, stats: this.stats, before: this.evaluation(config).corpus },
+        { stats: v.stats, after: after.corpus },
+      ),
+      signatureAfter: after.signature,
+    };
   }
 
   /** The engine's corpus under the interners' current names (the same ids: interners only grow). */
   private ownCorpus(a: SuspectsData): Corpus {
     const i = this.interned;
-    if (!i || i.slots.size !== a.slotNames.length || i.values.size !== a.valueNames.length) this.interned = { slots: new Interner(a.slotNames), values: new Interner(a.valueNames) };
+    if (!i || i.slots.size !== a.slotNames.length || i.values.size !== a.valueNames.length)
+      this.interned = { slots: new Interner(a.slotNames), values: new Interner(a.valueNames) };
     return { ...this.corpus, slots: this.interned!.slots, values: this.interned!.values };
   }
 
@@ -213,7 +236,12 @@ export class AnalysisEngine {
       utterances = this.utterances.get(a.utterances)!.data;
     }
     const runs = a.runs.map((r) => {
-      const corpus = 'own' in r ? own : 'pred' in r ? { ...own, predStart: r.pred.predStart, predLen: r.pred.predLen, predPairs: r.pred.predPairs } : corpusFromPayload(r.corpus);
+      const corpus =
+        'own' in r
+          ? own
+          : 'pred' in r
+            ? { ...own, predStart: r.pred.predStart, predLen: r.pred.predLen, predPairs: r.pred.predPairs }
+            : corpusFromPayload(r.corpus);
       return { label: r.label, corpus };
     });
     // rankSuspects reads the utterances of the first run that has any: the ones sent are those.

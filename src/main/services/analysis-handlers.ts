@@ -83,11 +83,19 @@ export function filteredScores(data: RunData, args: ApiArgs<'filteredScores'>): 
   const rows = data.index(args.config, { key: 'position', descending: false }, args.filter);
   const scores = scoresOf(sumRows(ev.states, rows, ev.layout), 0, ev.layout, args.config);
   const label = describeFilter(args.filter) || 'all dialogues';
-  return { label, scores, signature: extendSignature(ev.signature, [{ key: 'subset', text: `subset=${label} (${scores.dialogues} dialogues)` }]) };
+  return {
+    label,
+    scores,
+    signature: extendSignature(ev.signature, [{ key: 'subset', text: `subset=${label} (${scores.dialogues} dialogues)` }]),
+  };
 }
 
 /** The analysis calls; `service` is shared with the annotation calls (one worker per run revision for both). */
-export function analysisHandlers(ws: Workspace, opts: AnalysisServiceOptions = {}, service = new AnalysisService(ws, opts)): HandlerGroup<typeof ANALYSIS_CALLS> {
+export function analysisHandlers(
+  ws: Workspace,
+  opts: AnalysisServiceOptions = {},
+  service = new AnalysisService(ws, opts),
+): HandlerGroup<typeof ANALYSIS_CALLS> {
   return {
     filteredScores: (args) => filteredScores(ws.data(args.run, args.rev), args),
     breakdown: (args) => service.run('breakdown', args),

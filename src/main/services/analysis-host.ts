@@ -15,7 +15,14 @@ import { Worker } from 'node:worker_threads';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
 import { ApiError } from './api-error';
-import { AnalysisEngine, type EngineArgs, type EngineKind, type EngineRequest, type EngineResult, type UtterancePart } from './analysis-engine';
+import {
+  AnalysisEngine,
+  type EngineArgs,
+  type EngineKind,
+  type EngineRequest,
+  type EngineResult,
+  type UtterancePart,
+} from './analysis-engine';
 import { corpusPayload, type CorpusPayload } from '../../shared/model/corpus-payload';
 import type { RunData } from './run-data';
 import type { SignatureSettings } from '../../shared/metrics/signature';
@@ -48,7 +55,11 @@ export type AnalysisReply = { id: number; ok: true; result: unknown } | { id: nu
 /** The built analysis worker next to this module (out/main or out/main/chunks), or null when it is not built. */
 export function analysisWorkerPath(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'analysis-worker.js'), join(here, '..', 'analysis-worker.js'), join(here, '..', '..', '..', 'out', 'main', 'analysis-worker.js')];
+  const candidates = [
+    join(here, 'analysis-worker.js'),
+    join(here, '..', 'analysis-worker.js'),
+    join(here, '..', '..', '..', 'out', 'main', 'analysis-worker.js'),
+  ];
   return candidates.find((c) => existsSync(c)) ?? null;
 }
 
@@ -90,7 +101,8 @@ export class AnalysisHost {
     const total = utterances.system.length;
     if (!this.opts.workerPath) {
       this.engine ??= new AnalysisEngine(this.data.corpus, this.data.l.stats, settingsOf(this.data));
-      if (!this.engine.hasUtterances(key)) this.engine.addUtterances({ key, total, offset: 0, system: utterances.system, user: utterances.user });
+      if (!this.engine.hasUtterances(key))
+        this.engine.addUtterances({ key, total, offset: 0, system: utterances.system, user: utterances.user });
       return Promise.resolve();
     }
     const w = this.ensureWorker(this.opts.workerPath);
@@ -102,7 +114,9 @@ export class AnalysisHost {
         if (this.disposed) throw this.gone();
         if (this.worker !== w) throw new ApiError('internal', 'the analysis worker stopped while utterances were sent to it');
         const end = Math.min(total, offset + size);
-        w.postMessage({ part: { key, total, offset, system: utterances.system.slice(offset, end), user: utterances.user.slice(offset, end) } } satisfies AnalysisMessage);
+        w.postMessage({
+          part: { key, total, offset, system: utterances.system.slice(offset, end), user: utterances.user.slice(offset, end) },
+        } satisfies AnalysisMessage);
         if (end >= total) break;
         await new Promise<void>((r) => setImmediate(r));
       }

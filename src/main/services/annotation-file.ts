@@ -60,12 +60,21 @@ export interface AppliedCorrections {
  * nothing is applied silently); a torn last line and records that do not
  * apply (stale, unknown dialogue, slot or turn) are notes.
  */
-export function applyCorrectionFile(corpus: Corpus, file: string, opts: { includeSuspected?: boolean; values?: readonly ValueOption[]; schemaSlots?: readonly string[]; maxBytes?: number }): AppliedCorrections {
+export function applyCorrectionFile(
+  corpus: Corpus,
+  file: string,
+  opts: { includeSuspected?: boolean; values?: readonly ValueOption[]; schemaSlots?: readonly string[]; maxBytes?: number },
+): AppliedCorrections {
   const parsed = readAnnotationFile(file, opts.maxBytes);
   if (parsed.problems.length > 0) {
     const p = parsed.problems[0];
-    const more = parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more bad line${parsed.problems.length > 2 ? 's' : ''})` : '';
-    throw new LoadError(file, `${p.message}${more}; fix or remove the line(s): no correction is applied from a file with unreadable records`, lineLocation(p.line));
+    const more =
+      parsed.problems.length > 1 ? ` (and ${parsed.problems.length - 1} more bad line${parsed.problems.length > 2 ? 's' : ''})` : '';
+    throw new LoadError(
+      file,
+      `${p.message}${more}; fix or remove the line(s): no correction is applied from a file with unreadable records`,
+      lineLocation(p.line),
+    );
   }
   const result = applyCorrections(corpus, parsed.records, opts);
   const notes: string[] = [];

@@ -123,7 +123,8 @@ export function runsOnGold(ws: Workspace, run: string): { id: string; label: str
 }
 
 function storeError(e: unknown): never {
-  if (e instanceof StoreError) throw new ApiError(e.kind === 'conflict' ? 'stale' : e.kind === 'not-found' ? 'not-found' : 'bad-args', e.message);
+  if (e instanceof StoreError)
+    throw new ApiError(e.kind === 'conflict' ? 'stale' : e.kind === 'not-found' ? 'not-found' : 'bad-args', e.message);
   throw e;
 }
 
@@ -190,8 +191,18 @@ export class AnnotationService {
     const { file, note } = this.choice(run);
     const st = this.store(run, file).state();
     const key = dialogue === undefined ? undefined : dialogueKey(dialogue);
-    const records = st.records.filter((k) => key === undefined || dialogueKey(k.record.dialogue) === key).map((k) => ({ ...k.record, line: k.line }));
-    const out: AnnotationList = { file: st.file, version: st.version, exists: st.exists, records, problems: st.problems, refused: st.refused, replacedLines: st.replacedLines };
+    const records = st.records
+      .filter((k) => key === undefined || dialogueKey(k.record.dialogue) === key)
+      .map((k) => ({ ...k.record, line: k.line }));
+    const out: AnnotationList = {
+      file: st.file,
+      version: st.version,
+      exists: st.exists,
+      records,
+      problems: st.problems,
+      refused: st.refused,
+      replacedLines: st.replacedLines,
+    };
     if (note) out.notes = [note];
     return out;
   }
@@ -207,13 +218,18 @@ export class AnnotationService {
     if (body.slot === undefined) return c.dialogueIds[d];
     const slot = canonicalSlotName(body.slot);
     const id = c.slots.lookup(slot);
-    if (id === undefined && !MULTIWOZ_SLOTS.includes(slot)) throw new ApiError('bad-args', `unknown slot ${JSON.stringify(body.slot)} (not in the gold, the predictions or the MultiWOZ schema)`);
+    if (id === undefined && !MULTIWOZ_SLOTS.includes(slot))
+      throw new ApiError('bad-args', `unknown slot ${JSON.stringify(body.slot)} (not in the gold, the predictions or the MultiWOZ schema)`);
     if (body.from === undefined) return c.dialogueIds[d];
     const i = c.dialogueStart[d] + p;
     let gold: string | null = null;
-    for (let k = c.goldStart[i]; k < c.goldStart[i] + c.goldLen[i]; k++) if (c.goldPairs[2 * k] === id && c.goldPairs[2 * k + 1] !== NONE_ID) gold = c.values.name(c.goldPairs[2 * k + 1]);
+    for (let k = c.goldStart[i]; k < c.goldStart[i] + c.goldLen[i]; k++)
+      if (c.goldPairs[2 * k] === id && c.goldPairs[2 * k + 1] !== NONE_ID) gold = c.values.name(c.goldPairs[2 * k + 1]);
     if (gold !== (body.from === 'none' ? null : body.from)) {
-      throw new ApiError('bad-args', `"from" is ${JSON.stringify(body.from)} but the gold of ${c.dialogueIds[d]} turn ${body.turn} ${slot} is ${gold === null ? 'absent (null)' : JSON.stringify(gold)}`);
+      throw new ApiError(
+        'bad-args',
+        `"from" is ${JSON.stringify(body.from)} but the gold of ${c.dialogueIds[d]} turn ${body.turn} ${slot} is ${gold === null ? 'absent (null)' : JSON.stringify(gold)}`,
+      );
     }
     return c.dialogueIds[d];
   }
@@ -225,7 +241,14 @@ export class AnnotationService {
     return store.save({ ...body, dialogue }).catch(storeError);
   }
 
-  async revise(run: string, id: string, rev: number, body: Partial<RecordBody> | undefined, deleted: boolean | undefined, replace?: boolean): Promise<SavedAnnotation> {
+  async revise(
+    run: string,
+    id: string,
+    rev: number,
+    body: Partial<RecordBody> | undefined,
+    deleted: boolean | undefined,
+    replace?: boolean,
+  ): Promise<SavedAnnotation> {
     const store = this.store(run);
     const cur = store.latest(id);
     if (body && cur && !deleted) this.check(run, (replace ? body : { ...cur.record, ...body }) as RecordBody);
@@ -244,7 +267,11 @@ export class AnnotationService {
   async suspects(run: string, offset = 0, limit = 200, unannotated = false): Promise<SuspectList> {
     const runs = this.sameGold(run);
     const group = runs.map((r) => `${r.id}@${r.data.revision}`).join(',');
-    const exclude = unannotated ? this.store(run).state().records.map((k) => placeKey(k.record.dialogue, k.record.turn, k.record.slot)) : undefined;
+    const exclude = unannotated
+      ? this.store(run)
+          .state()
+          .records.map((k) => placeKey(k.record.dialogue, k.record.turn, k.record.slot))
+      : undefined;
     const host = this.analysis.host(runs[0].data);
     let page = await host.run('suspects', { group, offset, limit, exclude });
     if (page.missing) page = await host.run('suspects', { group, offset, limit, exclude, data: await this.suspectsData(runs) });
@@ -269,7 +296,8 @@ export class AnnotationService {
       const o = r.data.corpus;
       if (k === 0) return { label: r.label, own: true };
       // Runs on one gold share its columns and interners: only their predictions differ.
-      if (o.goldPairs === c.goldPairs && o.slots === c.slots && o.values === c.values) return { label: r.label, pred: { predStart: o.predStart, predLen: o.predLen, predPairs: o.predPairs } };
+      if (o.goldPairs === c.goldPairs && o.slots === c.slots && o.values === c.values)
+        return { label: r.label, pred: { predStart: o.predStart, predLen: o.predLen, predPairs: o.predPairs } };
       return { label: r.label, corpus: corpusPayload(o) };
     });
     return { runs: payload, slotNames: c.slots.names, valueNames: c.values.names, utterances };
@@ -281,7 +309,8 @@ export class AnnotationService {
     const key = `${run}@${data.revision}|${includeSuspected}`;
     let w = this.engines.get(key);
     if (!w) {
-      for (const k of [...this.engines.keys()]) if (k.startsWith(`${run}@`) && !k.startsWith(`${run}@${data.revision}|`)) this.engines.delete(k);
+      for (const k of [...this.engines.keys()])
+        if (k.startsWith(`${run}@`) && !k.startsWith(`${run}@${data.revision}|`)) this.engines.delete(k);
       w = new WhatIf(data.corpus, data.l.stats, { includeSuspected, values: data.l.valueOptions as ValueOption[] });
       this.engines.set(key, w);
     }
@@ -295,9 +324,21 @@ export class AnnotationService {
     const data = this.ws.data(run);
     const ev = data.evaluation(config);
     if (values) {
-      if (data.l.valueOptions.length) throw new ApiError('bad-args', `run ${run} was loaded with value options (${data.l.valueOptions.join(', ')}); the value-options what-if compares against exact values: open the file without --values`);
+      if (data.l.valueOptions.length)
+        throw new ApiError(
+          'bad-args',
+          `run ${run} was loaded with value options (${data.l.valueOptions.join(', ')}); the value-options what-if compares against exact values: open the file without --values`,
+        );
       const r = await this.analysis.host(data).run('valueWhatIf', { config, values });
-      return { mode: 'values', diff: r.diff, signatureBefore: ev.signature, signatureAfter: r.signatureAfter, applied: 0, issues: [], version: this.store(run).version };
+      return {
+        mode: 'values',
+        diff: r.diff,
+        signatureBefore: ev.signature,
+        signatureAfter: r.signatureAfter,
+        applied: 0,
+        issues: [],
+        version: this.store(run).version,
+      };
     }
     const { w, version, file } = this.engine(run, includeSuspected);
     const summary = w.summary();
@@ -325,6 +366,11 @@ export class AnnotationService {
     const text = renderDiff(rows, format, { gold: diffGoldName(file, this.ready(run).spec), summary: w.summary() });
     const stem = basename(file).replace(/\.jsonl$/, '');
     const ext = format === 'diff' ? 'diff' : format;
-    return { text, filename: `${stem}.corrections.${ext}`, mime: format === 'csv' ? 'text/csv' : format === 'jsonl' ? 'application/jsonl' : 'text/plain', rows: rows.length };
+    return {
+      text,
+      filename: `${stem}.corrections.${ext}`,
+      mime: format === 'csv' ? 'text/csv' : format === 'jsonl' ? 'application/jsonl' : 'text/plain',
+      rows: rows.length,
+    };
   }
 }

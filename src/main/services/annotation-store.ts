@@ -15,11 +15,28 @@
 // annotation file, or of a newer version, is refused and never written.
 
 import { randomUUID } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, lstatSync, openSync, readlinkSync, realpathSync, statSync, truncateSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  truncateSync,
+} from 'node:fs';
 import { userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { AnnotationFileError, parseAnnotationBytes, problemMessages, type KeptRecord, type ParsedAnnotations } from '../../shared/annotations/file';
+import {
+  AnnotationFileError,
+  parseAnnotationBytes,
+  problemMessages,
+  type KeptRecord,
+  type ParsedAnnotations,
+} from '../../shared/annotations/file';
 import { canonicalSlotName, headerLine, recordLine, type AnnotationRecord, type RecordBody } from '../../shared/annotations/record';
 import { LoadError } from '../../shared/formats/errors';
 import { writeAllSync, writeFileAtomic } from './atomic-write';
@@ -112,7 +129,16 @@ const LOCK_MARGIN_MS = 1000;
 
 function ioProblem(file: string, e: unknown): StoreError {
   const code = (e as NodeJS.ErrnoException)?.code;
-  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'ENOSPC' ? 'no space left on the device' : code === 'EROFS' ? 'the file system is read-only' : code === 'ENOENT' ? 'its folder does not exist' : (e as Error)?.message;
+  const why =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'ENOSPC'
+        ? 'no space left on the device'
+        : code === 'EROFS'
+          ? 'the file system is read-only'
+          : code === 'ENOENT'
+            ? 'its folder does not exist'
+            : (e as Error)?.message;
   return new StoreError('io', `${file}: cannot write annotations: ${why}`);
 }
 
@@ -168,7 +194,8 @@ export class AnnotationStore {
     const stamp = this.statStamp();
     if (stamp === this.stamp) return;
     this.stamp = stamp;
-    const before = this.refused ?? JSON.stringify(this.parsed ? [...this.parsed.latest.values()].map((k) => [k.record.id, k.record.rev]) : null);
+    const before =
+      this.refused ?? JSON.stringify(this.parsed ? [...this.parsed.latest.values()].map((k) => [k.record.id, k.record.rev]) : null);
     this.parsed = null;
     this.refused = undefined;
     if (stamp !== 'missing') {
@@ -185,7 +212,8 @@ export class AnnotationStore {
               : `${this.file}: cannot be read (${(e as Error).message})`;
       }
     }
-    const after = this.refused ?? JSON.stringify(this.parsed ? [...this.parsed.latest.values()].map((k) => [k.record.id, k.record.rev]) : null);
+    const after =
+      this.refused ?? JSON.stringify(this.parsed ? [...this.parsed.latest.values()].map((k) => [k.record.id, k.record.rev]) : null);
     if (after !== before) this.bump();
   }
 
@@ -229,7 +257,11 @@ export class AnnotationStore {
       let release: (() => Promise<void>) | undefined;
       // A link whose target's folder does not exist (a share not mounted): never write a file in the link's place.
       this.real ??= resolveAnnotationPath(this.file);
-      if (this.real === null) throw new StoreError('io', `${this.file}: cannot write annotations: the folder of the file it names does not exist${this.isLink() ? ' (it is a symbolic link: is the folder it points to there?)' : ''}; nothing was saved`);
+      if (this.real === null)
+        throw new StoreError(
+          'io',
+          `${this.file}: cannot write annotations: the folder of the file it names does not exist${this.isLink() ? ' (it is a symbolic link: is the folder it points to there?)' : ''}; nothing was saved`,
+        );
       const path = this.real;
       const lockDir = `${path}.lock`;
       try {
@@ -245,7 +277,9 @@ export class AnnotationStore {
           onCompromised: () => undefined,
         });
       } catch (e) {
-        throw (e as NodeJS.ErrnoException)?.code === 'ELOCKED' ? new StoreError('io', `${this.file}: another writer holds the annotation lock (${lockDir}) for too long`) : ioProblem(this.file, e);
+        throw (e as NodeJS.ErrnoException)?.code === 'ELOCKED'
+          ? new StoreError('io', `${this.file}: another writer holds the annotation lock (${lockDir}) for too long`)
+          : ioProblem(this.file, e);
       }
       try {
         const st = statSync(lockDir);
@@ -277,7 +311,9 @@ export class AnnotationStore {
       const readStamp = this.stamp;
       try {
         // beforeRename: nobody else created the file meanwhile, and the lock is still ours.
-        writeFileAtomic(this.path, [headerLine(this.opts.gold, new Date().toISOString(), this.opts.headerExtra) + '\n'], { beforeRename: () => this.assertUnchanged(readStamp, 'create the file') });
+        writeFileAtomic(this.path, [headerLine(this.opts.gold, new Date().toISOString(), this.opts.headerExtra) + '\n'], {
+          beforeRename: () => this.assertUnchanged(readStamp, 'create the file'),
+        });
       } catch (e) {
         if (e instanceof StoreError) throw e;
         throw ioProblem(this.file, e);
@@ -318,7 +354,8 @@ export class AnnotationStore {
     if (state === 'taken') why = 'another writer took the lock over';
     else if (state === 'gone') why = 'the lock folder is gone (another writer took the lock over)';
     else if (!h) why = 'the lock is not held';
-    else if (Date.now() > h.mtimeMs + this.stale - LOCK_MARGIN_MS) why = `the lock was held for ${((Date.now() - h.mtimeMs) / 1000).toFixed(1)} s (a slow disk, or a very large annotation file?) and another writer could take it over as stale`;
+    else if (Date.now() > h.mtimeMs + this.stale - LOCK_MARGIN_MS)
+      why = `the lock was held for ${((Date.now() - h.mtimeMs) / 1000).toFixed(1)} s (a slow disk, or a very large annotation file?) and another writer could take it over as stale`;
     if (why) throw new StoreError('io', `${this.file}: did not ${action}: ${why}; the file was left as it was — try again`);
   }
 
@@ -337,7 +374,11 @@ export class AnnotationStore {
   /** assertLockHeld, and the file is still what was read under the lock (`stamp`). */
   private assertUnchanged(stamp: string, action: string): void {
     this.assertLockHeld(action);
-    if (this.statStamp() !== stamp) throw new StoreError('io', `${this.file}: did not ${action}: the file changed meanwhile (another program wrote to it without the lock); the file was left as it was — try again`);
+    if (this.statStamp() !== stamp)
+      throw new StoreError(
+        'io',
+        `${this.file}: did not ${action}: the file changed meanwhile (another program wrote to it without the lock); the file was left as it was — try again`,
+      );
   }
 
   private appendRaw(text: string): void {
@@ -345,7 +386,10 @@ export class AnnotationStore {
     let fd: number | undefined;
     try {
       // O_NONBLOCK: a pipe put in the file's place fails at once instead of waiting for a reader.
-      fd = openSync(this.path, constants.O_WRONLY | constants.O_APPEND | (typeof constants.O_NONBLOCK === 'number' ? constants.O_NONBLOCK : 0));
+      fd = openSync(
+        this.path,
+        constants.O_WRONLY | constants.O_APPEND | (typeof constants.O_NONBLOCK === 'number' ? constants.O_NONBLOCK : 0),
+      );
       if (!fstatSync(fd).isFile()) throw new StoreError('refused', `${this.file}: is not a regular file any more; nothing was saved`);
       writeAllSync(fd, text);
       fsyncSync(fd);
@@ -364,7 +408,10 @@ export class AnnotationStore {
     const line = p.lines;
     if (p.latest.has(rec.id)) p.replacedLines++;
     p.latest.set(rec.id, { record: rec, line, deleted });
-    p.records = [...p.latest.values()].filter((k) => !k.deleted).sort((a, b) => a.line - b.line).map(({ record, line: l }) => ({ record, line: l }));
+    p.records = [...p.latest.values()]
+      .filter((k) => !k.deleted)
+      .sort((a, b) => a.line - b.line)
+      .map(({ record, line: l }) => ({ record, line: l }));
     this.stamp = this.statStamp();
     this.bump();
   }
@@ -391,16 +438,30 @@ export class AnnotationStore {
    * `body` are dropped), or `deleted` withdraws it. `baseRev` must be
    * the revision the caller saw, else another writer changed it meanwhile.
    */
-  revise(id: string, baseRev: number, change: { body?: Partial<RecordBody>; deleted?: boolean; replace?: boolean }): Promise<{ id: string; rev: number; version: number }> {
+  revise(
+    id: string,
+    baseRev: number,
+    change: { body?: Partial<RecordBody>; deleted?: boolean; replace?: boolean },
+  ): Promise<{ id: string; rev: number; version: number }> {
     return this.locked(() => {
       const p = this.prepare();
       const cur = p.latest.get(id);
       if (!cur) throw new StoreError('not-found', `${this.file}: no annotation ${JSON.stringify(id)}`);
-      if (cur.record.rev !== baseRev) throw new StoreError('conflict', `annotation ${id} was changed meanwhile (now revision ${cur.record.rev}, not ${baseRev}); look again and retry`);
+      if (cur.record.rev !== baseRev)
+        throw new StoreError(
+          'conflict',
+          `annotation ${id} was changed meanwhile (now revision ${cur.record.rev}, not ${baseRev}); look again and retry`,
+        );
       const kept: Record<string, unknown> = { ...cur.record };
       // replace: the body is the whole record (undo restores an earlier one); unknown fields stay.
       if (change.replace) for (const k of ['slot', 'from', 'to', 'note']) delete kept[k];
-      const next: Record<string, unknown> = { ...kept, ...this.stampRecord(change.body ?? {}), rev: baseRev + 1, by: this.by, at: new Date().toISOString() };
+      const next: Record<string, unknown> = {
+        ...kept,
+        ...this.stampRecord(change.body ?? {}),
+        rev: baseRev + 1,
+        by: this.by,
+        at: new Date().toISOString(),
+      };
       delete next.deleted;
       if (change.deleted) next.deleted = true;
       this.append(p, next as AnnotationRecord, !!change.deleted);
@@ -412,14 +473,20 @@ export class AnnotationStore {
   compact(): Promise<{ dropped: number; version: number }> {
     return this.locked(() => {
       const p = this.prepare();
-      if (p.problems.length) throw new StoreError('refused', `${this.file}:${p.problems[0].line}: ${p.problems[0].message}; fix that line first (compaction would drop it)`);
+      if (p.problems.length)
+        throw new StoreError(
+          'refused',
+          `${this.file}:${p.problems[0].line}: ${p.problems[0].message}; fix that line first (compaction would drop it)`,
+        );
       const keep = [...p.latest.values()].sort((a, b) => a.line - b.line);
       const dropped = p.lines - 1 - keep.length;
       if (dropped <= 0) return { dropped: 0, version: this.ver };
       const readStamp = this.stamp;
       try {
         // The header line as it is (unknown fields, spelling); beforeRename: nobody appended meanwhile, and the lock is still ours.
-        writeFileAtomic(this.path, [p.headerText + '\n', ...keep.map((k) => recordLine(k.record) + '\n')], { beforeRename: () => this.assertUnchanged(readStamp, 'compact') });
+        writeFileAtomic(this.path, [p.headerText + '\n', ...keep.map((k) => recordLine(k.record) + '\n')], {
+          beforeRename: () => this.assertUnchanged(readStamp, 'compact'),
+        });
       } catch (e) {
         if (e instanceof StoreError) throw e;
         throw ioProblem(this.file, e);

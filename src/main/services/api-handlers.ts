@@ -5,7 +5,20 @@
 // before anything runs, and turns failures into ApiError (code + message,
 // never a stack trace).
 
-import { API_CALLS, isApiCall, validateArgs, type ANNOTATION_CALLS, type ApiArgs, type ApiCall, type ApiResults, type COMPARE_CALLS, type CompareSettings, type EXPORT_CALLS, type INSPECT_CALLS, type RUN_CALLS } from '../../shared/api';
+import {
+  API_CALLS,
+  isApiCall,
+  validateArgs,
+  type ANNOTATION_CALLS,
+  type ApiArgs,
+  type ApiCall,
+  type ApiResults,
+  type COMPARE_CALLS,
+  type CompareSettings,
+  type EXPORT_CALLS,
+  type INSPECT_CALLS,
+  type RUN_CALLS,
+} from '../../shared/api';
 import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
 import { AnnotationService } from './annotation-service';
@@ -99,7 +112,10 @@ function annotationHandlers(ws: Workspace, svc: AnnotationService): HandlerGroup
     compactAnnotations: ({ run }) => svc.compact(run),
     suspects: ({ run, rev, offset, limit, unannotated }) => (ws.data(run, rev), svc.suspects(run, offset, limit, unannotated)),
     whatIf: ({ run, rev, config, includeSuspected, values }) => (ws.data(run, rev), svc.whatIf(run, config, includeSuspected, values)),
-    whatIfDialogue: ({ run, rev, config, id, includeSuspected }) => (ws.data(run, rev), svc.whatIfDialogue(run, config, id, includeSuspected)),
+    whatIfDialogue: ({ run, rev, config, id, includeSuspected }) => (
+      ws.data(run, rev),
+      svc.whatIfDialogue(run, config, id, includeSuspected)
+    ),
     exportCorrections: ({ run, rev, format, includeSuspected }) => (ws.data(run, rev), svc.exportDiff(run, format, includeSuspected)),
   };
 }
@@ -116,25 +132,44 @@ function exportHandlers(ws: Workspace, opts: HandlerOptions, annotations: Annota
       const cut = new Set<number>();
       let scene;
       try {
-        scene = buildFigure(kind, { id: d.id, values: d.values, perTurn: d.perTurn ?? [], utterances: d.utterances }, config, { signature, theme, slots, turns, width, onCut: (t) => cut.add(t) });
+        scene = buildFigure(kind, { id: d.id, values: d.values, perTurn: d.perTurn ?? [], utterances: d.utterances }, config, {
+          signature,
+          theme,
+          slots,
+          turns,
+          width,
+          onCut: (t) => cut.add(t),
+        });
       } catch (e) {
         if (e instanceof RangeError) throw new ApiError('bad-args', `dialogueFigure: ${d.id}: ${e.message}`);
         throw e;
       }
       const f = await renderScene(scene, format, scale ?? 2);
-      return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height, ...(cut.size ? { cut: [...cut].sort((a, b) => a - b) } : {}) };
+      return {
+        base64: f.bytes.toString('base64'),
+        mime: f.mime,
+        width: f.width,
+        height: f.height,
+        ...(cut.size ? { cut: [...cut].sort((a, b) => a - b) } : {}),
+      };
     },
     renderFigure: async ({ scene, format, scale }) => {
       const f = await renderScene(scene, format, scale ?? 2);
       return { base64: f.bytes.toString('base64'), mime: f.mime, width: f.width, height: f.height };
     },
-    saveFile: async ({ name, base64 }) => (opts.saveFile ? { path: await opts.saveFile(name, Buffer.from(base64, 'base64')), supported: true } : { path: null, supported: false }),
+    saveFile: async ({ name, base64 }) =>
+      opts.saveFile
+        ? { path: await opts.saveFile(name, Buffer.from(base64, 'base64')), supported: true }
+        : { path: null, supported: false },
     writeClipboard: ({ text, pngBase64 }) => {
       if (!opts.writeClipboard) return { supported: false };
       opts.writeClipboard(text !== undefined ? { text } : { png: Buffer.from(pngBase64!, 'base64') });
       return { supported: true };
     },
-    captureView: async ({ rect, scale }) => (opts.captureView ? { base64: (await opts.captureView(rect, scale)).toString('base64'), supported: true } : { base64: null, supported: false }),
+    captureView: async ({ rect, scale }) =>
+      opts.captureView
+        ? { base64: (await opts.captureView(rect, scale)).toString('base64'), supported: true }
+        : { base64: null, supported: false },
   };
 }
 
@@ -164,7 +199,11 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
 
 /** Validates and runs one call; throws ApiError for unknown calls, bad arguments and failures. */
 export async function dispatch(handlers: ApiHandlers, call: unknown, args: unknown): Promise<unknown> {
-  if (!isApiCall(call)) throw new ApiError('not-found', `unknown call ${JSON.stringify(String(call)).slice(0, 100)}; calls: ${Object.keys(API_CALLS).join(', ')}`);
+  if (!isApiCall(call))
+    throw new ApiError(
+      'not-found',
+      `unknown call ${JSON.stringify(String(call)).slice(0, 100)}; calls: ${Object.keys(API_CALLS).join(', ')}`,
+    );
   const v = validateArgs(call, args);
   if (!v.ok) throw new ApiError('bad-args', v.error);
   try {

@@ -19,7 +19,10 @@ import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
 import { Lru } from './lru';
 
-const HINTS = { common: 'tick “Common part” to compare on the dialogues and turns every run has', gold: 'tick “Allow different gold” to compare anyway' };
+const HINTS = {
+  common: 'tick “Common part” to compare on the dialogues and turns every run has',
+  gold: 'tick “Allow different gold” to compare anyway',
+};
 
 /** Big jobs leave the server's thread free; small ones are quicker here than in a worker. */
 const OFF_MAIN_WORK = 2e7;
@@ -57,7 +60,15 @@ export class CompareService {
   private source(run: string, rev: number): RunSource {
     const data: RunData = this.ws.data(run, rev);
     const l = data.l;
-    return { name: this.ws.status(run).label, file: l.file, corpus: l.corpus, stats: l.stats, valueOptions: l.valueOptions, corrections: l.corrections, evaluation: (c) => data.evaluation(c) };
+    return {
+      name: this.ws.status(run).label,
+      file: l.file,
+      corpus: l.corpus,
+      stats: l.stats,
+      valueOptions: l.valueOptions,
+      corrections: l.corrections,
+      evaluation: (c) => data.evaluation(c),
+    };
   }
 
   async runs(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
@@ -153,7 +164,16 @@ export class CompareService {
         }
       }
     }
-    const p: Pair = { rowsA: al.rows[0], rowsB: al.rows[1], colsA: rowColumns(da.l, config), colsB: rowColumns(db.l, config), aOnly, bOnly, turns, idsLower: al.commonIds.map((s) => s.toLowerCase()) };
+    const p: Pair = {
+      rowsA: al.rows[0],
+      rowsB: al.rows[1],
+      colsA: rowColumns(da.l, config),
+      colsB: rowColumns(db.l, config),
+      aOnly,
+      bOnly,
+      turns,
+      idsLower: al.commonIds.map((s) => s.toLowerCase()),
+    };
     return this.pairs.set(key, p);
   }
 
@@ -170,7 +190,8 @@ export class CompareService {
       const r = idx[k];
       const x = p.rowsA[r];
       const y = p.rowsB[r];
-      const val = (cols: RowColumns, d: number) => Object.fromEntries(METRICS.map((mm) => [mm.id, Number.isNaN(cols.metrics[mm.id][d]) ? null : cols.metrics[mm.id][d]]));
+      const val = (cols: RowColumns, d: number) =>
+        Object.fromEntries(METRICS.map((mm) => [mm.id, Number.isNaN(cols.metrics[mm.id][d]) ? null : cols.metrics[mm.id][d]]));
       const va = p.colsA.metrics[m][x];
       const vb = p.colsB.metrics[m][y];
       rows.push({

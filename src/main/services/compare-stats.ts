@@ -11,7 +11,16 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { combineParts, splitWork, statPart, type StatInput, type StatPart, type StatRange, type StatResult, type StatSettings } from '../../shared/analysis/compare';
+import {
+  combineParts,
+  splitWork,
+  statPart,
+  type StatInput,
+  type StatPart,
+  type StatRange,
+  type StatResult,
+  type StatSettings,
+} from '../../shared/analysis/compare';
 import { Scorer } from '../../shared/analysis/columns';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { stateLayout } from '../../shared/metrics/state';
@@ -49,7 +58,7 @@ export function defaultCompareWorkerPath(): string {
 export function workOf(input: StatInput, s: StatSettings): number {
   const runs = input.folded.length;
   const F = runs ? input.folded[0].length / Math.max(1, input.n) : 0;
-  return s.bootstrap * input.n * runs * F + s.trials * (runs - 1) * (input.n / 8 * 12 + 200);
+  return s.bootstrap * input.n * runs * F + s.trials * (runs - 1) * ((input.n / 8) * 12 + 200);
 }
 
 /** Below this much work, threads cost more than they save. */
@@ -73,7 +82,12 @@ function inWorker(path: string, job: StatJob): Promise<StatPart> {
 }
 
 /** The statistics of a comparison, on up to `threads` threads; the same numbers as runStatistics in one thread. */
-export async function runStatisticsParallel(input: StatInput, config: MetricConfig, s: StatSettings, opts: ParallelOptions = {}): Promise<StatResult> {
+export async function runStatisticsParallel(
+  input: StatInput,
+  config: MetricConfig,
+  s: StatSettings,
+  opts: ParallelOptions = {},
+): Promise<StatResult> {
   const columns = new Scorer(stateLayout(config), config).columns.length;
   const workerPath = opts.workerPath ?? defaultCompareWorkerPath();
   const canFork = existsSync(workerPath);

@@ -19,7 +19,13 @@ export function mergeCorpora(parts: { corpus: Corpus; prefix: string }[]): Corpu
       const dup = b.beginDialogue(id);
       if (dup) throw new Error(`demo: ${dup}`);
       for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
-        const problem = b.addTurn(c.turnIndex[i], state(c.goldPairs, c.goldStart[i], c.goldLen[i]), state(c.predPairs, c.predStart[i], c.predLen[i]), c.utterances?.system[i], c.utterances?.user[i]);
+        const problem = b.addTurn(
+          c.turnIndex[i],
+          state(c.goldPairs, c.goldStart[i], c.goldLen[i]),
+          state(c.predPairs, c.predStart[i], c.predLen[i]),
+          c.utterances?.system[i],
+          c.utterances?.user[i],
+        );
         if (problem) throw new Error(`demo: ${id}: ${problem}`);
       }
       b.endDialogue();

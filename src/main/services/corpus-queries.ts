@@ -32,7 +32,6 @@ export interface RowColumns {
   noChanges: Uint8Array;
 }
 
-
 /** Row scores depend only on the first λ and K. */
 export function rowConfigKey(config: MetricConfig): string {
   return `${lambdaKey(config.lambdas[0])}|${config.slotCount}`;

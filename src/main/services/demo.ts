@@ -27,7 +27,11 @@ export function demoDir(): string {
   const env = process.env.DST_INSPECTOR_DEMO_DIR;
   if (env) return env;
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, '..', '..', 'resources', 'demo'), join(here, '..', '..', '..', 'resources', 'demo'), join(process.cwd(), 'resources', 'demo')];
+  const candidates = [
+    join(here, '..', '..', 'resources', 'demo'),
+    join(here, '..', '..', '..', 'resources', 'demo'),
+    join(process.cwd(), 'resources', 'demo'),
+  ];
   for (const c of candidates) if (existsSync(join(c, 'paper'))) return c;
   return candidates[0];
 }

@@ -47,7 +47,11 @@ export interface ParallelResult {
  * path does not apply (small file, not the FGA layout, no worker built, the
  * file changed while read); the caller then takes the one-thread path.
  */
-export async function loadFgaParallel(file: string, layout: string | undefined, opts: ParallelOptions = {}): Promise<ParallelResult | null> {
+export async function loadFgaParallel(
+  file: string,
+  layout: string | undefined,
+  opts: ParallelOptions = {},
+): Promise<ParallelResult | null> {
   if (layout !== undefined && layout !== 'fga') return null;
   const size = regularFileSize(file);
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -80,7 +84,8 @@ export async function loadFgaParallel(file: string, layout: string | undefined, 
     const headCorpus = b.build();
     const headStats = analyseCorpus(headCorpus);
     const reply = tail ? await tail : readTail(job).reply;
-    if (!reply.ok && 'error' in reply) throw new LoadError(reply.error.file, reply.error.problem, reply.error.location, reply.error.jsonPath);
+    if (!reply.ok && 'error' in reply)
+      throw new LoadError(reply.error.file, reply.error.problem, reply.error.location, reply.error.jsonPath);
     // The worker failed, or a dialogue id of the tail repeats one of the head
     // (the one-thread reading reports it with its place): read in one thread.
     if (!reply.ok || !appendTail(b, reply)) return oneThread();
@@ -95,7 +100,12 @@ export async function loadFgaParallel(file: string, layout: string | undefined, 
   }
 }
 
-function finish(corpus: LoadedCorpus['corpus'], warnings: string[], file: string, loadOpts: { file: string; layout: string }): LoadedCorpus {
+function finish(
+  corpus: LoadedCorpus['corpus'],
+  warnings: string[],
+  file: string,
+  loadOpts: { file: string; layout: string },
+): LoadedCorpus {
   if (corpus.dialogueIds.length === 0) throw new LoadError(file, 'the file holds no dialogues', { line: 1, column: 1, offset: 0 }, '$');
   return finishCorpus({ corpus: canonicaliseSlots(corpus, file), format: 'fga', warnings: summariseFgaWarnings(warnings) }, loadOpts);
 }
@@ -205,7 +215,8 @@ export function findDialogueBoundary(b: Uint8Array, from: number): number {
     k = skip(k + 1);
     if (b[k] !== 0x7b) continue;
     k = skip(k + 1);
-    if (b[k] === 0x22 && (b[k + 1] === 0x67 || b[k + 1] === 0x70) && (b[k + 2] === 0x74 || b[k + 2] === 0x72) && b[k + 3] === 0x22) return keyAt;
+    if (b[k] === 0x22 && (b[k + 1] === 0x67 || b[k + 1] === 0x70) && (b[k + 2] === 0x74 || b[k + 2] === 0x72) && b[k + 3] === 0x22)
+      return keyAt;
   }
   return -1;
 }

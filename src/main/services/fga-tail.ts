@@ -36,7 +36,11 @@ export function readTail(job: TailJob): { reply: TailReply; transfer: ArrayBuffe
     const transfer = [...new Set([...payloadArrays(corpus), ...Object.values(stats)].map((a) => a.buffer as ArrayBuffer))];
     return { reply: { ok: true, corpus, stats, warnings }, transfer };
   } catch (e) {
-    if (e instanceof LoadError) return { reply: { ok: false, error: { file: e.file, problem: e.problem, location: e.location, jsonPath: e.jsonPath } }, transfer: [] };
+    if (e instanceof LoadError)
+      return {
+        reply: { ok: false, error: { file: e.file, problem: e.problem, location: e.location, jsonPath: e.jsonPath } },
+        transfer: [],
+      };
     return { reply: { ok: false, crash: String((e as Error)?.stack ?? e) }, transfer: [] };
   }
 }

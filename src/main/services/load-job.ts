@@ -53,7 +53,14 @@ export function dialogueDomains(corpus: Corpus): { domains: string[]; start: Int
 
 export function errorInfo(e: unknown): LoadErrorInfo {
   if (e instanceof LoadError) {
-    return { message: e.message, file: e.file, problem: e.problem, line: e.location?.line, column: e.location?.column, jsonPath: e.jsonPath };
+    return {
+      message: e.message,
+      file: e.file,
+      problem: e.problem,
+      line: e.location?.line,
+      column: e.location?.column,
+      jsonPath: e.jsonPath,
+    };
   }
   const msg = (e as Error)?.message ?? String(e);
   return { message: `internal error while loading (please report): ${msg}`, file: '', problem: msg };
@@ -62,7 +69,11 @@ export function errorInfo(e: unknown): LoadErrorInfo {
 /** Runs one load job and posts progress, then the result or the error. */
 export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
   try {
-    const run = await loadSource(job.spec, { maxBytes: job.maxBytes, rawIndex: true, onProgress: (stage, fraction) => post({ type: 'progress', stage, fraction }) });
+    const run = await loadSource(job.spec, {
+      maxBytes: job.maxBytes,
+      rawIndex: true,
+      onProgress: (stage, fraction) => post({ type: 'progress', stage, fraction }),
+    });
     const corpus = run.loaded.corpus;
     const stats = run.stats!;
     const raw = run.raw!;
@@ -84,15 +95,9 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
       valueOptions: run.loaded.valueOptions ?? [],
       corrections: run.corrections?.result.summary,
     };
-    const arrays = [
-      ...payloadArrays(result.corpus),
-      ...Object.values(stats),
-      raw.file,
-      raw.start,
-      raw.end,
-      dom.start,
-      dom.list,
-    ] as (Int32Array | Float64Array)[];
+    const arrays = [...payloadArrays(result.corpus), ...Object.values(stats), raw.file, raw.start, raw.end, dom.start, dom.list] as (
+      Int32Array | Float64Array
+    )[];
     const transfer = [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))].filter((b) => !(b instanceof SharedArrayBuffer));
     post({ type: 'done', result }, transfer);
   } catch (e) {

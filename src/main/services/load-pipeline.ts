@@ -122,7 +122,8 @@ function readSpecSources(s: FileSource, refs: ReferenceCache, step: (stage: stri
   const gold = s.gold ? read(s.gold, 'reading gold') : undefined;
   const dialogues = s.dialogues ? (s.dialogues === s.gold ? gold : read(s.dialogues, 'reading dialogues')) : undefined;
   const schema = s.schema ? read(s.schema, 'reading schema') : undefined;
-  if (schema && !schema.schemaSlots) throw new LoadError(s.schema as string, 'expected an SGD schema.json (a list of services with "slots")');
+  if (schema && !schema.schemaSlots)
+    throw new LoadError(s.schema as string, 'expected an SGD schema.json (a list of services with "slots")');
   return { gold, dialogues, schemaSlots: schema?.schemaSlots ?? gold?.schemaSlots ?? dialogues?.schemaSlots };
 }
 
@@ -133,7 +134,11 @@ interface PredictionPart {
 }
 
 /** Every prediction file of the spec (folders expanded), loaded raw (detection, loader, canonical slots). */
-function readPredictionParts(s: FileSource, opts: PipelineOptions, step: (stage: string, f: number) => void): { parts: PredictionPart[]; warnings: string[] } {
+function readPredictionParts(
+  s: FileSource,
+  opts: PipelineOptions,
+  step: (stage: string, f: number) => void,
+): { parts: PredictionPart[]; warnings: string[] } {
   const parts: PredictionPart[] = [];
   const warnings: string[] = [];
   const one = s.predictions.length === 1;
@@ -141,7 +146,11 @@ function readPredictionParts(s: FileSource, opts: PipelineOptions, step: (stage:
     if (!isDirectory(path)) {
       step('reading', 0);
       const bytes = readInput(path, opts.maxBytes);
-      parts.push({ file: path, bytes, loaded: loadRawCorpus(bytes, { file: path, layout: s.layout, onProgress: one ? (f) => step('parsing', f) : undefined }) });
+      parts.push({
+        file: path,
+        bytes,
+        loaded: loadRawCorpus(bytes, { file: path, layout: s.layout, onProgress: one ? (f) => step('parsing', f) : undefined }),
+      });
       continue;
     }
     const files = readdirSync(path)
@@ -171,9 +180,13 @@ function readPredictionParts(s: FileSource, opts: PipelineOptions, step: (stage:
     const layouts = new Set(parts.slice(before).map((p) => p.loaded.format));
     if (layouts.size > 1) {
       const byLayout = [...layouts].map((l) => `${l}: ${parts.slice(before).find((p) => p.loaded.format === l)!.file}`);
-      throw new LoadError(path, `this folder mixes prediction layouts (${byLayout.join('; ')}); put one model's output in a folder, or pass the files you mean`);
+      throw new LoadError(
+        path,
+        `this folder mixes prediction layouts (${byLayout.join('; ')}); put one model's output in a folder, or pass the files you mean`,
+      );
     }
-    if (skipped.length > 0) warnings.push(`${path}: skipped ${skipped.length} file(s) that are not prediction files: ${skipped.slice(0, 5).join(', ')}`);
+    if (skipped.length > 0)
+      warnings.push(`${path}: skipped ${skipped.length} file(s) that are not prediction files: ${skipped.slice(0, 5).join(', ')}`);
   }
   return { parts, warnings };
 }
@@ -186,10 +199,21 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
 
   const refs = opts.references ?? new ReferenceCache(opts.maxBytes);
   const sources = readSpecSources(spec, refs, step);
-  const plain = spec.predictions.length === 1 && !spec.gold && !spec.dialogues && !spec.schema && !spec.values?.length && !spec.corrections && !isDirectory(spec.predictions[0]);
+  const plain =
+    spec.predictions.length === 1 &&
+    !spec.gold &&
+    !spec.dialogues &&
+    !spec.schema &&
+    !spec.values?.length &&
+    !spec.corrections &&
+    !isDirectory(spec.predictions[0]);
   if (plain && opts.parallel !== false && opts.analyse !== false) {
     const file = spec.predictions[0];
-    const fast = await loadFgaParallel(file, spec.layout, { ...(opts.parallel || {}), maxBytes: opts.maxBytes, onProgress: (f) => step('parsing', f) });
+    const fast = await loadFgaParallel(file, spec.layout, {
+      ...(opts.parallel || {}),
+      maxBytes: opts.maxBytes,
+      onProgress: (f) => step('parsing', f),
+    });
     if (fast) {
       const base: Base = { loaded: fast.loaded, parts: [{ file, bytes: fast.bytes }], file, isDemo: false, sources };
       return finishRun(spec, base, opts, step, fast.stats);
@@ -198,14 +222,25 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
   const { parts, warnings } = readPredictionParts(spec, opts, step);
   const raw = parts.length === 1 ? parts[0].loaded : mergeLoaded(parts);
   if (warnings.length) raw.warnings.push(...warnings);
-  const loaded = finishCorpus(raw, { file: sourceFile(spec), values: spec.values, gold: sources.gold, dialogues: sources.dialogues, allowMissingGold: opts.allowMissingGold });
+  const loaded = finishCorpus(raw, {
+    file: sourceFile(spec),
+    values: spec.values,
+    gold: sources.gold,
+    dialogues: sources.dialogues,
+    allowMissingGold: opts.allowMissingGold,
+  });
   let withSchema = sources.schemaSlots ? { ...loaded, slotCount: sources.schemaSlots.length } : loaded;
   let corrections: AppliedCorrections | undefined;
   if (spec.corrections) {
     // After value options: `from` is matched against the gold as every view shows it (and normalised alike).
     step('applying corrections', 0);
     const c = spec.corrections;
-    corrections = applyCorrectionFile(withSchema.corpus, c.file, { includeSuspected: c.includeSuspected, values: withSchema.valueOptions as ValueOption[] | undefined, schemaSlots: sources.schemaSlots, maxBytes: opts.maxBytes });
+    corrections = applyCorrectionFile(withSchema.corpus, c.file, {
+      includeSuspected: c.includeSuspected,
+      values: withSchema.valueOptions as ValueOption[] | undefined,
+      schemaSlots: sources.schemaSlots,
+      maxBytes: opts.maxBytes,
+    });
     withSchema = { ...withSchema, corpus: corrections.result.corpus, warnings: [...withSchema.warnings, ...corrections.notes] };
   }
   const base: Base = { loaded: withSchema, parts, file: sourceFile(spec), isDemo: false, dialoguesFile: spec.dialogues, sources };
@@ -227,7 +262,13 @@ interface Base {
   sources: Sources;
 }
 
-function finishRun(spec: SourceSpec, base: Base, opts: PipelineOptions, step: (stage: string, f: number) => void, stats?: TurnStats): LoadedRun {
+function finishRun(
+  spec: SourceSpec,
+  base: Base,
+  opts: PipelineOptions,
+  step: (stage: string, f: number) => void,
+  stats?: TurnStats,
+): LoadedRun {
   const corpus = base.loaded.corpus;
   if (opts.analyse !== false && !stats) stats = analyseCorpus(corpus, (f) => step('scoring', f));
   let raw: RawIndex | undefined;
@@ -282,7 +323,15 @@ function loadDemo(opts: PipelineOptions, step: (stage: string, f: number) => voi
   });
   let corpus = mergeCorpora(corpora);
   corpus = attachUtterances(corpus, loadReference(readInput(demo.dialogues, opts.maxBytes), { file: demo.dialogues })).corpus;
-  return { loaded: { corpus, format: 'fga', warnings }, parts, file: 'built-in demo', isDemo: true, dialoguesFile: demo.dialogues, landing: demo.landing, sources: {} };
+  return {
+    loaded: { corpus, format: 'fga', warnings },
+    parts,
+    file: 'built-in demo',
+    isDemo: true,
+    dialoguesFile: demo.dialogues,
+    landing: demo.landing,
+    sources: {},
+  };
 }
 
 /** Reports progress at most every 100 ms per stage (and always a stage's end). */

@@ -126,7 +126,10 @@ export function normalisedJson(corpus: Corpus, d: number): string {
     return out;
   };
   for (let i = corpus.dialogueStart[d]; i < corpus.dialogueStart[d + 1]; i++) {
-    turns[String(corpus.turnIndex[i])] = { gt: state(corpus.goldPairs, corpus.goldStart[i], corpus.goldLen[i]), pr: state(corpus.predPairs, corpus.predStart[i], corpus.predLen[i]) };
+    turns[String(corpus.turnIndex[i])] = {
+      gt: state(corpus.goldPairs, corpus.goldStart[i], corpus.goldLen[i]),
+      pr: state(corpus.predPairs, corpus.predStart[i], corpus.predLen[i]),
+    };
   }
   return JSON.stringify({ [corpus.dialogueIds[d]]: turns }, null, 2) + '\n';
 }

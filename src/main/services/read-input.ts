@@ -62,7 +62,10 @@ export function readInput(path: string, maxBytes = DEFAULT_MAX_BYTES, chunk = RE
   try {
     const limit = Math.min(maxBytes, MAX_INPUT_BYTES);
     if (size > limit) {
-      const advice = maxBytes < MAX_INPUT_BYTES ? ' (raise it with --max-size, an option of every command, serve included)' : ', the largest file this program can read';
+      const advice =
+        maxBytes < MAX_INPUT_BYTES
+          ? ' (raise it with --max-size, an option of every command, serve included)'
+          : ', the largest file this program can read';
       throw new LoadError(path, `is ${formatBytes(size)}, above the limit of ${formatBytes(limit)}${advice}`);
     }
     const buf = Buffer.allocUnsafe(size);

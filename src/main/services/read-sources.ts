@@ -58,7 +58,8 @@ function readStamped(file: string, stamps: Map<string, string>, maxBytes?: numbe
 /** Loads a dialogue file or every *.json file of a folder as one source. */
 export function readReference(path: string, maxBytes?: number, wanted?: ReadonlySet<string>): Reference {
   const stamps = new Map<string, string>();
-  if (!isDirectory(path)) return readAgainOnError(loadReference(readStamped(path, stamps, maxBytes), { file: path, wanted }), stamps, maxBytes);
+  if (!isDirectory(path))
+    return readAgainOnError(loadReference(readStamped(path, stamps, maxBytes), { file: path, wanted }), stamps, maxBytes);
   const files = readdirSync(path)
     .filter((f) => f.toLowerCase().endsWith('.json'))
     .sort();
@@ -77,6 +78,7 @@ export function readReference(path: string, maxBytes?: number, wanted?: Readonly
   }
   if (refs.length === 0) throw new LoadError(path, `no file in this folder is a dialogue file (${skipped.slice(0, 5).join(', ')})`);
   const ref = mergeReferences(refs);
-  if (skipped.length > 0) ref.warnings.push(`${path}: skipped ${skipped.length} file(s) that are not dialogue files: ${skipped.slice(0, 5).join(', ')}`);
+  if (skipped.length > 0)
+    ref.warnings.push(`${path}: skipped ${skipped.length} file(s) that are not dialogue files: ${skipped.slice(0, 5).join(', ')}`);
   return readAgainOnError(ref, stamps, maxBytes);
 }

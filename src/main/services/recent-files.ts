@@ -52,7 +52,10 @@ export class RecentFiles {
   /** Moves (or adds) the source to the top and saves; a failed save keeps the list in memory. */
   add(entry: FileSource): void {
     const key = sourceKey(entry);
-    this.entries = [entry, ...this.entries.filter((e) => sourceKey(e) !== key && e.predictions.join('\n') !== entry.predictions.join('\n'))].slice(0, MAX_RECENT);
+    this.entries = [
+      entry,
+      ...this.entries.filter((e) => sourceKey(e) !== key && e.predictions.join('\n') !== entry.predictions.join('\n')),
+    ].slice(0, MAX_RECENT);
     this.save();
   }
 

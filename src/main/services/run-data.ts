@@ -13,7 +13,17 @@ import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../share
 import { corpusFromPayload } from '../../shared/model/corpus-payload';
 import type { Corpus } from '../../shared/model/corpus';
 import { ApiError } from './api-error';
-import { dialogueDomainNames, filterIndex, rowColumns, rowConfigKey, rowOf, searchTexts, sortIndex, type Loaded, type RowColumns } from './corpus-queries';
+import {
+  dialogueDomainNames,
+  filterIndex,
+  rowColumns,
+  rowConfigKey,
+  rowOf,
+  searchTexts,
+  sortIndex,
+  type Loaded,
+  type RowColumns,
+} from './corpus-queries';
 import type { LoadResult } from './load-types';
 import { dialogueRawText } from './raw-index';
 import { Lru } from './lru';
@@ -53,7 +63,9 @@ export class RunData {
 
   /** The whole corpus scored under `config` (cached). */
   evaluation(config: MetricConfig): Evaluation {
-    return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.l.corpus, this.l.stats, config, { values: this.l.valueOptions, corrections: this.l.corrections }));
+    return this.evaluations.get(JSON.stringify(config), () =>
+      evaluateStats(this.l.corpus, this.l.stats, config, { values: this.l.valueOptions, corrections: this.l.corrections }),
+    );
   }
 
   dialogueIndex(id: string): number {
@@ -100,7 +112,14 @@ export class RunData {
   index(config: MetricConfig, sort: ApiArgs<'dialoguePage'>['sort'], filter: ApiArgs<'dialoguePage'>['filter']): Int32Array {
     const cols = this.cols(config);
     const key = JSON.stringify([rowConfigKey(config), sort, filter]);
-    return this.indexes.get(key, () => sortIndex(this.l, cols, filterIndex(this.l, cols, filter, () => (this.texts ??= searchTexts(this.l))), sort));
+    return this.indexes.get(key, () =>
+      sortIndex(
+        this.l,
+        cols,
+        filterIndex(this.l, cols, filter, () => (this.texts ??= searchTexts(this.l))),
+        sort,
+      ),
+    );
   }
 
   page(args: ApiArgs<'dialoguePage'>): DialoguePage {
@@ -135,7 +154,8 @@ export class RunData {
     };
     if (c.utterances) {
       out.utterances = [];
-      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) out.utterances.push({ system: c.utterances.system[i], user: c.utterances.user[i] });
+      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++)
+        out.utterances.push({ system: c.utterances.system[i], user: c.utterances.user[i] });
     }
     return out;
   }

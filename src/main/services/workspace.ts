@@ -31,7 +31,11 @@ export interface WorkspaceOptions {
 /** Finds the built worker next to this module (out/main or out/main/chunks). */
 export function defaultWorkerPath(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'score-worker.js'), join(here, '..', 'score-worker.js'), join(here, '..', '..', '..', 'out', 'main', 'score-worker.js')];
+  const candidates = [
+    join(here, 'score-worker.js'),
+    join(here, '..', 'score-worker.js'),
+    join(here, '..', '..', '..', 'out', 'main', 'score-worker.js'),
+  ];
   return candidates.find((c) => existsSync(c)) ?? candidates[0];
 }
 
@@ -93,7 +97,15 @@ export class Workspace {
 
   private info(r: Run): RunInfo {
     const state = r.data ? 'ready' : r.loading ? 'loading' : 'error';
-    const out: RunInfo = { id: r.id, label: r.label, source: r.loading?.spec ?? r.spec, state, revision: r.revision, attempts: r.attempts, file: sourceFile(r.loading?.spec ?? r.spec) };
+    const out: RunInfo = {
+      id: r.id,
+      label: r.label,
+      source: r.loading?.spec ?? r.spec,
+      state,
+      revision: r.revision,
+      attempts: r.attempts,
+      file: sourceFile(r.loading?.spec ?? r.spec),
+    };
     if (r.loading) {
       out.stage = r.loading.stage;
       out.fraction = r.loading.fraction;
@@ -108,7 +120,11 @@ export class Workspace {
 
   private get(id: string): Run {
     const r = this.runs.get(id);
-    if (!r) throw new ApiError('not-found', `no run ${JSON.stringify(id)} in the workspace (runs: ${[...this.runs.keys()].join(', ') || 'none'})`);
+    if (!r)
+      throw new ApiError(
+        'not-found',
+        `no run ${JSON.stringify(id)} in the workspace (runs: ${[...this.runs.keys()].join(', ') || 'none'})`,
+      );
     return r;
   }
 
@@ -142,11 +158,14 @@ export class Workspace {
       if (opts.label) {
         r.label = this.uniqueLabel(opts.label, r.id);
         r.named = true;
-      }
-      else if (!r.data) r.label = this.uniqueLabel(sourceLabel(spec), r.id);
+      } else if (!r.data) r.label = this.uniqueLabel(sourceLabel(spec), r.id);
     } else {
       const same = [...this.runs.values()].find((x) => sameSource(x.loading?.spec ?? x.spec, spec));
-      if (same) throw new ApiError('bad-args', `${sourceLabel(spec)} is already open as run "${same.label}" with the same gold, dialogues and options; a second copy would count twice (in the suspects queue's votes, for one)`);
+      if (same)
+        throw new ApiError(
+          'bad-args',
+          `${sourceLabel(spec)} is already open as run "${same.label}" with the same gold, dialogues and options; a second copy would count twice (in the suspects queue's votes, for one)`,
+        );
       const id = `r${this.nextId++}`;
       r = { id, label: this.uniqueLabel(opts.label ?? sourceLabel(spec)), spec, revision: 0, attempts: 0, named: opts.label !== undefined };
       this.runs.set(id, r);
@@ -160,14 +179,19 @@ export class Workspace {
   addSource(id: string, path: string, role: 'dialogues' | 'gold' = 'dialogues'): RunInfo {
     const r = this.get(id);
     const s = r.loading?.spec ?? r.spec;
-    if (s.kind === 'demo') throw new ApiError('bad-args', `the demo already has its ${role}; open a prediction file to add a ${role === 'gold' ? 'gold' : 'dialogue'} file`);
+    if (s.kind === 'demo')
+      throw new ApiError(
+        'bad-args',
+        `the demo already has its ${role}; open a prediction file to add a ${role === 'gold' ? 'gold' : 'dialogue'} file`,
+      );
     return this.open(role === 'gold' ? { ...s, gold: path } : { ...s, dialogues: path }, { replace: id });
   }
 
   rename(id: string, label: string): RunInfo {
     const r = this.get(id);
     const clash = [...this.runs.values()].find((x) => x.id !== id && x.label === label);
-    if (clash) throw new ApiError('bad-args', `another run (${clash.id}) is already named ${JSON.stringify(label)}; run names must be unique`);
+    if (clash)
+      throw new ApiError('bad-args', `another run (${clash.id}) is already named ${JSON.stringify(label)}; run names must be unique`);
     r.label = label;
     r.named = true;
     this.emit({ type: 'runs-changed' });
@@ -195,7 +219,8 @@ export class Workspace {
       const why = r.loading ? `run ${id} is still loading` : `run ${id} failed to load: ${r.error?.message ?? 'unknown error'}`;
       throw new ApiError('no-corpus', why);
     }
-    if (rev !== undefined && rev !== r.revision) throw new ApiError('stale', `run ${id} is at revision ${r.revision}, not ${rev}: it was reloaded; ask again`);
+    if (rev !== undefined && rev !== r.revision)
+      throw new ApiError('stale', `run ${id} is at revision ${r.revision}, not ${rev}: it was reloaded; ask again`);
     return r.data;
   }
 
@@ -267,7 +292,13 @@ export class Workspace {
     }
     loading.worker = w;
     w.on('message', onMessage);
-    w.on('error', (e) => onMessage({ type: 'error', error: { message: `internal error in the load worker (please report): ${e.message}`, file, problem: e.message }, source: null }));
+    w.on('error', (e) =>
+      onMessage({
+        type: 'error',
+        error: { message: `internal error in the load worker (please report): ${e.message}`, file, problem: e.message },
+        source: null,
+      }),
+    );
     w.on('exit', (code) => {
       if (current()) {
         const problem = `the load worker stopped (exit code ${code}); the file may be too large for the available memory`;
@@ -295,6 +326,14 @@ export class Workspace {
 /** Whether two sources read the same files the same way (keys in any order). */
 export function sameSource(a: SourceSpec, b: SourceSpec): boolean {
   const canon = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])])) : v;
+    Array.isArray(v)
+      ? v.map(canon)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   return JSON.stringify(canon(a)) === JSON.stringify(canon(b));
 }

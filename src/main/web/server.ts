@@ -8,7 +8,16 @@ import type { AddressInfo } from 'node:net';
 import type { ApiErrorBody, ApiEvent } from '../../shared/api';
 import { ApiError, HTTP_STATUS } from '../services/api-error';
 import { dispatch, type ApiHandlers } from '../services/api-handlers';
-import { assetCookieValue, bearerToken, cookieToken, hostAllowed, newToken, securityHeaders, setSessionCookie, tokenMatches } from './security';
+import {
+  assetCookieValue,
+  bearerToken,
+  cookieToken,
+  hostAllowed,
+  newToken,
+  securityHeaders,
+  setSessionCookie,
+  tokenMatches,
+} from './security';
 import { defaultRendererDir, resolveAsset, sendFile } from './static-files';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -77,7 +86,8 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
   let port = 0;
 
   const api = async (req: IncomingMessage, res: ServerResponse, call: string) => {
-    if (!tokenMatches(bearerToken(req), token)) return sendError(res, 403, 'forbidden', 'missing or wrong token (send Authorization: Bearer <token>)');
+    if (!tokenMatches(bearerToken(req), token))
+      return sendError(res, 403, 'forbidden', 'missing or wrong token (send Authorization: Bearer <token>)');
     if (call === 'events' && req.method === 'GET') return openEvents(res);
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
@@ -96,7 +106,8 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     try {
       sendJson(res, 200, await dispatch(opts.handlers, call, args));
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
+      const err =
+        e instanceof ApiError ? e : new ApiError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
       sendError(res, HTTP_STATUS[err.code], err.code, err.message);
     }
   };
@@ -116,12 +127,16 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
       return sendText(res, 405, 'method not allowed');
     }
     const fromQuery = url.searchParams.get('token');
-    const ok = tokenMatches(fromQuery, token) || tokenMatches(cookieToken(req, port), assetCookieValue(token)) || tokenMatches(bearerToken(req), token);
+    const ok =
+      tokenMatches(fromQuery, token) ||
+      tokenMatches(cookieToken(req, port), assetCookieValue(token)) ||
+      tokenMatches(bearerToken(req), token);
     if (!ok) return sendText(res, 403, 'Forbidden: open the address printed by "dst-inspector serve" (it carries ?token=…).\n');
     if (tokenMatches(fromQuery, token)) setSessionCookie(res, port, token);
     const file = resolveAsset(root, url.pathname);
     if (!file) {
-      if (url.pathname === '/' || url.pathname === '/index.html') return sendText(res, 503, `The UI is not built (no ${root}/index.html): run "npm run build" in the project folder.\n`);
+      if (url.pathname === '/' || url.pathname === '/index.html')
+        return sendText(res, 503, `The UI is not built (no ${root}/index.html): run "npm run build" in the project folder.\n`);
       return sendText(res, 404, 'not found\n');
     }
     sendFile(res, file, req.method === 'HEAD');

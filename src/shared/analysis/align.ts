@@ -72,7 +72,8 @@ class IdMap {
     return this.slots[s];
   }
   value(v: number): number {
-    if (this.values[v] === -2) this.values[v] = this.from.values === this.to.values ? v : (this.to.values.lookup(this.from.values.name(v)) ?? -1);
+    if (this.values[v] === -2)
+      this.values[v] = this.from.values === this.to.values ? v : (this.to.values.lookup(this.from.values.name(v)) ?? -1);
     return this.values[v];
   }
 }
@@ -215,7 +216,9 @@ export function alignRuns(corpora: readonly Corpus[], names: readonly string[]):
     }
   }
 
-  const complete = runs.every((r) => r.missingDialogues.length === 0 && r.extraDialogues.length === 0 && r.missingTurns === 0 && r.extraTurns === 0);
+  const complete = runs.every(
+    (r) => r.missingDialogues.length === 0 && r.extraDialogues.length === 0 && r.missingTurns === 0 && r.extraTurns === 0,
+  );
   const sameOrder = complete && rows.every((r) => r.every((x, i) => x === i));
   return { runs, complete, sameOrder, commonIds, rows, keep, commonTurns, goldDiffers: runs.some((r) => r.goldDiffers > 0) };
 }
@@ -271,10 +274,18 @@ function listIds(ids: readonly string[], max = 3): string {
 /** What a run lacks or adds against the baseline, in one line; null when it covers exactly the baseline's turns. */
 export function describeCoverage(cov: RunCoverage, baseline: string): string | null {
   const parts: string[] = [];
-  if (cov.missingDialogues.length) parts.push(`lacks ${plural(cov.missingDialogues.length, 'dialogue')} of ${baseline} (${listIds(cov.missingDialogues)})`);
-  if (cov.extraDialogues.length) parts.push(`has ${plural(cov.extraDialogues.length, 'dialogue')} ${baseline} lacks (${listIds(cov.extraDialogues)})`);
-  if (cov.missingTurns) parts.push(`lacks ${plural(cov.missingTurns, 'turn')} of ${baseline} in shared dialogues (first: ${cov.firstMissingTurn!.dialogue} turn ${cov.firstMissingTurn!.turn})`);
-  if (cov.extraTurns) parts.push(`has ${plural(cov.extraTurns, 'turn')} ${baseline} lacks (first: ${cov.firstExtraTurn!.dialogue} turn ${cov.firstExtraTurn!.turn})`);
+  if (cov.missingDialogues.length)
+    parts.push(`lacks ${plural(cov.missingDialogues.length, 'dialogue')} of ${baseline} (${listIds(cov.missingDialogues)})`);
+  if (cov.extraDialogues.length)
+    parts.push(`has ${plural(cov.extraDialogues.length, 'dialogue')} ${baseline} lacks (${listIds(cov.extraDialogues)})`);
+  if (cov.missingTurns)
+    parts.push(
+      `lacks ${plural(cov.missingTurns, 'turn')} of ${baseline} in shared dialogues (first: ${cov.firstMissingTurn!.dialogue} turn ${cov.firstMissingTurn!.turn})`,
+    );
+  if (cov.extraTurns)
+    parts.push(
+      `has ${plural(cov.extraTurns, 'turn')} ${baseline} lacks (first: ${cov.firstExtraTurn!.dialogue} turn ${cov.firstExtraTurn!.turn})`,
+    );
   return parts.length ? `${cov.name} ${parts.join('; ')}` : null;
 }
 

@@ -35,9 +35,13 @@ export function positionTable(p: TurnPosition, config: MetricConfig): Table {
     return { cells };
   });
   const notes = [
-    p.by === 'index' ? 'Each row: the corpus metrics of the turns with that index (as written in the file).' : 'Each row: the corpus metrics of the dialogues with that many turns.',
+    p.by === 'index'
+      ? 'Each row: the corpus metrics of the turns with that index (as written in the file).'
+      : 'Each row: the corpus metrics of the dialogues with that many turns.',
     'GCA changes: the changes GCA counts in the row (C + W + M + O); few changes make its value and interval rest on little.',
-    p.banded.length ? `[lo, hi]: ${Math.round(p.level * 100)}% percentile bootstrap interval, ${p.replicates} resamples of the dialogues (seed ${p.seed}).` : '',
+    p.banded.length
+      ? `[lo, hi]: ${Math.round(p.level * 100)}% percentile bootstrap interval, ${p.replicates} resamples of the dialogues (seed ${p.seed}).`
+      : '',
   ].filter(Boolean);
   return { columns, rows, signature: renderSignature(p.signature), notes };
 }
@@ -55,7 +59,9 @@ export function originSummaryTable(o: ErrorOrigin): Table {
     { cells: { what: 'carried (type-2)', turns: o.carried, share: o.carriedShare, jga: o.jgaLostCarried } },
     { cells: { what: 'all wrong turns', turns: o.wrong, share: o.wrong ? 1 : null, jga: o.turns ? o.wrong / o.turns : 0 } },
   ];
-  const notes = [`${o.turns} turns; a fresh error poisons ${o.meanPoisoned === null ? '–' : o.meanPoisoned.toFixed(2)} later turns on average.`];
+  const notes = [
+    `${o.turns} turns; a fresh error poisons ${o.meanPoisoned === null ? '–' : o.meanPoisoned.toFixed(2)} later turns on average.`,
+  ];
   return { columns, rows, signature: renderSignature(o.signature), notes };
 }
 
@@ -70,9 +76,21 @@ export function rootTurnsTable(o: ErrorOrigin): Table {
     { key: 'slots', header: 'fresh slots (gold → pred)', kind: 'text' },
   ];
   const rows = o.rootTurns.map((r) => ({
-    cells: { dialogue: r.dialogue, turn: r.turn, poisoned: r.poisoned, cost: r.cost, jga: r.jga, slots: r.slots.map((s) => `${s.slot}: ${s.gold ?? '∅'} → ${s.pred ?? '∅'}`).join('; ') },
+    cells: {
+      dialogue: r.dialogue,
+      turn: r.turn,
+      poisoned: r.poisoned,
+      cost: r.cost,
+      jga: r.jga,
+      slots: r.slots.map((s) => `${s.slot}: ${s.gold ?? '∅'} → ${s.pred ?? '∅'}`).join('; '),
+    },
   }));
-  return { columns, rows, signature: renderSignature(o.signature), notes: ['turns lost: the fresh turn and the type-2 turns that carry its error.'] };
+  return {
+    columns,
+    rows,
+    signature: renderSignature(o.signature),
+    notes: ['turns lost: the fresh turn and the type-2 turns that carry its error.'],
+  };
 }
 
 /** The slots whose fresh errors cost the most. */
@@ -86,21 +104,50 @@ export function rootSlotsTable(o: ErrorOrigin): Table {
     { key: 'share', header: 'share of wrong turns', kind: 'percent' },
     { key: 'worst', header: 'costliest error', kind: 'text' },
   ];
-  const rows = o.rootSlots.map((s) => ({ cells: { slot: s.slot, fresh: s.fresh, poisoned: s.poisoned, cost: s.cost, jga: s.jga, share: s.share, worst: `${s.worst.dialogue} turn ${s.worst.turn}` } }));
-  return { columns, rows, signature: renderSignature(o.signature), notes: ["A fresh error's turns lost are shared equally among its fresh slots."] };
+  const rows = o.rootSlots.map((s) => ({
+    cells: {
+      slot: s.slot,
+      fresh: s.fresh,
+      poisoned: s.poisoned,
+      cost: s.cost,
+      jga: s.jga,
+      share: s.share,
+      worst: `${s.worst.dialogue} turn ${s.worst.turn}`,
+    },
+  }));
+  return {
+    columns,
+    rows,
+    signature: renderSignature(o.signature),
+    notes: ["A fresh error's turns lost are shared equally among its fresh slots."],
+  };
 }
 
 /** A correlation matrix as a table: one row and one column per metric, n in the notes. */
 export function correlationTable(m: CorrelationMatrix): Table {
-  const columns: TableColumn[] = [{ key: 'metric', header: m.method === 'pearson' ? "Pearson's r" : "Spearman's ρ", latex: m.method === 'pearson' ? '$r$' : '$\\rho$', kind: 'label' }];
+  const columns: TableColumn[] = [
+    {
+      key: 'metric',
+      header: m.method === 'pearson' ? "Pearson's r" : "Spearman's ρ",
+      latex: m.method === 'pearson' ? '$r$' : '$\\rho$',
+      kind: 'label',
+    },
+  ];
   for (const k of m.metrics) columns.push({ key: k, ...headerOfKey(k), kind: 'number', decimals: 3 });
-  const rows = m.metrics.map((a, i) => ({ cells: { metric: headerOfKey(a).header, ...Object.fromEntries(m.metrics.map((b, j) => [b, m.matrix[i][j]])) } }));
+  const rows = m.metrics.map((a, i) => ({
+    cells: { metric: headerOfKey(a).header, ...Object.fromEntries(m.metrics.map((b, j) => [b, m.matrix[i][j]])) },
+  }));
   const ns = m.n.flat();
   const lo = Math.min(...ns);
   const hi = Math.max(...ns);
   const unit = m.level === 'turn' ? 'turns' : 'dialogues';
   const pairwise = m.level === 'turn' ? 'AGA and IAGA only where gold is not empty' : 'GCA only on dialogues with a change';
-  return { columns, rows, signature: renderSignature(m.signature), notes: [lo === hi ? `n = ${hi} ${unit}.` : `n = ${lo}–${hi} ${unit} (pairwise: ${pairwise}).`] };
+  return {
+    columns,
+    rows,
+    signature: renderSignature(m.signature),
+    notes: [lo === hi ? `n = ${hi} ${unit}.` : `n = ${lo}–${hi} ${unit} (pairwise: ${pairwise}).`],
+  };
 }
 
 /** The GCA paper's spurious-trait correlations. */
@@ -130,7 +177,9 @@ export function traitsTable(t: TraitsView): Table {
     columns,
     rows,
     signature: renderSignature(t.signature),
-    notes: [`${a.dialogues} dialogues, ${a.dropped} dropped (FGA = GCA = 100, or no mistakes), ${a.kept} kept (|FGA_z − GCA_z| ≥ ${t.threshold}); r(FGA, GCA) = ${a.fgaGca === null ? '–' : a.fgaGca.toFixed(3)}; FGA with λ = ${t.lambda}.`],
+    notes: [
+      `${a.dialogues} dialogues, ${a.dropped} dropped (FGA = GCA = 100, or no mistakes), ${a.kept} kept (|FGA_z − GCA_z| ≥ ${t.threshold}); r(FGA, GCA) = ${a.fgaGca === null ? '–' : a.fgaGca.toFixed(3)}; FGA with λ = ${t.lambda}.`,
+    ],
   };
 }
 
@@ -148,7 +197,14 @@ export function traitsJson(t: TraitsView, file?: string): Record<string, unknown
     kept: a.kept,
     threshold: t.threshold,
     fgaGca: a.fgaGca,
-    correlations: a.correlations.map((c) => ({ trait: c.trait, FGA: c.withFGA, GCA: c.withGCA, difference: c.difference?.difference ?? null, ci: c.difference ? [c.difference.lower, c.difference.upper] : null, significant: c.difference?.significant ?? null })),
+    correlations: a.correlations.map((c) => ({
+      trait: c.trait,
+      FGA: c.withFGA,
+      GCA: c.withGCA,
+      difference: c.difference?.difference ?? null,
+      ci: c.difference ? [c.difference.lower, c.difference.upper] : null,
+      significant: c.difference?.significant ?? null,
+    })),
     lines: t.lines,
     points: t.points,
   };

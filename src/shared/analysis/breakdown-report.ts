@@ -44,13 +44,19 @@ export function breakdownDeltas(b: Breakdown, baseline: Breakdown, config: Metri
     const other = base.get(g.group);
     if (!other) return;
     const mine = deltaValues(b, i, config);
-    out[g.group] = Object.fromEntries(Object.entries(mine).map(([k, v]) => [k, v === null || other[k] === null || other[k] === undefined ? null : v - other[k]!]));
+    out[g.group] = Object.fromEntries(
+      Object.entries(mine).map(([k, v]) => [k, v === null || other[k] === null || other[k] === undefined ? null : v - other[k]!]),
+    );
   });
   return out;
 }
 
 /** The JSON report of `score --by`: the run's corpus scores and its groups (and deltas against a baseline, for a second run). */
-export function breakdownJson(b: Breakdown, corpus: Scores, opts: { file?: string; baseline?: { file: string; b: Breakdown }; config: MetricConfig }): Record<string, unknown> {
+export function breakdownJson(
+  b: Breakdown,
+  corpus: Scores,
+  opts: { file?: string; baseline?: { file: string; b: Breakdown }; config: MetricConfig },
+): Record<string, unknown> {
   const out: Record<string, unknown> = { signature: renderSignature(b.signature) };
   if (opts.file !== undefined) out.file = opts.file;
   out.corpus = flatScores(corpus);
@@ -91,7 +97,9 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
   if (withRun) columns.push({ key: 'run', header: 'Run', kind: 'text' });
   const deltaKeys: { key: string; header: string; latex: string }[] = [];
   if (by === 'domain') {
-    const perDomainK = entries.some((e) => e.b.by === 'domain' && e.b.signature.parts.some((p) => p.key === 'SA' && / per domain|of the domain/.test(p.text)));
+    const perDomainK = entries.some(
+      (e) => e.b.by === 'domain' && e.b.signature.parts.some((p) => p.key === 'SA' && / per domain|of the domain/.test(p.text)),
+    );
     columns.push({ key: 'dialogues', header: 'dialogues', kind: 'count' }, { key: 'turns', header: 'turns', kind: 'count' });
     if (perDomainK) columns.push({ key: 'K', header: 'K', kind: 'count' });
     for (const c of metricColumns(config)) {
@@ -114,7 +122,11 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
       { key: 'O', header: 'O', kind: 'count' },
       { key: 'confusions', header: 'most frequent confusions (gold → pred)', kind: 'text' },
     );
-    deltaKeys.push({ key: 'precision', header: 'P', latex: 'P' }, { key: 'recall', header: 'R', latex: 'R' }, { key: 'F1', header: 'F1', latex: 'F1' });
+    deltaKeys.push(
+      { key: 'precision', header: 'P', latex: 'P' },
+      { key: 'recall', header: 'R', latex: 'R' },
+      { key: 'F1', header: 'F1', latex: 'F1' },
+    );
   }
   const others = baseline ? entries.filter((e) => e.b !== baseline.b) : [];
   const minuend = others.length === 1 ? others[0].name : 'run';
@@ -145,7 +157,18 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
         Object.assign(cells, deltaValues(e.b, i, config));
       } else {
         const g = e.b.groups[i];
-        Object.assign(cells, { turns: g.turns, correct: g.correct, wrong: g.wrong, missed: g.missed, overshot: g.overshot, precision: g.precision, recall: g.recall, F1: g.F1, ...g.counts, confusions: confusionText(g, 3) });
+        Object.assign(cells, {
+          turns: g.turns,
+          correct: g.correct,
+          wrong: g.wrong,
+          missed: g.missed,
+          overshot: g.overshot,
+          precision: g.precision,
+          recall: g.recall,
+          F1: g.F1,
+          ...g.counts,
+          confusions: confusionText(g, 3),
+        });
       }
       const d = deltas[k]?.[group];
       if (d) for (const dk of deltaKeys) cells[`delta_${dk.key}`] = d[dk.key] ?? null;
@@ -155,7 +178,11 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
   const notes: string[] = [];
   if (by === 'domain') {
     const turns = entries[0].b.by === 'domain' ? entries[0].b.turns : 'active';
-    notes.push(turns === 'active' ? 'Each domain: states restricted to its slots, over the turns where it is active in gold.' : 'Each domain: states restricted to its slots, over every turn of the dialogues that mention it in gold.');
+    notes.push(
+      turns === 'active'
+        ? 'Each domain: states restricted to its slots, over the turns where it is active in gold.'
+        : 'Each domain: states restricted to its slots, over every turn of the dialogues that mention it in gold.',
+    );
   } else notes.push('State-level classes per turn (belief sets); C, W, M, O: GCA counts of the slot’s changes.');
   if (baseline) notes.push(`Δ = ${others.length === 1 ? minuend : "the row's run"} − ${baseline.name}, in percentage points.`);
   return { columns, rows, signature: renderSignature(entries[0].b.signature), notes };

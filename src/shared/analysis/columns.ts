@@ -42,7 +42,13 @@ export function statColumns(config: MetricConfig): StatColumn[] {
       continue;
     }
     variants.forEach((v, i) => {
-      const col: StatColumn = { key: `${m.id}_${v}`, metric: m.id, variant: v, header: `${m.id} λ=${v}`, latex: `${m.id}$_{\\lambda=${v}}$` };
+      const col: StatColumn = {
+        key: `${m.id}_${v}`,
+        metric: m.id,
+        variant: v,
+        header: `${m.id} λ=${v}`,
+        latex: `${m.id}$_{\\lambda=${v}}$`,
+      };
       if (m.id === 'FGA') col.lambda = config.lambdas[i];
       out.push(col);
     });

@@ -41,7 +41,8 @@ function statNote(out: CompareOutput): string[] {
   const s = out.settings;
   const notes: string[] = [];
   if (s.bootstrap) notes.push(`[lo, hi]: 95% paired-bootstrap interval (${s.bootstrap} resamples of dialogues, percentile)`);
-  if (s.trials) notes.push(`${SIGNIFICANT_MARK} p < ${SIGNIFICANCE} (two-sided approximate randomization, ${s.trials} trials, dialogues swapped)`);
+  if (s.trials)
+    notes.push(`${SIGNIFICANT_MARK} p < ${SIGNIFICANCE} (two-sided approximate randomization, ${s.trials} trials, dialogues swapped)`);
   return notes;
 }
 
@@ -79,8 +80,14 @@ export function checkMetrics(columns: readonly StatColumn[], wanted: readonly st
   const known = new Set([...columns.flatMap((c) => [c.metric, c.key]), ...GCA_PARTS]);
   const bad = wanted.filter((w) => !known.has(w));
   if (wanted.length === 0) throw new RangeError('no metric given');
-  if (bad.length === 0 && wanted.every((w) => (GCA_PARTS as readonly string[]).includes(w))) throw new RangeError(`${wanted.join(', ')} ${wanted.length > 1 ? 'are' : 'is'} shown beside the metrics, with no interval or test of ${wanted.length > 1 ? 'their' : 'its'} own: give at least one metric too (e.g. GCA,${wanted.join(',')})`);
-  if (bad.length) throw new RangeError(`unknown metric${bad.length > 1 ? 's' : ''} ${bad.map((b) => JSON.stringify(b)).join(', ')}; known: ${[...known].join(', ')}`);
+  if (bad.length === 0 && wanted.every((w) => (GCA_PARTS as readonly string[]).includes(w)))
+    throw new RangeError(
+      `${wanted.join(', ')} ${wanted.length > 1 ? 'are' : 'is'} shown beside the metrics, with no interval or test of ${wanted.length > 1 ? 'their' : 'its'} own: give at least one metric too (e.g. GCA,${wanted.join(',')})`,
+    );
+  if (bad.length)
+    throw new RangeError(
+      `unknown metric${bad.length > 1 ? 's' : ''} ${bad.map((b) => JSON.stringify(b)).join(', ')}; known: ${[...known].join(', ')}`,
+    );
 }
 
 /** Runs × metrics: each run's corpus scores, GCA's VP, VR, LP, LR, the best of each column in bold. */
@@ -182,7 +189,19 @@ export function longTable(out: CompareOutput, xs?: readonly (number | null)[]): 
     }
     // GCA's parts when --metrics asked for them: the run's value only (no interval or test is computed for them).
     for (const part of out.parts ?? []) {
-      rows.push({ cells: { run: r.name, file: r.file, ...(xs ? { x: xs[k] ?? null } : {}), metric: part, lambda: null, value: metricValue(r.corpus.values, part), baseline: k === 0 ? null : out.runs[0].name, delta: null, p: null } });
+      rows.push({
+        cells: {
+          run: r.name,
+          file: r.file,
+          ...(xs ? { x: xs[k] ?? null } : {}),
+          metric: part,
+          lambda: null,
+          value: metricValue(r.corpus.values, part),
+          baseline: k === 0 ? null : out.runs[0].name,
+          delta: null,
+          p: null,
+        },
+      });
     }
   });
   return { columns, rows, signature: renderSignature(out.signature) };
@@ -206,7 +225,10 @@ export function seriesTable(out: CompareOutput, xs: readonly (number | null)[]):
     { key: 'run', header: 'Run', kind: 'label' },
     ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent', best: 'max' })),
   ];
-  const order = out.runs.map((_, k) => k).filter((k) => xs[k] !== null).sort((a, b) => (xs[a] as number) - (xs[b] as number));
+  const order = out.runs
+    .map((_, k) => k)
+    .filter((k) => xs[k] !== null)
+    .sort((a, b) => (xs[a] as number) - (xs[b] as number));
   const rows: TableRow[] = order.map((k) => {
     const r = out.runs[k];
     const cells: Record<string, unknown> = { x: xs[k], run: r.name };
@@ -216,7 +238,12 @@ export function seriesTable(out: CompareOutput, xs: readonly (number | null)[]):
     }
     return { cells: cells as TableRow['cells'] };
   });
-  return { columns, rows, signature: renderSignature(out.signature), notes: ["each run with its own 95% bootstrap interval (the run's dialogues resampled)"] };
+  return {
+    columns,
+    rows,
+    signature: renderSignature(out.signature),
+    notes: ["each run with its own 95% bootstrap interval (the run's dialogues resampled)"],
+  };
 }
 
 /** Captions of a compare report (`compare --caption/--caption-latex/--label`). */
@@ -234,7 +261,12 @@ export interface CompareCaptions {
  * separated by \bigskip (blank lines around it, so each stands in its own
  * paragraph); with one, each tabular is a table float of its own.
  */
-export function renderCompare(format: TableFormat, out: CompareOutput, xs?: readonly (number | null)[], captions: CompareCaptions = {}): string {
+export function renderCompare(
+  format: TableFormat,
+  out: CompareOutput,
+  xs?: readonly (number | null)[],
+  captions: CompareCaptions = {},
+): string {
   if (format === 'json') return compareJson(out, xs);
   if (format === 'csv') return renderTableAs('csv', longTable(out, xs));
   const notes = out.notes.map((n) => `note: ${n}`);
@@ -252,7 +284,10 @@ export function renderCompare(format: TableFormat, out: CompareOutput, xs?: read
       if (head === undefined) {
         if (k > 0) parts.push('\\bigskip\n');
         parts.push(renderTableAs('latex', table));
-      } else parts.push(renderTableAs('latex', { ...table, captionLatex: `${head} (${what})` }, label !== undefined ? { label: label + suffix } : {}));
+      } else
+        parts.push(
+          renderTableAs('latex', { ...table, captionLatex: `${head} (${what})` }, label !== undefined ? { label: label + suffix } : {}),
+        );
     });
     for (const n of notes) parts.push(`% ${n}\n`);
     return parts.join('\n');

@@ -74,7 +74,10 @@ export interface Prepared {
   parts: SignaturePart[];
 }
 
-const DEFAULT_HINTS = { common: 'pass --common to compare on the dialogues and turns every run has', gold: 'pass --allow-different-gold to compare anyway' };
+const DEFAULT_HINTS = {
+  common: 'pass --common to compare on the dialogues and turns every run has',
+  gold: 'pass --allow-different-gold to compare anyway',
+};
 
 /**
  * prepareComparison for the app, where runs are ticked one by one: a run that
@@ -83,7 +86,11 @@ const DEFAULT_HINTS = { common: 'pass --common to compare on the dialogues and t
  * and the others are compared. Throws when the runs left cannot be compared
  * together, or none is left besides the baseline.
  */
-export function prepareComparable(runs: readonly RunSource[], config: MetricConfig, opts: CompareOptions = {}): { prepared: Prepared; kept: number[]; refused: { index: number; message: string }[] } {
+export function prepareComparable(
+  runs: readonly RunSource[],
+  config: MetricConfig,
+  opts: CompareOptions = {},
+): { prepared: Prepared; kept: number[]; refused: { index: number; message: string }[] } {
   try {
     return { prepared: prepareComparison(runs, config, opts), kept: runs.map((_, k) => k), refused: [] };
   } catch (e) {
@@ -99,7 +106,15 @@ export function prepareComparable(runs: readonly RunSource[], config: MetricConf
     }
     const kept = runs.map((_, k) => k).filter((k) => !refused.some((r) => r.index === k));
     if (refused.length === 0 || kept.length < 2) throw e;
-    return { prepared: prepareComparison(kept.map((k) => runs[k]), config, opts), kept, refused };
+    return {
+      prepared: prepareComparison(
+        kept.map((k) => runs[k]),
+        config,
+        opts,
+      ),
+      kept,
+      refused,
+    };
   }
 }
 
@@ -115,13 +130,22 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
   const base = runs[0];
   const values = (r: RunSource) => (r.valueOptions.length ? r.valueOptions.join('+') : 'exact');
   for (const r of runs.slice(1)) {
-    if (values(r) !== values(base)) throw new CompareError(`${r.name} was loaded with values=${values(r)} and ${base.name} with values=${values(base)}; compare runs loaded with the same value options`);
+    if (values(r) !== values(base))
+      throw new CompareError(
+        `${r.name} was loaded with values=${values(r)} and ${base.name} with values=${values(base)}; compare runs loaded with the same value options`,
+      );
     const fixes = (x: RunSource) => (x.corrections ? `${x.corrections.count}:${x.corrections.hash}` : 'none');
-    if (fixes(r) !== fixes(base)) throw new CompareError(`${r.name} was scored with corrections=${fixes(r)} and ${base.name} with corrections=${fixes(base)}; compare runs whose gold has the same corrections`);
+    if (fixes(r) !== fixes(base))
+      throw new CompareError(
+        `${r.name} was scored with corrections=${fixes(r)} and ${base.name} with corrections=${fixes(base)}; compare runs whose gold has the same corrections`,
+      );
   }
   for (const r of runs) {
     const clash = clashingIds(r.corpus);
-    if (clash) throw new CompareError(`${r.name} (${r.file}) has two dialogues that match the same id, ${JSON.stringify(clash[0])} and ${JSON.stringify(clash[1])} (ids match case-insensitively, with or without .json); rename one`);
+    if (clash)
+      throw new CompareError(
+        `${r.name} (${r.file}) has two dialogues that match the same id, ${JSON.stringify(clash[0])} and ${JSON.stringify(clash[1])} (ids match case-insensitively, with or without .json); rename one`,
+      );
   }
   const alignment = alignRuns(
     runs.map((r) => r.corpus),
@@ -132,7 +156,9 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
     if (cov.sharedTurns === 0) {
       const ids = (c: Corpus) => c.dialogueIds.slice(0, 3).join(', ');
       const what = cov.missingDialogues.length === base.corpus.dialogueIds.length ? 'dialogue' : 'turn';
-      throw new CompareError(`${cov.name} (${runs[k].file}) and the baseline ${base.name} (${base.file}) have no ${what} in common (baseline ids: ${ids(base.corpus)}; ${cov.name}: ${ids(runs[k].corpus)})`);
+      throw new CompareError(
+        `${cov.name} (${runs[k].file}) and the baseline ${base.name} (${base.file}) have no ${what} in common (baseline ids: ${ids(base.corpus)}; ${cov.name}: ${ids(runs[k].corpus)})`,
+      );
     }
   }
   const notes: string[] = [];
@@ -143,7 +169,9 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
     if (alignment.commonTurns === 0) throw new CompareError(`the runs have no turn in common (${coverage.join('; ')})`);
     const nb = base.corpus.turnIndex.length;
     notes.push(`${coverage.join('; ')}`);
-    notes.push(`comparing on the common part: ${alignment.commonIds.length.toLocaleString('en-US')} dialogues, ${alignment.commonTurns.toLocaleString('en-US')} of the baseline's ${nb.toLocaleString('en-US')} turns`);
+    notes.push(
+      `comparing on the common part: ${alignment.commonIds.length.toLocaleString('en-US')} dialogues, ${alignment.commonTurns.toLocaleString('en-US')} of the baseline's ${nb.toLocaleString('en-US')} turns`,
+    );
     parts.push({ key: 'common', text: `common=${alignment.commonIds.length}d/${alignment.commonTurns}t` });
   }
   if (alignment.goldDiffers) {
@@ -244,11 +272,20 @@ export interface StatPart {
 /** Splits the work in `parts` shares of about equal size. */
 export function splitWork(s: StatSettings, parts: number): StatRange[] {
   const cut = (total: number, k: number) => Math.round((total * k) / parts);
-  return Array.from({ length: parts }, (_, k) => ({ boot: [cut(s.bootstrap, k), cut(s.bootstrap, k + 1)], trials: [cut(s.trials, k), cut(s.trials, k + 1)] }));
+  return Array.from({ length: parts }, (_, k) => ({
+    boot: [cut(s.bootstrap, k), cut(s.bootstrap, k + 1)],
+    trials: [cut(s.trials, k), cut(s.trials, k + 1)],
+  }));
 }
 
 /** One share of the bootstrap and of the randomization (any split gives the same numbers). */
-export function statPart(input: StatInput, scorer: Scorer, s: StatSettings, range: StatRange, opts: { batchWords?: number } = {}): StatPart {
+export function statPart(
+  input: StatInput,
+  scorer: Scorer,
+  s: StatSettings,
+  range: StatRange,
+  opts: { batchWords?: number } = {},
+): StatPart {
   const C = scorer.columns.length;
   const boot = bootstrapValues(input.folded, input.n, scorer, s.bootstrap, s.seed, range.boot[0], range.boot[1]);
   const [t0, t1] = range.trials;
@@ -276,7 +313,9 @@ export function combineParts(parts: readonly StatPart[], runs: number, columns: 
     const m = b1 - b0;
     for (let k = 0; k < runs; k++) for (let c = 0; c < columns; c++) values[k].set(p.boot[k].subarray(c * m, (c + 1) * m), c * B + b0);
   }
-  const runCi = values.map((v) => Array.from({ length: columns }, (_, c) => (B ? percentileInterval(v.subarray(c * B, (c + 1) * B)) : null)));
+  const runCi = values.map((v) =>
+    Array.from({ length: columns }, (_, c) => (B ? percentileInterval(v.subarray(c * B, (c + 1) * B)) : null)),
+  );
   const diff = new Float64Array(B);
   const undefinedResamples = new Array<number>(columns).fill(0);
   const deltaCi = values.map((v, k) =>
@@ -319,7 +358,13 @@ export function statParts(s: StatSettings): SignaturePart[] {
 }
 
 /** Assembles the comparison from the prepared runs and the statistics. */
-export function assemble(p: Prepared, runs: readonly { name: string; file: string }[], scorer: Scorer, s: StatSettings, stats: StatResult): CompareOutput {
+export function assemble(
+  p: Prepared,
+  runs: readonly { name: string; file: string }[],
+  scorer: Scorer,
+  s: StatSettings,
+  stats: StatResult,
+): CompareOutput {
   const columns = scorer.columns;
   const base = p.evaluations[0];
   const value = (ev: Evaluation, c: StatColumn) => metricValue(ev.corpus.values, c.metric, c.variant);
@@ -328,7 +373,15 @@ export function assemble(p: Prepared, runs: readonly { name: string; file: strin
     columns.forEach((c, j) => {
       const a = value(base, c);
       const b = value(p.evaluations[k], c);
-      const cmp: Comparison = { baseline: runs[0].name, run: runs[k].name, metric: c.metric, key: c.key, delta: a === null || b === null ? null : b - a, ci: stats.deltaCi[k][j], p: pValue(stats.counts[k][j], s.trials) };
+      const cmp: Comparison = {
+        baseline: runs[0].name,
+        run: runs[k].name,
+        metric: c.metric,
+        key: c.key,
+        delta: a === null || b === null ? null : b - a,
+        ci: stats.deltaCi[k][j],
+        p: pValue(stats.counts[k][j], s.trials),
+      };
       if (c.lambda !== undefined) cmp.lambda = c.lambda;
       comparisons.push(cmp);
     });
@@ -336,7 +389,12 @@ export function assemble(p: Prepared, runs: readonly { name: string; file: strin
   return {
     signature: extendSignature(base.signature, [...p.parts, ...statParts(s)]),
     columns,
-    runs: runs.map((r, k) => ({ name: r.name, file: r.file, corpus: p.evaluations[k].corpus, ci: Object.fromEntries(columns.map((c, j) => [c.key, stats.runCi[k][j]])) })),
+    runs: runs.map((r, k) => ({
+      name: r.name,
+      file: r.file,
+      corpus: p.evaluations[k].corpus,
+      ci: Object.fromEntries(columns.map((c, j) => [c.key, stats.runCi[k][j]])),
+    })),
     comparisons,
     notes: [...p.notes, ...undefinedNotes(columns, stats.undefinedResamples, s.bootstrap)],
     settings: s,
@@ -349,12 +407,19 @@ function undefinedNotes(columns: readonly StatColumn[], counts: readonly number[
     const n = counts[j] ?? 0;
     if (n === 0) return [];
     if (n >= B) return [`${c.key} is undefined on every bootstrap resample for some run: no interval`];
-    return [`${c.key} is undefined on up to ${n} of ${B} bootstrap resamples (for some run, the resampled dialogues give it nothing to count); each of its intervals uses the resamples where its values are defined`];
+    return [
+      `${c.key} is undefined on up to ${n} of ${B} bootstrap resamples (for some run, the resampled dialogues give it nothing to count); each of its intervals uses the resamples where its values are defined`,
+    ];
   });
 }
 
 /** prepareComparison → runStatistics → assemble, in this thread. */
-export function compareRuns(runs: readonly RunSource[], config: MetricConfig, s: StatSettings = DEFAULT_STATS, opts: CompareOptions = {}): CompareOutput {
+export function compareRuns(
+  runs: readonly RunSource[],
+  config: MetricConfig,
+  s: StatSettings = DEFAULT_STATS,
+  opts: CompareOptions = {},
+): CompareOutput {
   const p = prepareComparison(runs, config, opts);
   const scorer = new Scorer(p.evaluations[0].layout, config);
   return assemble(p, runs, scorer, s, runStatistics(statInput(p, scorer), scorer, s));

@@ -58,7 +58,8 @@ export function domainSlotCount(corpus: Corpus, domain: string, schemaSlots?: re
   if (mwz > 0) return mwz;
   const seen = new Set<number>();
   for (const pairs of corpus.goldPairs === corpus.predPairs ? [corpus.goldPairs] : [corpus.goldPairs, corpus.predPairs]) {
-    for (let k = 0; k < pairs.length; k += 2) if (pairs[k + 1] !== NONE_ID && domainOf(corpus.slots.name(pairs[k])) === domain) seen.add(pairs[k]);
+    for (let k = 0; k < pairs.length; k += 2)
+      if (pairs[k + 1] !== NONE_ID && domainOf(corpus.slots.name(pairs[k])) === domain) seen.add(pairs[k]);
   }
   return Math.max(1, seen.size);
 }
@@ -83,5 +84,10 @@ export function domainBreakdown(corpus: Corpus, config: MetricConfig, opts: Doma
     const restricted = restrictToSlots(corpus, domainSlotMask(sd, dom), turns);
     groups.push({ group: name, K, scores: corpusScores(restricted, { ...config, slotCount: K }) });
   });
-  return { by: 'domain', turns: opts.turns, groups, signature: extendSignature(makeSignature(config, opts.settings), domainSignatureParts(opts.turns, opts.k)) };
+  return {
+    by: 'domain',
+    turns: opts.turns,
+    groups,
+    signature: extendSignature(makeSignature(config, opts.settings), domainSignatureParts(opts.turns, opts.k)),
+  };
 }

@@ -125,7 +125,8 @@ export function errorOrigin(ev: Evaluation, top = 20): ErrorOrigin {
       const freshSlots: number[] = [];
       for (let k = 0; k < now.length; k += 3) {
         let same = false;
-        for (let j = 0; j < before.length && !same; j += 3) same = before[j] === now[k] && before[j + 1] === now[k + 1] && before[j + 2] === now[k + 2];
+        for (let j = 0; j < before.length && !same; j += 3)
+          same = before[j] === now[k] && before[j + 1] === now[k + 1] && before[j + 2] === now[k + 2];
         if (!same) freshSlots.push(now[k], now[k + 1], now[k + 2]);
       }
       const share = 1 / Math.max(1, freshSlots.length / 3);
@@ -159,14 +160,28 @@ export function errorOrigin(ev: Evaluation, top = 20): ErrorOrigin {
     .slice(0, top)
     .map((r): RootTurn => {
       const slots: RootSlotValue[] = [];
-      for (let k = 0; k < r.fresh.length; k += 3) slots.push({ slot: c.slots.name(r.fresh[k]), gold: name(r.fresh[k + 1]), pred: name(r.fresh[k + 2]), class: classOf(r.fresh[k + 1], r.fresh[k + 2]) });
+      for (let k = 0; k < r.fresh.length; k += 3)
+        slots.push({
+          slot: c.slots.name(r.fresh[k]),
+          gold: name(r.fresh[k + 1]),
+          pred: name(r.fresh[k + 2]),
+          class: classOf(r.fresh[k + 1], r.fresh[k + 2]),
+        });
       return { ...place(r.i, r.d), poisoned: r.poisoned, cost: 1 + r.poisoned, jga: (1 + r.poisoned) / T, slots };
     });
   const rootSlots: RootSlot[] = [];
   for (let s = 0; s < S; s++) {
     if (slotFresh[s] === 0) continue;
     const cost = slotCost[s];
-    rootSlots.push({ slot: c.slots.name(s), fresh: slotFresh[s], poisoned: slotPoisoned[s], cost, jga: cost / T, share: wrong === 0 ? 0 : cost / wrong, worst: place(slotWorst[s]) });
+    rootSlots.push({
+      slot: c.slots.name(s),
+      fresh: slotFresh[s],
+      poisoned: slotPoisoned[s],
+      cost,
+      jga: cost / T,
+      share: wrong === 0 ? 0 : cost / wrong,
+      worst: place(slotWorst[s]),
+    });
   }
   rootSlots.sort((a, b) => b.cost - a.cost || (a.slot < b.slot ? -1 : 1));
   const poison = Array.from(poisonHist, (errors, poisoned) => ({ poisoned, errors: errors ?? 0 }));

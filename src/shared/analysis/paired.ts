@@ -36,7 +36,15 @@ function addScaled(dst: Float64Array, d: number, src: Float64Array, s: number, l
  * resamples before `from` are made and skipped, so any split of the range
  * gives the same numbers. Result: per run, values[c * (to − from) + b − from].
  */
-export function bootstrapValues(runs: readonly Float64Array[], n: number, scorer: Scorer, B: number, seed: number, from = 0, to = B): Float64Array[] {
+export function bootstrapValues(
+  runs: readonly Float64Array[],
+  n: number,
+  scorer: Scorer,
+  B: number,
+  seed: number,
+  from = 0,
+  to = B,
+): Float64Array[] {
   const F = scorer.folded.width;
   const R = runs.length;
   const W = R * F;
@@ -159,10 +167,11 @@ export function randomizationCounts(base: Float64Array, other: Float64Array, n: 
   const counts = new Int32Array(C);
   const A = new Float64Array(F);
   const Bt = new Float64Array(F);
-  for (let i = 0; i < n * F; i += F) for (let f = 0; f < F; f++) {
-    A[f] += base[i + f];
-    Bt[f] += other[i + f];
-  }
+  for (let i = 0; i < n * F; i += F)
+    for (let f = 0; f < F; f++) {
+      A[f] += base[i + f];
+      Bt[f] += other[i + f];
+    }
   const sa = new Float64Array(C);
   const sb = new Float64Array(C);
   scorer.score(A, 0, sa, 0);

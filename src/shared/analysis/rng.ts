@@ -13,7 +13,6 @@
 import { mersenne } from 'pure-rand/generator/mersenne';
 import { MAX_SEED } from './seed';
 
-
 export interface WordSource {
   /** The next raw 32-bit output, unsigned. */
   word(): number;
@@ -21,7 +20,8 @@ export interface WordSource {
 
 /** MT19937 with init_genrand(seed): numpy's RandomState(seed) stream. */
 export function mt19937(seed: number): WordSource {
-  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED)
+    throw new RangeError(`seed must be an integer in [0, ${MAX_SEED}], got ${seed}`);
   // pure-rand takes the seed as a signed 32-bit integer; its bits are what init_genrand reads.
   const g = mersenne(seed | 0);
   return { word: () => g.next() >>> 0 };

@@ -33,7 +33,8 @@ export function seriesFromNames(names: readonly string[]): number[] | null {
 /** Parses "0.01,0.05,0.1": one finite number per run; a message when that is not what was given. */
 export function parseSeriesX(text: string, runs: number): number[] | string {
   const parts = text.split(',').map((s) => s.trim());
-  if (parts.length !== runs) return `${plural(parts.length, 'value')} for ${plural(runs, 'run')}; give one number per run, in the order of the runs`;
+  if (parts.length !== runs)
+    return `${plural(parts.length, 'value')} for ${plural(runs, 'run')}; give one number per run, in the order of the runs`;
   const out: number[] = [];
   for (const p of parts) {
     const v = Number(p);

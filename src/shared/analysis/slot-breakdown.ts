@@ -43,7 +43,12 @@ export interface SlotBreakdown {
   signature: Signature;
 }
 
-export function prf(correct: number, wrong: number, missed: number, overshot: number): { precision: number | null; recall: number | null; F1: number | null } {
+export function prf(
+  correct: number,
+  wrong: number,
+  missed: number,
+  overshot: number,
+): { precision: number | null; recall: number | null; F1: number | null } {
   const p = correct + wrong + overshot;
   const g = correct + wrong + missed;
   const precision = p === 0 ? null : correct / p;
@@ -90,7 +95,17 @@ export function slotBreakdown(corpus: Corpus, signature: Signature, topConfusion
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .slice(0, topConfusions)
       .map(([key, count]) => ({ gold: corpus.values.name(Math.floor(key / V)), pred: corpus.values.name(key % V), count }));
-    groups.push({ group: corpus.slots.name(s), turns, correct, wrong, missed, overshot, ...prf(correct, wrong, missed, overshot), counts, confusions: top });
+    groups.push({
+      group: corpus.slots.name(s),
+      turns,
+      correct,
+      wrong,
+      missed,
+      overshot,
+      ...prf(correct, wrong, missed, overshot),
+      counts,
+      confusions: top,
+    });
   }
   groups.sort((a, b) => (a.group < b.group ? -1 : a.group > b.group ? 1 : 0));
   return { by: 'slot', groups, signature: extendSignature(signature, [{ key: 'domain', text: 'by=slot' }]) };

@@ -91,12 +91,20 @@ export function traitsView(ev: Evaluation): TraitsView {
   const { usable, z } = traitZScores(rows);
   const points: TraitPoint[] = [];
   usable.forEach((r, i) => {
-    if (Math.abs(z.FGA[i] - z.GCA[i]) >= DISAGREEMENT_THRESHOLD) points.push({ id: r.id, TO: z.TO[i], NU: z.NU[i], FGA: z.FGA[i], GCA: z.GCA[i] });
+    if (Math.abs(z.FGA[i] - z.GCA[i]) >= DISAGREEMENT_THRESHOLD)
+      points.push({ id: r.id, TO: z.TO[i], NU: z.NU[i], FGA: z.FGA[i], GCA: z.GCA[i] });
   });
   const lines: TraitLine[] = [];
   for (const trait of ['TO', 'NU'] as const) {
     for (const metric of ['FGA', 'GCA'] as const) {
-      lines.push({ trait, metric, ...leastSquares(points.map((p) => p[trait]), points.map((p) => p[metric])) });
+      lines.push({
+        trait,
+        metric,
+        ...leastSquares(
+          points.map((p) => p[trait]),
+          points.map((p) => p[metric]),
+        ),
+      });
     }
   }
   const lambda = lambdaKey(config.lambdas[0]);

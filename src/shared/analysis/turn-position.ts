@@ -172,5 +172,13 @@ export function turnPosition(ev: Evaluation, opts: PositionOptions): TurnPositio
       buckets[b].bands[colKey] = percentileInterval(reps, BAND_LEVEL);
     }
   }
-  return { by: opts.by, buckets, banded, replicates, seed, level: BAND_LEVEL, signature: extendSignature(ev.signature, positionSignatureParts(opts.by, replicates, seed)) };
+  return {
+    by: opts.by,
+    buckets,
+    banded,
+    replicates,
+    seed,
+    level: BAND_LEVEL,
+    signature: extendSignature(ev.signature, positionSignatureParts(opts.by, replicates, seed)),
+  };
 }

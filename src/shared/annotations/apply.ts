@@ -110,7 +110,12 @@ export interface CorrectionPlan {
 }
 
 /** Sorts the applicable records into their dialogues; reports unknown dialogues and slots. */
-export function planCorrections(corpus: Corpus, kept: readonly KeptRecord[], opts: ApplyOptions = {}, index = dialogueIndexByKey(corpus)): CorrectionPlan {
+export function planCorrections(
+  corpus: Corpus,
+  kept: readonly KeptRecord[],
+  opts: ApplyOptions = {},
+  index = dialogueIndexByKey(corpus),
+): CorrectionPlan {
   const byDialogue = new Map<number, KeptRecord[]>();
   const issues: ApplyIssue[] = [];
   const schema = new Set(opts.schemaSlots ?? []);
@@ -119,12 +124,22 @@ export function planCorrections(corpus: Corpus, kept: readonly KeptRecord[], opt
     if (!isApplicable(r, opts.includeSuspected)) continue;
     const d = index.get(dialogueKey(r.dialogue));
     if (d === undefined) {
-      issues.push({ kind: 'unknown-dialogue', line: k.line, id: r.id, message: `no dialogue ${JSON.stringify(r.dialogue)} in the gold; record ${r.id} not applied` });
+      issues.push({
+        kind: 'unknown-dialogue',
+        line: k.line,
+        id: r.id,
+        message: `no dialogue ${JSON.stringify(r.dialogue)} in the gold; record ${r.id} not applied`,
+      });
       continue;
     }
     const slot = canonicalSlotName(r.slot!);
     if (corpus.slots.lookup(slot) === undefined && !MULTIWOZ_SLOTS.includes(slot) && !schema.has(slot)) {
-      issues.push({ kind: 'unknown-slot', line: k.line, id: r.id, message: `unknown slot ${JSON.stringify(r.slot)} (not in the gold, the predictions or the schema); record ${r.id} not applied` });
+      issues.push({
+        kind: 'unknown-slot',
+        line: k.line,
+        id: r.id,
+        message: `unknown slot ${JSON.stringify(r.slot)} (not in the gold, the predictions or the schema); record ${r.id} not applied`,
+      });
       continue;
     }
     let list = byDialogue.get(d);
@@ -143,14 +158,21 @@ function norm(slot: string, v: string | null | undefined, opts: ReadonlySet<Valu
 }
 
 /** The gold states of dialogue d with its records applied (null when none of them applied). */
-export function correctDialogue(corpus: Corpus, d: number, records: readonly KeptRecord[], names: GrowingNames, opts: ApplyOptions = {}): DialogueCorrection {
+export function correctDialogue(
+  corpus: Corpus,
+  d: number,
+  records: readonly KeptRecord[],
+  names: GrowingNames,
+  opts: ApplyOptions = {},
+): DialogueCorrection {
   const from0 = corpus.dialogueStart[d];
   const to0 = corpus.dialogueStart[d + 1];
   const id = corpus.dialogueIds[d];
   const states: Map<number, number>[] = [];
   for (let i = from0; i < to0; i++) {
     const m = new Map<number, number>();
-    for (let k = corpus.goldStart[i]; k < corpus.goldStart[i] + corpus.goldLen[i]; k++) m.set(corpus.goldPairs[2 * k], corpus.goldPairs[2 * k + 1]);
+    for (let k = corpus.goldStart[i]; k < corpus.goldStart[i] + corpus.goldLen[i]; k++)
+      m.set(corpus.goldPairs[2 * k], corpus.goldPairs[2 * k + 1]);
     states.push(m);
   }
   const valueOpts = new Set(opts.values ?? []);
@@ -162,7 +184,12 @@ export function correctDialogue(corpus: Corpus, d: number, records: readonly Kep
     if (pos < 0) {
       const first = corpus.turnIndex[from0];
       const last = corpus.turnIndex[to0 - 1];
-      out.issues.push({ kind: 'turn-outside', line: k.line, id: r.id, message: `turn ${r.turn} is not a turn of dialogue ${id} (its turns: ${first}–${last}); record ${r.id} not applied` });
+      out.issues.push({
+        kind: 'turn-outside',
+        line: k.line,
+        id: r.id,
+        message: `turn ${r.turn} is not a turn of dialogue ${id} (its turns: ${first}–${last}); record ${r.id} not applied`,
+      });
       continue;
     }
     const slotName = canonicalSlotName(r.slot!);
@@ -223,13 +250,21 @@ function writeState(m: Map<number, number>, out: { push(v: number): void }): num
 /** The fields of an applied record that define the correction, for the hash. */
 function hashedFields(corpus: Corpus, c: DialogueCorrection, k: KeptRecord): Record<string, unknown> {
   const r = k.record;
-  return { dialogue: corpus.dialogueIds[c.d], turn: r.turn, slot: canonicalSlotName(r.slot!), from: r.from ?? null, to: r.to ?? null, scope: r.scope };
+  return {
+    dialogue: corpus.dialogueIds[c.d],
+    turn: r.turn,
+    slot: canonicalSlotName(r.slot!),
+    from: r.from ?? null,
+    to: r.to ?? null,
+    scope: r.scope,
+  };
 }
 
 /** The signature part of a set of applied corrections (in application order). */
 export function correctionSummary(corpus: Corpus, corrections: readonly DialogueCorrection[]): CorrectionSummary {
   const lines: string[] = [];
-  for (const c of [...corrections].sort((a, b) => a.d - b.d)) for (const k of c.applied) lines.push(canonicalJson(hashedFields(corpus, c, k)));
+  for (const c of [...corrections].sort((a, b) => a.d - b.d))
+    for (const k of c.applied) lines.push(canonicalJson(hashedFields(corpus, c, k)));
   return { count: lines.length, hash: sha256Hex(lines.join('\n')).slice(0, 8) };
 }
 
@@ -281,7 +316,9 @@ export interface CorrectionResult {
 export function applyCorrections(corpus: Corpus, kept: readonly KeptRecord[], opts: ApplyOptions = {}): CorrectionResult {
   const plan = planCorrections(corpus, kept, opts);
   const names = new GrowingNames(corpus);
-  const corrections = [...plan.byDialogue.entries()].sort((a, b) => a[0] - b[0]).map(([d, recs]) => correctDialogue(corpus, d, recs, names, opts));
+  const corrections = [...plan.byDialogue.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([d, recs]) => correctDialogue(corpus, d, recs, names, opts));
   const issues = [...plan.issues, ...corrections.flatMap((c) => c.issues)].sort((a, b) => a.line - b.line);
   const changes = corrections.flatMap((c) => c.changes);
   const summary = correctionSummary(corpus, corrections);

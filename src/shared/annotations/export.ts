@@ -24,7 +24,19 @@ export interface DiffRow {
   id: string;
 }
 
-export const DIFF_COLUMNS: readonly (keyof DiffRow)[] = ['dialogue', 'turn', 'slot', 'old', 'new', 'category', 'status', 'note', 'by', 'at', 'id'];
+export const DIFF_COLUMNS: readonly (keyof DiffRow)[] = [
+  'dialogue',
+  'turn',
+  'slot',
+  'old',
+  'new',
+  'category',
+  'status',
+  'note',
+  'by',
+  'at',
+  'id',
+];
 
 export function diffRows(changes: readonly Change[]): DiffRow[] {
   return changes.map((c) => ({
@@ -51,14 +63,22 @@ export interface ExportContext {
 /** The diff in one of the export formats. */
 export function renderDiff(rows: readonly DiffRow[], format: ExportFormat, ctx: ExportContext): string {
   if (format === 'jsonl') return rows.map((r) => JSON.stringify(r) + '\n').join('');
-  if (format === 'csv') return [DIFF_COLUMNS.join(','), ...rows.map((r) => DIFF_COLUMNS.map((k) => csvCell(r[k])).join(','))].join('\n') + '\n';
+  if (format === 'csv')
+    return [DIFF_COLUMNS.join(','), ...rows.map((r) => DIFF_COLUMNS.map((k) => csvCell(r[k])).join(','))].join('\n') + '\n';
   const show = (v: string | null) => (v === null ? '(absent)' : JSON.stringify(v));
-  const out = [`--- gold: ${ctx.gold}`, `+++ corrected: corrections=${ctx.summary.count}:${ctx.summary.hash}, ${rows.length} turn change${rows.length === 1 ? '' : 's'}`];
+  const out = [
+    `--- gold: ${ctx.gold}`,
+    `+++ corrected: corrections=${ctx.summary.count}:${ctx.summary.hash}, ${rows.length} turn change${rows.length === 1 ? '' : 's'}`,
+  ];
   let hunk = '';
   for (const r of rows) {
     const h = `@@ ${r.dialogue} turn ${r.turn} @@`;
     if (h !== hunk) out.push((hunk = h));
-    out.push(`-${r.slot}: ${show(r.old)}`, `+${r.slot}: ${show(r.new)}`, `# ${r.category} · ${r.status} · ${r.by} · ${r.at}${r.note ? ` · ${r.note.replace(/\s+/g, ' ')}` : ''}`);
+    out.push(
+      `-${r.slot}: ${show(r.old)}`,
+      `+${r.slot}: ${show(r.new)}`,
+      `# ${r.category} · ${r.status} · ${r.by} · ${r.at}${r.note ? ` · ${r.note.replace(/\s+/g, ' ')}` : ''}`,
+    );
   }
   return out.join('\n') + '\n';
 }

@@ -10,7 +10,15 @@
 // append, so no user data is ever deleted. A file that is not an annotation
 // file, or of a newer version, is refused.
 
-import { ANNOTATION_FORMAT, ANNOTATION_VERSION, headerSchema, recordSchema, withdrawalSchema, type AnnotationHeader, type AnnotationRecord } from './record';
+import {
+  ANNOTATION_FORMAT,
+  ANNOTATION_VERSION,
+  headerSchema,
+  recordSchema,
+  withdrawalSchema,
+  type AnnotationHeader,
+  type AnnotationRecord,
+} from './record';
 
 /** A problem on one line of the file. */
 export interface LineProblem {
@@ -82,7 +90,13 @@ export function parseAnnotationBytes(bytes: Uint8Array, file: string): ParsedAnn
     head = strictUtf8.decode(bytes.subarray(0, cut));
   } catch {
     const line = firstBadLine(bytes.subarray(0, cut));
-    throw new AnnotationFileError(file, line === 1 ? 'is not UTF-8 text: not an annotation file (it is left untouched)' : 'this line is not UTF-8 text; the file is left untouched and not used until the line is fixed', line);
+    throw new AnnotationFileError(
+      file,
+      line === 1
+        ? 'is not UTF-8 text: not an annotation file (it is left untouched)'
+        : 'this line is not UTF-8 text; the file is left untouched and not used until the line is fixed',
+      line,
+    );
   }
   let tail: string | null;
   try {
@@ -98,12 +112,22 @@ export function parseAnnotationBytes(bytes: Uint8Array, file: string): ParsedAnn
   try {
     stream.decode(bytes.subarray(cut), { stream: true });
   } catch {
-    throw new AnnotationFileError(file, line === 1 ? 'is not UTF-8 text: not an annotation file (it is left untouched)' : 'this line is not UTF-8 text; the file is left untouched and not used until the line is fixed', line);
+    throw new AnnotationFileError(
+      file,
+      line === 1
+        ? 'is not UTF-8 text: not an annotation file (it is left untouched)'
+        : 'this line is not UTF-8 text; the file is left untouched and not used until the line is fixed',
+      line,
+    );
   }
   if (cut === 0) throw new AnnotationFileError(file, 'is not an annotation file (its header line is incomplete and not UTF-8 text)', 1);
   const out = parseAnnotations(head, file);
   out.lines++;
-  out.torn = { line: out.lines, message: 'torn last line (no newline, ends in a cut UTF-8 character: a write cut short by a crash?), ignored and cut off before the next save' };
+  out.torn = {
+    line: out.lines,
+    message:
+      'torn last line (no newline, ends in a cut UTF-8 character: a write cut short by a crash?), ignored and cut off before the next save',
+  };
   return out;
 }
 
@@ -142,7 +166,17 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
   if (parts.length === 0) throw new AnnotationFileError(file, 'is empty: not an annotation file (its first line would be the header)');
   const header = readHeader(parts[0], file, parts.length > 1 || endsWithNewline);
   const headerOnly = parts.length === 1 && !endsWithNewline;
-  const out: ParsedAnnotations = { header, headerText: (bom ? '\uFEFF' : '') + parts[0].replace(/\r$/, ''), records: [], latest: new Map(), problems: [], goodBytes: 0, missingNewline: headerOnly, replacedLines: 0, lines: parts.length };
+  const out: ParsedAnnotations = {
+    header,
+    headerText: (bom ? '\uFEFF' : '') + parts[0].replace(/\r$/, ''),
+    records: [],
+    latest: new Map(),
+    problems: [],
+    goodBytes: 0,
+    missingNewline: headerOnly,
+    replacedLines: 0,
+    lines: parts.length,
+  };
   let offset = bom + encoder.encode(parts[0]).length + (headerOnly ? 0 : 1);
   out.goodBytes = offset;
   const kept = new Map<string, KeptRecord & { deleted: boolean }>();
@@ -166,7 +200,11 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
       const message = `not a complete JSON line (${(e as Error).message})`;
       offset += bytes;
       // Only a last line without its newline can be a write cut short; anything else was written so.
-      if (!hasNewline) out.torn = { line, message: `torn last line (no newline, not JSON: a write cut short by a crash?), ignored and cut off before the next save: ${message}` };
+      if (!hasNewline)
+        out.torn = {
+          line,
+          message: `torn last line (no newline, not JSON: a write cut short by a crash?), ignored and cut off before the next save: ${message}`,
+        };
       else {
         out.problems.push({ line, message });
         out.goodBytes = offset;
@@ -198,7 +236,10 @@ export function parseAnnotations(text: string, file: string): ParsedAnnotations 
     if (!hasNewline) out.missingNewline = true;
   }
   out.latest = kept;
-  out.records = [...kept.values()].filter((r) => !r.deleted).sort((a, b) => a.line - b.line).map(({ record, line }) => ({ record, line }));
+  out.records = [...kept.values()]
+    .filter((r) => !r.deleted)
+    .sort((a, b) => a.line - b.line)
+    .map(({ record, line }) => ({ record, line }));
   return out;
 }
 
@@ -208,14 +249,28 @@ function readHeader(first: string, file: string, complete: boolean): AnnotationH
   try {
     json = JSON.parse(raw.startsWith('\uFEFF') ? raw.slice(1) : raw);
   } catch {
-    throw new AnnotationFileError(file, complete ? 'is not an annotation file: its first line is not JSON (expected {"format": "dst-inspector-annotations", "version": 1, …})' : 'is not an annotation file (its header line is incomplete)', 1);
+    throw new AnnotationFileError(
+      file,
+      complete
+        ? 'is not an annotation file: its first line is not JSON (expected {"format": "dst-inspector-annotations", "version": 1, …})'
+        : 'is not an annotation file (its header line is incomplete)',
+      1,
+    );
   }
   const o = json as Record<string, unknown> | null;
   if (!o || typeof o !== 'object' || Array.isArray(o) || o.format !== ANNOTATION_FORMAT) {
-    throw new AnnotationFileError(file, `is not an annotation file: its first line lacks "format": "${ANNOTATION_FORMAT}" (it is left untouched)`, 1);
+    throw new AnnotationFileError(
+      file,
+      `is not an annotation file: its first line lacks "format": "${ANNOTATION_FORMAT}" (it is left untouched)`,
+      1,
+    );
   }
   if (typeof o.version === 'number' && o.version > ANNOTATION_VERSION) {
-    throw new AnnotationFileError(file, `was written by a newer DST Inspector (annotation format version ${o.version}; this version reads ${ANNOTATION_VERSION}); it is left untouched — update DST Inspector to use it`, 1);
+    throw new AnnotationFileError(
+      file,
+      `was written by a newer DST Inspector (annotation format version ${o.version}; this version reads ${ANNOTATION_VERSION}); it is left untouched — update DST Inspector to use it`,
+      1,
+    );
   }
   const h = headerSchema.safeParse(o);
   if (!h.success) throw new AnnotationFileError(file, `bad header: ${zodMessage(h.error.issues)}`, 1);

@@ -12,7 +12,17 @@ import { canonicalFlatSlot } from '../formats/slot-names';
 export const ANNOTATION_FORMAT = 'dst-inspector-annotations';
 export const ANNOTATION_VERSION = 1;
 
-export const CATEGORIES = ['wrong-value', 'missing-slot', 'extra-slot', 'early-or-late', 'inconsistent-carry', 'normalisation', 'ambiguous', 'prediction-acceptable', 'other'] as const;
+export const CATEGORIES = [
+  'wrong-value',
+  'missing-slot',
+  'extra-slot',
+  'early-or-late',
+  'inconsistent-carry',
+  'normalisation',
+  'ambiguous',
+  'prediction-acceptable',
+  'other',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 export const STATUSES = ['suspected', 'confirmed', 'rejected'] as const;
 export type Status = (typeof STATUSES)[number];
@@ -61,7 +71,10 @@ export const recordSchema = z
     at: text(100),
     deleted: z.literal(true).optional(),
   })
-  .refine((r) => r.slot === undefined || r.from !== undefined, { message: 'a slot annotation needs "from" (the gold value seen there, or null when the slot is absent)', path: ['from'] });
+  .refine((r) => r.slot === undefined || r.from !== undefined, {
+    message: 'a slot annotation needs "from" (the gold value seen there, or null when the slot is absent)',
+    path: ['from'],
+  });
 export type AnnotationRecord = z.infer<typeof recordSchema>;
 
 /** A withdrawal may carry only its identity. */

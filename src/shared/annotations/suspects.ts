@@ -70,7 +70,8 @@ function statesOf(c: Corpus, d: number, side: 'gold' | 'pred'): State[] {
   const len = side === 'gold' ? c.goldLen : c.predLen;
   for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
     const m: State = new Map();
-    for (let k = start[i]; k < start[i] + len[i]; k++) if (pairs[2 * k + 1] !== NONE_ID) m.set(c.slots.name(pairs[2 * k]), c.values.name(pairs[2 * k + 1]));
+    for (let k = start[i]; k < start[i] + len[i]; k++)
+      if (pairs[2 * k + 1] !== NONE_ID) m.set(c.slots.name(pairs[2 * k]), c.values.name(pairs[2 * k + 1]));
     out.push(m);
   }
   return out;
@@ -83,8 +84,14 @@ export function checkAligned(runs: readonly SuspectRun[]): void {
   const a = runs[0].corpus;
   for (const r of runs.slice(1)) {
     const b = r.corpus;
-    const same = a.dialogueIds.length === b.dialogueIds.length && a.turnIndex.length === b.turnIndex.length && a.dialogueIds.every((id, d) => id === b.dialogueIds[d] && a.dialogueStart[d + 1] === b.dialogueStart[d + 1]);
-    if (!same) throw new Error(`run ${JSON.stringify(r.label)} does not have the dialogues and turns of ${JSON.stringify(runs[0].label)}; score runs against one gold (--gold) to rank suspects across them`);
+    const same =
+      a.dialogueIds.length === b.dialogueIds.length &&
+      a.turnIndex.length === b.turnIndex.length &&
+      a.dialogueIds.every((id, d) => id === b.dialogueIds[d] && a.dialogueStart[d + 1] === b.dialogueStart[d + 1]);
+    if (!same)
+      throw new Error(
+        `run ${JSON.stringify(r.label)} does not have the dialogues and turns of ${JSON.stringify(runs[0].label)}; score runs against one gold (--gold) to rank suspects across them`,
+      );
   }
 }
 
@@ -104,7 +111,8 @@ export function rankSuspects(runs: readonly SuspectRun[]): { items: Suspect[]; h
     // A dialogue the utterance source did not cover has no text evidence (not "said nowhere").
     let hasText = false;
     if (utt) for (let p = 0; p < n && !hasText; p++) hasText = !!(utt.system[start + p] || utt.user[start + p]);
-    const text: string[] | null = utt && hasText ? Array.from({ length: n }, (_, p) => normText(`${utt.system[start + p] ?? ''} ${utt.user[start + p] ?? ''}`)) : null;
+    const text: string[] | null =
+      utt && hasText ? Array.from({ length: n }, (_, p) => normText(`${utt.system[start + p] ?? ''} ${utt.user[start + p] ?? ''}`)) : null;
     const userText: string[] | null = utt && hasText ? Array.from({ length: n }, (_, p) => normText(utt.user[start + p] ?? '')) : null;
     const all = text ? text.join(' ') : '';
     const slots = new Set<string>();
@@ -128,26 +136,55 @@ export function rankSuspects(runs: readonly SuspectRun[]): { items: Suspect[]; h
         const reasons: Reason[] = [];
         if (best !== undefined) {
           const who = R === 1 ? `the run (${runs[0].label})` : `${bestN} of ${R} runs`;
-          reasons.push({ kind: 'consensus', weight: consensusWeight * (bestN / R), text: `${who} predict${R === 1 || bestN === 1 ? 's' : ''} ${show(best)} where the gold is ${show(g)}` });
+          reasons.push({
+            kind: 'consensus',
+            weight: consensusWeight * (bestN / R),
+            text: `${who} predict${R === 1 || bestN === 1 ? 's' : ''} ${show(best)} where the gold is ${show(g)}`,
+          });
           if (text && best !== null && mentions(text[p], best)) {
             const both = g !== null && mentions(text[p], g);
             // The gold taking the value a few turns later is a timing question (early-or-late), less likely an error.
             let later = -1;
             for (let q = p + 1; q < n && later < 0; q++) if (gold[q].get(slot) === best) later = q - p;
-            if (both) reasons.push({ kind: 'pred-in-text', weight: WEIGHTS.bothInText, text: `this turn mentions both the predicted ${show(best)} and the gold ${show(g)}` });
-            else if (later > 0) reasons.push({ kind: 'pred-in-text', weight: WEIGHTS.predInTextLate, text: `this turn mentions the predicted ${show(best)}, which the gold takes only ${later} turn${later === 1 ? '' : 's'} later` });
-            else if (mentions(userText![p], best)) reasons.push({ kind: 'pred-in-text', weight: WEIGHTS.predInText, text: `the user says the predicted ${show(best)} in this turn${g === null ? ', which the gold never has' : `, not the gold ${show(g)}`}` });
-            else reasons.push({ kind: 'pred-in-text', weight: WEIGHTS.predInSystemText, text: `the system says the predicted ${show(best)} in this turn${g === null ? ', which the gold never has' : `, not the gold ${show(g)}`}` });
+            if (both)
+              reasons.push({
+                kind: 'pred-in-text',
+                weight: WEIGHTS.bothInText,
+                text: `this turn mentions both the predicted ${show(best)} and the gold ${show(g)}`,
+              });
+            else if (later > 0)
+              reasons.push({
+                kind: 'pred-in-text',
+                weight: WEIGHTS.predInTextLate,
+                text: `this turn mentions the predicted ${show(best)}, which the gold takes only ${later} turn${later === 1 ? '' : 's'} later`,
+              });
+            else if (mentions(userText![p], best))
+              reasons.push({
+                kind: 'pred-in-text',
+                weight: WEIGHTS.predInText,
+                text: `the user says the predicted ${show(best)} in this turn${g === null ? ', which the gold never has' : `, not the gold ${show(g)}`}`,
+              });
+            else
+              reasons.push({
+                kind: 'pred-in-text',
+                weight: WEIGHTS.predInSystemText,
+                text: `the system says the predicted ${show(best)} in this turn${g === null ? ', which the gold never has' : `, not the gold ${show(g)}`}`,
+              });
           }
         }
         const goldChanged = g !== gPrev;
         if (text && g !== null && goldChanged && !isUnsaid(g) && !mentions(all, g)) {
-          reasons.push({ kind: 'gold-not-in-text', weight: WEIGHTS.goldNotInText, text: `the gold value ${show(g)} is said nowhere in the dialogue` });
+          reasons.push({
+            kind: 'gold-not-in-text',
+            weight: WEIGHTS.goldNotInText,
+            text: `the gold value ${show(g)} is said nowhere in the dialogue`,
+          });
         }
         if (text && goldChanged && !(g !== null && isUnsaid(g)) && !(gPrev !== null && isUnsaid(gPrev))) {
           const said = (g !== null && mentions(text[p], g)) || (gPrev !== null && mentions(text[p], gPrev));
           if (!said) {
-            const what = gPrev === null ? `appears as ${show(g)}` : g === null ? `drops ${show(gPrev)}` : `changes from ${show(gPrev)} to ${show(g)}`;
+            const what =
+              gPrev === null ? `appears as ${show(g)}` : g === null ? `drops ${show(gPrev)}` : `changes from ${show(gPrev)} to ${show(g)}`;
             reasons.push({ kind: 'gold-churn', weight: WEIGHTS.churn, text: `the gold ${what} in a turn that mentions neither value` });
           }
         }
@@ -170,6 +207,12 @@ export function rankSuspects(runs: readonly SuspectRun[]): { items: Suspect[]; h
   }
   // Highest score first; ties in file order.
   const order = new Map(gc.dialogueIds.map((id, d) => [id, d]));
-  items.sort((a, b) => b.score - a.score || order.get(a.dialogue)! - order.get(b.dialogue)! || a.position - b.position || (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
+  items.sort(
+    (a, b) =>
+      b.score - a.score ||
+      order.get(a.dialogue)! - order.get(b.dialogue)! ||
+      a.position - b.position ||
+      (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0),
+  );
   return { items, hasText: !!utt };
 }

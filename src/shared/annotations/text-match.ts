@@ -5,7 +5,29 @@
 // "a|b" match either. Values that are never said as such (dontcare, yes, no,
 // none) are not looked for at all.
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+const NUMBER_WORDS = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
 
 /** Values that are not said in the text as such: looking for them proves nothing. */
 const UNSAID = new Set(['dontcare', "don't care", 'dont care', 'do not care', 'yes', 'no', 'none', 'not mentioned', 'free', 'any']);
@@ -21,7 +43,8 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 /** Generic words a name is often said without ("Finches" for "finches bed and breakfast"). */
-const GENERIC = / (bed and breakfast|guest ?house|hotel|restaurant|college|museum|church|gallery|theatre|cinema|pool|park|hall|centre|train station|station)$/;
+const GENERIC =
+  / (bed and breakfast|guest ?house|hotel|restaurant|college|museum|church|gallery|theatre|cinema|pool|park|hall|centre|train station|station)$/;
 
 /**
  * "6.10" or "19.45" said as a time becomes "6:10", "19:45"; not a price ("£10.10", "10.10 pounds", "4.40 gbp").

@@ -85,7 +85,8 @@ export function dialogueFlips(id: string, turnIndex: ArrayLike<number>, a: TurnS
     const jb = b.wrong[o] + b.missed[o] + b.overshot[o] === 0 ? 1 : 0;
     const fa = fgaPair(a.fga[o]);
     const fb = fgaPair(b.fga[o]);
-    if (ja !== jb || fa.cls !== fb.cls) out.push({ dialogue: id, turn: turnIndex[o], position: o, jga: [ja, jb], fga: [fa.cls, fb.cls], fgaDistance: [fa.d, fb.d] });
+    if (ja !== jb || fa.cls !== fb.cls)
+      out.push({ dialogue: id, turn: turnIndex[o], position: o, jga: [ja, jb], fga: [fa.cls, fb.cls], fgaDistance: [fa.d, fb.d] });
   }
   return out;
 }
@@ -164,7 +165,10 @@ export class WhatIf {
   }
 
   summary(): CorrectionSummary {
-    return (this.summaryCache ??= correctionSummary(this.base, [...this.corrected.values()].map((c) => c.correction)));
+    return (this.summaryCache ??= correctionSummary(
+      this.base,
+      [...this.corrected.values()].map((c) => c.correction),
+    ));
   }
 
   changes(): Change[] {
@@ -223,7 +227,14 @@ export class WhatIf {
       if (m) moves.push(m);
       turnsChanged += new Set(c.correction.changes.map((x) => x.turn)).size;
     }
-    return { before, after: scoresOf(total, 0, layout, config), flips, moves, turnsChanged, dialoguesChanged: [...this.corrected.values()].filter((c) => c.correction.changes.length > 0).length };
+    return {
+      before,
+      after: scoresOf(total, 0, layout, config),
+      flips,
+      moves,
+      turnsChanged,
+      dialoguesChanged: [...this.corrected.values()].filter((c) => c.correction.changes.length > 0).length,
+    };
   }
 }
 

@@ -21,13 +21,36 @@ export const ANNOTATION_CALLS = {
   /** Saves one new record (no id: the store gives it); answers once it is on disk (fsync). */
   saveAnnotation: z.object({ run: runId, record: recordBodySchema }).strict(),
   /** A new revision of a record (fields replaced; with `replace` the record is `record`; or withdrawn); `rev` is the revision the caller saw. */
-  reviseAnnotation: z.object({ run: runId, id: annotationId, rev: z.number().int().min(1), record: recordBodySchema.partial().optional(), deleted: z.boolean().optional(), replace: z.boolean().optional() }).strict(),
+  reviseAnnotation: z
+    .object({
+      run: runId,
+      id: annotationId,
+      rev: z.number().int().min(1),
+      record: recordBodySchema.partial().optional(),
+      deleted: z.boolean().optional(),
+      replace: z.boolean().optional(),
+    })
+    .strict(),
   /** Rewrites the file without replaced revisions (atomic). */
   compactAnnotations: z.object({ run: runId }).strict(),
   /** The suspects queue: places where the gold is likely wrong, best first. */
-  suspects: z.object({ ...runRef, offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(5000).optional(), unannotated: z.boolean().optional() }).strict(),
+  suspects: z
+    .object({
+      ...runRef,
+      offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(5000).optional(),
+      unannotated: z.boolean().optional(),
+    })
+    .strict(),
   /** Before → after: with the file's corrections applied to the gold, or (values) with value options switched on. */
-  whatIf: z.object({ ...runRef, config: metricConfigSchema, includeSuspected: z.boolean().optional(), values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional() }).strict(),
+  whatIf: z
+    .object({
+      ...runRef,
+      config: metricConfigSchema,
+      includeSuspected: z.boolean().optional(),
+      values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional(),
+    })
+    .strict(),
   /** One dialogue in full detail on the corrected gold. */
   whatIfDialogue: z.object({ ...runRef, config: metricConfigSchema, id: dialogueId, includeSuspected: z.boolean().optional() }).strict(),
   /** The correction diff (one row per changed turn) as JSON Lines, CSV or text. */

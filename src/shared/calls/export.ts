@@ -24,7 +24,10 @@ const style = z
     patternColor: colour.optional(),
     stroke: colour.optional(),
     strokeWidth: z.number().finite().min(0).max(100).optional(),
-    dash: z.string().regex(/^[0-9., ]{0,40}$/, 'numbers separated by spaces').optional(),
+    dash: z
+      .string()
+      .regex(/^[0-9., ]{0,40}$/, 'numbers separated by spaces')
+      .optional(),
     opacity: z.number().min(0).max(1).optional(),
     fontSize: z.number().min(1).max(400).optional(),
     fontWeight: z.enum(['normal', 'bold']).optional(),
@@ -43,12 +46,31 @@ const base = {
 
 export const sceneNodeSchema: z.ZodType<SceneNode> = z.lazy(() =>
   z.discriminatedUnion('kind', [
-    z.object({ ...base, kind: z.literal('rect'), x: coord, y: coord, w: coord, h: coord, rx: z.number().min(0).max(1000).optional() }).strict(),
+    z
+      .object({ ...base, kind: z.literal('rect'), x: coord, y: coord, w: coord, h: coord, rx: z.number().min(0).max(1000).optional() })
+      .strict(),
     z.object({ ...base, kind: z.literal('line'), x1: coord, y1: coord, x2: coord, y2: coord }).strict(),
-    z.object({ ...base, kind: z.literal('path'), d: z.string().max(1_000_000).regex(/^[MLHVCSQTAZmlhvcsqtaz0-9eE.,\s+-]*$/, 'SVG path data') }).strict(),
+    z
+      .object({
+        ...base,
+        kind: z.literal('path'),
+        d: z
+          .string()
+          .max(1_000_000)
+          .regex(/^[MLHVCSQTAZmlhvcsqtaz0-9eE.,\s+-]*$/, 'SVG path data'),
+      })
+      .strict(),
     z.object({ ...base, kind: z.literal('circle'), cx: coord, cy: coord, r: z.number().min(0).max(1e6) }).strict(),
     z.object({ ...base, kind: z.literal('text'), x: coord, y: coord, text: z.string().max(SCENE_LIMITS.text) }).strict(),
-    z.object({ ...base, kind: z.literal('group'), x: coord.optional(), y: coord.optional(), children: z.array(sceneNodeSchema).max(SCENE_LIMITS.nodes) }).strict(),
+    z
+      .object({
+        ...base,
+        kind: z.literal('group'),
+        x: coord.optional(),
+        y: coord.optional(),
+        children: z.array(sceneNodeSchema).max(SCENE_LIMITS.nodes),
+      })
+      .strict(),
   ]),
 );
 
@@ -78,8 +100,10 @@ export const sceneSchema = z
   .strict()
   .superRefine((s, ctx) => {
     const c = countNodes(s.nodes, 1);
-    if (c.count > SCENE_LIMITS.nodes) ctx.addIssue({ code: 'custom', path: ['nodes'], message: `${c.count} shapes; at most ${SCENE_LIMITS.nodes}` });
-    if (c.depth > SCENE_LIMITS.depth) ctx.addIssue({ code: 'custom', path: ['nodes'], message: `groups nested ${c.depth} deep; at most ${SCENE_LIMITS.depth}` });
+    if (c.count > SCENE_LIMITS.nodes)
+      ctx.addIssue({ code: 'custom', path: ['nodes'], message: `${c.count} shapes; at most ${SCENE_LIMITS.nodes}` });
+    if (c.depth > SCENE_LIMITS.depth)
+      ctx.addIssue({ code: 'custom', path: ['nodes'], message: `groups nested ${c.depth} deep; at most ${SCENE_LIMITS.depth}` });
   });
 
 export const FIGURE_FILE_FORMATS = ['svg', 'pdf', 'png'] as const;
@@ -113,7 +137,10 @@ export const EXPORT_CALLS = {
   renderFigure: z
     .object({ scene: sceneSchema, format: z.enum(FIGURE_FILE_FORMATS), scale: scaleSchema.optional() })
     .strict()
-    .refine((a) => a.format !== 'png' || a.scene.width * a.scene.height * (a.scale ?? 2) ** 2 <= SCENE_LIMITS.pixels, { message: `the PNG would exceed ${SCENE_LIMITS.pixels / 1e6} million pixels`, path: ['scale'] }),
+    .refine((a) => a.format !== 'png' || a.scene.width * a.scene.height * (a.scale ?? 2) ** 2 <= SCENE_LIMITS.pixels, {
+      message: `the PNG would exceed ${SCENE_LIMITS.pixels / 1e6} million pixels`,
+      path: ['scale'],
+    }),
   /** Electron: a save dialog (starting in the last folder used) and the file written there. */
   saveFile: z
     .object({
@@ -127,13 +154,26 @@ export const EXPORT_CALLS = {
     .strict(),
   /** Electron: text or a PNG on the system clipboard (the page's own clipboard API is not allowed there). */
   writeClipboard: z
-    .object({ text: z.string().max(16 * 1024 * 1024).optional(), pngBase64: z.string().max(MAX_SAVE_BASE64).optional() })
+    .object({
+      text: z
+        .string()
+        .max(16 * 1024 * 1024)
+        .optional(),
+      pngBase64: z.string().max(MAX_SAVE_BASE64).optional(),
+    })
     .strict()
     .refine((a) => (a.text === undefined) !== (a.pngBase64 === undefined), { message: 'give either text or pngBase64' }),
   /** Electron: the window's pixels in a rectangle (CSS pixels) at a scale, as a PNG. */
   captureView: z
     .object({
-      rect: z.object({ x: z.number().int().min(0).max(100_000), y: z.number().int().min(0).max(100_000), width: z.number().int().min(1).max(20_000), height: z.number().int().min(1).max(20_000) }).strict(),
+      rect: z
+        .object({
+          x: z.number().int().min(0).max(100_000),
+          y: z.number().int().min(0).max(100_000),
+          width: z.number().int().min(1).max(20_000),
+          height: z.number().int().min(1).max(20_000),
+        })
+        .strict(),
       scale: scaleSchema,
     })
     .strict(),

@@ -31,7 +31,12 @@ export const INSPECT_CALLS = {
       config: metricConfigSchema,
       offset: z.number().int().min(0),
       limit: z.number().int().min(1).max(1000),
-      sort: z.object({ key: z.string().refine((k) => SORT_KEYS.includes(k), { message: `one of ${SORT_KEYS.join(', ')}` }), descending: z.boolean() }).strict(),
+      sort: z
+        .object({
+          key: z.string().refine((k) => SORT_KEYS.includes(k), { message: `one of ${SORT_KEYS.join(', ')}` }),
+          descending: z.boolean(),
+        })
+        .strict(),
       filter: listFilterSchema,
     })
     .strict(),

@@ -29,7 +29,12 @@ export function canonicaliseSlots(corpus: Corpus, file: string, rename: (name: s
       if (run[j][0] === run[j - 1][0]) {
         const d = dialogueOf(corpus, i);
         const path = pathPush(pathPush(pathPush('$', corpus.dialogueIds[d]), String(corpus.turnIndex[i])), side === 'gold' ? 'gt' : 'pr');
-        throw new LoadError(file, `${side} state names slot ${JSON.stringify(slots.name(run[j][0]))} twice under different spellings`, undefined, path);
+        throw new LoadError(
+          file,
+          `${side} state names slot ${JSON.stringify(slots.name(run[j][0]))} twice under different spellings`,
+          undefined,
+          path,
+        );
       }
     }
     run.forEach(([s, v], j) => {

@@ -134,7 +134,11 @@ export class TurnCollector implements SlotTable {
       if (turns[i].index === turns[i - 1].index) {
         const [first, second] = turns[i - 1].at <= turns[i].at ? [turns[i - 1], turns[i]] : [turns[i], turns[i - 1]];
         const f = locate(this.bytes, first.at);
-        throw new LoadError(this.file, `dialogue ${JSON.stringify(id)}: turn ${turns[i].index} appears twice (first at ${f.line}:${f.column})`, locate(this.bytes, second.at));
+        throw new LoadError(
+          this.file,
+          `dialogue ${JSON.stringify(id)}: turn ${turns[i].index} appears twice (first at ${f.line}:${f.column})`,
+          locate(this.bytes, second.at),
+        );
       }
     }
     b.beginDialogue(id);
@@ -153,8 +157,12 @@ export class TurnCollector implements SlotTable {
     this.flushOpen();
     for (const [id, turns] of this.dialogues) this.addDialogue(id, turns);
     const warnings = [...this.warnings];
-    if (this.outOfOrder > 0) warnings.push(`turns of ${plural(this.outOfOrder, 'dialogue')} were out of order in the file; they are sorted by turn index`);
-    if (this.alternativeValues > 0) warnings.push(`${plural(this.alternativeValues, 'gold value')} ${this.alternativeValues === 1 ? 'lists' : 'list'} alternatives, kept as "a|b"; the value option "alternatives" (--values alternatives) accepts a prediction equal to any of them`);
+    if (this.outOfOrder > 0)
+      warnings.push(`turns of ${plural(this.outOfOrder, 'dialogue')} were out of order in the file; they are sorted by turn index`);
+    if (this.alternativeValues > 0)
+      warnings.push(
+        `${plural(this.alternativeValues, 'gold value')} ${this.alternativeValues === 1 ? 'lists' : 'list'} alternatives, kept as "a|b"; the value option "alternatives" (--values alternatives) accepts a prediction equal to any of them`,
+      );
     const corpus = this.builder.build();
     if (corpus.dialogueIds.length === 0) throw new LoadError(this.file, 'the file holds no dialogue turns');
     return { corpus, warnings };

@@ -35,7 +35,8 @@ function lastSystemText(ctx: ElementContext, context: unknown, path: string): st
   const list = ctx.array(context, path, 'a list of earlier utterances {"speaker", "utterance"}');
   for (let i = list.length - 1; i >= 0; i--) {
     const c = list[i];
-    if (isObject(c) && c.speaker === 'system') return ctx.string(c.utterance, pathPush(pathPush(path, i), 'utterance'), 'an utterance string');
+    if (isObject(c) && c.speaker === 'system')
+      return ctx.string(c.utterance, pathPush(pathPush(path, i), 'utterance'), 'an utterance string');
   }
   return undefined;
 }

@@ -35,7 +35,8 @@ export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
   if (isBlank(bytes)) throw new LoadError(file, 'the file is empty');
   if (looksBinary(bytes)) throw new LoadError(file, 'this is not a text file (it contains binary data); expected a JSON prediction file');
   const head = headText(bytes);
-  if (/^\uFEFF?\s*(\{\s*\}|\[\s*\])\s*$/.test(head)) throw new LoadError(file, 'the file holds no dialogues (an empty JSON object or list)');
+  if (/^\uFEFF?\s*(\{\s*\}|\[\s*\])\s*$/.test(head))
+    throw new LoadError(file, 'the file holds no dialogues (an empty JSON object or list)');
   const near: string[] = [];
   for (const l of LOADERS) {
     const r = l.sniff(head);
@@ -43,10 +44,21 @@ export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
     if (r !== 'no') near.push(`this looks like ${l.label} but ${r.near}`);
   }
   const ref = sniffReference(head);
-  if (ref) throw new LoadError(file, `this is a dialogue file (${ref.label}), not predictions: give it as gold or dialogues next to a prediction file (--gold / --dialogues on the command line; the Gold and Dialogues fields of the Open dialog)`);
+  if (ref)
+    throw new LoadError(
+      file,
+      `this is a dialogue file (${ref.label}), not predictions: give it as gold or dialogues next to a prediction file (--gold / --dialogues on the command line; the Gold and Dialogues fields of the Open dialog)`,
+    );
   if (near.length > 0) throw new LoadError(file, `unknown layout: ${near.join('; ')}`);
-  if (!/^\uFEFF?\s*[[{]/.test(head)) throw new LoadError(file, `unknown layout: the file does not start with '{' or '[' (expected JSON or JSON Lines); choose the layout yourself (--layout NAME on the command line, Layout in the Open dialog): ${layoutNames().join(', ')}`);
-  throw new LoadError(file, `unknown layout: not one of ${LOADERS.map((l) => l.label).join(', ')} (choose the layout yourself — --layout NAME on the command line, Layout in the Open dialog: ${layoutNames().join(', ')})`);
+  if (!/^\uFEFF?\s*[[{]/.test(head))
+    throw new LoadError(
+      file,
+      `unknown layout: the file does not start with '{' or '[' (expected JSON or JSON Lines); choose the layout yourself (--layout NAME on the command line, Layout in the Open dialog): ${layoutNames().join(', ')}`,
+    );
+  throw new LoadError(
+    file,
+    `unknown layout: not one of ${LOADERS.map((l) => l.label).join(', ')} (choose the layout yourself — --layout NAME on the command line, Layout in the Open dialog: ${layoutNames().join(', ')})`,
+  );
 }
 
 export interface CorpusLoadOptions extends LoadOptions {
@@ -81,7 +93,8 @@ export function finishCorpus(raw: LoadedCorpus, opts: CorpusLoadOptions & { allo
   let loaded = raw;
   if (opts.gold) loaded = joinGold(loaded, opts.gold);
   else if (loaded.needsGold) {
-    const advice = 'give the reference dialogues as gold (--gold FILE on the command line, the Gold field of the Open dialog): MultiWOZ 2.1 data.json, MultiWOZ 2.2 / SGD dialogues or a folder of them';
+    const advice =
+      'give the reference dialogues as gold (--gold FILE on the command line, the Gold field of the Open dialog): MultiWOZ 2.1 data.json, MultiWOZ 2.2 / SGD dialogues or a folder of them';
     if (!opts.allowMissingGold) throw new LoadError(opts.file, `${loaded.needsGold}: ${advice}`);
     loaded = { ...loaded, warnings: [...loaded.warnings, `${loaded.needsGold}; the gold states are empty here; to score, ${advice}`] };
   }
@@ -92,7 +105,8 @@ export function finishCorpus(raw: LoadedCorpus, opts: CorpusLoadOptions & { allo
   }
   const schema = opts.gold?.schemaSlots ?? opts.dialogues?.schemaSlots;
   if (schema && schema.length > 0) loaded = { ...loaded, slotCount: schema.length };
-  if (opts.values && opts.values.length > 0) loaded = { ...loaded, corpus: applyValueOptions(loaded.corpus, opts.values), valueOptions: [...opts.values] };
+  if (opts.values && opts.values.length > 0)
+    loaded = { ...loaded, corpus: applyValueOptions(loaded.corpus, opts.values), valueOptions: [...opts.values] };
   return loaded;
 }
 

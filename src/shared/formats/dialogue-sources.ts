@@ -33,7 +33,11 @@ export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { 
   let loader: ReferenceLoader | undefined;
   if (opts.layout) {
     loader = REFERENCE_LOADERS.find((l) => l.id === opts.layout);
-    if (!loader) throw new LoadError(opts.file, `unknown dialogue layout ${JSON.stringify(opts.layout)}; known: ${REFERENCE_LOADERS.map((l) => l.id).join(', ')}`);
+    if (!loader)
+      throw new LoadError(
+        opts.file,
+        `unknown dialogue layout ${JSON.stringify(opts.layout)}; known: ${REFERENCE_LOADERS.map((l) => l.id).join(', ')}`,
+      );
   } else {
     const text = head(bytes);
     const near: string[] = [];
@@ -47,7 +51,10 @@ export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { 
     }
     if (!loader) {
       const known = REFERENCE_LOADERS.map((l) => l.label).join(', ');
-      throw new LoadError(opts.file, near.length > 0 ? `unknown dialogue layout: ${near.join('; ')}` : `unknown dialogue layout: not one of ${known}`);
+      throw new LoadError(
+        opts.file,
+        near.length > 0 ? `unknown dialogue layout: ${near.join('; ')}` : `unknown dialogue layout: not one of ${known}`,
+      );
     }
   }
   const ref = loader.load(bytes, opts);

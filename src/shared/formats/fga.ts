@@ -32,7 +32,8 @@ const TURN_KEY = /^[0-9]+$/;
 const KEY_THEN_OBJECT_KEY = /"((?:[^"\\]|\\.)*)"\s*:\s*\{\s*(?="((?:[^"\\]|\\.)*)"\s*:)/g;
 
 /** `"<key>": {` then scalar members (strings, numbers, literals) then `"gt"` or `"pr"` as a key. */
-const TURN_SCALARS_THEN_STATE = /"((?:[^"\\]|\\.)*)"\s*:\s*\{(?:\s*"(?:[^"\\]|\\.)*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)\s*,)+\s*"(?:gt|pr)"\s*:/;
+const TURN_SCALARS_THEN_STATE =
+  /"((?:[^"\\]|\\.)*)"\s*:\s*\{(?:\s*"(?:[^"\\]|\\.)*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)\s*,)+\s*"(?:gt|pr)"\s*:/;
 
 function decodeKey(raw: string): string | null {
   try {
@@ -53,7 +54,9 @@ export const fgaLoader: FormatLoader = {
       if (inner !== 'gt' && inner !== 'pr') continue;
       const key = decodeKey(m[1]);
       if (key !== null && TURN_KEY.test(key)) return 'yes';
-      return { near: `turn objects have "gt"/"pr", but the turn key ${key === null ? m[1] : JSON.stringify(key)} is not a non-negative integer` };
+      return {
+        near: `turn objects have "gt"/"pr", but the turn key ${key === null ? m[1] : JSON.stringify(key)} is not a non-negative integer`,
+      };
     }
     // A turn object may carry scalar members (the playground's "system"/"user" texts) before "gt"/"pr".
     const late = TURN_SCALARS_THEN_STATE.exec(head);
@@ -111,7 +114,12 @@ export interface FgaPart {
  * Reads dialogues of the file (all of them, or one part) into `b` (not built).
  * Throws LoadError on bad input. `reachedSplit`: a head part stopped at its split.
  */
-export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, part?: FgaPart): { warnings: string[]; reachedSplit: boolean } {
+export function scanFga(
+  bytes: Uint8Array,
+  opts: LoadOptions,
+  b: CorpusBuilder,
+  part?: FgaPart,
+): { warnings: string[]; reachedSplit: boolean } {
   const sc = new JsonScanner(bytes, opts.file);
   const values = new ByteInterner(b.values);
   const keys = new ByteInterner(new Interner());
@@ -177,7 +185,12 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
       }
       domainSeen[domain] = stateGen;
       if (domainOk[domain] !== 1) {
-        if (keyName(domain).trim() === '') throw sc.shapeError('the domain name is empty; every slot needs a domain and a name', pathPush(pathPush(turnPath(), side), keyName(domain)), sc.keyStart - 1);
+        if (keyName(domain).trim() === '')
+          throw sc.shapeError(
+            'the domain name is empty; every slot needs a domain and a name',
+            pathPush(pathPush(turnPath(), side), keyName(domain)),
+            sc.keyStart - 1,
+          );
         domainOk[domain] = 1;
       }
       sc.peek();
@@ -220,10 +233,12 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
       }
       for (; sc.nextKey(f2); f2 = false) {
         const slotKey = sc.internKey(keys);
-        if (!sc.isString()) sc.wrongType(pathPush(pathPush(pathPush(turnPath(), side), keyName(domain)), keyName(slotKey)), 'a string value');
+        if (!sc.isString())
+          sc.wrongType(pathPush(pathPush(pathPush(turnPath(), side), keyName(domain)), keyName(slotKey)), 'a string value');
         const row = slotIds[domain];
         let slot = row === undefined ? undefined : row[slotKey];
-        if (slot === undefined) slot = slotOf(domain, slotKey, pathPush(pathPush(pathPush(turnPath(), side), keyName(domain)), keyName(slotKey)));
+        if (slot === undefined)
+          slot = slotOf(domain, slotKey, pathPush(pathPush(pathPush(turnPath(), side), keyName(domain)), keyName(slotKey)));
         const value = sc.readStringId(values);
         out.push(slot, value);
         cache.add(slot, value, sc.pos - at);
@@ -273,9 +288,11 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
       let index = turnKeyValue(sc);
       if (index < 0) {
         turnKey = sc.key();
-        if (!TURN_KEY.test(turnKey)) throw sc.shapeError(`turn key ${JSON.stringify(turnKey)} is not a non-negative integer`, turnPath(), tAt);
+        if (!TURN_KEY.test(turnKey))
+          throw sc.shapeError(`turn key ${JSON.stringify(turnKey)} is not a non-negative integer`, turnPath(), tAt);
         index = Number(turnKey);
-        if (!(index <= MAX_TURN_INDEX)) throw sc.shapeError(`turn key ${turnKey} is too large (at most ${MAX_TURN_INDEX})`, turnPath(), tAt);
+        if (!(index <= MAX_TURN_INDEX))
+          throw sc.shapeError(`turn key ${turnKey} is too large (at most ${MAX_TURN_INDEX})`, turnPath(), tAt);
       } else turnKey = index;
       if (!sc.tryOpenObject()) sc.wrongType(turnPath(), 'a turn object with "gt" and "pr"');
       let hasGold = false;
@@ -298,7 +315,13 @@ export function scanFga(bytes: Uint8Array, opts: LoadOptions, b: CorpusBuilder, 
       // The builder sorts the lists in place; remember them as parsed (sorted
       // lists of unique slots parse the same way).
       const problem = b.addTurnPairs(index, gold.a, gold.n, pred.a, pred.n);
-      if (problem) throw explainState(bytes, opts.file, [[goldAt, pathPush(turnPath(), 'gt')], [prevPredAt, pathPush(turnPath(), 'pr')]]) ?? sc.shapeError(problem, turnPath(), tAt);
+      if (problem)
+        throw (
+          explainState(bytes, opts.file, [
+            [goldAt, pathPush(turnPath(), 'gt')],
+            [prevPredAt, pathPush(turnPath(), 'pr')],
+          ]) ?? sc.shapeError(problem, turnPath(), tAt)
+        );
       const g = prevGold;
       prevGold = gold;
       gold = g;

@@ -30,7 +30,12 @@ export interface CorpusReport {
 }
 
 function some(ids: string[]): string {
-  return ids.slice(0, 5).map((x) => JSON.stringify(x)).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+  return (
+    ids
+      .slice(0, 5)
+      .map((x) => JSON.stringify(x))
+      .join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '')
+  );
 }
 
 export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly string[]): CorpusReport {
@@ -69,8 +74,14 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
   slots.sort((a, b) => (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
   const domains = [...new Set(slots.map((s) => domainOf(s.slot)))].sort();
   const warnings = [...loaded.warnings];
-  if (lateStart.length > 0) warnings.push(`${plural(lateStart.length, 'dialogue')} ${lateStart.length === 1 ? 'does' : 'do'} not start at turn 0: ${some(lateStart)}`);
-  if (gaps.length > 0) warnings.push(`${plural(gaps.length, 'dialogue')} ${gaps.length === 1 ? 'has' : 'have'} missing turns (gaps in turn indices): ${some(gaps)}`);
+  if (lateStart.length > 0)
+    warnings.push(
+      `${plural(lateStart.length, 'dialogue')} ${lateStart.length === 1 ? 'does' : 'do'} not start at turn 0: ${some(lateStart)}`,
+    );
+  if (gaps.length > 0)
+    warnings.push(
+      `${plural(gaps.length, 'dialogue')} ${gaps.length === 1 ? 'has' : 'have'} missing turns (gaps in turn indices): ${some(gaps)}`,
+    );
   const turns = c.turnIndex.length;
   if (emptyGold > 0) warnings.push(`${emptyGold} of ${plural(turns, 'turn')} ${emptyGold === 1 ? 'has' : 'have'} an empty gold state`);
   if (emptyPred > 0) warnings.push(`${emptyPred} of ${plural(turns, 'turn')} ${emptyPred === 1 ? 'has' : 'have'} an empty predicted state`);
@@ -79,7 +90,8 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
   if (schema) {
     const known = new Set(schema);
     const outside = slots.filter((s) => !known.has(s.slot)).map((s) => s.slot);
-    if (outside.length > 0) warnings.push(`${outside.length} slot(s) outside the ${schemaSlots ? 'schema' : '30 MultiWOZ slots'}: ${some(outside)}`);
+    if (outside.length > 0)
+      warnings.push(`${outside.length} slot(s) outside the ${schemaSlots ? 'schema' : '30 MultiWOZ slots'}: ${some(outside)}`);
   }
   return {
     format: loaded.format,

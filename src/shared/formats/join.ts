@@ -15,7 +15,11 @@ function sourceName(ref: Reference): string {
   return ref.files.length <= 3 ? ref.files.join(', ') : `${ref.files.slice(0, 3).join(', ')} and ${ref.files.length - 3} more`;
 }
 
-function missingOnBothSides(corpus: Corpus, ref: Reference, found: Set<string>): Pick<JoinSummary, 'missingInSource' | 'missingInPredictions'> {
+function missingOnBothSides(
+  corpus: Corpus,
+  ref: Reference,
+  found: Set<string>,
+): Pick<JoinSummary, 'missingInSource' | 'missingInPredictions'> {
   const missingInSource = corpus.dialogueIds.filter((id) => !found.has(dialogueKey(id)));
   const missingInPredictions: string[] = [];
   for (const [key, d] of ref.dialogues) if (!found.has(key)) missingInPredictions.push(d.id);
@@ -24,10 +28,16 @@ function missingOnBothSides(corpus: Corpus, ref: Reference, found: Set<string>):
 
 /** One line for messages: "98 of 100 dialogues matched; missing in data.json: a, b". */
 export function describeJoin(s: JoinSummary): string {
-  const some = (ids: string[]) => ids.slice(0, 5).map((x) => JSON.stringify(x)).join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
+  const some = (ids: string[]) =>
+    ids
+      .slice(0, 5)
+      .map((x) => JSON.stringify(x))
+      .join(', ') + (ids.length > 5 ? ` and ${ids.length - 5} more` : '');
   const parts = [`${s.role}: ${plural(s.matched, 'dialogue')} matched in ${s.source}`];
-  if (s.missingInSource.length > 0) parts.push(`${plural(s.missingInSource.length, 'prediction dialogue')} not in the source: ${some(s.missingInSource)}`);
-  if (s.missingInPredictions.length > 0) parts.push(`${plural(s.missingInPredictions.length, 'source dialogue')} not in the predictions: ${some(s.missingInPredictions)}`);
+  if (s.missingInSource.length > 0)
+    parts.push(`${plural(s.missingInSource.length, 'prediction dialogue')} not in the source: ${some(s.missingInSource)}`);
+  if (s.missingInPredictions.length > 0)
+    parts.push(`${plural(s.missingInPredictions.length, 'source dialogue')} not in the predictions: ${some(s.missingInPredictions)}`);
   if (s.turnsUnmatched > 0) parts.push(`${plural(s.turnsUnmatched, 'turn')} unmatched`);
   return parts.join('; ');
 }
@@ -41,7 +51,9 @@ export function attachUtterances(corpus: Corpus, ref: Reference): { corpus: Corp
   const source = sourceName(ref);
   if (!ref.hasText) throw new LoadError(source, 'this dialogue source has no utterances');
   const n = corpus.turnIndex.length;
-  const system: (string | undefined)[] = corpus.utterances ? [...corpus.utterances.system] : new Array<string | undefined>(n).fill(undefined);
+  const system: (string | undefined)[] = corpus.utterances
+    ? [...corpus.utterances.system]
+    : new Array<string | undefined>(n).fill(undefined);
   const user: (string | undefined)[] = corpus.utterances ? [...corpus.utterances.user] : new Array<string | undefined>(n).fill(undefined);
   const found = new Set<string>();
   let turnsUnmatched = 0;
@@ -61,7 +73,13 @@ export function attachUtterances(corpus: Corpus, ref: Reference): { corpus: Corp
       user[i] = t.user ?? user[i];
     }
   }
-  const summary: JoinSummary = { role: 'dialogues', source, matched: found.size, turnsUnmatched, ...missingOnBothSides(corpus, ref, found) };
+  const summary: JoinSummary = {
+    role: 'dialogues',
+    source,
+    matched: found.size,
+    turnsUnmatched,
+    ...missingOnBothSides(corpus, ref, found),
+  };
   return { corpus: { ...corpus, utterances: { system, user } }, summary };
 }
 
@@ -74,7 +92,11 @@ export function attachUtterances(corpus: Corpus, ref: Reference): { corpus: Corp
  */
 export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   const source = sourceName(ref);
-  if (!ref.hasState) throw new LoadError(source, 'this dialogue source has no dialogue states, so it cannot give the gold (it can give utterances, as dialogues: --dialogues, or the Dialogues field of the Open dialog)');
+  if (!ref.hasState)
+    throw new LoadError(
+      source,
+      'this dialogue source has no dialogue states, so it cannot give the gold (it can give utterances, as dialogues: --dialogues, or the Dialogues field of the Open dialog)',
+    );
   const c = loaded.corpus;
   const b = new CorpusBuilder();
   const found = new Set<string>();
@@ -89,7 +111,12 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
     if (!r || !r.turns.some((t) => t.state)) continue;
     const first = takenBy.get(key);
     if (first !== undefined) {
-      throw refError(ref, r, undefined, `the predictions' dialogues ${JSON.stringify(first)} and ${JSON.stringify(c.dialogueIds[d])} both match gold dialogue ${JSON.stringify(r.id)} (ids match case-insensitively, with or without .json), so its turns would count twice; rename or remove one`);
+      throw refError(
+        ref,
+        r,
+        undefined,
+        `the predictions' dialogues ${JSON.stringify(first)} and ${JSON.stringify(c.dialogueIds[d])} both match gold dialogue ${JSON.stringify(r.id)} (ids match case-insensitively, with or without .json), so its turns would count twice; rename or remove one`,
+      );
     }
     takenBy.set(key, c.dialogueIds[d]);
     found.add(key);
@@ -105,7 +132,8 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
       if (i === undefined) turnsUnmatched++;
       else {
         predTurn.delete(t.index);
-        for (let k = c.predStart[i]; k < c.predStart[i] + c.predLen[i]; k++) pred.push(slotIds[c.predPairs[2 * k]], valueIds[c.predPairs[2 * k + 1]]);
+        for (let k = c.predStart[i]; k < c.predStart[i] + c.predLen[i]; k++)
+          pred.push(slotIds[c.predPairs[2 * k]], valueIds[c.predPairs[2 * k + 1]]);
       }
       const sys = t.system ?? (i !== undefined ? c.utterances?.system[i] : undefined);
       const usr = t.user ?? (i !== undefined ? c.utterances?.user[i] : undefined);

@@ -20,7 +20,10 @@ export function parseValueHere(sc: JsonScanner, path = '$'): unknown {
   const start = sc.pos;
   skipUniqueKeys(sc, path);
   if (sc.pos - start > MAX_ELEMENT_BYTES) {
-    throw sc.syntaxError(`one element of this file is ${Math.round((sc.pos - start) / 2 ** 20)} MB, above the ${MAX_ELEMENT_BYTES / 2 ** 20} MB an element may have in this layout`, start);
+    throw sc.syntaxError(
+      `one element of this file is ${Math.round((sc.pos - start) / 2 ** 20)} MB, above the ${MAX_ELEMENT_BYTES / 2 ** 20} MB an element may have in this layout`,
+      start,
+    );
   }
   let text: string;
   try {
@@ -101,7 +104,11 @@ export function skipUniqueKeys(sc: JsonScanner, path: string): void {
     }
     ks.push(s, e, h, esc);
     if (firstAt >= 0) {
-      throw sc.shapeError(`the key ${JSON.stringify(decodeKey(b, s, e))} appears twice in this object (first at ${describeAt(sc, firstAt)}); keys must be unique (JSON parsers would silently keep one of the values)`, pathOf(), s - 1);
+      throw sc.shapeError(
+        `the key ${JSON.stringify(decodeKey(b, s, e))} appears twice in this object (first at ${describeAt(sc, firstAt)}); keys must be unique (JSON parsers would silently keep one of the values)`,
+        pathOf(),
+        s - 1,
+      );
     }
     if (f.names) f.names.set(decodeKey(b, s, e), s - 1);
     else if (ks.length > 4 * MANY_KEYS) {
@@ -183,7 +190,11 @@ export class UniqueKeys {
       }
       if (same) {
         const key = decodeKey(b, s, e);
-        throw sc.shapeError(`the key ${JSON.stringify(key)} appears twice in this object (first at ${describeAt(sc, ks[i] - 1)}); keys must be unique`, pathPush(path, key), s - 1);
+        throw sc.shapeError(
+          `the key ${JSON.stringify(key)} appears twice in this object (first at ${describeAt(sc, ks[i] - 1)}); keys must be unique`,
+          pathPush(path, key),
+          s - 1,
+        );
       }
     }
     ks.push(s, e, sc.keyEscaped ? 1 : 0);
@@ -365,7 +376,14 @@ export class IdSet {
 
   add(id: string, at: number, path: string): void {
     const first = this.seen.get(id);
-    if (first !== undefined) throw shapeAt(this.bytes, this.file, at, path, `dialogue id ${JSON.stringify(id)} appears twice (first at line ${locate(this.bytes, first).line})`);
+    if (first !== undefined)
+      throw shapeAt(
+        this.bytes,
+        this.file,
+        at,
+        path,
+        `dialogue id ${JSON.stringify(id)} appears twice (first at line ${locate(this.bytes, first).line})`,
+      );
     this.seen.set(id, at);
   }
 }

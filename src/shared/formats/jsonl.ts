@@ -73,7 +73,8 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
           sc.skipValue();
           index = ctx.turnIndex(JSON.parse(decoder.decode(bytes.subarray(s, sc.pos))), pathPush(path, 'turn'));
         } else if (sc.keyIs('system')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'system'), 'a string (the system utterance; leave the key out when there is none)');
+          if (!sc.isString())
+            sc.wrongType(pathPush(path, 'system'), 'a string (the system utterance; leave the key out when there is none)');
           system = sc.readString();
         } else if (sc.keyIs('user')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'user'), "a string (the user's utterance; leave the key out when there is none)");

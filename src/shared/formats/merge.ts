@@ -27,7 +27,13 @@ export function mergeLoaded(parts: { file: string; loaded: LoadedCorpus }[]): Lo
           for (let k = start; k < start + len; k++) out.push(slot[pairs[2 * k]], value[pairs[2 * k + 1]]);
           return out;
         };
-        b.addTurn(c.turnIndex[i], state(c.goldPairs, c.goldStart[i], c.goldLen[i]), state(c.predPairs, c.predStart[i], c.predLen[i]), c.utterances?.system[i], c.utterances?.user[i]);
+        b.addTurn(
+          c.turnIndex[i],
+          state(c.goldPairs, c.goldStart[i], c.goldLen[i]),
+          state(c.predPairs, c.predStart[i], c.predLen[i]),
+          c.utterances?.system[i],
+          c.utterances?.user[i],
+        );
       }
       b.endDialogue();
     }

@@ -11,7 +11,15 @@
 // also across "semi" and "book"); a "metadata" that is not an object is an error.
 
 import { JsonScanner } from './json-scanner';
-import { addRefDialogue, dialogueKey, emptyReference, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
+import {
+  addRefDialogue,
+  dialogueKey,
+  emptyReference,
+  type RefTurn,
+  type ReferenceLoader,
+  type Reference,
+  type ReferenceLoadOptions,
+} from './reference';
 import { canonicalSlot } from './slot-names';
 import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
 import { checkNamesAt, NameTable } from './state-policy';
@@ -91,7 +99,13 @@ export function loadMultiwoz21(bytes: Uint8Array, opts: ReferenceLoadOptions): R
       const state = stateOf(ctx, log[2 * t + 1], pathPush(pathPush(path, 'log'), 2 * t + 1));
       const logPath = pathPush(path, 'log');
       // pos: the entry with the turn's state (log[2t+1]), else the user's entry.
-      turns.push({ index: t, state, user: textOf(ctx, log[2 * t], pathPush(logPath, 2 * t)), system: t > 0 ? textOf(ctx, log[2 * t - 1], pathPush(logPath, 2 * t - 1)) : undefined, pos: 2 * t + 1 < log.length ? 2 * t + 1 : 2 * t });
+      turns.push({
+        index: t,
+        state,
+        user: textOf(ctx, log[2 * t], pathPush(logPath, 2 * t)),
+        system: t > 0 ? textOf(ctx, log[2 * t - 1], pathPush(logPath, 2 * t - 1)) : undefined,
+        pos: 2 * t + 1 < log.length ? 2 * t + 1 : 2 * t,
+      });
     }
     addRefDialogue(ref, { id, turns, place: { file: opts.file, at, path, turnsKey: 'log' } });
   });

@@ -20,7 +20,8 @@ export const mwzevalLoader: FormatLoader = {
     const m = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\[\s*(\{\s*"([^"]*)"|\])/.exec(head);
     if (!m) return 'no';
     if (/"state"\s*:\s*\{/.test(head)) return 'yes';
-    if (m[2] === 'response' || m[2] === 'active_domains') return { near: 'turns have "response" but no "state" (response-only predictions have nothing to score)' };
+    if (m[2] === 'response' || m[2] === 'active_domains')
+      return { near: 'turns have "response" but no "state" (response-only predictions have nothing to score)' };
     return 'no';
   },
   load: loadMwzeval,
@@ -51,7 +52,10 @@ export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
       });
     });
     sc.end();
-    if (withoutState > 0) col.warnings.push(`${plural(withoutState, 'turn')} ${withoutState === 1 ? 'has' : 'have'} no "state"; ${withoutState === 1 ? 'it counts as an empty prediction' : 'they count as empty predictions'}`);
+    if (withoutState > 0)
+      col.warnings.push(
+        `${plural(withoutState, 'turn')} ${withoutState === 1 ? 'has' : 'have'} no "state"; ${withoutState === 1 ? 'it counts as an empty prediction' : 'they count as empty predictions'}`,
+      );
   });
   return { corpus, format: mwzevalLoader.id, warnings, needsGold: 'mwzeval predictions carry no gold states' };
 }

@@ -21,15 +21,39 @@ export const VALUE_OPTION_HELP: Record<ValueOption, string> = {
   alternatives: 'gold alternatives ("a|b" or MultiWOZ 2.2/SGD value lists): a prediction equal to any of them is right',
 };
 
-export const EMPTY_SPELLINGS: ReadonlySet<string> = new Set(['', 'none', 'not mentioned', 'not given', '[null]', '[delete]', 'null', 'n/a']);
-export const DONTCARE_SPELLINGS: ReadonlySet<string> = new Set(['dontcare', 'dont care', "don't care", 'do not care', 'do nt care', "do n't care", 'does not care', 'dontcare.', 'any']);
+export const EMPTY_SPELLINGS: ReadonlySet<string> = new Set([
+  '',
+  'none',
+  'not mentioned',
+  'not given',
+  '[null]',
+  '[delete]',
+  'null',
+  'n/a',
+]);
+export const DONTCARE_SPELLINGS: ReadonlySet<string> = new Set([
+  'dontcare',
+  'dont care',
+  "don't care",
+  'do not care',
+  'do nt care',
+  "do n't care",
+  'does not care',
+  'dontcare.',
+  'any',
+]);
 
 /** Parses `--values a,b` (or "all" / "exact"); returns the options in canonical order, or a problem message. */
 export function parseValueOptions(text: string): ValueOption[] | string {
-  const parts = text.split(',').map((s) => s.trim().toLowerCase()).filter((s) => s !== '');
+  const parts = text
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter((s) => s !== '');
   if (parts.length === 1 && parts[0] === 'exact') return [];
   if (parts.length === 1 && parts[0] === 'all') return [...VALUE_OPTIONS];
-  for (const p of parts) if (!(VALUE_OPTIONS as readonly string[]).includes(p)) return `unknown value option ${JSON.stringify(p)}; known: ${VALUE_OPTIONS.join(', ')}, all, exact`;
+  for (const p of parts)
+    if (!(VALUE_OPTIONS as readonly string[]).includes(p))
+      return `unknown value option ${JSON.stringify(p)}; known: ${VALUE_OPTIONS.join(', ')}, all, exact`;
   return VALUE_OPTIONS.filter((o) => parts.includes(o));
 }
 

@@ -62,7 +62,10 @@ export interface Reference {
 
 /** The key dialogue ids are matched by: trimmed, lower case, without ".json". */
 export function dialogueKey(id: string): string {
-  return id.trim().toLowerCase().replace(/\.json$/, '');
+  return id
+    .trim()
+    .toLowerCase()
+    .replace(/\.json$/, '');
 }
 
 export function emptyReference(format: string, file: string): Reference {
@@ -84,7 +87,13 @@ export function addRefDialogue(ref: Reference, d: RefDialogue): void {
   d.turns.sort((a, b) => a.index - b.index);
   let last = -1;
   for (const t of d.turns) {
-    if (t.index === last) throw new LoadError(d.place?.file ?? ref.files.join(', '), `turn ${t.index} appears twice in dialogue ${JSON.stringify(d.id)}; a dialogue has each turn once`, undefined, d.place?.path);
+    if (t.index === last)
+      throw new LoadError(
+        d.place?.file ?? ref.files.join(', '),
+        `turn ${t.index} appears twice in dialogue ${JSON.stringify(d.id)}; a dialogue has each turn once`,
+        undefined,
+        d.place?.path,
+      );
     last = t.index;
     if (t.state) ref.hasState = true;
     if (t.user !== undefined || t.system !== undefined) ref.hasText = true;
@@ -100,7 +109,13 @@ export function addRefDialogue(ref: Reference, d: RefDialogue): void {
  * (and both spellings when they differ, 1 and "1"). Returns if no index repeats.
  * `raw(k)` is the k-th turn's index as written in the file.
  */
-export function repeatedRefTurn(bytes: Uint8Array, place: RefPlace, id: string, turns: readonly RefTurn[], raw: (k: number) => unknown): void {
+export function repeatedRefTurn(
+  bytes: Uint8Array,
+  place: RefPlace,
+  id: string,
+  turns: readonly RefTurn[],
+  raw: (k: number) => unknown,
+): void {
   const seen = new Map<number, number>();
   for (let k = 0; k < turns.length; k++) {
     const first = seen.get(turns[k].index);
@@ -128,7 +143,11 @@ export function repeatedRefTurn(bytes: Uint8Array, place: RefPlace, id: string, 
 /** Error path only: a LoadError at a dialogue of the source (and one of its turns), located when the source's bytes are at hand. */
 export function refError(ref: Reference, d: RefDialogue, turn: RefTurn | undefined, problem: string): LoadError {
   const place = d.place;
-  if (!place) return new LoadError(ref.files.length <= 3 ? ref.files.join(', ') : `${ref.files.slice(0, 3).join(', ')} and ${ref.files.length - 3} more`, problem);
+  if (!place)
+    return new LoadError(
+      ref.files.length <= 3 ? ref.files.join(', ') : `${ref.files.slice(0, 3).join(', ')} and ${ref.files.length - 3} more`,
+      problem,
+    );
   const steps = turn?.pos === undefined ? [] : [place.turnsKey, turn.pos];
   const path = steps.length > 0 ? pathPush(pathPush(place.path, place.turnsKey), turn!.pos!) : place.path;
   let bytes: Uint8Array | undefined;

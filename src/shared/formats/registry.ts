@@ -12,4 +12,14 @@ import { tradeLoader } from './trade';
 import { trippyLoader } from './trippy';
 import type { FormatLoader } from './types';
 
-export const LOADERS: readonly FormatLoader[] = [fgaLoader, tradeLoader, somdstLoader, mwzevalLoader, jsonlLoader, trippyLoader, convlabLoader, icdstLoader, sgdLoader];
+export const LOADERS: readonly FormatLoader[] = [
+  fgaLoader,
+  tradeLoader,
+  somdstLoader,
+  mwzevalLoader,
+  jsonlLoader,
+  trippyLoader,
+  convlabLoader,
+  icdstLoader,
+  sgdLoader,
+];

@@ -61,7 +61,11 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
       const service = ctx.string(ctx.field(f, 'service', fp, 'the service name'), pathPush(fp, 'service'), 'a service name');
       const sPlace = { path: pathPush(fp, 'service'), at: ctx.at };
       if (service.trim() === '') throw loc.error(sPlace, 'the service name is empty');
-      if (services.has(service.trim().toLowerCase())) throw loc.error(sPlace, `service ${JSON.stringify(service)} has two frames with a state in this turn; a turn has one state per service`);
+      if (services.has(service.trim().toLowerCase()))
+        throw loc.error(
+          sPlace,
+          `service ${JSON.stringify(service)} has two frames with a state in this turn; a turn has one state per service`,
+        );
       services.add(service.trim().toLowerCase());
       const svPath = pathPush(stPath, 'slot_values');
       const sv = ctx.object(state.slot_values ?? {}, svPath, 'an object of slot → list of values');
@@ -71,7 +75,10 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
       const prefix = `${service.toLowerCase()}-`;
       for (const [key, v] of Object.entries(sv)) {
         const vp = pathPush(svPath, key);
-        const values = typeof v === 'string' ? [v] : ctx.array(v, vp, 'a list of values').map((x, i) => ctx.string(x, pathPush(vp, i), 'a string value'));
+        const values =
+          typeof v === 'string'
+            ? [v]
+            : ctx.array(v, vp, 'a list of values').map((x, i) => ctx.string(x, pathPush(vp, i), 'a string value'));
         const slot = key.toLowerCase().startsWith(prefix) ? key.slice(prefix.length) : key;
         checkNamesAt(loc, service, slot, ctx.at, svPath, key);
         const canonical = canonicalSlot(service, slot);

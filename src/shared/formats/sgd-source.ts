@@ -28,7 +28,13 @@ export const sgdSource: ReferenceLoader = {
       if (opts.wanted && !opts.wanted.has(dialogueKey(id))) return;
       addRefDialogue(ref, {
         id,
-        turns: turns.map((t) => ({ index: t.index, system: t.system, user: t.user, state: t.state.map(([s, v]) => [s, v.join('|')]), pos: t.pos })),
+        turns: turns.map((t) => ({
+          index: t.index,
+          system: t.system,
+          user: t.user,
+          state: t.state.map(([s, v]) => [s, v.join('|')]),
+          pos: t.pos,
+        })),
         place: { file: opts.file, at, path, turnsKey: 'turns' },
       });
     });

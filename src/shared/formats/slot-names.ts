@@ -6,7 +6,16 @@
 // kept as the schema spells them (lower-cased service, e.g. `hotels_1-number_of_beds`).
 // A one-to-one rename changes no number.
 
-export const MULTIWOZ_DOMAINS: ReadonlySet<string> = new Set(['attraction', 'hotel', 'restaurant', 'taxi', 'train', 'hospital', 'police', 'bus']);
+export const MULTIWOZ_DOMAINS: ReadonlySet<string> = new Set([
+  'attraction',
+  'hotel',
+  'restaurant',
+  'taxi',
+  'train',
+  'hospital',
+  'police',
+  'bus',
+]);
 
 /** The 30 slots TRADE, SOM-DST, FGA and GCA score on MultiWOZ 2.x (K = 30). */
 export const MULTIWOZ_SLOTS: readonly string[] = [

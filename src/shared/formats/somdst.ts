@@ -34,7 +34,8 @@ export function loadSomdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       ctx.at = at;
       const path = pathPush('$', key);
       const cut = key.lastIndexOf('_');
-      if (cut <= 0 || !/^[0-9]+$/.test(key.slice(cut + 1))) throw ctx.error(path, `expected a key "<dialogue id>_<turn index>", found ${JSON.stringify(key)}`);
+      if (cut <= 0 || !/^[0-9]+$/.test(key.slice(cut + 1)))
+        throw ctx.error(path, `expected a key "<dialogue id>_<turn index>", found ${JSON.stringify(key)}`);
       const index = ctx.turnIndex(key.slice(cut + 1), path);
       const states: number[][] = [];
       forEachElement(sc, path, 'a list [prediction, gold]', (k) => {

@@ -48,8 +48,10 @@ const blank = (s: string) => s.trim() === '';
 
 /** Refuses an empty domain or slot name (the rule's first point). */
 export function checkNames(loc: Locator, domain: string, slot: string, place: Place): void {
-  if (blank(domain)) throw loc.error(place, `the domain name is empty (in ${JSON.stringify(`${domain}-${slot}`)}); every slot needs a domain and a name`);
-  if (blank(slot)) throw loc.error(place, `the slot name is empty (in ${JSON.stringify(`${domain}-${slot}`)} of domain ${JSON.stringify(domain)})`);
+  if (blank(domain))
+    throw loc.error(place, `the domain name is empty (in ${JSON.stringify(`${domain}-${slot}`)}); every slot needs a domain and a name`);
+  if (blank(slot))
+    throw loc.error(place, `the slot name is empty (in ${JSON.stringify(`${domain}-${slot}`)} of domain ${JSON.stringify(domain)})`);
 }
 
 /** checkNames for hot loops: the place is byte `at` and the path pathPush(base, last), built only for a message. */

@@ -84,8 +84,12 @@ export class StateReader {
       const firstAt = this.loc.where(this.claimAt[slot]);
       const firstPath = this.keyPath(path, d0, k0);
       const place = { path: this.keyPath(path, domain, key), at };
-      if (this.keyText(d0, k0) === this.keyText(domain, key)) throw this.loc.error(place, repeatedKey(this.keyText(domain, key), firstAt, firstPath));
-      throw this.loc.error(place, twoSpellings(this.col.slotName(slot), this.keyText(d0, k0), firstAt, firstPath, this.keyText(domain, key)));
+      if (this.keyText(d0, k0) === this.keyText(domain, key))
+        throw this.loc.error(place, repeatedKey(this.keyText(domain, key), firstAt, firstPath));
+      throw this.loc.error(
+        place,
+        twoSpellings(this.col.slotName(slot), this.keyText(d0, k0), firstAt, firstPath, this.keyText(domain, key)),
+      );
     }
     this.claimMark[slot] = this.claimGen;
     this.claimDomain[slot] = domain;
@@ -112,7 +116,11 @@ export class StateReader {
       if (slot === undefined) {
         const name = this.keyName(k);
         const place = { path: pathPush(path, name), at: keyAt };
-        if (!name.includes('-')) throw this.loc.error(place, `expected a "domain-slot" key or a domain with an object of slots, found ${JSON.stringify(name)} → ${sc.describeHere()}`);
+        if (!name.includes('-'))
+          throw this.loc.error(
+            place,
+            `expected a "domain-slot" key or a domain with an object of slots, found ${JSON.stringify(name)} → ${sc.describeHere()}`,
+          );
         splitFlat(this.loc, name, place);
         slot = this.flat[k] = this.col.flatSlot(name);
       }
@@ -130,7 +138,11 @@ export class StateReader {
     }
     this.domains.push(d);
     if (this.domainChecked[d] !== 1) {
-      if (this.keyName(d).trim() === '') throw this.loc.error({ path: pathPush(path, this.keyName(d)), at: keyAt }, 'the domain name is empty; every slot needs a domain and a name');
+      if (this.keyName(d).trim() === '')
+        throw this.loc.error(
+          { path: pathPush(path, this.keyName(d)), at: keyAt },
+          'the domain name is empty; every slot needs a domain and a name',
+        );
       this.domainChecked[d] = 1;
     }
     sc.pos++;
@@ -162,7 +174,8 @@ export class StateReader {
     if (c !== 0x5b || !o.lists) sc.wrongType(this.keyPath(path, domain, key), what);
     const at = sc.pos;
     const list = parseValueHere(sc) as unknown[];
-    if (isObject(list) || !list.every((x) => typeof x === 'string')) throw this.loc.error({ path: this.keyPath(path, domain, key), at }, 'expected a list of string values');
+    if (isObject(list) || !list.every((x) => typeof x === 'string'))
+      throw this.loc.error({ path: this.keyPath(path, domain, key), at }, 'expected a list of string values');
     const alts = (list as string[]).filter((x) => !o.drop?.has(x));
     if (alts.length === 0) return -1;
     if (o.lists === 'first' || alts.length === 1) return this.col.value(alts[0]);
@@ -183,7 +196,8 @@ export class StateReader {
       if (slot === undefined) {
         const text = this.strings.target.name(id);
         const t = splitTripleChecked(this.loc, text, { path: pathPush(path, k), at });
-        if (!t) throw this.loc.error({ path: pathPush(path, k), at }, `expected a "domain-slot-value" string, found ${JSON.stringify(text)}`);
+        if (!t)
+          throw this.loc.error({ path: pathPush(path, k), at }, `expected a "domain-slot-value" string, found ${JSON.stringify(text)}`);
         slot = this.tripleSlot[id] = col.slot(t.domain, t.slot);
         this.tripleValue[id] = col.value(t.value);
       }
@@ -193,7 +207,11 @@ export class StateReader {
         const firstAt = this.loc.where(this.tripleAt[slot]);
         const firstPath = pathPush(path, this.tripleIndex[slot]);
         const place = { path: pathPush(path, k), at };
-        if (before === now) throw this.loc.error(place, `the entry ${JSON.stringify(now)} appears twice in this state (first at ${firstAt} ${firstPath}); a state names each slot once`);
+        if (before === now)
+          throw this.loc.error(
+            place,
+            `the entry ${JSON.stringify(now)} appears twice in this state (first at ${firstAt} ${firstPath}); a state names each slot once`,
+          );
         throw this.loc.error(place, twoSpellings(col.slotName(slot), before, firstAt, firstPath, now));
       }
       this.tripleMark[slot] = gen;

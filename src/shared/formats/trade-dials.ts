@@ -8,7 +8,17 @@
 // naming the first (TRADE's create_data.py numbers the turns 0, 1, 2, …).
 
 import { JsonScanner } from './json-scanner';
-import { addRefDialogue, dialogueKey, emptyReference, repeatedRefTurn, type RefPlace, type RefTurn, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
+import {
+  addRefDialogue,
+  dialogueKey,
+  emptyReference,
+  repeatedRefTurn,
+  type RefPlace,
+  type RefTurn,
+  type ReferenceLoader,
+  type Reference,
+  type ReferenceLoadOptions,
+} from './reference';
 import { canonicalFlatSlot, canonicalSlot } from './slot-names';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
 import { NameTable, splitFlat } from './state-policy';
@@ -48,14 +58,16 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
       const state: [string, string][] = [];
       const claims = ctx.builder(names);
       claims.next();
-      const bs = t.belief_state === undefined ? [] : ctx.array(t.belief_state, pathPush(p, 'belief_state'), 'a list of {"slots": [[slot, value]]}');
+      const bs =
+        t.belief_state === undefined ? [] : ctx.array(t.belief_state, pathPush(p, 'belief_state'), 'a list of {"slots": [[slot, value]]}');
       bs.forEach((b, j) => {
         const bp = pathPush(pathPush(p, 'belief_state'), j);
         const slots = isObject(b) && Array.isArray(b.slots) ? b.slots : null;
         if (!slots) throw ctx.expected(bp, 'an object {"slots": [[slot, value]], "act": …}', b);
         slots.forEach((sv, m) => {
           const sPath = pathPush(bp, 'slots');
-          if (!Array.isArray(sv) || typeof sv[0] !== 'string' || typeof sv[1] !== 'string') throw ctx.expected(pathPush(sPath, m), 'a [slot, value] pair of strings', sv);
+          if (!Array.isArray(sv) || typeof sv[0] !== 'string' || typeof sv[1] !== 'string')
+            throw ctx.expected(pathPush(sPath, m), 'a [slot, value] pair of strings', sv);
           const [domain, slot] = splitFlat(ctx.loc, sv[0], { path: pathPush(sPath, m), at: ctx.at });
           claims.claim(names.slot(domain, slot), sv[0], ctx.at, sPath, m);
           state.push([canonicalFlatSlot(sv[0]), sv[1]]);

@@ -19,7 +19,15 @@ export interface BeliefComparison {
  * Merge-walks two states (pair ranges sorted by slot id): gold in `gp`, the
  * prediction in `pp`. `gs`, `ps` are pair offsets, `gl`, `pl` pair counts.
  */
-export function compareBelief(gp: Int32Array, gs: number, gl: number, pp: Int32Array, ps: number, pl: number, out: BeliefComparison): BeliefComparison {
+export function compareBelief(
+  gp: Int32Array,
+  gs: number,
+  gl: number,
+  pp: Int32Array,
+  ps: number,
+  pl: number,
+  out: BeliefComparison,
+): BeliefComparison {
   let correct = 0;
   let wrong = 0;
   let missed = 0;
@@ -63,7 +71,11 @@ export function compareBelief(gp: Int32Array, gs: number, gl: number, pp: Int32A
  * absent), in slot order. For the analyses and queries that need each slot;
  * compareBelief stays the metrics' own loop, counts only.
  */
-export function walkBelief(c: Pick<Corpus, 'goldPairs' | 'predPairs' | 'goldStart' | 'goldLen' | 'predStart' | 'predLen'>, i: number, visit: (slot: number, gold: number, pred: number) => void): void {
+export function walkBelief(
+  c: Pick<Corpus, 'goldPairs' | 'predPairs' | 'goldStart' | 'goldLen' | 'predStart' | 'predLen'>,
+  i: number,
+  visit: (slot: number, gold: number, pred: number) => void,
+): void {
   const gp = c.goldPairs;
   const pp = c.predPairs;
   let a = c.goldStart[i];

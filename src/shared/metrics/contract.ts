@@ -119,7 +119,9 @@ export function meanOverTurns(turnValue: (t: TurnFacts) => number): Pick<Metric,
 }
 
 /** A mean over the turns where the value is defined (AGA, IAGA): a compensated sum and a count. */
-export function meanOverDefinedTurns(turnValue: (t: TurnFacts) => number | null): Pick<Metric, 'variants' | 'slots' | 'add' | 'turn' | 'score'> {
+export function meanOverDefinedTurns(
+  turnValue: (t: TurnFacts) => number | null,
+): Pick<Metric, 'variants' | 'slots' | 'add' | 'turn' | 'score'> {
   return {
     variants: () => null,
     slots: () => ['sum', 'count'],

@@ -20,12 +20,15 @@ export function descendingByDefault(key: string): boolean {
   return key === 'disagreement' || key === 'mistakes' || key === 'turns';
 }
 
-
 /**
  * The dialogue indices of an evaluation in order of `key` (natural direction,
  * flipped by `reverse`), the first `top` of them when given.
  */
-export function dialogueOrder(ev: Evaluation, key: string, opts: { reverse?: boolean; top?: number; config?: MetricConfig } = {}): number[] {
+export function dialogueOrder(
+  ev: Evaluation,
+  key: string,
+  opts: { reverse?: boolean; top?: number; config?: MetricConfig } = {},
+): number[] {
   const n = ev.source.dialogueIds.length;
   const value = new Float64Array(n);
   for (let d = 0; d < n; d++) {

@@ -96,7 +96,12 @@ export function evaluate(corpus: Corpus, config: MetricConfig, opts: EvaluateOpt
 }
 
 /** The per-dialogue state vectors of a corpus whose turns [base…] are in `stats`. */
-export function dialogueStates(corpus: Corpus, stats: TurnStats, config: MetricConfig, base = 0): { layout: StateLayout; states: Float64Array } {
+export function dialogueStates(
+  corpus: Corpus,
+  stats: TurnStats,
+  config: MetricConfig,
+  base = 0,
+): { layout: StateLayout; states: Float64Array } {
   const layout = stateLayout(config);
   const n = corpus.dialogueIds.length;
   const states = emptyStates(layout, n);
@@ -112,14 +117,29 @@ export function evaluateStats(corpus: Corpus, stats: TurnStats, config: MetricCo
   const { layout, states } = dialogueStates(corpus, stats, config);
   const total = emptyStates(layout);
   for (let d = 0; d < corpus.dialogueIds.length; d++) mergeInto(total, 0, states, d * layout.width, layout);
-  return { corpus: scoresOf(total, 0, layout, config), layout, states, total, stats, source: corpus, config, signature: makeSignature(config, settings) };
+  return {
+    corpus: scoresOf(total, 0, layout, config),
+    layout,
+    states,
+    total,
+    stats,
+    source: corpus,
+    config,
+    signature: makeSignature(config, settings),
+  };
 }
 
 /** Dialogue d's scores from its state row, with TO and NU. */
 export function dialogueResult(ev: Evaluation, d: number): DialogueResult {
   const s = scoresOf(ev.states, d * ev.layout.width, ev.layout, ev.config);
   const mistakes = dialogueMistakes(ev.source, ev.stats, d);
-  return { id: ev.source.dialogueIds[d], turns: s.turns, values: s.values, TO: tailOrientedness(mistakes, ev.config.traits), NU: nonUniformity(mistakes, ev.config.traits) };
+  return {
+    id: ev.source.dialogueIds[d],
+    turns: s.turns,
+    values: s.values,
+    TO: tailOrientedness(mistakes, ev.config.traits),
+    NU: nonUniformity(mistakes, ev.config.traits),
+  };
 }
 
 /** Full detail of one dialogue, computed on its own: scores plus per-turn records with slot classes. */

@@ -27,7 +27,23 @@ export interface Signature {
  * the metric papers write them, then any other metric's in registry order),
  * the input's settings, then the settings of derived numbers, the version last.
  */
-const ORDER = ['GCA', 'FGA', 'SA', ...METRICS.map((m) => m.id), 'values', 'none', 'corrections', 'traits', 'domain', 'turns', 'common', 'gold', 'bootstrap', 'trials', 'seed'];
+const ORDER = [
+  'GCA',
+  'FGA',
+  'SA',
+  ...METRICS.map((m) => m.id),
+  'values',
+  'none',
+  'corrections',
+  'traits',
+  'domain',
+  'turns',
+  'common',
+  'gold',
+  'bootstrap',
+  'trials',
+  'seed',
+];
 
 function rank(key: string): number {
   if (key === 'app') return Number.MAX_SAFE_INTEGER;
@@ -62,7 +78,8 @@ export function makeSignature(config: MetricConfig, settings: SignatureSettings 
   const values = settings.values ?? [];
   parts.push({ key: 'values', text: `values=${values.length === 0 ? 'exact' : values.join('+')}` });
   parts.push({ key: 'none', text: 'none=inactive' });
-  if (settings.corrections) parts.push({ key: 'corrections', text: `corrections=${settings.corrections.count}:${settings.corrections.hash}` });
+  if (settings.corrections)
+    parts.push({ key: 'corrections', text: `corrections=${settings.corrections.count}:${settings.corrections.hash}` });
   const traits = settings.traits ?? config.traits;
   if (traits && traits !== 'paper') parts.push({ key: 'traits', text: `TO/NU=${traits}` });
   parts.push(...(settings.extra ?? []));

@@ -69,7 +69,15 @@ export function factsAt(stats: TurnStats, i: number, f: TurnFacts = emptyFacts()
 }
 
 /** Adds turns [from, to) of `stats` to the state vector at s[at, at + width). */
-export function accumulate(s: Float64Array, at: number, layout: StateLayout, stats: TurnStats, from: number, to: number, config: MetricConfig): void {
+export function accumulate(
+  s: Float64Array,
+  at: number,
+  layout: StateLayout,
+  stats: TurnStats,
+  from: number,
+  to: number,
+  config: MetricConfig,
+): void {
   const f = emptyFacts();
   const refs: StateRef[] = layout.offsets.map((o) => ({ s, at: at + o }));
   for (let i = from; i < to; i++) {

@@ -66,8 +66,22 @@ export function analyseTraits(rows: readonly TraitInput[], level = 0.95): TraitA
     const t = pick(z[trait]);
     const withFGA = n >= 2 ? pearson(t, fga) : null;
     const withGCA = n >= 2 ? pearson(t, gca) : null;
-    const ok = withFGA !== null && withGCA !== null && fgaGca !== null && n > 3 && Math.abs(withFGA) < 1 && Math.abs(withGCA) < 1 && Math.abs(fgaGca) < 1;
+    const ok =
+      withFGA !== null &&
+      withGCA !== null &&
+      fgaGca !== null &&
+      n > 3 &&
+      Math.abs(withFGA) < 1 &&
+      Math.abs(withGCA) < 1 &&
+      Math.abs(fgaGca) < 1;
     return { trait, withFGA, withGCA, difference: ok ? zouOverlapInterval(withFGA, withGCA, fgaGca, n, level) : null };
   });
-  return { dialogues: rows.length, dropped: rows.length - usable.length, droppedNoChanges: rows.filter((r) => r.noChanges).length, kept: n, correlations, fgaGca };
+  return {
+    dialogues: rows.length,
+    dropped: rows.length - usable.length,
+    droppedNoChanges: rows.filter((r) => r.noChanges).length,
+    kept: n,
+    correlations,
+    fgaGca,
+  };
 }

@@ -61,13 +61,19 @@ export class TurnAnalyser {
       out.overshot[o] = cmp.overshot;
       const exact = cmp.wrong + cmp.missed + cmp.overshot === 0;
       // Step 4 compares with the previous turn of the dialogue (i - 1; never asked on its first turn).
-      const right = fga.needsRight(exact) && changesRightSorted(gp, gs, gl, pp, ps, pl, c.goldStart[i - 1], c.goldLen[i - 1], c.predStart[i - 1], c.predLen[i - 1]);
+      const right =
+        fga.needsRight(exact) &&
+        changesRightSorted(gp, gs, gl, pp, ps, pl, c.goldStart[i - 1], c.goldLen[i - 1], c.predStart[i - 1], c.predLen[i - 1]);
       out.fga[o] = fga.nextKnown(c.turnIndex[i], exact, right);
       if (changed) {
         const ch: number[] = [];
         gca.turn(gp, gs, gl, pp, ps, pl, gcaOut, ch);
         changed.push(ch);
-      } else if (i > first && sameRange(gp, gs, gl, c.goldStart[i - 1], c.goldLen[i - 1]) && sameRange(pp, ps, pl, c.predStart[i - 1], c.predLen[i - 1])) {
+      } else if (
+        i > first &&
+        sameRange(gp, gs, gl, c.goldStart[i - 1], c.goldLen[i - 1]) &&
+        sameRange(pp, ps, pl, c.predStart[i - 1], c.predLen[i - 1])
+      ) {
         gca.repeatTurn(gcaOut);
       } else gca.turn(gp, gs, gl, pp, ps, pl, gcaOut);
       out.gcaC[o] = gcaOut.C;

@@ -93,7 +93,13 @@ export class CorpusBuilder {
    * gold[0, goldCount) and pred[0, predCount) (counts in ints, two per pair),
    * sorted in place, then copied. No utterances.
    */
-  addTurnPairs(index: number, gold: Int32Array | number[], goldCount: number, pred: Int32Array | number[], predCount: number): string | null {
+  addTurnPairs(
+    index: number,
+    gold: Int32Array | number[],
+    goldCount: number,
+    pred: Int32Array | number[],
+    predCount: number,
+  ): string | null {
     if (!this.open) return 'turn outside a dialogue';
     if (!Number.isSafeInteger(index) || index < 0) return `turn index ${index} is not a non-negative integer`;
     if (index > MAX_TURN_INDEX) return `turn index ${index} is too large (at most ${MAX_TURN_INDEX})`;
@@ -118,7 +124,11 @@ export class CorpusBuilder {
    * re-sorting states whose order the mapping changed. Returns the id of a
    * dialogue that was already here, or null.
    */
-  appendColumns(c: Omit<Corpus, 'slots' | 'values' | 'utterances'>, slotMap: ArrayLike<number>, valueMap: ArrayLike<number>): string | null {
+  appendColumns(
+    c: Omit<Corpus, 'slots' | 'values' | 'utterances'>,
+    slotMap: ArrayLike<number>,
+    valueMap: ArrayLike<number>,
+  ): string | null {
     if (this.open) this.endDialogue();
     const pairs = this.pairs;
     for (let d = 0; d < c.dialogueIds.length; d++) {

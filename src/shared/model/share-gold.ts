@@ -17,7 +17,12 @@ function sameInts(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
 export function sameGold(base: Corpus, other: Corpus): boolean {
   if (base.dialogueIds.length !== other.dialogueIds.length || base.turnIndex.length !== other.turnIndex.length) return false;
   for (let d = 0; d < base.dialogueIds.length; d++) if (base.dialogueIds[d] !== other.dialogueIds[d]) return false;
-  if (!sameInts(base.dialogueStart, other.dialogueStart) || !sameInts(base.turnIndex, other.turnIndex) || !sameInts(base.goldLen, other.goldLen)) return false;
+  if (
+    !sameInts(base.dialogueStart, other.dialogueStart) ||
+    !sameInts(base.turnIndex, other.turnIndex) ||
+    !sameInts(base.goldLen, other.goldLen)
+  )
+    return false;
   // other's ids → base's ids, by name (-2: not looked up yet, -1: absent in base).
   const slotMap = new Int32Array(other.slots.size).fill(-2);
   const valueMap = new Int32Array(other.values.size).fill(-2);

@@ -57,7 +57,15 @@ function wrapperPrefix(id: string): string {
  */
 export function evaluatePlayground(text: string, id: string, config: MetricConfig): PlaygroundOutcome {
   const after = textAfterValue(text);
-  if (after !== null) return { ok: false, diagnostic: { ...pointRange(text, after), message: 'text after the dialogue: the editor holds one dialogue, one object {"0": {"gt": …, "pr": …}, …}; remove what follows its closing }' } };
+  if (after !== null)
+    return {
+      ok: false,
+      diagnostic: {
+        ...pointRange(text, after),
+        message:
+          'text after the dialogue: the editor holds one dialogue, one object {"0": {"gt": …, "pr": …}, …}; remove what follows its closing }',
+      },
+    };
   const prefix = encoder.encode(wrapperPrefix(id));
   const body = encoder.encode(text);
   const bytes = new Uint8Array(prefix.length + body.length + 2);
@@ -79,10 +87,16 @@ export function evaluatePlayground(text: string, id: string, config: MetricConfi
     };
     const utterances = utterancesOf(text, Array.from(corpus.turnIndex));
     if (utterances) detail.utterances = utterances;
-    return { ok: true, result: { detail, warnings: loaded.warnings.map(playgroundWarning), notes: unknownSlotNotes(text, corpus.slots.names) } };
+    return {
+      ok: true,
+      result: { detail, warnings: loaded.warnings.map(playgroundWarning), notes: unknownSlotNotes(text, corpus.slots.names) },
+    };
   } catch (e) {
     if (e instanceof LoadError) return { ok: false, diagnostic: diagnosticOf(e, text, body, prefix.length, id) };
-    return { ok: false, diagnostic: { ...pointRange(text, 0), message: `internal error (please report): ${e instanceof Error ? e.message : String(e)}` } };
+    return {
+      ok: false,
+      diagnostic: { ...pointRange(text, 0), message: `internal error (please report): ${e instanceof Error ? e.message : String(e)}` },
+    };
   }
 }
 
@@ -127,7 +141,8 @@ function utterancesOf(text: string, turnIndex: number[]): TurnText[] | undefined
   }
   if (!obj || typeof obj !== 'object') return undefined;
   const byIndex = new Map<number, Record<string, unknown>>();
-  for (const [k, v] of Object.entries(obj as Record<string, unknown>)) if (v && typeof v === 'object') byIndex.set(Number(k), v as Record<string, unknown>);
+  for (const [k, v] of Object.entries(obj as Record<string, unknown>))
+    if (v && typeof v === 'object') byIndex.set(Number(k), v as Record<string, unknown>);
   let any = false;
   const out = turnIndex.map((t) => {
     const turn = byIndex.get(t);
@@ -144,7 +159,10 @@ function utterancesOf(text: string, turnIndex: number[]): TurnText[] | undefined
 export function diagnosticOf(e: LoadError, text: string, body: Uint8Array, prefixBytes: number, id: string): PlaygroundDiagnostic {
   const path = e.jsonPath ? innerPath(e.jsonPath, id) : undefined;
   // A place named inside the problem (the other spelling of a slot, say) is in the wrapped file: say it in the editor's lines and paths.
-  const problem = e.problem.replace(/\bat (\d+):(\d+) (\$[^\s)]*)/g, (_m, l: string, c: string, p: string) => `at ${Number(l) - 1}:${c} ${innerPath(p, id)}`);
+  const problem = e.problem.replace(
+    /\bat (\d+):(\d+) (\$[^\s)]*)/g,
+    (_m, l: string, c: string, p: string) => `at ${Number(l) - 1}:${c} ${innerPath(p, id)}`,
+  );
   const message = path && path !== '$' ? `${problem} (at ${path})` : problem;
   let offset: number | null = null;
   if (e.location) {

@@ -60,7 +60,8 @@ function find(state: unknown, slot: string): Entry | null {
   if (!isObj(state)) return null;
   for (const [domain, slots] of Object.entries(state)) {
     if (!isObj(slots)) continue;
-    for (const [name, value] of Object.entries(slots)) if (canonicalFlatSlot(`${domain}-${name}`) === slot) return { domain, slot: name, value };
+    for (const [name, value] of Object.entries(slots))
+      if (canonicalFlatSlot(`${domain}-${name}`) === slot) return { domain, slot: name, value };
   }
   return null;
 }
@@ -112,10 +113,11 @@ export function quickEdit(text: string, req: QuickEditRequest): QuickEditResult 
   }
   // A spelling for a slot the prediction lacks: the gold's at that turn, else the file's anywhere, else split at the first '-'.
   const anySpelling = ((): Entry => {
-    for (const t of turns) for (const side of ['gt', 'pr']) {
-      const e = find(t.obj[side], slot);
-      if (e) return e;
-    }
+    for (const t of turns)
+      for (const side of ['gt', 'pr']) {
+        const e = find(t.obj[side], slot);
+        if (e) return e;
+      }
     const i = slot.indexOf('-');
     return { domain: i < 0 ? slot : slot.slice(0, i), slot: i < 0 ? slot : slot.slice(i + 1), value: null };
   })();
@@ -123,7 +125,8 @@ export function quickEdit(text: string, req: QuickEditRequest): QuickEditResult 
   const first = turns[at];
   const firstGold = find(first.obj.gt, slot);
   const firstPred = find(first.obj.pr, slot);
-  const chosenWrong = active(firstPred?.value) && firstPred.value !== (active(firstGold?.value) ? firstGold.value : null) ? firstPred.value : null;
+  const chosenWrong =
+    active(firstPred?.value) && firstPred.value !== (active(firstGold?.value) ? firstGold.value : null) ? firstPred.value : null;
   const overshootValue = active(firstPred?.value) ? firstPred.value : active(firstGold?.value) ? firstGold.value : (seen[0] ?? 'yes');
 
   const fmt = formatting(text);
@@ -138,7 +141,8 @@ export function quickEdit(text: string, req: QuickEditRequest): QuickEditResult 
     // indentation, so what it inserts is indented as in the whole text), not the whole dialogue each time.
     const pr = tree ? findNodeAtLocation(tree, path.slice(0, 2)) : undefined;
     if (!pr || pr.type !== 'object' || path.length < 3) {
-      for (const e of modify(text, path, value, { formattingOptions: fmt })) edits.push({ offset: e.offset, length: e.length, text: e.content });
+      for (const e of modify(text, path, value, { formattingOptions: fmt }))
+        edits.push({ offset: e.offset, length: e.length, text: e.content });
       return;
     }
     const lineStart = text.lastIndexOf('\n', pr.offset - 1) + 1;
@@ -150,7 +154,8 @@ export function quickEdit(text: string, req: QuickEditRequest): QuickEditResult 
       // An edit that starts in the added indentation must write it back unchanged (emptying the object does); else edit the whole text.
       const k = Math.max(0, lead.length - e.offset);
       if (k > 0 && (e.length < k || !e.content.startsWith(lead.slice(e.offset)))) {
-        for (const w of modify(text, path, value, { formattingOptions: fmt })) edits.push({ offset: w.offset, length: w.length, text: w.content });
+        for (const w of modify(text, path, value, { formattingOptions: fmt }))
+          edits.push({ offset: w.offset, length: w.length, text: w.content });
         return;
       }
       mapped.push({ offset: e.offset + k + shift, length: e.length - k, text: e.content.slice(k) });
@@ -218,7 +223,10 @@ function describe(req: QuickEditRequest, changed: number[], skipped: number[], c
   const plural = (xs: number[]) => (xs.length === 1 ? '' : 's');
   const reason = `the gold state ${req.action === 'wrong' ? 'lacks' : 'has'} the slot there (${req.action === 'wrong' ? 'a wrong value needs a gold value to differ from' : 'a prediction can only overshoot a slot the gold state lacks'})`;
   if (considered > 0 && skipped.length === considered) return `${req.slot} cannot be ${req.action} ${where}: ${reason}`;
-  let s = changed.length === 0 ? `${req.slot} is already ${req.action} ${where}` : `${req.slot} ${req.action} ${where}: prediction changed at turn${plural(changed)} ${list(changed)}`;
+  let s =
+    changed.length === 0
+      ? `${req.slot} is already ${req.action} ${where}`
+      : `${req.slot} ${req.action} ${where}: prediction changed at turn${plural(changed)} ${list(changed)}`;
   if (skipped.length > 0) s += `; turn${plural(skipped)} ${list(skipped)} left as they are: ${reason}`;
   return s;
 }

@@ -75,7 +75,9 @@ export function suggestAt(text: string, offset: number): Suggestions | null {
     }
     const here = Number(path[0]);
     const items: Suggestion[] = [...found].map(([v, e]) => {
-      const parts = [e.gold.length ? `gold at ${turnsText(e.gold)}` : '', e.pred.length ? `predicted at ${turnsText(e.pred)}` : ''].filter(Boolean);
+      const parts = [e.gold.length ? `gold at ${turnsText(e.gold)}` : '', e.pred.length ? `predicted at ${turnsText(e.pred)}` : ''].filter(
+        Boolean,
+      );
       return { insert: JSON.stringify(v), label: v, detail: parts.join('; '), rank: e.gold.includes(here) ? 0 : e.gold.length ? 1 : 2 };
     });
     return items.length ? { items: items.sort((a, b) => a.rank - b.rank || a.label.localeCompare(b.label)), replace } : null;
@@ -96,7 +98,12 @@ export function suggestAt(text: string, offset: number): Suggestions | null {
         }
       }
     }
-    const items = [...names].map(([n, ts]) => ({ insert: JSON.stringify(n), label: n, detail: `in this dialogue at ${turnsText(ts)}`, rank: 0 }));
+    const items = [...names].map(([n, ts]) => ({
+      insert: JSON.stringify(n),
+      label: n,
+      detail: `in this dialogue at ${turnsText(ts)}`,
+      rank: 0,
+    }));
     return items.length ? { items: items.sort((a, b) => a.label.localeCompare(b.label)), replace } : null;
   }
   return null;
@@ -138,7 +145,14 @@ export function unknownSlotNotes(text: string, slots: readonly string[]): Playgr
           if (!keyNode || !unknown.has(slot)) continue;
           const a = positionAt(text, keyNode.offset);
           const b = positionAt(text, keyNode.offset + keyNode.length);
-          out.push({ startLine: a.line, startColumn: a.column, endLine: b.line, endColumn: b.column, message: `"${slot}" is not one of MultiWOZ's 30 slots (a typo?): it is scored as a slot of its own`, path: `$[${JSON.stringify(String(key))}].${side}` });
+          out.push({
+            startLine: a.line,
+            startColumn: a.column,
+            endLine: b.line,
+            endColumn: b.column,
+            message: `"${slot}" is not one of MultiWOZ's 30 slots (a typo?): it is scored as a slot of its own`,
+            path: `$[${JSON.stringify(String(key))}].${side}`,
+          });
         }
       }
     }

@@ -16,7 +16,7 @@ export function fixed2(v: number): string {
     if (Math.abs(a - tie) <= 4 * Number.EPSILON * Math.max(1, tie)) {
       const low = (n - 5) / 10; // hundredths below the tie
       const even = low % 2 === 0 ? low : low + 1;
-      return (Math.sign(v) * even / 100).toFixed(2);
+      return ((Math.sign(v) * even) / 100).toFixed(2);
     }
   }
   return v.toFixed(2);

@@ -72,7 +72,9 @@ export function detailColumns(values: Readonly<Record<string, ScoreValue>>): { k
   for (const [k, v] of Object.entries(values)) {
     if (ids.has(k)) continue;
     if (v === null || typeof v === 'number') out.push({ key: k, get: (r) => (r.values[k] as number | null | undefined) ?? null });
-    else for (const sub of Object.keys(v)) out.push({ key: sub, get: (r) => ((r.values[k] as Record<string, number> | undefined)?.[sub] ?? null) });
+    else
+      for (const sub of Object.keys(v))
+        out.push({ key: sub, get: (r) => (r.values[k] as Record<string, number> | undefined)?.[sub] ?? null });
   }
   return out;
 }

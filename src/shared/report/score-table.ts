@@ -30,14 +30,17 @@ export function scoreTable(rows: readonly ReportRow[], config: MetricConfig, sig
   const metrics = metricColumns(config);
   const columns: TableColumn[] = [{ key: opts.labelKey ?? 'label', header: opts.title ?? 'Model', kind: 'label' }];
   if (opts.turns !== false) columns.push({ key: 'turns', header: 'turns', kind: 'count' });
-  for (const m of metrics) columns.push({ key: m.key, header: m.header, latex: m.latex, kind: 'percent', best: opts.perDialogue ? undefined : 'max' });
+  for (const m of metrics)
+    columns.push({ key: m.key, header: m.header, latex: m.latex, kind: 'percent', best: opts.perDialogue ? undefined : 'max' });
   const details = opts.details && rows.length ? detailColumns(rows[0].values) : [];
   for (const d of details) columns.push({ key: d.key, header: d.key, kind: ['C', 'W', 'M', 'O'].includes(d.key) ? 'count' : 'percent' });
   const sortColumn = opts.perDialogue && (opts.sortKey === 'disagreement' || opts.sortKey === 'mistakes') ? opts.sortKey : null;
-  if (sortColumn === 'disagreement') columns.push({ key: 'disagreement', header: '|FGA−GCA|', latex: '$|\\mathrm{FGA}-\\mathrm{GCA}|$', kind: 'percent' });
+  if (sortColumn === 'disagreement')
+    columns.push({ key: 'disagreement', header: '|FGA−GCA|', latex: '$|\\mathrm{FGA}-\\mathrm{GCA}|$', kind: 'percent' });
   if (sortColumn === 'mistakes') columns.push({ key: 'mistakes', header: 'mistakes', kind: 'count' });
   const traits = !!opts.details && rows.some((r) => r.TO !== undefined);
-  if (traits) columns.push({ key: 'TO', header: 'TO', kind: 'number', decimals: 3 }, { key: 'NU', header: 'NU', kind: 'number', decimals: 3 });
+  if (traits)
+    columns.push({ key: 'TO', header: 'TO', kind: 'number', decimals: 3 }, { key: 'NU', header: 'NU', kind: 'number', decimals: 3 });
 
   const body: TableRow[] = rows.map((r) => {
     const cells: Record<string, number | string | null> = { [columns[0].key]: r.label, turns: r.turns };

@@ -114,10 +114,16 @@ function cellText(col: TableColumn, c: TableCell, withCi: boolean): string {
 export function renderText(t: Table): string {
   const best = bestRows(t);
   const header = t.columns.map((c) => c.header);
-  const body = t.rows.map((r, i) => t.columns.map((col) => cellText(col, cellOf(r.cells[col.key]), true) + (best.get(col.key)?.has(i) ? '*' : '')));
+  const body = t.rows.map((r, i) =>
+    t.columns.map((col) => cellText(col, cellOf(r.cells[col.key]), true) + (best.get(col.key)?.has(i) ? '*' : '')),
+  );
   const widths = header.map((h, k) => Math.max(h.length, ...body.map((b) => b[k].length)));
   const left = (k: number) => t.columns[k].kind === 'label' || t.columns[k].kind === 'text';
-  const line = (cells: string[]) => cells.map((c, k) => (left(k) ? c.padEnd(widths[k]) : c.padStart(widths[k]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, k) => (left(k) ? c.padEnd(widths[k]) : c.padStart(widths[k])))
+      .join('  ')
+      .trimEnd();
   const out = [];
   if (t.caption) out.push(t.caption, '');
   out.push(line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line), '');
@@ -161,7 +167,8 @@ export function renderCsvTable(t: Table): string {
       cols.push({ head: `${head}_lo`, get: (r) => cellOf(r.cells[col.key]).ci?.[0] ?? null });
       cols.push({ head: `${head}_hi`, get: (r) => cellOf(r.cells[col.key]).ci?.[1] ?? null });
     }
-    if (t.rows.some((r) => cellOf(r.cells[col.key]).mark)) cols.push({ head: `${head}_mark`, get: (r) => cellOf(r.cells[col.key]).mark ?? null });
+    if (t.rows.some((r) => cellOf(r.cells[col.key]).mark))
+      cols.push({ head: `${head}_mark`, get: (r) => cellOf(r.cells[col.key]).mark ?? null });
   }
   const lines = [[...cols.map((c) => c.head), 'signature'].map(csvCell).join(',')];
   for (const r of t.rows) lines.push([...cols.map((c) => csvCell(c.get(r))), csvCell(t.signature)].join(','));
@@ -188,8 +195,15 @@ export function renderLatex(t: Table, opts: { label?: string } = {}): string {
   const caption = t.captionLatex ?? (t.caption !== undefined ? latexEscape(t.caption) : undefined);
   const float = caption !== undefined;
   if (float) lines.push('\\begin{table}[t]', '\\centering');
-  lines.push(`\\begin{tabular}{${spec}}`, '\\toprule', `${t.columns.map((c) => c.latex ?? latexEscape(c.header)).join(' & ')} \\\\`, '\\midrule');
-  t.rows.forEach((r, i) => lines.push(`${t.columns.map((col) => latexCell(col, cellOf(r.cells[col.key]), !!best.get(col.key)?.has(i))).join(' & ')} \\\\`));
+  lines.push(
+    `\\begin{tabular}{${spec}}`,
+    '\\toprule',
+    `${t.columns.map((c) => c.latex ?? latexEscape(c.header)).join(' & ')} \\\\`,
+    '\\midrule',
+  );
+  t.rows.forEach((r, i) =>
+    lines.push(`${t.columns.map((col) => latexCell(col, cellOf(r.cells[col.key]), !!best.get(col.key)?.has(i))).join(' & ')} \\\\`),
+  );
   lines.push('\\bottomrule', '\\end{tabular}');
   if (float) {
     lines.push(`\\caption{${caption}}`);

@@ -19,7 +19,13 @@ function delta(t: TurnRecord): string {
   return parts.join(' ');
 }
 
-export function turnTable(dialogue: string, turns: readonly TurnRecord[], config: MetricConfig, signature: string, caption?: string): Table {
+export function turnTable(
+  dialogue: string,
+  turns: readonly TurnRecord[],
+  config: MetricConfig,
+  signature: string,
+  caption?: string,
+): Table {
   const lk = lambdaKey(config.lambdas[0]);
   const running = runningGca(turns);
   return {
@@ -45,6 +51,8 @@ export function turnTable(dialogue: string, turns: readonly TurnRecord[], config
     })),
     signature,
     caption: caption ?? `Per-turn scores of ${dialogue}`,
-    notes: ['GCA (running): GCA over the turns so far (– before the first change, where it is undefined); GCA counts: the changes GCA counts at the turn (Correct, Wrong, Missed, Overshot)'],
+    notes: [
+      'GCA (running): GCA over the turns so far (– before the first change, where it is undefined); GCA counts: the changes GCA counts at the turn (Correct, Wrong, Missed, Overshot)',
+    ],
   };
 }

@@ -79,11 +79,34 @@ export function barsScene(input: BarsInput): Scene {
       const bx = b !== null && b !== undefined && Number.isFinite(b) ? x(Math.max(0, Math.min(1, b))) : null;
       if (v !== null && Number.isFinite(v)) {
         const end = x(Math.max(0, Math.min(1, v)));
-        nodes.push(...seriesRect(k, { x: left, y, w: Math.max(0, end - left), h: BAR }, { title: `${g} · ${s.label}: ${pctLabel(v)}`, data: { group: g, metric: s.key } }));
-        nodes.push(text(valueLabelX(end, pctLabel(v), bx), y + BAR / 2, pctLabel(v), { baseline: 'middle', fontSize: VALUE_FONT }, { data: { role: 'value' } }));
+        nodes.push(
+          ...seriesRect(
+            k,
+            { x: left, y, w: Math.max(0, end - left), h: BAR },
+            { title: `${g} · ${s.label}: ${pctLabel(v)}`, data: { group: g, metric: s.key } },
+          ),
+        );
+        nodes.push(
+          text(
+            valueLabelX(end, pctLabel(v), bx),
+            y + BAR / 2,
+            pctLabel(v),
+            { baseline: 'middle', fontSize: VALUE_FONT },
+            { data: { role: 'value' } },
+          ),
+        );
       }
       if (bx !== null) {
-        nodes.push({ kind: 'line', x1: bx, y1: y - 1, x2: bx, y2: y + BAR + 1, style: { stroke: INK, strokeWidth: TICK_W }, title: `${g} · ${s.label}, ${input.baselineLabel ?? 'compared run'}: ${pctLabel(b!)}`, data: { role: 'compared' } });
+        nodes.push({
+          kind: 'line',
+          x1: bx,
+          y1: y - 1,
+          x2: bx,
+          y2: y + BAR + 1,
+          style: { stroke: INK, strokeWidth: TICK_W },
+          title: `${g} · ${s.label}, ${input.baselineLabel ?? 'compared run'}: ${pctLabel(b!)}`,
+          data: { role: 'compared' },
+        });
       }
     });
   });

@@ -71,9 +71,10 @@ export function footer(signature: string, width: number, y: number): SceneNode {
 /** Interpolates two #rrggbb colours. */
 export function mix(a: string, b: string, t: number): string {
   const p = (c: string, i: number) => parseInt(c.slice(1 + 2 * i, 3 + 2 * i), 16);
-  const ch = (i: number) => Math.round(p(a, i) + (p(b, i) - p(a, i)) * Math.max(0, Math.min(1, t)))
-    .toString(16)
-    .padStart(2, '0');
+  const ch = (i: number) =>
+    Math.round(p(a, i) + (p(b, i) - p(a, i)) * Math.max(0, Math.min(1, t)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${ch(0)}${ch(1)}${ch(2)}`;
 }
 

@@ -17,7 +17,11 @@ export function correlationColour(r: number | null): string {
   return r < 0 ? mix(MID, NEG, -r) : mix(MID, POS, r);
 }
 
-export function heatmapScene(m: CorrelationMatrix, signature: string, opts: { width?: number; labels?: (key: string) => string } = {}): Scene {
+export function heatmapScene(
+  m: CorrelationMatrix,
+  signature: string,
+  opts: { width?: number; labels?: (key: string) => string } = {},
+): Scene {
   const label = opts.labels ?? ((k: string) => headerOfKey(k).header);
   const k = m.metrics.length;
   const labelW = Math.max(...m.metrics.map((x) => textWidth(label(x)))) + 12;
@@ -28,7 +32,10 @@ export function heatmapScene(m: CorrelationMatrix, signature: string, opts: { wi
   const title = `${m.method === 'pearson' ? "Pearson's r" : "Spearman's ρ"} of the metrics, ${m.level} level`;
   const nodes: SceneNode[] = [text(8, 16, title, { fontWeight: 'bold', fontSize: 13 })];
   const ns = m.n.flat();
-  const nText = Math.min(...ns) === Math.max(...ns) ? `n = ${ns[0]} ${m.level === 'turn' ? 'turns' : 'dialogues'}` : `n = ${Math.min(...ns)}–${Math.max(...ns)} ${m.level === 'turn' ? 'turns' : 'dialogues'} (pairwise)`;
+  const nText =
+    Math.min(...ns) === Math.max(...ns)
+      ? `n = ${ns[0]} ${m.level === 'turn' ? 'turns' : 'dialogues'}`
+      : `n = ${Math.min(...ns)}–${Math.max(...ns)} ${m.level === 'turn' ? 'turns' : 'dialogues'} (pairwise)`;
   nodes.push(text(8, 32, nText, { fontSize: SMALL }));
   m.metrics.forEach((key, j) => nodes.push(text(left + j * cell + cell / 2, top - 6, label(key), { anchor: 'middle', fontSize: SMALL })));
   m.metrics.forEach((a, i) => {
@@ -46,7 +53,14 @@ export function heatmapScene(m: CorrelationMatrix, signature: string, opts: { wi
         title: `${label(a)} × ${label(b)}: ${r === null ? 'undefined' : r.toFixed(3)} (n = ${m.n[i][j]})`,
         data: { row: a, col: b },
       });
-      nodes.push(text(left + j * cell + cell / 2, top + i * cell + cell / 2, r === null ? '–' : r.toFixed(2), { anchor: 'middle', baseline: 'middle', fontSize: cell >= 40 ? 11 : 9, fill: luminance(fill) < 0.35 ? '#ffffff' : '#111111' }));
+      nodes.push(
+        text(left + j * cell + cell / 2, top + i * cell + cell / 2, r === null ? '–' : r.toFixed(2), {
+          anchor: 'middle',
+          baseline: 'middle',
+          fontSize: cell >= 40 ? 11 : 9,
+          fill: luminance(fill) < 0.35 ? '#ffffff' : '#111111',
+        }),
+      );
     });
   });
   // Colour bar.

@@ -11,14 +11,21 @@ import { footer, GRID, seriesColour, SMALL, text, xAxis, yAxis } from './analysi
 const f3 = (x: number | null | undefined) => (x === null || x === undefined ? '–' : x.toFixed(3));
 
 export function traitsScene(t: TraitsView, signature: string, width = 860): Scene {
-  const title = "Spurious traits: FGA and GCA against tail-orientedness (TO) and non-uniformity (NU)";
+  const title = 'Spurious traits: FGA and GCA against tail-orientedness (TO) and non-uniformity (NU)';
   const panelW = (width - 40) / 2;
   const top = 76;
   const plotH = 260;
   const nodes: SceneNode[] = [text(8, 16, title, { fontWeight: 'bold', fontSize: 13 })];
   const a = t.analysis;
   const close = a.dialogues - a.dropped - a.kept;
-  nodes.push(text(8, 32, `${a.kept} of ${a.dialogues} dialogues kept: ${a.dropped} dropped (FGA = GCA = 100 or no mistakes), ${close} with |FGA_z − GCA_z| < ${t.threshold}; z-scores; FGA with λ = ${t.lambda}`, { fontSize: SMALL }));
+  nodes.push(
+    text(
+      8,
+      32,
+      `${a.kept} of ${a.dialogues} dialogues kept: ${a.dropped} dropped (FGA = GCA = 100 or no mistakes), ${close} with |FGA_z − GCA_z| < ${t.threshold}; z-scores; FGA with λ = ${t.lambda}`,
+      { fontSize: SMALL },
+    ),
+  );
   const all = t.points.flatMap((p) => [p.TO, p.NU, p.FGA, p.GCA]);
   const ext = Math.max(1, Math.ceil(Math.max(...all.map(Math.abs), 1)));
   (['TO', 'NU'] as const).forEach((trait, pi) => {
@@ -26,11 +33,20 @@ export function traitsScene(t: TraitsView, signature: string, width = 860): Scen
     const left = ox + 34;
     const right = ox + panelW - 8;
     const x = scaleLinear().domain([-ext, ext]).range([left, right]);
-    const y = scaleLinear().domain([-ext, ext]).range([top + plotH, top]);
+    const y = scaleLinear()
+      .domain([-ext, ext])
+      .range([top + plotH, top]);
     const c = a.correlations.find((k) => k.trait === trait);
     // Two lines above the axis's own label ("metric (z)", at top − 2), within the panel's width.
     nodes.push(text(left, top - 27, `${trait}: r(FGA) = ${f3(c?.withFGA)}, r(GCA) = ${f3(c?.withGCA)}`, { fontSize: SMALL }));
-    nodes.push(text(left, top - 15, `difference ${f3(c?.difference?.difference)} [${f3(c?.difference?.lower)}, ${f3(c?.difference?.upper)}]${c?.difference ? (c.difference.significant ? ' (differ)' : ' (n.s.)') : ''}`, { fontSize: SMALL }));
+    nodes.push(
+      text(
+        left,
+        top - 15,
+        `difference ${f3(c?.difference?.difference)} [${f3(c?.difference?.lower)}, ${f3(c?.difference?.upper)}]${c?.difference ? (c.difference.significant ? ' (differ)' : ' (n.s.)') : ''}`,
+        { fontSize: SMALL },
+      ),
+    );
     nodes.push(...yAxis(y, y.ticks(5), left, right, (v) => String(v)));
     nodes.push(...xAxis(x, x.ticks(5), top + plotH, (v) => String(v)));
     nodes.push({ kind: 'line', x1: x(0), y1: top, x2: x(0), y2: top + plotH, style: { stroke: GRID, strokeWidth: 0.5 } });
@@ -42,14 +58,42 @@ export function traitsScene(t: TraitsView, signature: string, width = 860): Scen
         const px = x(p[trait]);
         const py = y(p[metric]);
         const tip = `${p.id}: ${trait} ${p[trait].toFixed(2)}, ${metric} ${p[metric].toFixed(2)} (z)`;
-        if (k === 0) nodes.push({ kind: 'circle', cx: px, cy: py, r: 2.6, style: { fill: 'none', stroke: colour, strokeWidth: 1.2, opacity: 0.85 }, title: tip, data: { dialogue: p.id, metric, trait } });
-        else nodes.push({ kind: 'rect', x: px - 2.2, y: py - 2.2, w: 4.4, h: 4.4, style: { fill: colour, opacity: 0.7 }, title: tip, data: { dialogue: p.id, metric, trait } });
+        if (k === 0)
+          nodes.push({
+            kind: 'circle',
+            cx: px,
+            cy: py,
+            r: 2.6,
+            style: { fill: 'none', stroke: colour, strokeWidth: 1.2, opacity: 0.85 },
+            title: tip,
+            data: { dialogue: p.id, metric, trait },
+          });
+        else
+          nodes.push({
+            kind: 'rect',
+            x: px - 2.2,
+            y: py - 2.2,
+            w: 4.4,
+            h: 4.4,
+            style: { fill: colour, opacity: 0.7 },
+            title: tip,
+            data: { dialogue: p.id, metric, trait },
+          });
       }
       const line = t.lines.find((l) => l.trait === trait && l.metric === metric);
       if (line && line.slope !== null && line.intercept !== null) {
         const y1 = line.intercept + line.slope * -ext;
         const y2 = line.intercept + line.slope * ext;
-        nodes.push({ kind: 'line', x1: x(-ext), y1: y(y1), x2: x(ext), y2: y(y2), style: { stroke: colour, strokeWidth: 2, dash: k ? '5 3' : undefined }, title: `${metric} = ${line.intercept.toFixed(3)} + ${line.slope.toFixed(3)} · ${trait}`, data: { role: 'fit', metric, trait } });
+        nodes.push({
+          kind: 'line',
+          x1: x(-ext),
+          y1: y(y1),
+          x2: x(ext),
+          y2: y(y2),
+          style: { stroke: colour, strokeWidth: 2, dash: k ? '5 3' : undefined },
+          title: `${metric} = ${line.intercept.toFixed(3)} + ${line.slope.toFixed(3)} · ${trait}`,
+          data: { role: 'fit', metric, trait },
+        });
       }
     });
   });

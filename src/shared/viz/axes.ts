@@ -24,7 +24,13 @@ export function fracLabel(v: number): string {
 }
 
 /** Left value axis: a line from y(lo) to y(hi) at x, ticks with labels and light grid lines across to `right`. */
-export function valueAxis(theme: FigureTheme, x: number, right: number, ticks: { y: number; label: string }[], fontSize: number): SceneNode[] {
+export function valueAxis(
+  theme: FigureTheme,
+  x: number,
+  right: number,
+  ticks: { y: number; label: string }[],
+  fontSize: number,
+): SceneNode[] {
   const out: SceneNode[] = [];
   const ys = ticks.map((t) => t.y);
   out.push({ kind: 'line', x1: x, y1: Math.min(...ys), x2: x, y2: Math.max(...ys), style: { stroke: theme.line, strokeWidth: 1 } });
@@ -51,7 +57,14 @@ export interface LegendItem {
 }
 
 /** Legend items in rows within `width`; returns the nodes and the height used. */
-export function legendRows(items: LegendItem[], x0: number, y0: number, width: number, fontSize: number, style: Style): { nodes: SceneNode[]; height: number } {
+export function legendRows(
+  items: LegendItem[],
+  x0: number,
+  y0: number,
+  width: number,
+  fontSize: number,
+  style: Style,
+): { nodes: SceneNode[]; height: number } {
   const nodes: SceneNode[] = [];
   const rowH = fontSize + 7;
   let x = x0;

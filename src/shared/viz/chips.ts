@@ -42,8 +42,18 @@ function pieces(s: SlotRecord, maxValue: number, fs: number): Piece[] {
   ];
   const v = (x: string | null) => fitText(x ?? '', maxValue, fs, 'sans');
   if (s.class === 'wrong') {
-    out.push({ text: v(s.gold), gap: 1.5, face: 'sans', fill: (t) => t.fg }, { text: 'vs', gap: 1, face: 'sans', fill: (t) => t.muted }, { text: v(s.pred), gap: 1, face: 'bold', fill: () => look.colour });
-  } else out.push({ text: v(s.class === 'overshot' ? s.pred : s.gold), gap: 1.5, face: s.class === 'correct' ? 'sans' : 'bold', fill: (t) => (s.class === 'correct' ? t.fg : look.colour) });
+    out.push(
+      { text: v(s.gold), gap: 1.5, face: 'sans', fill: (t) => t.fg },
+      { text: 'vs', gap: 1, face: 'sans', fill: (t) => t.muted },
+      { text: v(s.pred), gap: 1, face: 'bold', fill: () => look.colour },
+    );
+  } else
+    out.push({
+      text: v(s.class === 'overshot' ? s.pred : s.gold),
+      gap: 1.5,
+      face: s.class === 'correct' ? 'sans' : 'bold',
+      fill: (t) => (s.class === 'correct' ? t.fg : look.colour),
+    });
   out.push({ text: s.changed ? 'Δ' : '↻', gap: 1, face: 'bold', fill: (t) => (s.changed ? t.fg : t.muted) });
   return out;
 }
@@ -57,7 +67,14 @@ function piecesWidth(ps: Piece[], fs: number): number {
 }
 
 /** One chip at (x, y); returns its nodes and width. Values are shortened so the chip fits `maxWidth`. */
-export function chip(s: SlotRecord, x: number, y: number, maxWidth: number, theme: FigureTheme, m: ChipMetrics = CHIP): { nodes: SceneNode[]; width: number } {
+export function chip(
+  s: SlotRecord,
+  x: number,
+  y: number,
+  maxWidth: number,
+  theme: FigureTheme,
+  m: ChipMetrics = CHIP,
+): { nodes: SceneNode[]; width: number } {
   const fs = m.fontSize;
   let maxValue = maxWidth;
   let ps = pieces(s, maxValue, fs);
@@ -76,23 +93,54 @@ export function chip(s: SlotRecord, x: number, y: number, maxWidth: number, them
   const nodes: SceneNode[] = [];
   const border = { stroke: look.colour, strokeWidth: look.border === 'double' ? 0.8 : 1.3, fill };
   nodes.push({ kind: 'rect', x, y, w: width, h: m.height, rx: 4, style: look.dash ? { ...border, dash: look.dash } : border });
-  if (look.border === 'double') nodes.push({ kind: 'rect', x: x + 2, y: y + 2, w: width - 4, h: m.height - 4, rx: 2.5, style: { stroke: look.colour, strokeWidth: 0.8, fill: 'none' } });
+  if (look.border === 'double')
+    nodes.push({
+      kind: 'rect',
+      x: x + 2,
+      y: y + 2,
+      w: width - 4,
+      h: m.height - 4,
+      rx: 2.5,
+      style: { stroke: look.colour, strokeWidth: 0.8, fill: 'none' },
+    });
   let cx = x + m.padX;
   const base = y + m.height / 2 + capHeight(fs) / 2;
   for (const p of ps) {
     cx += p.gap * textWidth(' ', fs);
-    if (p.text) nodes.push({ kind: 'text', x: cx, y: base, text: p.text, style: { fill: p.fill(theme), fontSize: fs, fontWeight: p.face === 'bold' ? 'bold' : undefined } });
+    if (p.text)
+      nodes.push({
+        kind: 'text',
+        x: cx,
+        y: base,
+        text: p.text,
+        style: { fill: p.fill(theme), fontSize: fs, fontWeight: p.face === 'bold' ? 'bold' : undefined },
+      });
     cx += textWidth(p.text, fs, p.face);
   }
   const label = `${s.slot}: ${look.label}${s.class === 'wrong' ? ` (gold ${s.gold}, predicted ${s.pred})` : ''}, ${s.changed ? 'changed this turn' : 'carried over'}`;
   return {
-    nodes: [{ kind: 'group', children: nodes, title: label, style: carried ? { opacity: 0.62 } : undefined, data: { testid: 'figure-slot', slot: s.slot, class: s.class, changed: String(s.changed) } }],
+    nodes: [
+      {
+        kind: 'group',
+        children: nodes,
+        title: label,
+        style: carried ? { opacity: 0.62 } : undefined,
+        data: { testid: 'figure-slot', slot: s.slot, class: s.class, changed: String(s.changed) },
+      },
+    ],
     width,
   };
 }
 
 /** Chips in rows within `width` starting at (x, y); returns nodes and the height used. */
-export function chipRows(slots: readonly SlotRecord[], x: number, y: number, width: number, theme: FigureTheme, m: ChipMetrics = CHIP): { nodes: SceneNode[]; height: number } {
+export function chipRows(
+  slots: readonly SlotRecord[],
+  x: number,
+  y: number,
+  width: number,
+  theme: FigureTheme,
+  m: ChipMetrics = CHIP,
+): { nodes: SceneNode[]; height: number } {
   const nodes: SceneNode[] = [];
   let cx = x;
   let cy = y;

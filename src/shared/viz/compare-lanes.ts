@@ -51,7 +51,10 @@ export function laneTurns(runs: readonly LaneRun[]): number[] {
 export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene {
   const laneHeight = opts.laneHeight ?? 52;
   const turns = laneTurns(runs);
-  const x = scaleBand<number>().domain(turns).range([LEFT, opts.width - RIGHT]).padding(0.2);
+  const x = scaleBand<number>()
+    .domain(turns)
+    .range([LEFT, opts.width - RIGHT])
+    .padding(0.2);
   const cx = (t: number) => (x(t) ?? 0) + x.bandwidth() / 2;
   const height = TOP + LANE_METRICS.length * (laneHeight + GAP) + BOTTOM;
   const nodes: SceneNode[] = [];
@@ -60,7 +63,14 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
   let lx = LEFT;
   runs.forEach((r, k) => {
     const st = runStyle(k);
-    nodes.push({ kind: 'line', x1: lx, y1: 10, x2: lx + 22, y2: 10, style: { stroke: st.colour, strokeWidth: 2, dash: st.dash || undefined } });
+    nodes.push({
+      kind: 'line',
+      x1: lx,
+      y1: 10,
+      x2: lx + 22,
+      y2: 10,
+      style: { stroke: st.colour, strokeWidth: 2, dash: st.dash || undefined },
+    });
     nodes.push(marker(st.marker, lx + 11, 10, 3.5, { fill: st.colour }));
     nodes.push({ kind: 'text', x: lx + 27, y: 10, text: r.name, style: { fontSize: 11, baseline: 'middle' } });
     lx += 40 + r.name.length * 6.5;
@@ -68,16 +78,39 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
 
   if (opts.selected !== undefined && opts.selected !== null && turns.includes(opts.selected)) {
     const t = opts.selected;
-    nodes.push({ kind: 'rect', x: (x(t) ?? 0) - 2, y: TOP - 4, w: x.bandwidth() + 4, h: LANE_METRICS.length * (laneHeight + GAP) - GAP + 8, style: { fill: '#888888', opacity: 0.14 }, className: 'lane-selected' });
+    nodes.push({
+      kind: 'rect',
+      x: (x(t) ?? 0) - 2,
+      y: TOP - 4,
+      w: x.bandwidth() + 4,
+      h: LANE_METRICS.length * (laneHeight + GAP) - GAP + 8,
+      style: { fill: '#888888', opacity: 0.14 },
+      className: 'lane-selected',
+    });
   }
 
   LANE_METRICS.forEach((metric, li) => {
     const top = TOP + li * (laneHeight + GAP);
-    const y = scaleLinear().domain([0, 1]).range([top + laneHeight, top]);
+    const y = scaleLinear()
+      .domain([0, 1])
+      .range([top + laneHeight, top]);
     const label = metric === 'FGA' && opts.lambda ? `FGA λ=${opts.lambda}` : metric === 'GCA' ? 'GCA (run.)' : metric;
-    nodes.push({ kind: 'text', x: 4, y: top + laneHeight / 2, text: label, style: { fontSize: 10, baseline: 'middle', fontWeight: 'bold' } });
+    nodes.push({
+      kind: 'text',
+      x: 4,
+      y: top + laneHeight / 2,
+      text: label,
+      style: { fontSize: 10, baseline: 'middle', fontWeight: 'bold' },
+    });
     for (const v of [0, 1]) {
-      nodes.push({ kind: 'line', x1: LEFT, y1: y(v), x2: opts.width - RIGHT, y2: y(v), style: { stroke: '#999999', strokeWidth: 0.6, dash: v === 0 ? undefined : '2 3' } });
+      nodes.push({
+        kind: 'line',
+        x1: LEFT,
+        y1: y(v),
+        x2: opts.width - RIGHT,
+        y2: y(v),
+        style: { stroke: '#999999', strokeWidth: 0.6, dash: v === 0 ? undefined : '2 3' },
+      });
       nodes.push({ kind: 'text', x: LEFT - 4, y: y(v), text: String(v), style: { fontSize: 9, anchor: 'end', baseline: 'middle' } });
     }
     runs.forEach((r, k) => {
@@ -88,14 +121,27 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
       const d = line<LaneTurn>()
         .x((t) => cx(t.turn) + dx)
         .y((t) => y(t.values[metric] as number))(pts);
-      if (d) nodes.push({ kind: 'path', d, style: { stroke: st.colour, strokeWidth: 1.6, dash: st.dash || undefined, fill: 'none' }, data: { testid: 'lane-line', run: r.name, metric } });
+      if (d)
+        nodes.push({
+          kind: 'path',
+          d,
+          style: { stroke: st.colour, strokeWidth: 1.6, dash: st.dash || undefined, fill: 'none' },
+          data: { testid: 'lane-line', run: r.name, metric },
+        });
       for (const t of pts) {
         const v = t.values[metric] as number;
         nodes.push(
-          marker(st.marker, cx(t.turn) + dx, y(v), 3, { fill: st.colour, stroke: '#ffffff', strokeWidth: 0.6 }, {
-            data: { testid: 'lane-point', run: r.name, metric, turn: String(t.turn), value: String(v) },
-            title: `${r.name}, turn ${t.turn}: ${metric} ${(v * 100).toFixed(2)}`,
-          }),
+          marker(
+            st.marker,
+            cx(t.turn) + dx,
+            y(v),
+            3,
+            { fill: st.colour, stroke: '#ffffff', strokeWidth: 0.6 },
+            {
+              data: { testid: 'lane-point', run: r.name, metric, turn: String(t.turn), value: String(v) },
+              title: `${r.name}, turn ${t.turn}: ${metric} ${(v * 100).toFixed(2)}`,
+            },
+          ),
         );
       }
     });
@@ -103,7 +149,8 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
   const axisY = TOP + LANE_METRICS.length * (laneHeight + GAP) - GAP + 14;
   const every = Math.max(1, Math.ceil(turns.length / Math.max(1, Math.floor((opts.width - LEFT - RIGHT) / 22))));
   turns.forEach((t, i) => {
-    if (i % every === 0) nodes.push({ kind: 'text', x: cx(t), y: axisY, text: String(t), style: { fontSize: 9, anchor: 'middle', baseline: 'middle' } });
+    if (i % every === 0)
+      nodes.push({ kind: 'text', x: cx(t), y: axisY, text: String(t), style: { fontSize: 9, anchor: 'middle', baseline: 'middle' } });
   });
   nodes.push({ kind: 'text', x: 4, y: axisY, text: 'turn', style: { fontSize: 9, baseline: 'middle', fontStyle: 'italic' } });
   return {
@@ -118,7 +165,10 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
 /** Which turn a pointer x (scene units) falls on, or null. */
 export function laneTurnAt(runs: readonly LaneRun[], width: number, px: number): number | null {
   const turns = laneTurns(runs);
-  const x = scaleBand<number>().domain(turns).range([LEFT, width - RIGHT]).padding(0.2);
+  const x = scaleBand<number>()
+    .domain(turns)
+    .range([LEFT, width - RIGHT])
+    .padding(0.2);
   const step = x.step();
   for (const t of turns) {
     const s = (x(t) ?? 0) - (step - x.bandwidth()) / 2;

@@ -83,7 +83,13 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   const [from, to] = n ? clampTurns(n, opts.turns) : [0, -1];
   const margin = 16;
   const nodes: SceneNode[] = [];
-  const text = (x: number, y: number, s: string, style: Partial<NonNullable<SceneNode['style']>> = {}, extra: Partial<SceneNode> = {}): SceneNode => ({ kind: 'text', x, y, text: s, style: { fill: theme.fg, fontSize: fs, ...style }, ...extra }) as SceneNode;
+  const text = (
+    x: number,
+    y: number,
+    s: string,
+    style: Partial<NonNullable<SceneNode['style']>> = {},
+    extra: Partial<SceneNode> = {},
+  ): SceneNode => ({ kind: 'text', x, y, text: s, style: { fill: theme.fg, fontSize: fs, ...style }, ...extra }) as SceneNode;
 
   // Title and the dialogue's totals.
   let y = margin + 14;
@@ -100,17 +106,30 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
       y += 20;
     }
     nodes.push(text(tx, y, label, { fill: theme.muted }));
-    nodes.push(text(tx + textWidth(label, fs) + 4, y, val, { fontSize: 14, fontWeight: 'bold' }, { data: { testid: 'figure-total', metric: id } }));
+    nodes.push(
+      text(tx + textWidth(label, fs) + 4, y, val, { fontSize: 14, fontWeight: 'bold' }, { data: { testid: 'figure-total', metric: id } }),
+    );
     tx += w;
   }
   const c = gcaCountsOf(d.values);
   y += 18;
-  const shown = n === 0 ? 'no turns' : from === 0 && to === n - 1 ? `${n} turn${n === 1 ? '' : 's'}` : `turns ${d.perTurn[from].turn}–${d.perTurn[to].turn} of ${n}`;
-  nodes.push(text(margin, y, `GCA counts C ${c.C} · W ${c.W} · M ${c.M} · O ${c.O} · ${shown} · scores in %, per-turn values as fractions`, { fill: theme.muted, fontSize: fs - 0.5 }));
+  const shown =
+    n === 0
+      ? 'no turns'
+      : from === 0 && to === n - 1
+        ? `${n} turn${n === 1 ? '' : 's'}`
+        : `turns ${d.perTurn[from].turn}–${d.perTurn[to].turn} of ${n}`;
+  nodes.push(
+    text(margin, y, `GCA counts C ${c.C} · W ${c.W} · M ${c.M} · O ${c.O} · ${shown} · scores in %, per-turn values as fractions`, {
+      fill: theme.muted,
+      fontSize: fs - 0.5,
+    }),
+  );
   y += 12;
 
   // Columns.
-  const hasText = !!d.utterances && d.perTurn.slice(from, to + 1).some((_, i) => d.utterances?.[from + i]?.user || d.utterances?.[from + i]?.system);
+  const hasText =
+    !!d.utterances && d.perTurn.slice(from, to + 1).some((_, i) => d.utterances?.[from + i]?.user || d.utterances?.[from + i]?.system);
   const turnW = 118;
   const metricW = 42;
   const metricsW = metricW * TURN_COLS.length;
@@ -120,7 +139,8 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   const metricsX = W - margin - metricsW;
 
   const headY = y + 14;
-  const head = (x: number, s: string, anchor: 'start' | 'end' = 'start') => nodes.push(text(x, headY, s, { fontWeight: 'bold', fill: theme.muted, fontSize: fs - 0.5, anchor }));
+  const head = (x: number, s: string, anchor: 'start' | 'end' = 'start') =>
+    nodes.push(text(x, headY, s, { fontWeight: 'bold', fill: theme.muted, fontSize: fs - 0.5, anchor }));
   head(margin, 'Turn');
   if (hasText) head(margin + turnW, 'Utterances');
   head(chipsX, opts.slots === 'changes' ? "Changes in this turn (GCA's view)" : 'Slots: gold ∪ prediction');
@@ -137,7 +157,8 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
     const row: SceneNode[] = [];
     // Turn column: number, FGA class, GCA's counts.
     row.push(text(margin, top + fs, `Turn ${t.turn}`, { fontWeight: 'bold' }));
-    const clsColour = t.fgaClass === 'exact' ? CLASS_LOOK.correct.colour : t.fgaClass === 'type1' ? CLASS_LOOK.wrong.colour : CLASS_LOOK.missed.colour;
+    const clsColour =
+      t.fgaClass === 'exact' ? CLASS_LOOK.correct.colour : t.fgaClass === 'type1' ? CLASS_LOOK.wrong.colour : CLASS_LOOK.missed.colour;
     row.push(text(margin, top + fs + lineH, `FGA: ${fgaClassText(t)}`, { fill: clsColour, fontSize: fs - 1 }));
     row.push(text(margin, top + fs + 2 * lineH, `GCA: ${gcaDelta(t)}`, { fill: theme.muted, fontSize: fs - 1 }));
     let h = fs + 2 * lineH + 3;
@@ -152,7 +173,8 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
         if (!s) continue;
         const most = opts.utteranceLines === 0 ? Infinity : (opts.utteranceLines ?? 3);
         const lines = wrapText(s, textW - 16, fs - 0.5, 'sans', most);
-        if (opts.onCut && Number.isFinite(most) && wrapText(s, textW - 16, fs - 0.5, 'sans').length > most) opts.onCut(t.turn, who === 'S' ? 'system' : 'user');
+        if (opts.onCut && Number.isFinite(most) && wrapText(s, textW - 16, fs - 0.5, 'sans').length > most)
+          opts.onCut(t.turn, who === 'S' ? 'system' : 'user');
         row.push(text(margin + turnW, uy, who, { fontWeight: 'bold', fill: theme.muted, fontSize: fs - 0.5 }));
         for (const l of lines) {
           row.push(text(margin + turnW + 14, uy, l, { fontSize: fs - 0.5, fill: who === 'S' ? theme.muted : theme.fg }));
@@ -168,13 +190,26 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
       row.push(...cr.nodes);
       h = Math.max(h, cr.height + 1);
     } else {
-      row.push(text(chipsX, top + fs, opts.slots === 'changes' ? 'no change in this turn' : 'empty state', { fill: theme.muted, fontSize: fs - 1 }));
+      row.push(
+        text(chipsX, top + fs, opts.slots === 'changes' ? 'no change in this turn' : 'empty state', {
+          fill: theme.muted,
+          fontSize: fs - 1,
+        }),
+      );
     }
     // Per-turn metrics.
     TURN_COLS.forEach((m, k) => {
       const v = m === 'GCA' ? (running[i] ?? Number.NaN) : laneValue(t, m, config);
       const s = m === 'JGA' ? String(v) : fracLabel(v);
-      row.push(text(metricsX + (k + 1) * metricW - 4, top + fs, s, { anchor: 'end', fontWeight: m === 'FGA' && t.fgaClass !== 'exact' ? 'bold' : undefined }, { data: { testid: 'figure-turn-metric', turn: String(t.turn), metric: m } }));
+      row.push(
+        text(
+          metricsX + (k + 1) * metricW - 4,
+          top + fs,
+          s,
+          { anchor: 'end', fontWeight: m === 'FGA' && t.fgaClass !== 'exact' ? 'bold' : undefined },
+          { data: { testid: 'figure-turn-metric', turn: String(t.turn), metric: m } },
+        ),
+      );
     });
     nodes.push({ kind: 'group', children: row, data: { testid: 'figure-turn', turn: String(t.turn) } });
     y = top + h + 7;
@@ -186,7 +221,19 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   let lx = margin;
   for (const cls of SLOT_CLASSES) {
     const look = CLASS_LOOK[cls];
-    const s = chip({ slot: look.label, gold: cls === 'overshot' ? null : cls === 'wrong' ? 'gold' : 'value', pred: cls === 'wrong' ? 'pred' : cls === 'missed' ? null : 'value', class: cls, changed: true }, lx, y, 200, theme);
+    const s = chip(
+      {
+        slot: look.label,
+        gold: cls === 'overshot' ? null : cls === 'wrong' ? 'gold' : 'value',
+        pred: cls === 'wrong' ? 'pred' : cls === 'missed' ? null : 'value',
+        class: cls,
+        changed: true,
+      },
+      lx,
+      y,
+      200,
+      theme,
+    );
     nodes.push(...s.nodes);
     lx += s.width + 10;
   }
@@ -203,5 +250,12 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   nodes.push(text(margin, y, opts.signature, { fill: theme.muted, fontSize: fs - 2 }, { data: { testid: 'figure-signature' } }));
   y += 10;
 
-  return { width: W, height: Math.ceil(y), title: `${d.id}: gold and predicted states turn by turn, GCA ${pctText(metricValue(d.values, 'GCA'))}, FGA ${pctText(metricValue(d.values, 'FGA', config))}`, desc: opts.signature, background: theme.bg, nodes };
+  return {
+    width: W,
+    height: Math.ceil(y),
+    title: `${d.id}: gold and predicted states turn by turn, GCA ${pctText(metricValue(d.values, 'GCA'))}, FGA ${pctText(metricValue(d.values, 'FGA', config))}`,
+    desc: opts.signature,
+    background: theme.bg,
+    nodes,
+  };
 }

@@ -28,12 +28,24 @@ export interface FigureOptions {
 /** Positions of the turns whose file indices lie in [from, to] (as `--turns 2-5` names them). */
 export function positionsOfTurns(turnIndices: readonly number[], from: number, to: number): [number, number] {
   const inside = turnIndices.map((t, i) => (t >= from && t <= to ? i : -1)).filter((i) => i >= 0);
-  if (inside.length === 0) throw new RangeError(`no turn of the dialogue lies in ${from}-${to} (its turns are ${turnIndices.length ? `${turnIndices[0]}-${turnIndices[turnIndices.length - 1]}` : 'none'})`);
+  if (inside.length === 0)
+    throw new RangeError(
+      `no turn of the dialogue lies in ${from}-${to} (its turns are ${turnIndices.length ? `${turnIndices[0]}-${turnIndices[turnIndices.length - 1]}` : 'none'})`,
+    );
   return [inside[0], inside[inside.length - 1]];
 }
 
 export function buildFigure(kind: FigureKind, d: FigureDialogue, config: MetricConfig, opts: FigureOptions): Scene {
-  if (kind === 'dialogue') return dialogueFigure(d, config, { theme: opts.theme, width: opts.width, turns: opts.turns, slots: opts.slots, signature: opts.signature, utteranceLines: opts.utteranceLines, onCut: opts.onCut });
+  if (kind === 'dialogue')
+    return dialogueFigure(d, config, {
+      theme: opts.theme,
+      width: opts.width,
+      turns: opts.turns,
+      slots: opts.slots,
+      signature: opts.signature,
+      utteranceLines: opts.utteranceLines,
+      onCut: opts.onCut,
+    });
   const [a, b] = d.perTurn.length ? clampTurns(d.perTurn.length, opts.turns) : [0, -1];
   return turnChartLayout(d.perTurn.slice(a, b + 1), config, {
     width: opts.width ?? 640,

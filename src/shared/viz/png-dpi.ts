@@ -52,7 +52,7 @@ export function withDpi(png: Uint8Array, dpi: number): Uint8Array {
   v.setUint32(4, ppm);
   data[8] = 1; // unit: metre
   const parts: Uint8Array[] = [png.subarray(0, ihdrEnd), pngChunk('pHYs', data)];
-  for (let p = ihdrEnd; p + 12 <= png.length; ) {
+  for (let p = ihdrEnd; p + 12 <= png.length;) {
     const len = u32(png, p);
     if (type(png, p + 4) !== 'pHYs') parts.push(png.subarray(p, p + 12 + len));
     p += 12 + len;
@@ -69,7 +69,7 @@ export function withDpi(png: Uint8Array, dpi: number): Uint8Array {
 /** The pHYs resolution of a PNG in dots per inch, or null without one. */
 export function pngDpi(png: Uint8Array): number | null {
   if (!isPng(png)) return null;
-  for (let p = 8; p + 12 <= png.length; ) {
+  for (let p = 8; p + 12 <= png.length;) {
     const len = u32(png, p);
     if (type(png, p + 4) === 'pHYs') return png[p + 16] === 1 ? u32(png, p + 8) * 0.0254 : null;
     p += 12 + len;

@@ -27,7 +27,14 @@ export function runStyle(k: number): RunStyle {
 }
 
 /** A marker of `shape` centred on (x, y) with radius r. */
-export function marker(shape: MarkerShape, x: number, y: number, r: number, style: Style, extra: Partial<Pick<SceneNode, 'data' | 'title' | 'className'>> = {}): SceneNode {
+export function marker(
+  shape: MarkerShape,
+  x: number,
+  y: number,
+  r: number,
+  style: Style,
+  extra: Partial<Pick<SceneNode, 'data' | 'title' | 'className'>> = {},
+): SceneNode {
   const f = (n: number) => Math.round(n * 100) / 100;
   switch (shape) {
     case 'circle':
@@ -35,8 +42,18 @@ export function marker(shape: MarkerShape, x: number, y: number, r: number, styl
     case 'square':
       return { kind: 'rect', x: f(x - r), y: f(y - r), w: 2 * r, h: 2 * r, style, ...extra };
     case 'triangle':
-      return { kind: 'path', d: `M${f(x)},${f(y - r * 1.2)}L${f(x + r * 1.1)},${f(y + r * 0.8)}L${f(x - r * 1.1)},${f(y + r * 0.8)}Z`, style, ...extra };
+      return {
+        kind: 'path',
+        d: `M${f(x)},${f(y - r * 1.2)}L${f(x + r * 1.1)},${f(y + r * 0.8)}L${f(x - r * 1.1)},${f(y + r * 0.8)}Z`,
+        style,
+        ...extra,
+      };
     case 'diamond':
-      return { kind: 'path', d: `M${f(x)},${f(y - r * 1.3)}L${f(x + r * 1.1)},${f(y)}L${f(x)},${f(y + r * 1.3)}L${f(x - r * 1.1)},${f(y)}Z`, style, ...extra };
+      return {
+        kind: 'path',
+        d: `M${f(x)},${f(y - r * 1.3)}L${f(x + r * 1.1)},${f(y)}L${f(x)},${f(y + r * 1.3)}L${f(x - r * 1.1)},${f(y)}Z`,
+        style,
+        ...extra,
+      };
   }
 }

@@ -50,13 +50,29 @@ function nodeSvg(n: SceneNode, indent: string): string {
   const c = common(n);
   switch (n.kind) {
     case 'rect':
-      return indent + titled(`<rect x="${num(n.x)}" y="${num(n.y)}" width="${num(Math.max(0, n.w))}" height="${num(Math.max(0, n.h))}"${n.rx ? ` rx="${num(n.rx)}"` : ''}${styleAttrs(n.style, false)}${c}`, n, '</rect>');
+      return (
+        indent +
+        titled(
+          `<rect x="${num(n.x)}" y="${num(n.y)}" width="${num(Math.max(0, n.w))}" height="${num(Math.max(0, n.h))}"${n.rx ? ` rx="${num(n.rx)}"` : ''}${styleAttrs(n.style, false)}${c}`,
+          n,
+          '</rect>',
+        )
+      );
     case 'line':
-      return indent + titled(`<line x1="${num(n.x1)}" y1="${num(n.y1)}" x2="${num(n.x2)}" y2="${num(n.y2)}"${styleAttrs(n.style, false)}${c}`, n, '</line>');
+      return (
+        indent +
+        titled(
+          `<line x1="${num(n.x1)}" y1="${num(n.y1)}" x2="${num(n.x2)}" y2="${num(n.y2)}"${styleAttrs(n.style, false)}${c}`,
+          n,
+          '</line>',
+        )
+      );
     case 'path':
       return indent + titled(`<path d="${escapeXml(n.d)}"${styleAttrs(n.style, false)}${c}`, n, '</path>');
     case 'circle':
-      return indent + titled(`<circle cx="${num(n.cx)}" cy="${num(n.cy)}" r="${num(n.r)}"${styleAttrs(n.style, false)}${c}`, n, '</circle>');
+      return (
+        indent + titled(`<circle cx="${num(n.cx)}" cy="${num(n.cy)}" r="${num(n.r)}"${styleAttrs(n.style, false)}${c}`, n, '</circle>')
+      );
     case 'text':
       return `${indent}<text x="${num(n.x)}" y="${num(n.y)}"${styleAttrs(n.style, true)}${c}>${n.title ? `<title>${escapeXml(n.title)}</title>` : ''}${escapeXml(n.text)}</text>`;
     case 'group': {
@@ -81,7 +97,10 @@ export interface SvgOptions {
 export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
   const k = opts.scale ?? 1;
   const pats = patternsOf(scene)
-    .map((p) => ` <pattern id="${p.id}" patternUnits="userSpaceOnUse" width="8" height="8">${patternTile(p.name, p.color, p.background)}</pattern>`)
+    .map(
+      (p) =>
+        ` <pattern id="${p.id}" patternUnits="userSpaceOnUse" width="8" height="8">${patternTile(p.name, p.color, p.background)}</pattern>`,
+    )
     .join('\n');
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -90,7 +109,8 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions = {}): string {
     `<desc>${escapeXml(scene.desc)}</desc>`,
   ];
   if (pats || opts.css) parts.push(`<defs>\n${opts.css ? `<style>${escapeXml(opts.css)}</style>\n` : ''}${pats}\n</defs>`);
-  if (scene.background) parts.push(`<rect x="0" y="0" width="${num(scene.width)}" height="${num(scene.height)}" fill="${escapeXml(scene.background)}"/>`);
+  if (scene.background)
+    parts.push(`<rect x="0" y="0" width="${num(scene.width)}" height="${num(scene.height)}" fill="${escapeXml(scene.background)}"/>`);
   for (const n of scene.nodes) parts.push(nodeSvg(n, ''));
   parts.push('</svg>');
   return parts.join('\n') + '\n';

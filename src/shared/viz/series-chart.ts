@@ -69,7 +69,13 @@ export function seriesScene(panels: readonly SeriesPanel[], opts: SeriesOptions)
     const y0 = ph - PAD.bottom;
     const y1 = PAD.top;
     const [xlo, xhi] = xs.length ? [xs[0], xs[xs.length - 1]] : [0, 1];
-    const x = log ? scaleLog().domain([xlo, xhi === xlo ? xlo * 10 : xhi]).range([x0, x1]) : scaleLinear().domain([xlo, xhi === xlo ? xlo + 1 : xhi]).range([x0, x1]);
+    const x = log
+      ? scaleLog()
+          .domain([xlo, xhi === xlo ? xlo * 10 : xhi])
+          .range([x0, x1])
+      : scaleLinear()
+          .domain([xlo, xhi === xlo ? xlo + 1 : xhi])
+          .range([x0, x1]);
     const pts = p.points.filter((q) => q.value !== null).sort((a, b) => a.x - b.x);
     const lows = pts.map((q) => q.ci?.[0] ?? (q.value as number));
     const highs = pts.map((q) => q.ci?.[1] ?? (q.value as number));
@@ -83,7 +89,13 @@ export function seriesScene(panels: readonly SeriesPanel[], opts: SeriesOptions)
     children.push({ kind: 'text', x: x0, y: 12, text: p.header, style: { fontSize: 11, fontWeight: 'bold' } });
     for (const t of y.ticks(4)) {
       children.push({ kind: 'line', x1: x0, y1: y(t), x2: x1, y2: y(t), style: { stroke: '#bbbbbb', strokeWidth: 0.5 } });
-      children.push({ kind: 'text', x: x0 - 4, y: y(t), text: (t * 100).toFixed(t * 100 === Math.round(t * 100) ? 0 : 1), style: { fontSize: 9, anchor: 'end', baseline: 'middle' } });
+      children.push({
+        kind: 'text',
+        x: x0 - 4,
+        y: y(t),
+        text: (t * 100).toFixed(t * 100 === Math.round(t * 100) ? 0 : 1),
+        style: { fontSize: 9, anchor: 'end', baseline: 'middle' },
+      });
     }
     children.push({ kind: 'line', x1: x0, y1: y0, x2: x1, y2: y0, style: { stroke: '#555555', strokeWidth: 0.8 } });
     const every = Math.max(1, Math.ceil(xs.length / Math.max(1, Math.floor((x1 - x0) / 34))));
@@ -92,16 +104,30 @@ export function seriesScene(panels: readonly SeriesPanel[], opts: SeriesOptions)
       children.push({ kind: 'line', x1: x(v), y1: y0, x2: x(v), y2: y0 + 3, style: { stroke: '#555555', strokeWidth: 0.8 } });
       children.push({ kind: 'text', x: x(v), y: y0 + 12, text: fmt(v), style: { fontSize: 9, anchor: 'middle', baseline: 'middle' } });
     });
-    if (opts.xLabel && Math.floor(i / cols) === rows - 1) children.push({ kind: 'text', x: (x0 + x1) / 2, y: y0 + 25, text: opts.xLabel + (log ? ' (log scale)' : ''), style: { fontSize: 9, anchor: 'middle', fontStyle: 'italic' } });
+    if (opts.xLabel && Math.floor(i / cols) === rows - 1)
+      children.push({
+        kind: 'text',
+        x: (x0 + x1) / 2,
+        y: y0 + 25,
+        text: opts.xLabel + (log ? ' (log scale)' : ''),
+        style: { fontSize: 9, anchor: 'middle', fontStyle: 'italic' },
+      });
     const banded = pts.filter((q) => q.ci);
     if (banded.length > 1) {
       const band = area<SeriesPoint>()
         .x((q) => x(q.x))
         .y0((q) => y(q.ci![0]))
         .y1((q) => y(q.ci![1]))(banded);
-      if (band) children.push({ kind: 'path', d: band, style: { fill: LINE, opacity: 0.18, stroke: LINE, strokeWidth: 0.5, dash: '2 2' }, data: { testid: 'series-band', metric: p.key } });
+      if (band)
+        children.push({
+          kind: 'path',
+          d: band,
+          style: { fill: LINE, opacity: 0.18, stroke: LINE, strokeWidth: 0.5, dash: '2 2' },
+          data: { testid: 'series-band', metric: p.key },
+        });
     }
-    for (const q of banded) children.push({ kind: 'line', x1: x(q.x), y1: y(q.ci![0]), x2: x(q.x), y2: y(q.ci![1]), style: { stroke: LINE, strokeWidth: 1 } });
+    for (const q of banded)
+      children.push({ kind: 'line', x1: x(q.x), y1: y(q.ci![0]), x2: x(q.x), y2: y(q.ci![1]), style: { stroke: LINE, strokeWidth: 1 } });
     const path = line<SeriesPoint>()
       .x((q) => x(q.x))
       .y((q) => y(q.value as number))(pts);

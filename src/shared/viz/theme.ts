@@ -28,8 +28,34 @@ export interface FigureTheme {
 }
 
 export const THEMES: Record<ThemeName, FigureTheme> = {
-  light: { name: 'light', bg: '#ffffff', fg: '#1b1f24', muted: '#5b6470', line: '#8a939e', grid: '#e3e6ea', pane: '#f6f7f9', accent: '#0b5cad', selected: '#e3eefb', hovered: '#fff4d6', bar: '#5b7fa6', patternInk: '#ffffff' },
-  dark: { name: 'dark', bg: '#16191d', fg: '#e6e9ec', muted: '#a0a8b3', line: '#6b7480', grid: '#2c3138', pane: '#1e2227', accent: '#6cb4ff', selected: '#1f3550', hovered: '#3a3320', bar: '#7fa3cc', patternInk: '#16191d' },
+  light: {
+    name: 'light',
+    bg: '#ffffff',
+    fg: '#1b1f24',
+    muted: '#5b6470',
+    line: '#8a939e',
+    grid: '#e3e6ea',
+    pane: '#f6f7f9',
+    accent: '#0b5cad',
+    selected: '#e3eefb',
+    hovered: '#fff4d6',
+    bar: '#5b7fa6',
+    patternInk: '#ffffff',
+  },
+  dark: {
+    name: 'dark',
+    bg: '#16191d',
+    fg: '#e6e9ec',
+    muted: '#a0a8b3',
+    line: '#6b7480',
+    grid: '#2c3138',
+    pane: '#1e2227',
+    accent: '#6cb4ff',
+    selected: '#1f3550',
+    hovered: '#3a3320',
+    bar: '#7fa3cc',
+    patternInk: '#16191d',
+  },
 };
 
 export interface ClassLook {
@@ -53,9 +79,35 @@ export const SLOT_CLASSES: readonly SlotClass[] = ['correct', 'wrong', 'missed',
 
 export const CLASS_LOOK: Record<SlotClass, ClassLook> = {
   correct: { label: 'correct', colour: '#009E73', icon: '✓', border: 'solid', letter: 'C', help: 'gold and prediction agree' },
-  wrong: { label: 'wrong value', colour: '#D55E00', icon: '≠', border: 'double', pattern: 'crosshatch', letter: 'W', help: 'the slot is predicted with another value' },
-  missed: { label: 'missed', colour: '#E69F00', icon: '∅', border: 'dashed', dash: '4 2.5', pattern: 'hatch', letter: 'M', help: 'in the gold state, not predicted' },
-  overshot: { label: 'overshot', colour: '#0072B2', icon: '+', border: 'dotted', dash: '1.2 1.8', pattern: 'dots', letter: 'O', help: 'predicted, not in the gold state' },
+  wrong: {
+    label: 'wrong value',
+    colour: '#D55E00',
+    icon: '≠',
+    border: 'double',
+    pattern: 'crosshatch',
+    letter: 'W',
+    help: 'the slot is predicted with another value',
+  },
+  missed: {
+    label: 'missed',
+    colour: '#E69F00',
+    icon: '∅',
+    border: 'dashed',
+    dash: '4 2.5',
+    pattern: 'hatch',
+    letter: 'M',
+    help: 'in the gold state, not predicted',
+  },
+  overshot: {
+    label: 'overshot',
+    colour: '#0072B2',
+    icon: '+',
+    border: 'dotted',
+    dash: '1.2 1.8',
+    pattern: 'dots',
+    letter: 'O',
+    help: 'predicted, not in the gold state',
+  },
 };
 
 /** GCA letter → slot class. */
@@ -66,5 +118,14 @@ export function tint(colour: string, page: string, amount: number): string {
   const p = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
   const a = p(colour);
   const b = p(page);
-  return '#' + a.map((x, i) => Math.round(x * amount + b[i] * (1 - amount)).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    a
+      .map((x, i) =>
+        Math.round(x * amount + b[i] * (1 - amount))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }

@@ -80,7 +80,9 @@ export function laneValue(t: TurnRecord, lane: 'JGA' | 'FGA' | 'RSA' | 'GCA', co
 
 function classFill(cls: SlotClass, theme: FigureTheme): Style {
   const look = CLASS_LOOK[cls];
-  return look.pattern ? { fill: look.colour, pattern: look.pattern, patternColor: theme.patternInk, stroke: look.colour, strokeWidth: 0.75 } : { fill: look.colour, stroke: look.colour, strokeWidth: 0.75 };
+  return look.pattern
+    ? { fill: look.colour, pattern: look.pattern, patternColor: theme.patternInk, stroke: look.colour, strokeWidth: 0.75 }
+    : { fill: look.colour, stroke: look.colour, strokeWidth: 0.75 };
 }
 
 /** A swatch of a slot class: its colour and pattern. */
@@ -121,7 +123,16 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
     if (i === null || i === undefined || !bands[i]) return;
     const b = bands[i];
     const pad = Math.min(3, (x.step() - bw) / 2 + 1);
-    nodes.push({ kind: 'rect', x: b.x - pad, y: top0, w: b.w + 2 * pad, h: plotBottom - top0, style: { fill }, className: cls, data: { turn: String(i) } });
+    nodes.push({
+      kind: 'rect',
+      x: b.x - pad,
+      y: top0,
+      w: b.w + 2 * pad,
+      h: plotBottom - top0,
+      style: { fill },
+      className: cls,
+      data: { turn: String(i) },
+    });
   };
   highlight(opts.selected, theme.selected, 'band selected');
   if (opts.hovered !== opts.selected) highlight(opts.hovered, theme.hovered, 'band hovered');
@@ -138,9 +149,19 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
     if (id === 'GCA-changes') {
       const top1 = Math.max(1, maxChanges);
       // Room above the tallest stack for its count, so the count never runs into the lane's title.
-      const yc = scaleLinear().domain([0, top1]).range([bottom, top + small + 4]);
+      const yc = scaleLinear()
+        .domain([0, top1])
+        .range([bottom, top + small + 4]);
       const tickVals = top1 <= 4 ? Array.from({ length: top1 + 1 }, (_, i) => i) : [0, Math.round(top1 / 2), top1];
-      g.push(...valueAxis(theme, left, right, tickVals.map((v) => ({ y: yc(v), label: String(v) })), small));
+      g.push(
+        ...valueAxis(
+          theme,
+          left,
+          right,
+          tickVals.map((v) => ({ y: yc(v), label: String(v) })),
+          small,
+        ),
+      );
       turns.forEach((t, i) => {
         let acc = 0;
         for (const cls of SLOT_CLASSES) {
@@ -160,12 +181,29 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
           });
           acc += v;
         }
-        if (acc > 0 && labelFits(String(acc))) g.push({ kind: 'text', x: bands[i].centre, y: yc(acc) - 2, text: String(acc), style: { fill: theme.muted, fontSize: small, anchor: 'middle' } });
+        if (acc > 0 && labelFits(String(acc)))
+          g.push({
+            kind: 'text',
+            x: bands[i].centre,
+            y: yc(acc) - 2,
+            text: String(acc),
+            style: { fill: theme.muted, fontSize: small, anchor: 'middle' },
+          });
       });
     } else {
-      const y = scaleLinear().domain([0, 1]).range([bottom, top + 2]);
+      const y = scaleLinear()
+        .domain([0, 1])
+        .range([bottom, top + 2]);
       const ticks = id === 'JGA' ? [0, 1] : [0, 0.5, 1];
-      g.push(...valueAxis(theme, left, right, ticks.map((v) => ({ y: y(v), label: v === 0.5 ? '0.5' : String(v) })), small));
+      g.push(
+        ...valueAxis(
+          theme,
+          left,
+          right,
+          ticks.map((v) => ({ y: y(v), label: v === 0.5 ? '0.5' : String(v) })),
+          small,
+        ),
+      );
       if (id === 'GCA') {
         // Undefined before the first change: no point there.
         const running = runningGca(turns);
@@ -175,16 +213,37 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
           .defined((t) => Number.isFinite(val(t)))
           .x((_, i) => bands[i].centre)
           .y((t) => y(val(t)))(turns as TurnRecord[]);
-        if (path) g.push({ kind: 'path', d: path, style: { stroke: theme.fg, strokeWidth: 1.5, dash: '4 2.5', fill: 'none' }, data: { testid: 'chart-line', metric: 'GCA' } });
+        if (path)
+          g.push({
+            kind: 'path',
+            d: path,
+            style: { stroke: theme.fg, strokeWidth: 1.5, dash: '4 2.5', fill: 'none' },
+            data: { testid: 'chart-line', metric: 'GCA' },
+          });
         turns.forEach((t, i) => {
-          if (Number.isFinite(val(t))) g.push({ kind: 'circle', cx: bands[i].centre, cy: y(val(t)), r: 2.5, style: { fill: theme.bg, stroke: theme.fg, strokeWidth: 1.2 }, title: `turn ${t.turn}: running GCA ${fracLabel(val(t))}` });
+          if (Number.isFinite(val(t)))
+            g.push({
+              kind: 'circle',
+              cx: bands[i].centre,
+              cy: y(val(t)),
+              r: 2.5,
+              style: { fill: theme.bg, stroke: theme.fg, strokeWidth: 1.2 },
+              title: `turn ${t.turn}: running GCA ${fracLabel(val(t))}`,
+            });
         });
         const last = n - 1;
         if (last >= 0 && Number.isFinite(val(turns[last]))) {
           const v = val(turns[last]);
           const lbl = fracLabel(v);
           const lx = Math.min(bands[last].centre + 5, width - textWidth(lbl, small, 'bold') - 1);
-          g.push({ kind: 'text', x: lx, y: y(v) - 5, text: lbl, style: { fill: theme.fg, fontSize: small, fontWeight: 'bold' }, data: { testid: 'chart-label', metric: 'GCA' } });
+          g.push({
+            kind: 'text',
+            x: lx,
+            y: y(v) - 5,
+            text: lbl,
+            style: { fill: theme.fg, fontSize: small, fontWeight: 'bold' },
+            data: { testid: 'chart-label', metric: 'GCA' },
+          });
         }
       } else {
         turns.forEach((t, i) => {
@@ -199,8 +258,24 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
               note = ` (carried error, distance ${t.fgaDistance})`;
             } else if (t.fgaClass === 'type1') note = ' (fresh error)';
           }
-          g.push({ kind: 'rect', x: b.x, y: y(safe), w: b.w, h: y(0) - y(safe), style, title: `turn ${t.turn}: ${id} ${fracLabel(v)}${note}`, data: { testid: 'chart-bar', metric: id, turn: String(i) } });
-          if (id === 'FGA' && t.fgaClass === 'type1') g.push({ kind: 'text', x: b.centre, y: bottom - 2, text: '×', style: { fill: CLASS_LOOK.wrong.colour, fontSize: fs + 1, fontWeight: 'bold', anchor: 'middle' } });
+          g.push({
+            kind: 'rect',
+            x: b.x,
+            y: y(safe),
+            w: b.w,
+            h: y(0) - y(safe),
+            style,
+            title: `turn ${t.turn}: ${id} ${fracLabel(v)}${note}`,
+            data: { testid: 'chart-bar', metric: id, turn: String(i) },
+          });
+          if (id === 'FGA' && t.fgaClass === 'type1')
+            g.push({
+              kind: 'text',
+              x: b.centre,
+              y: bottom - 2,
+              text: '×',
+              style: { fill: CLASS_LOOK.wrong.colour, fontSize: fs + 1, fontWeight: 'bold', anchor: 'middle' },
+            });
           const lbl = fracLabel(v);
           if (labelFits(lbl) && !(id === 'FGA' && t.fgaClass === 'type1')) {
             const inside = safe > 0.78;
@@ -210,7 +285,13 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
               const w = textWidth(lbl, small) + 4;
               g.push({ kind: 'rect', x: b.centre - w / 2, y: ly - small, w, h: small + 2, style: { fill: theme.bar } });
             }
-            g.push({ kind: 'text', x: b.centre, y: ly, text: lbl, style: { fill: inside ? theme.bg : theme.muted, fontSize: small, anchor: 'middle' } });
+            g.push({
+              kind: 'text',
+              x: b.centre,
+              y: ly,
+              text: lbl,
+              style: { fill: inside ? theme.bg : theme.muted, fontSize: small, anchor: 'middle' },
+            });
           }
         });
       }
@@ -228,18 +309,55 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
     if (i === n - 1 && i % every !== 0 && n > 1 && bands[i].centre - bands[i - (i % every)].centre < widest + 4) return;
     const c = bands[i].centre;
     nodes.push({ kind: 'line', x1: c, y1: axisY, x2: c, y2: axisY + 3, style: { stroke: theme.line, strokeWidth: 1 } });
-    nodes.push({ kind: 'text', x: c, y: axisY + 4 + small, text: String(t.turn), style: { fill: theme.muted, fontSize: small, anchor: 'middle' }, data: { testid: 'chart-tick', turn: String(i) } });
+    nodes.push({
+      kind: 'text',
+      x: c,
+      y: axisY + 4 + small,
+      text: String(t.turn),
+      style: { fill: theme.muted, fontSize: small, anchor: 'middle' },
+      data: { testid: 'chart-tick', turn: String(i) },
+    });
   });
   const axisLabelY = axisY + 4 + small + 3 + fs;
-  nodes.push({ kind: 'text', x: (left + right) / 2, y: axisLabelY, text: 'turn', style: { fill: theme.muted, fontSize: fs, anchor: 'middle' } });
+  nodes.push({
+    kind: 'text',
+    x: (left + right) / 2,
+    y: axisLabelY,
+    text: 'turn',
+    style: { fill: theme.muted, fontSize: fs, anchor: 'middle' },
+  });
   let height = axisLabelY + 6;
 
   if (opts.legend !== false) {
-    const items: LegendItem[] = SLOT_CLASSES.map((cls) => ({ swatch: classSwatch(cls, theme), label: `${CLASS_LOOK[cls].letter} ${CLASS_LOOK[cls].label}` }));
+    const items: LegendItem[] = SLOT_CLASSES.map((cls) => ({
+      swatch: classSwatch(cls, theme),
+      label: `${CLASS_LOOK[cls].letter} ${CLASS_LOOK[cls].label}`,
+    }));
     items.push(
-      { swatch: (sx, sy) => [{ kind: 'rect', x: sx, y: sy, w: 12, h: 10, style: { fill: theme.bar, pattern: 'hatch', patternColor: theme.patternInk } }], label: 'FGA: carried error, forgiven' },
-      { swatch: (sx, sy) => [{ kind: 'text', x: sx + 6, y: sy + 9, text: '×', style: { fill: CLASS_LOOK.wrong.colour, fontSize: fs + 1, fontWeight: 'bold', anchor: 'middle' } }], label: 'FGA: fresh error (0)' },
-      { swatch: (sx, sy) => [{ kind: 'line', x1: sx, y1: sy + 5, x2: sx + 12, y2: sy + 5, style: { stroke: theme.fg, strokeWidth: 1.5, dash: '4 2.5' } }], label: 'running GCA' },
+      {
+        swatch: (sx, sy) => [
+          { kind: 'rect', x: sx, y: sy, w: 12, h: 10, style: { fill: theme.bar, pattern: 'hatch', patternColor: theme.patternInk } },
+        ],
+        label: 'FGA: carried error, forgiven',
+      },
+      {
+        swatch: (sx, sy) => [
+          {
+            kind: 'text',
+            x: sx + 6,
+            y: sy + 9,
+            text: '×',
+            style: { fill: CLASS_LOOK.wrong.colour, fontSize: fs + 1, fontWeight: 'bold', anchor: 'middle' },
+          },
+        ],
+        label: 'FGA: fresh error (0)',
+      },
+      {
+        swatch: (sx, sy) => [
+          { kind: 'line', x1: sx, y1: sy + 5, x2: sx + 12, y2: sy + 5, style: { stroke: theme.fg, strokeWidth: 1.5, dash: '4 2.5' } },
+        ],
+        label: 'running GCA',
+      },
     );
     const lg = legendRows(items, left, height, right - left, small, { fill: theme.fg });
     nodes.push({ kind: 'group', children: lg.nodes, className: 'legend', data: { testid: 'chart-legend' } });

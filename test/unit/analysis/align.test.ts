@@ -20,9 +20,42 @@ function dialogue(id: string, turns: RawTurn[], indices = turns.map((_, i) => i)
 const T = (g: [number, number][], p: [number, number][] = g): RawTurn => ({ gold: st(g), pred: st(p) });
 
 const base: RawDialogue[] = [
-  dialogue('MUL0001.json', [T([[0, 1]]), T([[0, 1], [1, 2]], [[0, 1]]), T([[0, 1], [1, 2], [2, 3]])]),
-  dialogue('SNG0002.json', [T([[3, 1]], [[3, 2]]), T([[3, 1], [4, 4]])]),
-  dialogue('PMUL0003.json', [T([[5, 1]]), T([[5, 1], [6, 1]], [[5, 1]]), T([[5, 1], [6, 1]])]),
+  dialogue('MUL0001.json', [
+    T([[0, 1]]),
+    T(
+      [
+        [0, 1],
+        [1, 2],
+      ],
+      [[0, 1]],
+    ),
+    T([
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ]),
+  ]),
+  dialogue('SNG0002.json', [
+    T([[3, 1]], [[3, 2]]),
+    T([
+      [3, 1],
+      [4, 4],
+    ]),
+  ]),
+  dialogue('PMUL0003.json', [
+    T([[5, 1]]),
+    T(
+      [
+        [5, 1],
+        [6, 1],
+      ],
+      [[5, 1]],
+    ),
+    T([
+      [5, 1],
+      [6, 1],
+    ]),
+  ]),
 ];
 
 describe('alignRuns', () => {
@@ -93,7 +126,9 @@ describe('prepareComparison refuses what cannot be compared', () => {
   it('a run whose turns are a subset of the baseline: refused, named, and compared on the common part when asked', () => {
     const sub = source('B', buildCorpus([base[0], { ...base[1], turns: [base[1].turns[0]] }]));
     const msg = err(() => prepareComparison([A(), sub], config));
-    expect(msg).toMatch(/B lacks 1 dialogue of A \(PMUL0003\.json\); lacks 1 turn of A in shared dialogues \(first: SNG0002\.json turn 1\)/);
+    expect(msg).toMatch(
+      /B lacks 1 dialogue of A \(PMUL0003\.json\); lacks 1 turn of A in shared dialogues \(first: SNG0002\.json turn 1\)/,
+    );
     expect(msg).toMatch(/--common/);
     const p = prepareComparison([A(), sub], config, { common: true });
     expect(p.notes.join('\n')).toMatch(/common part: 2 dialogues, 4 of the baseline's 8 turns/);
@@ -104,8 +139,13 @@ describe('prepareComparison refuses what cannot be compared', () => {
   });
 
   it('a different gold: refused unless allowed, then said and signed', () => {
-    const other = source('B', buildCorpus(base.map((d, i) => (i === 0 ? { ...d, turns: [T([[0, 2]], [[0, 1]]), ...d.turns.slice(1)] } : d))));
-    expect(err(() => prepareComparison([A(), other], config))).toMatch(/B is scored against a different gold than A: 1 turn of 8 differ \(first: MUL0001\.json turn 0\); pass --allow-different-gold/);
+    const other = source(
+      'B',
+      buildCorpus(base.map((d, i) => (i === 0 ? { ...d, turns: [T([[0, 2]], [[0, 1]]), ...d.turns.slice(1)] } : d))),
+    );
+    expect(err(() => prepareComparison([A(), other], config))).toMatch(
+      /B is scored against a different gold than A: 1 turn of 8 differ \(first: MUL0001\.json turn 0\); pass --allow-different-gold/,
+    );
     const p = prepareComparison([A(), other], config, { allowDifferentGold: true });
     expect(p.notes).toEqual(['B is scored against a different gold than A: 1 turn of 8 differ (first: MUL0001.json turn 0)']);
     expect(p.parts).toEqual([{ key: 'gold', text: 'gold=differs:1t' }]);
@@ -113,17 +153,23 @@ describe('prepareComparison refuses what cannot be compared', () => {
 
   it('two dialogues of a run that match the same id', () => {
     const twice = source('B', buildCorpus([base[0], { ...base[0], id: 'mul0001' }, base[1], base[2]]));
-    expect(err(() => prepareComparison([A(), twice], config))).toMatch(/B \(B\.json\) has two dialogues that match the same id, "MUL0001\.json" and "mul0001"/);
+    expect(err(() => prepareComparison([A(), twice], config))).toMatch(
+      /B \(B\.json\) has two dialogues that match the same id, "MUL0001\.json" and "mul0001"/,
+    );
   });
 
   it('duplicate run names, different value options', () => {
     expect(err(() => prepareComparison([A(), A()], config))).toMatch(/two runs are named "A"/);
-    expect(err(() => prepareComparison([A(), source('B', buildCorpus(base), ['lower'])], config))).toMatch(/B was loaded with values=lower and A with values=exact/);
+    expect(err(() => prepareComparison([A(), source('B', buildCorpus(base), ['lower'])], config))).toMatch(
+      /B was loaded with values=lower and A with values=exact/,
+    );
   });
 
   it('different corrections to the gold; the same ones go into the signature', () => {
     const fixed = (name: string, hash: string) => ({ ...source(name, buildCorpus(base)), corrections: { count: 2, hash } });
-    expect(err(() => prepareComparison([fixed('A', 'aaaaaaaa'), source('B', buildCorpus(base))], config))).toMatch(/B was scored with corrections=none and A with corrections=2:aaaaaaaa/);
+    expect(err(() => prepareComparison([fixed('A', 'aaaaaaaa'), source('B', buildCorpus(base))], config))).toMatch(
+      /B was scored with corrections=none and A with corrections=2:aaaaaaaa/,
+    );
     expect(err(() => prepareComparison([fixed('A', 'aaaaaaaa'), fixed('B', 'bbbbbbbb')], config))).toMatch(/corrections=2:bbbbbbbb/);
     const p = prepareComparison([fixed('A', 'aaaaaaaa'), fixed('B', 'aaaaaaaa')], config);
     for (const ev of p.evaluations) expect(ev.signature.parts).toContainEqual({ key: 'corrections', text: 'corrections=2:aaaaaaaa' });

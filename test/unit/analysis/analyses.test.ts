@@ -27,7 +27,8 @@ const RANDOM = fixtureCases().find((c) => c.name === 'random/random-7.json')!.fi
 
 function turnsOf(ev: Evaluation): { d: number; rec: TurnRecord }[] {
   const out: { d: number; rec: TurnRecord }[] = [];
-  for (let d = 0; d < ev.source.dialogueIds.length; d++) for (const rec of dialogueDetail(ev.source, d, ev.config).perTurn!) out.push({ d, rec });
+  for (let d = 0; d < ev.source.dialogueIds.length; d++)
+    for (const rec of dialogueDetail(ev.source, d, ev.config).perTurn!) out.push({ d, rec });
   return out;
 }
 
@@ -59,7 +60,12 @@ describe('turn position', () => {
           if (want === null) expect(got).toBeNull();
           else expect(Math.abs((got as number) - want), `${key} at ${b.key}`).toBeLessThan(1e-9);
         }
-        const counts = here.reduce((a, t) => ({ C: a.C + t.rec.gca.C, W: a.W + t.rec.gca.W, M: a.M + t.rec.gca.M, O: a.O + t.rec.gca.O }), { C: 0, W: 0, M: 0, O: 0 });
+        const counts = here.reduce((a, t) => ({ C: a.C + t.rec.gca.C, W: a.W + t.rec.gca.W, M: a.M + t.rec.gca.M, O: a.O + t.rec.gca.O }), {
+          C: 0,
+          W: 0,
+          M: 0,
+          O: 0,
+        });
         expect(metricValue(b.values, 'GCA')).toBeCloseTo(gcaScore(counts), 12);
       }
     });
@@ -102,7 +108,15 @@ describe('turn position', () => {
         const reps = new Float64Array(50);
         for (let r = 0; r < 50; r++) {
           const pick = Array.from({ length: here.length }, () => here[rng.below(here.length)].rec);
-          if (key === 'GCA') reps[r] = gcaScore(pick.reduce((a, t) => ({ C: a.C + t.gca.C, W: a.W + t.gca.W, M: a.M + t.gca.M, O: a.O + t.gca.O }), { C: 0, W: 0, M: 0, O: 0 }));
+          if (key === 'GCA')
+            reps[r] = gcaScore(
+              pick.reduce((a, t) => ({ C: a.C + t.gca.C, W: a.W + t.gca.W, M: a.M + t.gca.M, O: a.O + t.gca.O }), {
+                C: 0,
+                W: 0,
+                M: 0,
+                O: 0,
+              }),
+            );
           else reps[r] = mean(pick.map((t) => turnValue(t, key)).filter((x): x is number => x !== null)) ?? Number.NaN;
         }
         const want = percentileInterval(reps);
@@ -121,7 +135,9 @@ describe('turn position', () => {
     const grouped = turnPosition(ev, { by: 'index', bands: ['JGA', 'GCA', 'RSA'], replicates: 4000, seed: 3 });
     const direct = turnPosition(ev, { by: 'index', bands: ['JGA', 'GCA', 'RSA'], replicates: 4000, seed: 4, direct: true });
     expect(turnPosition(ev, { by: 'index', bands: ['JGA', 'GCA', 'RSA'], replicates: 4000, seed: 3 })).toEqual(grouped);
-    expect(turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 4000, seed: 5 }).buckets.map((b) => b.bands.JGA)).not.toEqual(grouped.buckets.map((b) => b.bands.JGA));
+    expect(turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 4000, seed: 5 }).buckets.map((b) => b.bands.JGA)).not.toEqual(
+      grouped.buckets.map((b) => b.bands.JGA),
+    );
     let compared = 0;
     grouped.buckets.forEach((b, i) => {
       if (b.turns < 100) return;
@@ -143,7 +159,11 @@ describe('turn position', () => {
 
   it('the binomial draws have the binomial mean and variance', () => {
     const draw = binomialSampler(new Rng(11));
-    for (const [n, p] of [[20, 0.1], [5000, 0.37], [100000, 0.5]] as const) {
+    for (const [n, p] of [
+      [20, 0.1],
+      [5000, 0.37],
+      [100000, 0.5],
+    ] as const) {
       const xs = Array.from({ length: 20000 }, () => draw(n, p));
       const m = mean(xs)!;
       const v = xs.reduce((a, x) => a + (x - m) ** 2, 0) / (xs.length - 1);
@@ -230,7 +250,7 @@ describe('error origin', () => {
 function ranks(x: number[]): number[] {
   const idx = x.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
   const out = new Array<number>(x.length);
-  for (let i = 0; i < idx.length; ) {
+  for (let i = 0; i < idx.length;) {
     let j = i;
     while (j + 1 < idx.length && idx[j + 1][0] === idx[i][0]) j++;
     for (let k = i; k <= j; k++) out[idx[k][1]] = (i + j) / 2 + 1;
@@ -248,7 +268,9 @@ describe('correlations', () => {
       expect(m.metrics).toEqual(TURN_KEYS);
       for (let a = 0; a < TURN_KEYS.length; a++) {
         for (let b = 0; b < TURN_KEYS.length; b++) {
-          const pairs = all.map((t) => [turnValue(t.rec, TURN_KEYS[a]), turnValue(t.rec, TURN_KEYS[b])]).filter((p): p is [number, number] => p[0] !== null && p[1] !== null);
+          const pairs = all
+            .map((t) => [turnValue(t.rec, TURN_KEYS[a]), turnValue(t.rec, TURN_KEYS[b])])
+            .filter((p): p is [number, number] => p[0] !== null && p[1] !== null);
           expect(m.n[a][b]).toBe(pairs.length);
           let x = pairs.map((p) => p[0]);
           let y = pairs.map((p) => p[1]);
@@ -262,12 +284,14 @@ describe('correlations', () => {
       expect(m.n[0][aga]).toBe(all.filter((t) => t.rec.values.AGA !== null).length);
       expect(m.n[0][aga]).toBeLessThan(all.length);
     });
-
   }
 
   // A dialogue without any change has no GCA (reported as 0 by convention): left out of GCA's pairs.
   // random-7 has 13 such dialogues; the SOM-DST fixture none.
-  for (const [name, file] of [['SOM-DST', SOM], ['random-7', RANDOM]] as const) {
+  for (const [name, file] of [
+    ['SOM-DST', SOM],
+    ['random-7', RANDOM],
+  ] as const) {
     const evd = evaluate(loadFile(file), config);
     const dialogues = [...dialogueResults(evd)];
     for (const method of ['pearson', 'spearman'] as const) {
@@ -281,7 +305,9 @@ describe('correlations', () => {
         };
         for (let a = 0; a < m.metrics.length; a++) {
           for (let b = 0; b < m.metrics.length; b++) {
-            const pairs = dialogues.map((d) => [val(d, m.metrics[a]), val(d, m.metrics[b])]).filter((p): p is [number, number] => p[0] !== null && p[1] !== null);
+            const pairs = dialogues
+              .map((d) => [val(d, m.metrics[a]), val(d, m.metrics[b])])
+              .filter((p): p is [number, number] => p[0] !== null && p[1] !== null);
             let x = pairs.map((p) => p[0]);
             let y = pairs.map((p) => p[1]);
             if (method === 'spearman') [x, y] = [ranks(x), ranks(y)];
@@ -302,7 +328,15 @@ describe('correlations', () => {
 
   it('a constant variable has no correlation (null), not NaN', () => {
     const f = join(dir, 'const.json');
-    writeFileSync(f, JSON.stringify({ 'A.json': { 0: { gt: { hotel: { area: 'north' } }, pr: { hotel: { area: 'north' } } }, 1: { gt: { hotel: { area: 'east' } }, pr: { hotel: { area: 'east' } } } } }));
+    writeFileSync(
+      f,
+      JSON.stringify({
+        'A.json': {
+          0: { gt: { hotel: { area: 'north' } }, pr: { hotel: { area: 'north' } } },
+          1: { gt: { hotel: { area: 'east' } }, pr: { hotel: { area: 'east' } } },
+        },
+      }),
+    );
     const m = correlationMatrix(evaluate(loadFile(f), config), 'turn', 'pearson');
     expect(m.matrix.flat().every((x) => x === null)).toBe(true);
     expect(m.n[0][0]).toBe(2);
@@ -317,8 +351,18 @@ describe('spurious traits as points', () => {
     expect(t.analysis.kept).toBe(72);
     for (const c of t.analysis.correlations) {
       const x = t.points.map((p) => p[c.trait]);
-      expect(pearson(x, t.points.map((p) => p.FGA))).toBeCloseTo(c.withFGA!, 12);
-      expect(pearson(x, t.points.map((p) => p.GCA))).toBeCloseTo(c.withGCA!, 12);
+      expect(
+        pearson(
+          x,
+          t.points.map((p) => p.FGA),
+        ),
+      ).toBeCloseTo(c.withFGA!, 12);
+      expect(
+        pearson(
+          x,
+          t.points.map((p) => p.GCA),
+        ),
+      ).toBeCloseTo(c.withGCA!, 12);
     }
     for (const l of t.lines) {
       const x = t.points.map((p) => p[l.trait]);

@@ -73,7 +73,8 @@ describe('per-domain breakdown equals scoring the domain-restricted file', () =>
       for (const mode of ['active', 'dialogue'] as const) {
         const b = domainBreakdown(corpus, config, { turns: mode });
         const domains = new Set<string>();
-        for (const turns of Object.values(data)) for (const t of Object.values(turns)) for (const d of Object.keys(t.gt)) if (activeIn(t.gt, d)) domains.add(d);
+        for (const turns of Object.values(data))
+          for (const t of Object.values(turns)) for (const d of Object.keys(t.gt)) if (activeIn(t.gt, d)) domains.add(d);
         expect(b.groups.map((g) => g.group)).toEqual([...domains].sort());
         for (const g of b.groups) {
           const f = restrictedFile(data, g.group, mode, `${c.name.replace(/\W/g, '_')}-${g.group}-${mode}.json`);
@@ -158,7 +159,8 @@ describe('per-slot breakdown', () => {
       const data = JSON.parse(readFileSync(c.file, 'utf8')) as FgaFile;
       for (const g of b.groups.slice(0, 12)) {
         const [domain] = g.group.split('-');
-        const slotKey = (st: State) => Object.keys(st[domain] ?? {}).find((k) => `${domain}-${k}` === g.group || loadedName(domain, k) === g.group);
+        const slotKey = (st: State) =>
+          Object.keys(st[domain] ?? {}).find((k) => `${domain}-${k}` === g.group || loadedName(domain, k) === g.group);
         const out: FgaFile = {};
         for (const [id, turns] of Object.entries(data)) {
           out[id] = {};

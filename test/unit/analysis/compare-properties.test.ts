@@ -6,7 +6,17 @@
 // order; every p lies in [1/(R + 1), 1] and every interval is ordered.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assemble, combineParts, compareRuns, prepareComparison, runStatistics, splitWork, statInput, statPart, type StatSettings } from '../../../src/shared/analysis/compare';
+import {
+  assemble,
+  combineParts,
+  compareRuns,
+  prepareComparison,
+  runStatistics,
+  splitWork,
+  statInput,
+  statPart,
+  type StatSettings,
+} from '../../../src/shared/analysis/compare';
 import { Scorer } from '../../../src/shared/analysis/columns';
 import { defaultConfig, type MetricConfig } from '../../../src/shared/metrics/config';
 import { evaluate } from '../../../src/shared/metrics/evaluate';
@@ -121,7 +131,12 @@ describe('comparison properties', () => {
         );
         expect(split).toEqual(whole);
         // Trials in batches of a few words at a time (as a large corpus runs them) give the same counts.
-        const batched = combineParts([statPart(input, scorer, STATS, { boot: [0, STATS.bootstrap], trials: [0, STATS.trials] }, { batchWords: 3 })], runs.length, scorer.columns.length, STATS);
+        const batched = combineParts(
+          [statPart(input, scorer, STATS, { boot: [0, STATS.bootstrap], trials: [0, STATS.trials] }, { batchWords: 3 })],
+          runs.length,
+          scorer.columns.length,
+          STATS,
+        );
         expect(batched).toEqual(whole);
         expect(assemble(p, runs, scorer, STATS, split).comparisons).toEqual(assemble(p, runs, scorer, STATS, whole).comparisons);
       }),

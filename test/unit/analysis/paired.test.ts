@@ -63,7 +63,7 @@ describe('numpy-compatible building blocks', () => {
 function twoRuns(): { a: RawDialogue[]; b: RawDialogue[] } {
   const mk = (seed: number, d: number): RawDialogue => {
     let x = seed * 7919 + d * 104729;
-    const r = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const r = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     const n = 1 + Math.floor(r() * 5);
     const turns = [];
     const g = new Map<number, number>();
@@ -173,7 +173,11 @@ describe('against an independent numpy implementation', () => {
     const file = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
     const text = readFileSync(file, 'utf8');
     const load = (t: string, name: string) => source(name, loadCorpus(new TextEncoder().encode(t), { file: name }).corpus);
-    const out = compareRuns([load(text, 'SOM-DST'), load(perturbFga(text), 'perturbed')], defaultConfig(), { bootstrap: ref.bootstrap, trials: ref.trials, seed: ref.seed });
+    const out = compareRuns([load(text, 'SOM-DST'), load(perturbFga(text), 'perturbed')], defaultConfig(), {
+      bootstrap: ref.bootstrap,
+      trials: ref.trials,
+      seed: ref.seed,
+    });
     expect(out.comparisons.map((c) => c.metric)).toEqual(['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA']);
     for (const c of out.comparisons) {
       const r = ref.metrics[c.metric];
@@ -194,7 +198,7 @@ describe('randomization on folded rows, against summing every trial directly', (
     const n = 37;
     const R = 45;
     let x = 7;
-    const rnd = (m: number) => ((x = (x * 1103515245 + 12345) % 2147483648) % m);
+    const rnd = (m: number) => (x = (x * 1103515245 + 12345) % 2147483648) % m;
     for (const big of [1, 2 ** 29]) {
       const make = () => {
         const rows = new Float64Array(n * F);
@@ -202,7 +206,8 @@ describe('randomization on folded rows, against summing every trial directly', (
           for (let f = 0; f < F; f++) {
             const slot = scorer.folded.slot[f];
             // Turns: 5 per dialogue; sums: fractions; counts: integers, one of them huge.
-            rows[i * F + f] = f === scorer.folded.turns ? 5 : ev.layout.kinds[slot] === 1 ? rnd(1000) / 997 : rnd(5) * (f === F - 4 ? big : 1);
+            rows[i * F + f] =
+              f === scorer.folded.turns ? 5 : ev.layout.kinds[slot] === 1 ? rnd(1000) / 997 : rnd(5) * (f === F - 4 ? big : 1);
           }
         }
         return rows;
@@ -240,8 +245,28 @@ describe('randomization on folded rows, against summing every trial directly', (
 describe('metrics undefined on some resamples', () => {
   it('are named in a note with the exact number of resamples left out of their intervals', () => {
     // One dialogue with gold slots, three whose gold is empty: AGA is undefined on a resample that draws only those three.
-    const empty = (id: string): RawDialogue => ({ id, indices: [0, 1], turns: [{ gold: new Map(), pred: new Map() }, { gold: new Map(), pred: new Map([[1, 1]]) }] });
-    const full: RawDialogue = { id: 'g', indices: [0, 1], turns: [{ gold: new Map([[0, 0]]), pred: new Map([[0, 0]]) }, { gold: new Map([[0, 0], [2, 1]]), pred: new Map([[0, 1]]) }] };
+    const empty = (id: string): RawDialogue => ({
+      id,
+      indices: [0, 1],
+      turns: [
+        { gold: new Map(), pred: new Map() },
+        { gold: new Map(), pred: new Map([[1, 1]]) },
+      ],
+    });
+    const full: RawDialogue = {
+      id: 'g',
+      indices: [0, 1],
+      turns: [
+        { gold: new Map([[0, 0]]), pred: new Map([[0, 0]]) },
+        {
+          gold: new Map([
+            [0, 0],
+            [2, 1],
+          ]),
+          pred: new Map([[0, 1]]),
+        },
+      ],
+    };
     const a = [full, empty('e1'), empty('e2'), empty('e3')];
     const b = a.map((d) => ({ ...d, turns: d.turns.map((t) => ({ gold: t.gold, pred: new Map(t.gold) })) }));
     const B = 200;
@@ -258,7 +283,9 @@ describe('metrics undefined on some resamples', () => {
     expect(withoutGold).toBeGreaterThan(0);
     expect(withoutGold).toBeLessThan(B);
     // AGA's denominator is the gold's: it is undefined on the same resamples for both runs.
-    expect(out.notes).toContain(`AGA is undefined on up to ${withoutGold} of ${B} bootstrap resamples (for some run, the resampled dialogues give it nothing to count); each of its intervals uses the resamples where its values are defined`);
+    expect(out.notes).toContain(
+      `AGA is undefined on up to ${withoutGold} of ${B} bootstrap resamples (for some run, the resampled dialogues give it nothing to count); each of its intervals uses the resamples where its values are defined`,
+    );
     // JGA is defined on every resample: no note.
     expect(out.notes.join('\n')).not.toMatch(/^JGA /m);
   });

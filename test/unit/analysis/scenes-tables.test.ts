@@ -56,7 +56,17 @@ describe('breakdown chart and table', () => {
 
   it('a bar per group and metric with its value; the compared run as ticks; the signature', () => {
     const value = (bd: typeof b) => (g: string, k: string) => metricValue(bd.groups.find((x) => x.group === g)!.scores.values, k);
-    const scene = barsScene({ title: 't', groups: b.groups.map((g) => g.group), series: [{ key: 'JGA', label: 'JGA' }, { key: 'RSA', label: 'RSA' }], value: value(b), baseline: value(other), signature: renderSignature(b.signature) });
+    const scene = barsScene({
+      title: 't',
+      groups: b.groups.map((g) => g.group),
+      series: [
+        { key: 'JGA', label: 'JGA' },
+        { key: 'RSA', label: 'RSA' },
+      ],
+      value: value(b),
+      baseline: value(other),
+      signature: renderSignature(b.signature),
+    });
     const bars = nodes(scene).filter((n) => n.kind === 'rect' && n.data?.metric);
     expect(bars).toHaveLength(b.groups.length * 2);
     for (const g of b.groups) {
@@ -67,10 +77,16 @@ describe('breakdown chart and table', () => {
     expectSigned(scene, renderSignature(b.signature));
   });
 
-  it('no value label overlaps a tick: neither the compared run\'s nor an axis label, wherever the compared value falls', () => {
+  it("no value label overlaps a tick: neither the compared run's nor an axis label, wherever the compared value falls", () => {
     type Box = { x0: number; x1: number; y0: number; y1: number };
     const boxOf = (n: SceneNode): Box => {
-      if (n.kind === 'line') return { x0: Math.min(n.x1, n.x2) - (n.style?.strokeWidth ?? 1) / 2, x1: Math.max(n.x1, n.x2) + (n.style?.strokeWidth ?? 1) / 2, y0: Math.min(n.y1, n.y2), y1: Math.max(n.y1, n.y2) };
+      if (n.kind === 'line')
+        return {
+          x0: Math.min(n.x1, n.x2) - (n.style?.strokeWidth ?? 1) / 2,
+          x1: Math.max(n.x1, n.x2) + (n.style?.strokeWidth ?? 1) / 2,
+          y0: Math.min(n.y1, n.y2),
+          y1: Math.max(n.y1, n.y2),
+        };
       if (n.kind !== 'text') throw new Error(n.kind);
       const size = n.style?.fontSize ?? 11;
       const w = textWidth(n.text, size);
@@ -82,14 +98,26 @@ describe('breakdown chart and table', () => {
     const value = (g: string, k: string) => metricValue(b.groups.find((x) => x.group === g)!.scores.values, k);
     // The compared run just past each bar (over its label), at the bar's end, inside it, or farther out.
     for (const shift of [-0.02, 0, 0.004, 0.01, 0.02, 0.035, 0.06]) {
-      const scene = barsScene({ title: 't', groups: b.groups.map((g) => g.group), series: ['JGA', 'SA', 'RSA'].map((k) => ({ key: k, label: k })), value, baseline: (g, k) => Math.min(1, value(g, k)! + shift), baselineLabel: 'B', signature: 's', width: 760 });
+      const scene = barsScene({
+        title: 't',
+        groups: b.groups.map((g) => g.group),
+        series: ['JGA', 'SA', 'RSA'].map((k) => ({ key: k, label: k })),
+        value,
+        baseline: (g, k) => Math.min(1, value(g, k)! + shift),
+        baselineLabel: 'B',
+        signature: 's',
+        width: 760,
+      });
       const all = nodes(scene);
       const labels = all.filter((n) => n.data?.role === 'value');
       const ticks = all.filter((n) => n.data?.role === 'compared' || n.data?.role === 'axis');
       expect(labels).toHaveLength(b.groups.length * 3);
       expect(ticks.filter((n) => n.data?.role === 'compared')).toHaveLength(b.groups.length * 3);
       for (const l of labels) {
-        for (const t of ticks) expect(overlap(boxOf(l), boxOf(t)), `shift ${shift}: label ${l.kind === 'text' && l.text} over a ${t.data?.role} tick`).toBe(false);
+        for (const t of ticks)
+          expect(overlap(boxOf(l), boxOf(t)), `shift ${shift}: label ${l.kind === 'text' && l.text} over a ${t.data?.role} tick`).toBe(
+            false,
+          );
         expect(boxOf(l).x1).toBeLessThanOrEqual(scene.width);
       }
     }
@@ -119,7 +147,9 @@ describe('breakdown chart and table', () => {
     expect(t.notes).toContain('Δ = B − A, in percentage points.');
     expect(renderLatex(t)).toMatch(/^% GCA alpha=10\/11 .*by=domain turns=active/);
     expect(renderCsvTable(t).split('\n')[1]).toMatch(/by=domain turns=active/);
-    const json = breakdownJson(other, evaluate(rnd, config).corpus, { config, baseline: { file: 'a.json', b } }) as { deltas: Record<string, Record<string, number>> };
+    const json = breakdownJson(other, evaluate(rnd, config).corpus, { config, baseline: { file: 'a.json', b } }) as {
+      deltas: Record<string, Record<string, number>>;
+    };
     expect(json.deltas.hotel.JGA).toBe(cellOf(hotelB.cells.delta_JGA).value);
   });
 
@@ -130,7 +160,12 @@ describe('breakdown chart and table', () => {
     const g = s.groups.find((x) => x.group === 'hotel-name')!;
     expect(row.cells.wrong).toBe(g.wrong);
     expect(row.cells.M).toBe(g.counts.M);
-    expect(row.cells.confusions).toBe(g.confusions.slice(0, 3).map((c) => `${c.gold} → ${c.pred} ×${c.count}`).join('; '));
+    expect(row.cells.confusions).toBe(
+      g.confusions
+        .slice(0, 3)
+        .map((c) => `${c.gold} → ${c.pred} ×${c.count}`)
+        .join('; '),
+    );
     expect(t.signature).toContain('by=slot');
   });
 });
@@ -138,7 +173,11 @@ describe('breakdown chart and table', () => {
 describe('turn position, error origin, correlations, traits', () => {
   it('position: a line per metric, a band only for banded ones, counts; the table holds the intervals', () => {
     const p = turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 50 });
-    const scene = positionScene({ position: p, series: ['JGA', 'RSA'].map((k) => ({ key: k, label: k, value: (b) => metricValue(b.values, k) })), signature: renderSignature(p.signature) });
+    const scene = positionScene({
+      position: p,
+      series: ['JGA', 'RSA'].map((k) => ({ key: k, label: k, value: (b) => metricValue(b.values, k) })),
+      signature: renderSignature(p.signature),
+    });
     const all = nodes(scene);
     expect(all.filter((n) => n.data?.role === 'band').map((n) => n.data!.metric)).toEqual(['JGA']);
     expect(all.filter((n) => n.data?.role === 'line')).toHaveLength(2);

@@ -27,15 +27,36 @@ const fgaCorpus = (o: unknown) => loadCorpus(new TextEncoder().encode(JSON.strin
 
 let seq = 0;
 function rec(r: Partial<AnnotationRecord> & Pick<AnnotationRecord, 'dialogue' | 'turn' | 'slot' | 'from' | 'scope'>): AnnotationRecord {
-  return { id: `r${++seq}`, rev: 1, category: 'wrong-value', status: 'confirmed', by: 'test', at: '2026-01-01T00:00:00Z', ...r } as AnnotationRecord;
+  return {
+    id: `r${++seq}`,
+    rev: 1,
+    category: 'wrong-value',
+    status: 'confirmed',
+    by: 'test',
+    at: '2026-01-01T00:00:00Z',
+    ...r,
+  } as AnnotationRecord;
 }
 const kept = (rs: AnnotationRecord[]): KeptRecord[] => rs.map((record, k) => ({ record, line: k + 2 }));
 
 /** The gold edited by hand, as the spec defines: at turn t if the gold equals `from`, set `to`; onward while it still equals `from`. */
-function editByHand(json: Fga, edits: { dialogue: string; turn: number; domain: string; slot: string; from: string | null; to: string | null; scope: 'turn' | 'onward' }[]): Fga {
+function editByHand(
+  json: Fga,
+  edits: {
+    dialogue: string;
+    turn: number;
+    domain: string;
+    slot: string;
+    from: string | null;
+    to: string | null;
+    scope: 'turn' | 'onward';
+  }[],
+): Fga {
   const out = JSON.parse(JSON.stringify(json)) as Fga;
   for (const e of edits) {
-    const turns = Object.keys(out[e.dialogue]).map(Number).sort((a, b) => a - b);
+    const turns = Object.keys(out[e.dialogue])
+      .map(Number)
+      .sort((a, b) => a - b);
     const get = (t: number) => out[e.dialogue][t].gt[e.domain]?.[e.slot] ?? null;
     const set = (t: number) => {
       const gt = out[e.dialogue][t].gt;
@@ -55,7 +76,9 @@ function plan(json: Fga) {
   const edits: Parameters<typeof editByHand>[1] = [];
   Object.keys(json).forEach((id, n) => {
     if (n % 3) return;
-    const turns = Object.keys(json[id]).map(Number).sort((a, b) => a - b);
+    const turns = Object.keys(json[id])
+      .map(Number)
+      .sort((a, b) => a - b);
     const t = turns[Math.min(1, turns.length - 1)];
     const kind = (n / 3) % 5;
     const gt = json[id][t].gt;
@@ -74,7 +97,17 @@ function plan(json: Fga) {
   return edits;
 }
 
-const records = (edits: ReturnType<typeof plan>) => edits.map((e) => rec({ dialogue: e.dialogue.replace(/\.json$/, '').toLowerCase(), turn: e.turn, slot: `${e.domain}-${e.slot}`, from: e.from, to: e.to, scope: e.scope }));
+const records = (edits: ReturnType<typeof plan>) =>
+  edits.map((e) =>
+    rec({
+      dialogue: e.dialogue.replace(/\.json$/, '').toLowerCase(),
+      turn: e.turn,
+      slot: `${e.domain}-${e.slot}`,
+      from: e.from,
+      to: e.to,
+      scope: e.scope,
+    }),
+  );
 
 describe('applying corrections', () => {
   it('scores exactly like the gold edited by hand (100 dialogues, both scopes, changes, additions, removals)', () => {
@@ -131,12 +164,27 @@ describe('applying corrections', () => {
       ['unknown-slot', 5],
       ['turn-outside', 6],
     ]);
-    expect(r.issues[0].message).toMatch(/stale record r\d+ \(skipped\): MUL1110.json turn 0 hotel-name: the gold is "el shaddia guesthouse", not "wrong"/);
+    expect(r.issues[0].message).toMatch(
+      /stale record r\d+ \(skipped\): MUL1110.json turn 0 hotel-name: the gold is "el shaddia guesthouse", not "wrong"/,
+    );
     expect(applyCorrections(base, kept(rs), { includeSuspected: true }).summary.count).toBe(2);
     // Records are applied in turn order: a later-turn record written first still sees the earlier one's result.
-    const chain = applyCorrections(base, kept([rec({ dialogue: 'MUL1110', turn: 3, slot: 'hotel-area', from: 'east', to: 'west', scope: 'turn' }), rec({ dialogue: 'MUL1110', turn: 2, slot: 'hotel-area', from: null, to: 'east', scope: 'onward' })]));
+    const chain = applyCorrections(
+      base,
+      kept([
+        rec({ dialogue: 'MUL1110', turn: 3, slot: 'hotel-area', from: 'east', to: 'west', scope: 'turn' }),
+        rec({ dialogue: 'MUL1110', turn: 2, slot: 'hotel-area', from: null, to: 'east', scope: 'onward' }),
+      ]),
+    );
     expect(chain.issues).toEqual([]);
-    expect(chain.changes.map((c) => [c.turn, c.new])).toEqual([[2, 'east'], [3, 'east'], [4, 'east'], [5, 'east'], [6, 'east'], [3, 'west']]);
+    expect(chain.changes.map((c) => [c.turn, c.new])).toEqual([
+      [2, 'east'],
+      [3, 'east'],
+      [4, 'east'],
+      [5, 'east'],
+      [6, 'east'],
+      [3, 'west'],
+    ]);
   });
 
   it('has a signature hash that depends on the corrections, not on who made them or the file order', () => {
@@ -170,7 +218,14 @@ describe('applying corrections', () => {
       expect(diff.before).toBe(baseEv.corpus);
     }
     // One more correction touches only its dialogue.
-    const extra = rec({ dialogue: base.dialogueIds[50], turn: base.turnIndex[base.dialogueStart[50]], slot: 'hotel-stars', from: null, to: '5', scope: 'turn' });
+    const extra = rec({
+      dialogue: base.dialogueIds[50],
+      turn: base.turnIndex[base.dialogueStart[50]],
+      slot: 'hotel-stars',
+      from: null,
+      to: '5',
+      scope: 'turn',
+    });
     w.update(kept(rs));
     expect(w.update(kept([...rs, extra]))).toEqual([50]);
     const flips = w.diff(config, baseEv.states, baseEv.corpus).flips.filter((f) => f.dialogue === base.dialogueIds[50]);
@@ -180,10 +235,33 @@ describe('applying corrections', () => {
 
 describe('the annotation file', () => {
   const H = headerLine('gold.json', '2026-01-01T00:00:00Z');
-  const line = (o: object) => JSON.stringify({ rev: 1, dialogue: 'D', turn: 0, slot: 'hotel-day', from: null, to: 'x', scope: 'turn', category: 'other', status: 'confirmed', by: 'a', at: 't', ...o });
+  const line = (o: object) =>
+    JSON.stringify({
+      rev: 1,
+      dialogue: 'D',
+      turn: 0,
+      slot: 'hotel-day',
+      from: null,
+      to: 'x',
+      scope: 'turn',
+      category: 'other',
+      status: 'confirmed',
+      by: 'a',
+      at: 't',
+      ...o,
+    });
 
   it('keeps the highest rev per id (the last on ties), drops withdrawn ids, keeps unknown fields, canonical slots on write', () => {
-    const text = [H, line({ id: 'a', extra: { k: 1 } }), line({ id: 'b' }), line({ id: 'a', rev: 2, to: 'y' }), line({ id: 'b', rev: 2, deleted: true }), line({ id: 'c' }), line({ id: 'c', to: 'z' })].join('\n') + '\n';
+    const text =
+      [
+        H,
+        line({ id: 'a', extra: { k: 1 } }),
+        line({ id: 'b' }),
+        line({ id: 'a', rev: 2, to: 'y' }),
+        line({ id: 'b', rev: 2, deleted: true }),
+        line({ id: 'c' }),
+        line({ id: 'c', to: 'z' }),
+      ].join('\n') + '\n';
     const p = parseAnnotations(text, 'f.jsonl');
     expect(p.records.map((k) => [k.record.id, k.record.to, k.line])).toEqual([
       ['a', 'y', 4],
@@ -197,7 +275,8 @@ describe('the annotation file', () => {
   });
 
   it('locates bad lines, reports a torn last line and where the good part ends', () => {
-    const good = [H, line({ id: 'a' }), '{"id": "b", "rev": 1', line({ id: 'c', category: 'nonsense' }), line({ id: 'd' })].join('\n') + '\n';
+    const good =
+      [H, line({ id: 'a' }), '{"id": "b", "rev": 1', line({ id: 'c', category: 'nonsense' }), line({ id: 'd' })].join('\n') + '\n';
     const p = parseAnnotations(good + '{"id":"e","rev":1,"dia', 'f.jsonl');
     expect(p.problems.map((x) => x.line)).toEqual([3, 4]);
     expect(p.problems[1].message).toMatch(/category/);
@@ -211,7 +290,9 @@ describe('the annotation file', () => {
 
   it('refuses files that are not annotation files, or of a newer version', () => {
     expect(() => parseAnnotations('{"MUL1110.json": {}}\n', 'p.json')).toThrow(/p\.json:1: is not an annotation file/);
-    expect(() => parseAnnotations(JSON.stringify({ format: 'dst-inspector-annotations', version: 2, gold: 'g', created: 't' }) + '\n', 'n.jsonl')).toThrow(/newer DST Inspector \(annotation format version 2/);
+    expect(() =>
+      parseAnnotations(JSON.stringify({ format: 'dst-inspector-annotations', version: 2, gold: 'g', created: 't' }) + '\n', 'n.jsonl'),
+    ).toThrow(/newer DST Inspector \(annotation format version 2/);
     expect(() => parseAnnotations('', 'e.jsonl')).toThrow(/is empty/);
   });
 

@@ -14,7 +14,17 @@ import { FIXTURES } from '../../helpers/fixtures';
 const dir = mkdtempSync(join(tmpdir(), 'ann-cli-'));
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
 const SOM = join(FIXTURES, 'multiwoz-somdst-100');
-const rec = (o: object) => recordLine({ rev: 1, scope: 'turn', category: 'wrong-value', status: 'confirmed', by: 't', at: '2026-01-01T00:00:00Z', dialogue: 'MUL1110.json', ...o });
+const rec = (o: object) =>
+  recordLine({
+    rev: 1,
+    scope: 'turn',
+    category: 'wrong-value',
+    status: 'confirmed',
+    by: 't',
+    at: '2026-01-01T00:00:00Z',
+    dialogue: 'MUL1110.json',
+    ...o,
+  });
 const file = (name: string, lines: string[], source?: object) => {
   const f = join(dir, name);
   writeFileSync(f, [headerLine('mul1110.json', '2026-01-01T00:00:00Z', source ? { source } : {}), ...lines].join('\n') + '\n');
@@ -23,7 +33,15 @@ const file = (name: string, lines: string[], source?: object) => {
 
 describe('annotation commands', () => {
   requireBuild();
-  const removeMuseum = rec({ id: 'x1', turn: 2, slot: 'attraction-type', from: 'museum', to: null, scope: 'onward', category: 'extra-slot' });
+  const removeMuseum = rec({
+    id: 'x1',
+    turn: 2,
+    slot: 'attraction-type',
+    from: 'museum',
+    to: null,
+    scope: 'onward',
+    category: 'extra-slot',
+  });
   const stale = rec({ id: 'x2', turn: 0, slot: 'hotel-name', from: 'not the gold value', to: 'x' });
 
   it('score --corrections applies them, reports stale records on stderr and exits 3', () => {
@@ -83,12 +101,22 @@ describe('annotation commands', () => {
   });
 
   it('suspects: JSON items with their evidence', () => {
-    const r = runCli(['suspects', join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json'), '--top', '5', '--format', 'json']);
+    const r = runCli([
+      'suspects',
+      join(SOM, 'predictions.json'),
+      '--dialogues',
+      join(SOM, 'dialogues.json'),
+      '--top',
+      '5',
+      '--format',
+      'json',
+    ]);
     expect(r.code).toBe(0);
     const o = JSON.parse(r.stdout);
     expect(o.suspects).toHaveLength(5);
     expect(o.total).toBeGreaterThan(100);
-    for (const s of o.suspects) expect(Object.keys(s)).toEqual(expect.arrayContaining(['dialogue', 'turn', 'slot', 'gold', 'pred', 'score', 'reasons']));
+    for (const s of o.suspects)
+      expect(Object.keys(s)).toEqual(expect.arrayContaining(['dialogue', 'turn', 'slot', 'gold', 'pred', 'score', 'reasons']));
     expect(o.suspects[0].reasons[0]).toMatchObject({ kind: expect.any(String), weight: expect.any(Number), text: expect.any(String) });
     const scores = o.suspects.map((s: { score: number }) => s.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
@@ -98,20 +126,35 @@ describe('annotation commands', () => {
     const f = file('h.jsonl', [removeMuseum], { kind: 'files', predictions: [MUL] });
     const jsonl = runCli(['corrections', 'export', f, '--format', 'jsonl']);
     expect(jsonl.code).toBe(0);
-    const rows = jsonl.stdout.trim().split('\n').map((l) => JSON.parse(l));
-    expect(rows.map((x) => [x.dialogue, x.turn, x.slot, x.old, x.new])).toEqual([2, 3, 4, 5, 6].map((t) => ['MUL1110.json', t, 'attraction-type', 'museum', null]));
+    const rows = jsonl.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(rows.map((x) => [x.dialogue, x.turn, x.slot, x.old, x.new])).toEqual(
+      [2, 3, 4, 5, 6].map((t) => ['MUL1110.json', t, 'attraction-type', 'museum', null]),
+    );
     expect(Object.keys(rows[0])).toEqual(['dialogue', 'turn', 'slot', 'old', 'new', 'category', 'status', 'note', 'by', 'at', 'id']);
     const csv = runCli(['corrections', 'export', f, MUL, '--format', 'csv']).stdout.split('\n');
     expect(csv[0]).toBe('dialogue,turn,slot,old,new,category,status,note,by,at,id');
     expect(csv[1]).toBe('MUL1110.json,2,attraction-type,museum,,extra-slot,confirmed,,t,2026-01-01T00:00:00Z,x1');
     const diff = runCli(['corrections', 'export', f]).stdout;
-    expect(diff).toMatch(/^--- gold: .*mul1110\.json\n\+\+\+ corrected: corrections=1:[0-9a-f]{8}, 5 turn changes\n@@ MUL1110\.json turn 2 @@\n-attraction-type: "museum"\n\+attraction-type: \(absent\)\n/);
+    expect(diff).toMatch(
+      /^--- gold: .*mul1110\.json\n\+\+\+ corrected: corrections=1:[0-9a-f]{8}, 5 turn changes\n@@ MUL1110\.json turn 2 @@\n-attraction-type: "museum"\n\+attraction-type: \(absent\)\n/,
+    );
     // With the predictions given, --include-suspected is the command's own (not "needs --corrections").
-    const suspected = file('s.jsonl', [rec({ id: 's1', turn: 1, slot: 'hotel-name', from: 'el shaddia guesthouse', to: 'el shaddai', status: 'suspected' })]);
+    const suspected = file('s.jsonl', [
+      rec({ id: 's1', turn: 1, slot: 'hotel-name', from: 'el shaddia guesthouse', to: 'el shaddai', status: 'suspected' }),
+    ]);
     expect(runCli(['corrections', 'export', suspected, MUL, '--format', 'jsonl']).stdout).toBe('');
     const withSuspected = runCli(['corrections', 'export', suspected, MUL, '--include-suspected', '--format', 'jsonl']);
     expect([withSuspected.code, withSuspected.stderr]).toEqual([0, '']);
-    expect(JSON.parse(withSuspected.stdout.split('\n')[0])).toMatchObject({ turn: 1, slot: 'hotel-name', old: 'el shaddia guesthouse', new: 'el shaddai', status: 'suspected' });
+    expect(JSON.parse(withSuspected.stdout.split('\n')[0])).toMatchObject({
+      turn: 1,
+      slot: 'hotel-name',
+      old: 'el shaddia guesthouse',
+      new: 'el shaddai',
+      status: 'suspected',
+    });
     expect(runCli(['corrections', 'export', '--help']).stdout).not.toMatch(/--corrections FILE/);
     const noGold = runCli(['corrections', 'export', file('nogold.jsonl', [removeMuseum])]);
     expect([noGold.code, noGold.stderr]).toEqual([2, expect.stringMatching(/does not say where its gold is; give the predictions file/)]);
@@ -121,7 +164,10 @@ describe('annotation commands', () => {
     const out = join(dir, 'corrected.jsonl');
     const r = runCli(['convert', MUL, '--corrections', file('c.jsonl', [removeMuseum]), '--to', 'jsonl', '--out', out]);
     expect(r.code).toBe(0);
-    const turns = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const turns = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(turns.map((t) => 'attraction-type' in t.gold)).toEqual([false, false, false, false, false, false, false]);
     expect(runCli(['score', out, '--format', 'json']).stdout).toContain('"JGA"');
   });

@@ -53,9 +53,19 @@ async function workspace(specs: SourceSpec[]): Promise<{ ws: Workspace; ids: str
   return { ws, ids };
 }
 
-const inlineService = (ws: Workspace, opts: { file?: string } = {}) => new AnnotationService(ws, { ...opts, analysis: new AnalysisService(ws, { inline: true }) });
+const inlineService = (ws: Workspace, opts: { file?: string } = {}) =>
+  new AnnotationService(ws, { ...opts, analysis: new AnalysisService(ws, { inline: true }) });
 const store = (file: string) => new AnnotationStore(file, { gold: 'g' });
-const record = { dialogue: 'MUL0144.json', turn: 0, slot: 'restaurant-area', from: 'centre', to: 'center', scope: 'turn' as const, category: 'normalisation' as const, status: 'confirmed' as const };
+const record = {
+  dialogue: 'MUL0144.json',
+  turn: 0,
+  slot: 'restaurant-area',
+  from: 'centre',
+  to: 'center',
+  scope: 'turn' as const,
+  category: 'normalisation' as const,
+  status: 'confirmed' as const,
+};
 
 describe('the exported diff', () => {
   it('names the gold file (here the predictions, which hold it), whatever the annotation file is called', async () => {
@@ -102,7 +112,9 @@ describe('the annotation file of runs on one gold', () => {
     const list = inlineService(ws).list(ids[0]);
     expect(list.file).toBe(`${a}.annotations.jsonl`);
     expect(list.records.map((r) => r.note)).toEqual(['in a']);
-    expect(list.notes).toEqual([expect.stringContaining(`${a}.annotations.jsonl is used; ${b}.annotations.jsonl is neither read nor written`)]);
+    expect(list.notes).toEqual([
+      expect.stringContaining(`${a}.annotations.jsonl is used; ${b}.annotations.jsonl is neither read nor written`),
+    ]);
   });
 
   it('prefers the separate gold file, then prediction files by path; --annotations overrides everything', () => {
@@ -112,11 +124,18 @@ describe('the annotation file of runs on one gold', () => {
     const withGold: SourceSpec = { kind: 'files', predictions: [p('z-preds.json')], gold: p('gold.json') };
     const plain: SourceSpec = { kind: 'files', predictions: [p('a-preds.json')] };
     expect(chooseAnnotationFile([plain, withGold]).file).toBe(p('gold.json.annotations.jsonl'));
-    expect(chooseAnnotationFile([plain, withGold]).candidates).toEqual([p('gold.json.annotations.jsonl'), p('a-preds.json.annotations.jsonl')]);
+    expect(chooseAnnotationFile([plain, withGold]).candidates).toEqual([
+      p('gold.json.annotations.jsonl'),
+      p('a-preds.json.annotations.jsonl'),
+    ]);
     // An existing file of a prediction file beats a gold file not written yet: its records are kept in view.
     writeFileSync(p('a-preds.json.annotations.jsonl'), '');
     expect(chooseAnnotationFile([withGold, plain]).file).toBe(p('a-preds.json.annotations.jsonl'));
-    expect(chooseAnnotationFile([withGold, plain], p('mine.jsonl'))).toEqual({ file: p('mine.jsonl'), candidates: [p('mine.jsonl')], existing: [] });
+    expect(chooseAnnotationFile([withGold, plain], p('mine.jsonl'))).toEqual({
+      file: p('mine.jsonl'),
+      candidates: [p('mine.jsonl')],
+      existing: [],
+    });
   });
 });
 
@@ -127,7 +146,10 @@ function valueWhatIfOnMain(ws: Workspace, run: string, values: ValueOption[]) {
   const corpus = applyValueOptions(data.corpus, values);
   const stats = analyseCorpus(corpus);
   const after = evaluateStats(corpus, stats, config, { values });
-  return { diff: analysisDiff({ corpus: data.corpus, stats: data.l.stats, before: ev.corpus }, { stats, after: after.corpus }), signatureAfter: after.signature };
+  return {
+    diff: analysisDiff({ corpus: data.corpus, stats: data.l.stats, before: ev.corpus }, { stats, after: after.corpus }),
+    signatureAfter: after.signature,
+  };
 }
 
 describe('suspects and the value-options what-if off the main thread', () => {
@@ -139,7 +161,17 @@ describe('suspects and the value-options what-if off the main thread', () => {
     const total = u.system.length;
     const other = { system: u.system.map((x) => (x === undefined ? x : `${x} (new)`)), user: u.user };
     for (let offset = 0; offset < total; offset += 100) {
-      for (const [key, src] of [['r@1', u], ['r@2', other]] as const) engine.addUtterances({ key, total, offset, system: src.system.slice(offset, offset + 100), user: src.user.slice(offset, offset + 100) });
+      for (const [key, src] of [
+        ['r@1', u],
+        ['r@2', other],
+      ] as const)
+        engine.addUtterances({
+          key,
+          total,
+          offset,
+          system: src.system.slice(offset, offset + 100),
+          user: src.user.slice(offset, offset + 100),
+        });
       if (offset === 0) expect([engine.hasUtterances('r@1'), engine.hasUtterances('r@2')]).toEqual([total <= 100, total <= 100]);
     }
     expect([engine.hasUtterances('r@1'), engine.hasUtterances('r@2')]).toEqual([true, true]);
@@ -182,7 +214,16 @@ describe('suspects and the value-options what-if off the main thread', () => {
       }
       // Left out once annotated (the places are sent with the request; the list stays in the worker).
       const top = (await threaded.suspects(ids[0], 0, 1)).items[0];
-      await threaded.save(ids[0], { dialogue: top.dialogue, turn: top.turn, slot: top.slot, from: top.gold, to: top.pred, scope: 'turn', category: 'wrong-value', status: 'suspected' });
+      await threaded.save(ids[0], {
+        dialogue: top.dialogue,
+        turn: top.turn,
+        slot: top.slot,
+        from: top.gold,
+        to: top.pred,
+        scope: 'turn',
+        category: 'wrong-value',
+        status: 'suspected',
+      });
       const left = await threaded.suspects(ids[0], 0, 5000, true);
       expect(left).toEqual(await inline.suspects(ids[0], 0, 5000, true));
       expect(left.total).toBe((await threaded.suspects(ids[0], 0, 1)).total - 1);
@@ -200,7 +241,15 @@ describe('suspects and the value-options what-if off the main thread', () => {
     const other = two.ws.data(two.ids[0]);
     const engine = new AnalysisEngine(mine.corpus, mine.l.stats, { values: [] });
     engine.addUtterances({ key: 'u', total: mine.corpus.turnIndex.length, offset: 0, ...mine.corpus.utterances! });
-    const data = { runs: [{ label: 'b', own: true as const }, { label: 'a', corpus: corpusPayload(other.corpus) }], slotNames: mine.corpus.slots.names, valueNames: mine.corpus.values.names, utterances: 'u' };
+    const data = {
+      runs: [
+        { label: 'b', own: true as const },
+        { label: 'a', corpus: corpusPayload(other.corpus) },
+      ],
+      slotNames: mine.corpus.slots.names,
+      valueNames: mine.corpus.values.names,
+      utterances: 'u',
+    };
     const want = rankSuspects([
       { label: 'b', corpus: mine.corpus },
       { label: 'a', corpus: other.corpus },
@@ -211,7 +260,11 @@ describe('suspects and the value-options what-if off the main thread', () => {
     expect(ask({ group: 'g', offset: 3, limit: 2 })).toEqual({ total: want.items.length, items: want.items.slice(3, 5), hasText: true });
     const first = want.items[0];
     const exclude = [placeKey(first.dialogue, first.turn, first.slot)];
-    expect(ask({ group: 'g', offset: 0, limit: 2, exclude })).toEqual({ total: want.items.length - 1, items: want.items.slice(1, 3), hasText: true });
+    expect(ask({ group: 'g', offset: 0, limit: 2, exclude })).toEqual({
+      total: want.items.length - 1,
+      items: want.items.slice(1, 3),
+      hasText: true,
+    });
     // Another set of runs it has not ranked: the caller must send the data.
     expect(ask({ group: 'other', offset: 0, limit: 1 })).toEqual({ missing: true });
   });

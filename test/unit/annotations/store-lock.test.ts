@@ -42,7 +42,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const body = (turn: number, o: Partial<RecordBody> = {}): RecordBody => ({ dialogue: 'MUL1110.json', turn, slot: 'hotel-area', from: null, to: `v${turn}`, scope: 'turn', category: 'missing-slot', status: 'confirmed', ...o });
+const body = (turn: number, o: Partial<RecordBody> = {}): RecordBody => ({
+  dialogue: 'MUL1110.json',
+  turn,
+  slot: 'hotel-area',
+  from: null,
+  to: `v${turn}`,
+  scope: 'turn',
+  category: 'missing-slot',
+  status: 'confirmed',
+  ...o,
+});
 const theirs = { id: 'theirs', rev: 1, ...body(5), by: 'other', at: '2026-01-01T00:00:00Z' } as AnnotationRecord;
 const read = (f: string) => parseAnnotations(readFileSync(f, 'utf8'), f);
 
@@ -90,7 +100,9 @@ describe('a lost lock', () => {
   it('compaction gives up when its lock could go stale before the rename, even if nobody took it yet', async () => {
     const { f, s, before } = await withRevisions('slow.jsonl');
     hooks.afterFsync = () => clockJump(2500);
-    await expect(s.compact()).rejects.toThrow(/slow\.jsonl: did not compact: the lock was held for \d+\.\d s \(a slow disk, or a very large annotation file\?\) and another writer could take it over as stale/);
+    await expect(s.compact()).rejects.toThrow(
+      /slow\.jsonl: did not compact: the lock was held for \d+\.\d s \(a slow disk, or a very large annotation file\?\) and another writer could take it over as stale/,
+    );
     expect(readFileSync(f, 'utf8')).toBe(before);
     vi.restoreAllMocks();
     expect((await s.compact()).dropped).toBe(2); // with a quick disk it works
@@ -110,7 +122,9 @@ describe('a lost lock', () => {
         appendFileSync(f, recordLine(theirs) + '\n');
       });
     };
-    await expect(s.save(body(2))).rejects.toThrow(/torn\.jsonl: did not cut off the torn last line: the lock folder is gone \(another writer took the lock over\)/);
+    await expect(s.save(body(2))).rejects.toThrow(
+      /torn\.jsonl: did not cut off the torn last line: the lock folder is gone \(another writer took the lock over\)/,
+    );
     const p = read(f);
     expect(p.records.map((k) => k.record.id)).toContain('theirs');
     expect([p.torn, p.problems]).toEqual([undefined, []]);
@@ -125,7 +139,9 @@ describe('a lost lock', () => {
       clockJump(4000);
       takeOver(f, () => undefined);
     };
-    await expect(s.save(body(4))).rejects.toThrow(/append\.jsonl: did not save: the lock folder is gone \(another writer took the lock over\)/);
+    await expect(s.save(body(4))).rejects.toThrow(
+      /append\.jsonl: did not save: the lock folder is gone \(another writer took the lock over\)/,
+    );
     expect(read(f).records).toHaveLength(1);
   });
 });

@@ -10,7 +10,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAnnotations } from '../../../src/shared/annotations/file';
@@ -21,7 +31,17 @@ import { requireBuild, runCli } from '../../helpers/cli';
 import { FIXTURES } from '../../helpers/fixtures';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-'));
-const body = (turn: number, o: Partial<RecordBody> = {}): RecordBody => ({ dialogue: 'MUL1110.json', turn, slot: 'hotel-area', from: null, to: `v${turn}`, scope: 'turn', category: 'missing-slot', status: 'confirmed', ...o });
+const body = (turn: number, o: Partial<RecordBody> = {}): RecordBody => ({
+  dialogue: 'MUL1110.json',
+  turn,
+  slot: 'hotel-area',
+  from: null,
+  to: `v${turn}`,
+  scope: 'turn',
+  category: 'missing-slot',
+  status: 'confirmed',
+  ...o,
+});
 const read = (f: string) => parseAnnotations(readFileSync(f, 'utf8'), f);
 
 describe('annotation store', () => {
@@ -78,7 +98,15 @@ describe('annotation store', () => {
     expect(readFileSync(g).equals(before)).toBe(true);
     // A whole last line saved by hand in Latin-1 (no newline): not a cut character, so refused, never cut off.
     const h = join(dir, 'latin1-last.jsonl');
-    writeFileSync(h, Buffer.concat([readFileSync(f), Buffer.from('{"id":"h","rev":1,"note":"caf', 'utf8'), Buffer.from([0xe9]), Buffer.from('"}', 'utf8')]));
+    writeFileSync(
+      h,
+      Buffer.concat([
+        readFileSync(f),
+        Buffer.from('{"id":"h","rev":1,"note":"caf', 'utf8'),
+        Buffer.from([0xe9]),
+        Buffer.from('"}', 'utf8'),
+      ]),
+    );
     const hand = readFileSync(h);
     const u = new AnnotationStore(h, { gold: 'g' });
     expect(u.state().refused).toMatch(/latin1-last\.jsonl:4: this line is not UTF-8 text/);
@@ -114,7 +142,8 @@ describe('annotation store', () => {
     const f = join(dir, 'badlast.jsonl');
     const s = new AnnotationStore(f, { gold: 'g' });
     await s.save(body(1));
-    const edited = '{"id":"mine","rev":1,"dialogue":"MUL1110.json","turn":"two","slot":"hotel-area","from":null,"to":"x","scope":"turn","category":"other","status":"confirmed","by":"me","at":"t"}';
+    const edited =
+      '{"id":"mine","rev":1,"dialogue":"MUL1110.json","turn":"two","slot":"hotel-area","from":null,"to":"x","scope":"turn","category":"other","status":"confirmed","by":"me","at":"t"}';
     appendFileSync(f, edited); // no newline, and "turn" is not a number
     expect(s.state().problems).toEqual([expect.stringMatching(/badlast\.jsonl:3: at turn: .*expected number/)]);
     expect(s.state().problems.join()).not.toMatch(/torn/);
@@ -166,7 +195,9 @@ describe('annotation store', () => {
     try {
       const started = Date.now();
       const s = new AnnotationStore(f, { gold: 'g' });
-      expect(s.state().refused).toBe(`${f}: is a named pipe (FIFO), not a regular file; write the data to a file first; not used as an annotation file (it is left untouched)`);
+      expect(s.state().refused).toBe(
+        `${f}: is a named pipe (FIFO), not a regular file; write the data to a file first; not used as an annotation file (it is left untouched)`,
+      );
       await expect(s.save(body(1))).rejects.toThrow(/fifo\.jsonl: is a named pipe \(FIFO\).*nothing was saved/);
       expect(Date.now() - started).toBeLessThan(2000);
       expect(lstatSync(f).isFIFO()).toBe(true);
@@ -216,7 +247,9 @@ describe('annotation store', () => {
     symlinkSync(join(dir, 'not-mounted', 'team.jsonl'), link);
     const s = new AnnotationStore(link, { gold: 'g' });
     expect(s.state().exists).toBe(false);
-    await expect(s.save(body(1))).rejects.toThrow(/unmounted\.jsonl: cannot write annotations: the folder of the file it names does not exist \(it is a symbolic link/);
+    await expect(s.save(body(1))).rejects.toThrow(
+      /unmounted\.jsonl: cannot write annotations: the folder of the file it names does not exist \(it is a symbolic link/,
+    );
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(existsSync(join(dir, 'not-mounted'))).toBe(false);
   });
@@ -251,7 +284,11 @@ describe('annotation store', () => {
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
 
 async function call(s: Server, name: string, args: unknown): Promise<unknown> {
-  const r = await fetch(`${s.origin}/api/${name}`, { method: 'POST', headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(args) });
+  const r = await fetch(`${s.origin}/api/${name}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  });
   if (!r.ok) throw new Error(`${name}: ${r.status} ${await r.text()}`);
   return r.json();
 }
@@ -291,7 +328,12 @@ describe('annotation store across processes', () => {
     const [a, b] = await Promise.all([startServer([MUL, '--annotations', f]), startServer([MUL, '--annotations', f])]);
     servers.push(a, b);
     await Promise.all([ready(a), ready(b)]);
-    const burst = (s: Server, tag: string) => Promise.all(Array.from({ length: 15 }, (_, k) => call(s, 'saveAnnotation', { run: 'r1', record: body(k % 7, { note: `${tag}${k}`, status: 'suspected' }) })));
+    const burst = (s: Server, tag: string) =>
+      Promise.all(
+        Array.from({ length: 15 }, (_, k) =>
+          call(s, 'saveAnnotation', { run: 'r1', record: body(k % 7, { note: `${tag}${k}`, status: 'suspected' }) }),
+        ),
+      );
     const acks = (await Promise.all([burst(a, 'a'), burst(b, 'b')])).flat() as { id: string }[];
     const p = read(f);
     expect(p.problems).toEqual([]);

@@ -33,7 +33,8 @@ describe('suspects', () => {
     expect(items.length).toBeGreaterThan(8 * planted.length);
     expect(top / planted.length).toBeGreaterThanOrEqual(0.75);
     // Changed and added values are said nowhere in the dialogue: among the very first.
-    for (const [p, r] of planted.map((p, k) => [p, ranks[k]] as const)) if (p.kind !== 'removed') expect(r).toBeLessThan(planted.length + 10);
+    for (const [p, r] of planted.map((p, k) => [p, ranks[k]] as const))
+      if (p.kind !== 'removed') expect(r).toBeLessThan(planted.length + 10);
     // Each place appears once (not at every carried turn).
     const keys = items.map((s) => `${s.dialogue}|${s.slot}|${s.turn}`);
     expect(new Set(keys).size).toBe(keys.length);
@@ -41,7 +42,9 @@ describe('suspects', () => {
 
   it('scores by the share of runs agreeing on one non-gold value, reported where it first appears', () => {
     const gold = { hotel: { area: 'north' } };
-    const dlg = (pr: string) => ({ D1: { '0': { gt: {}, pr: {} }, '1': { gt: gold, pr: { hotel: { area: pr } } }, '2': { gt: gold, pr: { hotel: { area: pr } } } } });
+    const dlg = (pr: string) => ({
+      D1: { '0': { gt: {}, pr: {} }, '1': { gt: gold, pr: { hotel: { area: pr } } }, '2': { gt: gold, pr: { hotel: { area: pr } } } },
+    });
     const runs = [dlg('south'), dlg('south'), dlg('north')].map((j, k) => ({ label: `r${k}`, corpus: fga(j) }));
     const { items } = rankSuspects(runs);
     expect(items).toHaveLength(1);
@@ -57,6 +60,11 @@ describe('suspects', () => {
   it('refuses runs that do not share the gold turns', () => {
     const a = fga({ D1: { '0': { gt: {}, pr: {} } } });
     const b = fga({ D2: { '0': { gt: {}, pr: {} } } });
-    expect(() => rankSuspects([{ label: 'a', corpus: a }, { label: 'b', corpus: b }])).toThrow(/does not have the dialogues and turns/);
+    expect(() =>
+      rankSuspects([
+        { label: 'a', corpus: a },
+        { label: 'b', corpus: b },
+      ]),
+    ).toThrow(/does not have the dialogues and turns/);
   });
 });

@@ -57,7 +57,8 @@ describe.each(Object.entries(FIXTURE_FILES))('%s in every layout', (_name, file)
     expectSameScores(load(L.writeJsonlLayout(ds, true), 'b.jsonl'), original);
   });
   it('ConvLab-3 predictions with original_id', () => expectSameScores(load(L.writeConvlab(ds, true), 'predictions.json'), original));
-  it('ConvLab-3 predictions without ids (dialogues split where utt_idx restarts)', () => expectSameScores(load(L.writeConvlab(ds, false), 'predictions.json'), original, true));
+  it('ConvLab-3 predictions without ids (dialogues split where utt_idx restarts)', () =>
+    expectSameScores(load(L.writeConvlab(ds, false), 'predictions.json'), original, true));
   it('mwzeval predictions + MultiWOZ 2.1 data.json gold', () => {
     expectSameScores(load(L.writeMwzeval(ds), 'mwzeval.json', { gold: ref(L.writeMultiwoz21(ds), 'data.json') }), original);
   });
@@ -65,7 +66,10 @@ describe.each(Object.entries(FIXTURE_FILES))('%s in every layout', (_name, file)
     expectSameScores(load(L.writeMwzeval(ds), 'mwzeval.json', { gold: ref(L.writeTradeDials(ds), 'test_dials.json') }), original);
   });
   it('MultiWOZ 2.2 dialogues as predictions + MultiWOZ 2.2 gold', () => {
-    expectSameScores(load(L.writeMultiwoz22(ds, 'pred'), 'pred/dialogues_001.json', { gold: ref(L.writeMultiwoz22(ds, 'gold'), 'dialogues_001.json') }), original);
+    expectSameScores(
+      load(L.writeMultiwoz22(ds, 'pred'), 'pred/dialogues_001.json', { gold: ref(L.writeMultiwoz22(ds, 'gold'), 'dialogues_001.json') }),
+      original,
+    );
   });
   it('TripPy pred_res (no explicit "none": compared with the original without them)', () => {
     const strip = (s: Record<string, string>) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== 'none'));

@@ -19,6 +19,8 @@ describe('FGA layout detection', () => {
     }
   });
   it('still refuses a turn key that is not an integer', () => {
-    expect(() => detectLoader(enc('{"D1": {"first": {"gt": {}, "pr": {}}}}'), 'f.json')).toThrow(/turn key "first" is not a non-negative integer/);
+    expect(() => detectLoader(enc('{"D1": {"first": {"gt": {}, "pr": {}}}}'), 'f.json')).toThrow(
+      /turn key "first" is not a non-negative integer/,
+    );
   });
 });

@@ -43,20 +43,28 @@ describe('located errors', () => {
   });
 
   it('a missing field says which', () => {
-    const e = loadError(enc('[{"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}, {"ID": "a", "slot_values": {}, "pred": {}}]'), 'log.json');
+    const e = loadError(
+      enc('[{"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}, {"ID": "a", "slot_values": {}, "pred": {}}]'),
+      'log.json',
+    );
     expect(e.jsonPath).toBe('$[1]');
     expect(e.problem).toContain('lacks "turn_id"');
     expect(e.location?.line).toBe(1);
   });
 
   it('a duplicated turn is refused with both places', () => {
-    const e = loadError(enc('{"dialogue_id":"a","turn":0,"gold":{},"pred":{}}\n{"dialogue_id":"a","turn":0,"gold":{},"pred":{}}\n'), 't.jsonl');
+    const e = loadError(
+      enc('{"dialogue_id":"a","turn":0,"gold":{},"pred":{}}\n{"dialogue_id":"a","turn":0,"gold":{},"pred":{}}\n'),
+      't.jsonl',
+    );
     expect(e.message).toBe('t.jsonl:2:1: dialogue "a": turn 0 appears twice (first at 1:1)');
   });
 
   it('two spellings of one slot are refused, with both places', () => {
     const e = loadError(enc('{"dialogue_id":"a","turn":0,"gold":{"hotel-leaveAt":"1","hotel-leave at":"2"},"pred":{}}\n'), 't.jsonl');
-    expect(e.message).toBe('t.jsonl:1:57: at line 1.gold["hotel-leave at"]: slot "hotel-leaveat" is named twice in this state, as "hotel-leaveAt" (at 1:37 line 1.gold["hotel-leaveAt"]) and as "hotel-leave at"; a state names each slot once');
+    expect(e.message).toBe(
+      't.jsonl:1:57: at line 1.gold["hotel-leave at"]: slot "hotel-leaveat" is named twice in this state, as "hotel-leaveAt" (at 1:37 line 1.gold["hotel-leaveAt"]) and as "hotel-leave at"; a state names each slot once',
+    );
   });
 
   it('JSON Lines: two objects on one line', () => {
@@ -77,27 +85,70 @@ describe('a turn written twice in one dialogue: the place of the second, and whe
 
   it('FGA/GCA: the same index spelled two ways ("1" and "01") names both spellings', () => {
     const text = '{"D.json": {"1": {"gt": {}, "pr": {}},\n  "01": {"gt": {}, "pr": {}}}}';
-    expect(loadError(enc(text), 'd.json').message).toBe('d.json:2:3: at $["D.json"]["01"]: turn 1 appears twice in this dialogue, as "1" (first at 1:13 $["D.json"]["1"]) and as "01"; a dialogue has each turn once');
+    expect(loadError(enc(text), 'd.json').message).toBe(
+      'd.json:2:3: at $["D.json"]["01"]: turn 1 appears twice in this dialogue, as "1" (first at 1:13 $["D.json"]["1"]) and as "01"; a dialogue has each turn once',
+    );
   });
 
   it('FGA/GCA: with several repeats, the first repeat in file order', () => {
-    const text = '{"D.json": {"3": {"gt": {}, "pr": {}}, "1": {"gt": {}, "pr": {}},\n "3": {"gt": {}, "pr": {}}, "1": {"gt": {}, "pr": {}}}}';
-    expect(loadError(enc(text), 'd.json').message).toBe('d.json:2:2: at $["D.json"]["3"]: turn 3 appears twice in this dialogue (first at 1:13 $["D.json"]["3"]); a dialogue has each turn once');
+    const text =
+      '{"D.json": {"3": {"gt": {}, "pr": {}}, "1": {"gt": {}, "pr": {}},\n "3": {"gt": {}, "pr": {}}, "1": {"gt": {}, "pr": {}}}}';
+    expect(loadError(enc(text), 'd.json').message).toBe(
+      'd.json:2:2: at $["D.json"]["3"]: turn 3 appears twice in this dialogue (first at 1:13 $["D.json"]["3"]); a dialogue has each turn once',
+    );
   });
 
   // Layouts whose turns are gathered by dialogue (collect.ts): the second turn's key (or its entry, where the
   // turn index is a field), and the first's line:column (not just its line: a file may be one line).
   const other: [layout: string, text: string, second: string, first: string, dialogue: string][] = [
-    ['trade', '{"A.json": {"0": {"turn_belief": [], "pred_bs_ptr": []}, "0": {"turn_belief": [], "pred_bs_ptr": []}}}', '1:58', '1:13', 'A.json'],
-    ['trade', '{"A.json": {\n  "0": {"turn_belief": [], "pred_bs_ptr": []},\n  "0": {"turn_belief": [], "pred_bs_ptr": []}}}', '3:3', '2:3', 'A.json'],
+    [
+      'trade',
+      '{"A.json": {"0": {"turn_belief": [], "pred_bs_ptr": []}, "0": {"turn_belief": [], "pred_bs_ptr": []}}}',
+      '1:58',
+      '1:13',
+      'A.json',
+    ],
+    [
+      'trade',
+      '{"A.json": {\n  "0": {"turn_belief": [], "pred_bs_ptr": []},\n  "0": {"turn_belief": [], "pred_bs_ptr": []}}}',
+      '3:3',
+      '2:3',
+      'A.json',
+    ],
     ['somdst', '{"A_0": [[], []], "A_1": [[], []], "A_0": [[], []]}', '1:36', '1:2', 'A'],
-    ['trippy', '[{"guid": ["test", "A.json", "0"], "slot_prediction_hotel-area": "n", "slot_groundtruth_hotel-area": "n"}, {"guid": ["test", "A.json", "0"], "slot_prediction_hotel-area": "n", "slot_groundtruth_hotel-area": "n"}]', '1:108', '1:2', 'A.json'],
-    ['icdst', '[{"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}, {"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}]', '1:60', '1:2', 'a'],
-    ['convlab', '[{"dialogue_id": "a", "utt_idx": 1, "speaker": "user", "utterance": "hi", "state": {}, "predictions": {"state": {}}}, {"dialogue_id": "a", "utt_idx": 1, "speaker": "user", "utterance": "hi", "state": {}, "predictions": {"state": {}}}]', '1:119', '1:2', 'a'],
-    ['jsonl', '{"dialogue_id": "a", "turn": 0, "gold": {}, "pred": {}}\n{"dialogue_id": "a", "turn": 0, "gold": {}, "pred": {}}\n', '2:1', '1:1', 'a'],
+    [
+      'trippy',
+      '[{"guid": ["test", "A.json", "0"], "slot_prediction_hotel-area": "n", "slot_groundtruth_hotel-area": "n"}, {"guid": ["test", "A.json", "0"], "slot_prediction_hotel-area": "n", "slot_groundtruth_hotel-area": "n"}]',
+      '1:108',
+      '1:2',
+      'A.json',
+    ],
+    [
+      'icdst',
+      '[{"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}, {"ID": "a", "turn_id": 0, "slot_values": {}, "pred": {}}]',
+      '1:60',
+      '1:2',
+      'a',
+    ],
+    [
+      'convlab',
+      '[{"dialogue_id": "a", "utt_idx": 1, "speaker": "user", "utterance": "hi", "state": {}, "predictions": {"state": {}}}, {"dialogue_id": "a", "utt_idx": 1, "speaker": "user", "utterance": "hi", "state": {}, "predictions": {"state": {}}}]',
+      '1:119',
+      '1:2',
+      'a',
+    ],
+    [
+      'jsonl',
+      '{"dialogue_id": "a", "turn": 0, "gold": {}, "pred": {}}\n{"dialogue_id": "a", "turn": 0, "gold": {}, "pred": {}}\n',
+      '2:1',
+      '1:1',
+      'a',
+    ],
   ];
   it.each(other)('%s: %s', (layout, text, second, first, dialogue) => {
-    expect(loadError(enc(text), 'f.json', layout).message).toBe(`f.json:${second}: dialogue ${JSON.stringify(dialogue)}: turn 0 appears twice (first at ${first})`);
+    expect(loadError(enc(text), 'f.json', layout).message).toBe(
+      `f.json:${second}: dialogue ${JSON.stringify(dialogue)}: turn 0 appears twice (first at ${first})`,
+    );
   });
 });
 
@@ -116,13 +167,14 @@ describe('gold and utterance sources: a turn index written twice, and gold a joi
     expect(e.message).toBe(`g.json:${c.message}`);
     expect(e.jsonPath).toBe('$[0].dialogue[1]');
   });
-  it.each(goldCases().filter((c) => c.asDialogues))('as utterances (--dialogues, the app\'s attachUtteranceFile): $name', (c) => {
+  it.each(goldCases().filter((c) => c.asDialogues))("as utterances (--dialogues, the app's attachUtteranceFile): $name", (c) => {
     expect(thrown(() => loadReference(enc(c.text), { file: 'd.json' })).message).toBe(`d.json:${c.message}`);
     const corpus = loadCorpus(enc(FGA_PREDICTIONS), { file: 'p.json' }).corpus;
     expect(thrown(() => attachUtteranceFile(corpus, enc(c.text), 'd.json')).message).toBe(`d.json:${c.message}`);
   });
   it('turn indices out of order but each once: no error (the fast check only starts the search)', () => {
-    const text = '[{"dialogue_idx": "MUL0003.json", "dialogue": [{"turn_idx": 1, "transcript": "b", "belief_state": []}, {"turn_idx": 0, "transcript": "a", "belief_state": []}]}]';
+    const text =
+      '[{"dialogue_idx": "MUL0003.json", "dialogue": [{"turn_idx": 1, "transcript": "b", "belief_state": []}, {"turn_idx": 0, "transcript": "a", "belief_state": []}]}]';
     const ref = loadReference(enc(text), { file: 'd.json' });
     expect(ref.dialogues.get('mul0003')!.turns.map((t) => [t.index, t.user])).toEqual([
       [0, 'a'],
@@ -130,23 +182,34 @@ describe('gold and utterance sources: a turn index written twice, and gold a joi
     ]);
   });
   it('two prediction dialogues that match one gold dialogue are refused (its turns would count twice)', () => {
-    const preds = '{"mul0003": [{"response": "", "state": {}}, {"response": "", "state": {}}], "MUL0003.json": [{"response": "", "state": {}}, {"response": "", "state": {}}]}';
+    const preds =
+      '{"mul0003": [{"response": "", "state": {}}, {"response": "", "state": {}}], "MUL0003.json": [{"response": "", "state": {}}, {"response": "", "state": {}}]}';
     const gold = loadReference(readFileSync(TEST_DIALS), { file: 'g.json' });
     const e = thrown(() => loadCorpus(enc(preds), { file: 'p.json', gold }));
-    expect(e.message).toMatch(/^g\.json:\d+:\d+: at \$\[0\]: the predictions' dialogues "mul0003" and "MUL0003\.json" both match gold dialogue "MUL0003\.json" \(ids match case-insensitively, with or without \.json\), so its turns would count twice; rename or remove one$/);
+    expect(e.message).toMatch(
+      /^g\.json:\d+:\d+: at \$\[0\]: the predictions' dialogues "mul0003" and "MUL0003\.json" both match gold dialogue "MUL0003\.json" \(ids match case-insensitively, with or without \.json\), so its turns would count twice; rename or remove one$/,
+    );
   });
   it('with several repeats, the first repeat in file order', () => {
     const text = '[{"dialogue_idx": "A", "dialogue": [{"turn_idx": 2}, {"turn_idx": 1},\n {"turn_idx": 2}, {"turn_idx": 1}]}]';
-    expect(thrown(() => loadReference(enc(text), { file: 'd.json' })).message).toBe('d.json:2:2: at $[0].dialogue[2]: turn 2 appears twice in dialogue "A" (first at 1:37 $[0].dialogue[0]); a dialogue has each turn once');
+    expect(thrown(() => loadReference(enc(text), { file: 'd.json' })).message).toBe(
+      'd.json:2:2: at $[0].dialogue[2]: turn 2 appears twice in dialogue "A" (first at 1:37 $[0].dialogue[0]); a dialogue has each turn once',
+    );
   });
   it('a join refusal in a folder of MultiWOZ 2.2 / SGD files names the file and the turn (one service spelled "hotel" and "hotel ")', () => {
-    const turn = (service: string, value: string) => `{"speaker": "USER", "utterance": "u", "frames": [{"service": "${service}", "state": {"slot_values": {"area": ["${value}"]}}}]}`;
+    const turn = (service: string, value: string) =>
+      `{"speaker": "USER", "utterance": "u", "frames": [{"service": "${service}", "state": {"slot_values": {"area": ["${value}"]}}}]}`;
     const ok = `[{"dialogue_id": "MUL0001.json", "turns": [${turn('hotel', 'north')}]}]`;
     const bad = `[{"dialogue_id": "MUL0002.json", "turns": [\n  ${turn('hotel', 'north')},\n  {"speaker": "SYSTEM", "utterance": "s", "frames": []},\n  ${turn('hotel ', 'south')}]}]`;
-    const gold = mergeReferences([loadReference(enc(ok), { file: 'd/dialogues_001.json' }), loadReference(enc(bad), { file: 'd/dialogues_002.json' })]);
+    const gold = mergeReferences([
+      loadReference(enc(ok), { file: 'd/dialogues_001.json' }),
+      loadReference(enc(bad), { file: 'd/dialogues_002.json' }),
+    ]);
     const preds = '{"mul0002": [{"state": {}}, {"state": {}}], "mul0001": [{"state": {}}]}';
     const e = thrown(() => loadCorpus(enc(preds), { file: 'p.json', gold }));
-    expect(e.message).toBe('d/dialogues_002.json:4:3: at $[0].turns[2]: dialogue "MUL0002.json" turn 1: gold state names slot "hotel-area" twice');
+    expect(e.message).toBe(
+      'd/dialogues_002.json:4:3: at $[0].turns[2]: dialogue "MUL0002.json" turn 1: gold state names slot "hotel-area" twice',
+    );
   });
 });
 
@@ -192,7 +255,8 @@ describe('MultiWOZ 2.1 data.json as a gold or utterance source', () => {
     }
     throw new Error('expected a LoadError');
   };
-  const dialogue = (state: string, text = '"hi"') => `{"SNG1.json": {"log": [{"text": ${text}, "metadata": {}}, {"text": "ok", "metadata": {"train": {"book": {"booked": []}, "semi": ${state}}}}]}}`;
+  const dialogue = (state: string, text = '"hi"') =>
+    `{"SNG1.json": {"log": [{"text": ${text}, "metadata": {}}, {"text": "ok", "metadata": {"train": {"book": {"booked": []}, "semi": ${state}}}}]}}`;
 
   it('a gold value that is not a string is an error, not a silently dropped slot', () => {
     const e = refError(dialogue('{"leaveAt": 5}'));
@@ -214,7 +278,11 @@ describe('MultiWOZ 2.1 data.json as a gold or utterance source', () => {
 describe('JSON Lines error places', () => {
   it('name the line the bad turn is on, blank lines included', () => {
     const ok = '{"dialogue_id": "a", "turn": 0, "gold": {}, "pred": {}}';
-    const e = loadError(enc(`${ok}\n${ok.replace('"turn": 0', '"turn": 1')}\n\n{"dialogue_id": "a", "turn": 2, "gold": {}}\n`), 't.jsonl', 'jsonl');
+    const e = loadError(
+      enc(`${ok}\n${ok.replace('"turn": 0', '"turn": 1')}\n\n{"dialogue_id": "a", "turn": 2, "gold": {}}\n`),
+      't.jsonl',
+      'jsonl',
+    );
     expect(e.jsonPath).toBe('line 4');
     expect(e.location?.line).toBe(4);
     expect(e.problem).toMatch(/lacks "pred"/);

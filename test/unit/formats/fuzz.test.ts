@@ -145,9 +145,17 @@ describe('a member written twice: a located error, or (in a part the loader skip
   const gold = loadReference(sample('data.json'), { file: 'data.json' });
   const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
   const cases: [string, string | undefined, (b: Uint8Array) => unknown][] = [
-    ...PREDICTION_SAMPLES.map(([name, layout]): [string, string | undefined, (b: Uint8Array) => unknown] => [name, layout, (b) => plain(loadCorpus(b, { file: name, layout, gold: layout === 'sgd' ? sgdGold : undefined }).corpus)]),
+    ...PREDICTION_SAMPLES.map(([name, layout]): [string, string | undefined, (b: Uint8Array) => unknown] => [
+      name,
+      layout,
+      (b) => plain(loadCorpus(b, { file: name, layout, gold: layout === 'sgd' ? sgdGold : undefined }).corpus),
+    ]),
     ['mwzeval-predictions.json', 'mwzeval', (b) => plain(loadCorpus(b, { file: 'm.json', layout: 'mwzeval', gold }).corpus)],
-    ...SOURCES.map((name): [string, string | undefined, (b: Uint8Array) => unknown] => [name, undefined, (b) => JSON.parse(JSON.stringify([...loadReference(b, { file: name }).dialogues].map(([k, d]) => [k, { ...d, place: undefined }])))]), // byte offsets move with the text
+    ...SOURCES.map((name): [string, string | undefined, (b: Uint8Array) => unknown] => [
+      name,
+      undefined,
+      (b) => JSON.parse(JSON.stringify([...loadReference(b, { file: name }).dialogues].map(([k, d]) => [k, { ...d, place: undefined }]))),
+    ]), // byte offsets move with the text
   ];
   it.each(cases)('%s', (name, _layout, load) => {
     const text = dec.decode(sample(name));

@@ -47,9 +47,17 @@ export function goldCases(): GoldCase[] {
   // The fixture's second turn (turn_idx 1) renamed 0, in the file as it is (turns on lines 6 and 8).
   const prettyDup = pretty.replace('"turn_idx": 1', '"turn_idx": 0');
   if (prettyDup === pretty) throw new Error('test_dials.json has no "turn_idx": 1');
-  const oneLine = JSON.stringify(data.map((d) => ({ ...d, dialogue: d.dialogue.map((t, k) => ({ ...t, turn_idx: k === 1 ? 0 : t.turn_idx })) })));
-  const spelled = JSON.stringify(data.map((d) => ({ ...d, dialogue: d.dialogue.map((t, k) => ({ ...t, turn_idx: k === 1 ? '0' : t.turn_idx })) })), null, 2);
-  const tooLarge = JSON.stringify(data.map((d) => ({ ...d, dialogue: d.dialogue.map((t, k) => ({ ...t, turn_idx: k === 1 ? 2 ** 31 : t.turn_idx })) })));
+  const oneLine = JSON.stringify(
+    data.map((d) => ({ ...d, dialogue: d.dialogue.map((t, k) => ({ ...t, turn_idx: k === 1 ? 0 : t.turn_idx })) })),
+  );
+  const spelled = JSON.stringify(
+    data.map((d) => ({ ...d, dialogue: d.dialogue.map((t, k) => ({ ...t, turn_idx: k === 1 ? '0' : t.turn_idx })) })),
+    null,
+    2,
+  );
+  const tooLarge = JSON.stringify(
+    data.map((d) => ({ ...d, dialogue: d.dialogue.map((t, k) => ({ ...t, turn_idx: k === 1 ? 2 ** 31 : t.turn_idx })) })),
+  );
   const cases = [
     twice('pretty-printed (the fixture, turn_idx 1 renamed 0)', prettyDup, 0),
     twice('one line', oneLine, 0),
@@ -61,6 +69,7 @@ export function goldCases(): GoldCase[] {
       asDialogues: false,
     },
   ];
-  if (cases[0].message.slice(0, 4) !== '8:7:' || !cases[0].message.includes('(first at 6:7 ')) throw new Error(`the fixture moved: ${cases[0].message}`);
+  if (cases[0].message.slice(0, 4) !== '8:7:' || !cases[0].message.includes('(first at 6:7 '))
+    throw new Error(`the fixture moved: ${cases[0].message}`);
   return cases;
 }

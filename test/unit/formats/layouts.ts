@@ -26,7 +26,12 @@ export function dialoguesOf(c: Corpus): TestDialogue[] {
   };
   return c.dialogueIds.map((id, d) => {
     const turns: TestTurn[] = [];
-    for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) turns.push({ index: c.turnIndex[i], gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]), pred: state(c.predPairs, c.predStart[i], c.predLen[i]) });
+    for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++)
+      turns.push({
+        index: c.turnIndex[i],
+        gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]),
+        pred: state(c.predPairs, c.predStart[i], c.predLen[i]),
+      });
     return { id, turns };
   });
 }
@@ -68,7 +73,9 @@ export function writeFgaLayout(ds: TestDialogue[]): Uint8Array {
 
 export function writeTrade(ds: TestDialogue[]): Uint8Array {
   const parts = ds.map((d, n) => {
-    const turns = shuffled(d.turns, n + 7).map((t) => `${JSON.stringify(String(t.index))}: ${JSON.stringify({ turn_belief: triples(t.gold), pred_bs_ptr: triples(t.pred) })}`);
+    const turns = shuffled(d.turns, n + 7).map(
+      (t) => `${JSON.stringify(String(t.index))}: ${JSON.stringify({ turn_belief: triples(t.gold), pred_bs_ptr: triples(t.pred) })}`,
+    );
     return `${JSON.stringify(d.id)}: {${turns.join(', ')}}`;
   });
   return enc(`{\n${parts.join(',\n')}\n}`);
@@ -76,7 +83,8 @@ export function writeTrade(ds: TestDialogue[]): Uint8Array {
 
 export function writeSomdst(ds: TestDialogue[]): Uint8Array {
   const entries: string[] = [];
-  for (const d of ds) for (const t of d.turns) entries.push(`${JSON.stringify(`${d.id}_${t.index}`)}: ${JSON.stringify([triples(t.pred), triples(t.gold)])}`);
+  for (const d of ds)
+    for (const t of d.turns) entries.push(`${JSON.stringify(`${d.id}_${t.index}`)}: ${JSON.stringify([triples(t.pred), triples(t.gold)])}`);
   return enc(`{${shuffled(entries, 3).join(', ')}}`);
 }
 
@@ -126,10 +134,20 @@ export function writeConvlab(ds: TestDialogue[], withIds: boolean): Uint8Array {
     };
     const context: Record<string, unknown>[] = [];
     for (const t of d.turns) {
-      const sample: Record<string, unknown> = { speaker: 'user', utterance: `user ${t.index}`, utt_idx: 2 * t.index, context: [...context], state: state(t.gold), predictions: { state: state(t.pred) } };
+      const sample: Record<string, unknown> = {
+        speaker: 'user',
+        utterance: `user ${t.index}`,
+        utt_idx: 2 * t.index,
+        context: [...context],
+        state: state(t.gold),
+        predictions: { state: state(t.pred) },
+      };
       if (withIds) Object.assign(sample, { dataset: 'multiwoz21', dialogue_id: `multiwoz21-test-${n}`, original_id: d.id });
       list.push(sample);
-      context.push({ speaker: 'user', utterance: `user ${t.index}`, utt_idx: 2 * t.index }, { speaker: 'system', utterance: `system ${t.index}`, utt_idx: 2 * t.index + 1 });
+      context.push(
+        { speaker: 'user', utterance: `user ${t.index}`, utt_idx: 2 * t.index },
+        { speaker: 'system', utterance: `system ${t.index}`, utt_idx: 2 * t.index + 1 },
+      );
     }
   });
   return enc(JSON.stringify(list, null, 2));
@@ -137,7 +155,17 @@ export function writeConvlab(ds: TestDialogue[], withIds: boolean): Uint8Array {
 
 export function writeIcdst(ds: TestDialogue[]): Uint8Array {
   const list: Record<string, unknown>[] = [];
-  for (const d of ds) for (const t of d.turns) list.push({ ID: d.id, turn_id: t.index, domains: [], dialog: { sys: ['', `system ${t.index}`], usr: [`user ${t.index}`] }, slot_values: t.gold, pred: t.pred, completion: '' });
+  for (const d of ds)
+    for (const t of d.turns)
+      list.push({
+        ID: d.id,
+        turn_id: t.index,
+        domains: [],
+        dialog: { sys: ['', `system ${t.index}`], usr: [`user ${t.index}`] },
+        slot_values: t.gold,
+        pred: t.pred,
+        completion: '',
+      });
   return enc(JSON.stringify(list, null, 2));
 }
 
@@ -151,7 +179,11 @@ export function writeJsonlLayout(ds: TestDialogue[], nested: boolean): Uint8Arra
     }
     return o;
   };
-  return enc(ds.flatMap((d) => d.turns.map((t) => JSON.stringify({ dialogue_id: d.id, turn: t.index, gold: nest(t.gold), pred: nest(t.pred) }))).join('\n') + '\n');
+  return enc(
+    ds
+      .flatMap((d) => d.turns.map((t) => JSON.stringify({ dialogue_id: d.id, turn: t.index, gold: nest(t.gold), pred: nest(t.pred) })))
+      .join('\n') + '\n',
+  );
 }
 
 const mwzevalSlot = (s: string) => ({ leaveat: 'leave', arriveby: 'arrive', pricerange: 'price' })[s] ?? s.replace(/^book /, '');
@@ -178,7 +210,13 @@ const SEMI: Record<string, string[]> = {
   attraction: ['type', 'name', 'area'],
   train: ['leaveAt', 'destination', 'day', 'arriveBy', 'departure'],
 };
-const BOOK: Record<string, string[]> = { taxi: [], restaurant: ['time', 'day', 'people'], hotel: ['stay', 'day', 'people'], attraction: [], train: ['people'] };
+const BOOK: Record<string, string[]> = {
+  taxi: [],
+  restaurant: ['time', 'day', 'people'],
+  hotel: ['stay', 'day', 'people'],
+  attraction: [],
+  train: ['people'],
+};
 /** MultiWOZ 2.1 data.json from the gold states: every slot listed, "" / "not mentioned" when empty. */
 export function writeMultiwoz21(ds: TestDialogue[], side: 'gold' | 'pred' = 'gold'): Uint8Array {
   const out: Record<string, unknown> = {};
@@ -226,13 +264,16 @@ export function writeMultiwoz22(ds: TestDialogue[], side: 'gold' | 'pred', alter
   return enc(
     JSON.stringify(
       ds.map((d) => {
-        const services = [...new Set(d.turns.flatMap((t) => [...Object.keys(t.gold), ...Object.keys(t.pred)]).map((k) => split(k)[0]))].sort();
+        const services = [
+          ...new Set(d.turns.flatMap((t) => [...Object.keys(t.gold), ...Object.keys(t.pred)]).map((k) => split(k)[0])),
+        ].sort();
         const turns: unknown[] = [];
         for (const t of d.turns) {
           const st = t[side];
           const frames = services.map((svc) => {
             const sv: Record<string, string[]> = {};
-            for (const [k, v] of Object.entries(st)) if (split(k)[0] === svc) sv[mwz22Key(k)] = alternatives && side === 'gold' ? [v, `${v} alt`] : [v];
+            for (const [k, v] of Object.entries(st))
+              if (split(k)[0] === svc) sv[mwz22Key(k)] = alternatives && side === 'gold' ? [v, `${v} alt`] : [v];
             return { service: svc, actions: [], slots: [], state: { active_intent: 'NONE', requested_slots: [], slot_values: sv } };
           });
           turns.push({ speaker: 'USER', turn_id: String(2 * t.index), utterance: `user ${t.index}`, frames });

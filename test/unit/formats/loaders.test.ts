@@ -31,7 +31,10 @@ describe('TRADE all_prediction', () => {
     expect(Object.keys(p['PMUL1635.json']).map(Number)).toEqual([0, 1, 2]);
     expect(p['PMUL1635.json'][2].gold).toEqual({ 'hotel-book day': 'sunday', 'hotel-name': 'a-b guest house', 'hotel-book people': '2' });
     expect(p['PMUL1635.json'][1].pred).toEqual({ 'hotel-book day': 'monday' });
-    expect(p['SNG0073.json'][0]).toEqual({ gold: { 'taxi-leaveat': '10:15', 'taxi-destination': 'pizza hut' }, pred: { 'taxi-leaveat': '10:15' } });
+    expect(p['SNG0073.json'][0]).toEqual({
+      gold: { 'taxi-leaveat': '10:15', 'taxi-destination': 'pizza hut' },
+      pred: { 'taxi-leaveat': '10:15' },
+    });
   });
 });
 
@@ -54,7 +57,10 @@ describe('TripPy pred_res', () => {
   const p = plain(load('pred_res.test.final.json').corpus);
   it('drops "none", strips "§§" and makes slot names canonical', () => {
     expect(p['MUL0003.json'][0]).toEqual({ gold: { 'hotel-area': 'north' }, pred: { 'hotel-area': 'north' } });
-    expect(p['MUL0003.json'][1]).toEqual({ gold: { 'hotel-area': 'north', 'hotel-book people': '2' }, pred: { 'hotel-area': 'north', 'hotel-book people': '2' } });
+    expect(p['MUL0003.json'][1]).toEqual({
+      gold: { 'hotel-area': 'north', 'hotel-book people': '2' },
+      pred: { 'hotel-area': 'north', 'hotel-book people': '2' },
+    });
   });
 });
 
@@ -94,7 +100,12 @@ describe('IC-DST running_log', () => {
 describe('JSON Lines', () => {
   const p = plain(load('turns.jsonl').corpus);
   it('reads flat and nested states in any line order, skipping blank lines', () => {
-    expect(p['MUL0003.json'][0]).toEqual({ gold: { 'hotel-area': 'north' }, pred: { 'hotel-area': 'north' }, system: '', user: 'A hotel in the north.' });
+    expect(p['MUL0003.json'][0]).toEqual({
+      gold: { 'hotel-area': 'north' },
+      pred: { 'hotel-area': 'north' },
+      system: '',
+      user: 'A hotel in the north.',
+    });
     expect(p['MUL0003.json'][1].gold).toEqual({ 'hotel-area': 'north', 'hotel-book day': 'sunday' });
   });
 });
@@ -128,7 +139,13 @@ describe('MultiWOZ 2.2 / SGD', () => {
   });
   it('schema.json gives the slots', () => {
     const s = loadReference(sample('sgd/schema.json'), { file: 'schema.json' });
-    expect(s.schemaSlots).toEqual(['restaurants_1-restaurant_name', 'restaurants_1-city', 'restaurants_1-party_size', 'hotels_1-destination', 'hotels_1-number_of_rooms']);
+    expect(s.schemaSlots).toEqual([
+      'restaurants_1-restaurant_name',
+      'restaurants_1-city',
+      'restaurants_1-party_size',
+      'hotels_1-destination',
+      'hotels_1-number_of_rooms',
+    ]);
   });
 });
 
@@ -136,12 +153,29 @@ describe('gold and utterance sources', () => {
   it('TRADE test_dials.json gives gold and text', () => {
     const ref = loadReference(sample('test_dials.json'), { file: 'test_dials.json' });
     const d = ref.dialogues.get('mul0003');
-    expect(d?.turns[1]).toEqual({ index: 1, state: [['hotel-area', 'north'], ['hotel-pricerange', 'cheap'], ['hotel-book people', '2']], system: 'any price range ?', user: 'cheap , for two people .', pos: 1 });
+    expect(d?.turns[1]).toEqual({
+      index: 1,
+      state: [
+        ['hotel-area', 'north'],
+        ['hotel-pricerange', 'cheap'],
+        ['hotel-book people', '2'],
+      ],
+      system: 'any price range ?',
+      user: 'cheap , for two people .',
+      pos: 1,
+    });
   });
   it('MultiWOZ 2.1 data.json: not mentioned / "" dropped, booked skipped, leaveAt canonical', () => {
     const ref = loadReference(sample('data.json'), { file: 'data.json' });
-    expect(ref.dialogues.get('sng0073')?.turns[0].state).toEqual([['taxi-leaveat', '10:15'], ['taxi-destination', 'pizza hut']]);
-    expect(Object.fromEntries(ref.dialogues.get('mul0003')?.turns[1].state ?? [])).toEqual({ 'hotel-book people': '2', 'hotel-area': 'north', 'hotel-pricerange': 'cheap' });
+    expect(ref.dialogues.get('sng0073')?.turns[0].state).toEqual([
+      ['taxi-leaveat', '10:15'],
+      ['taxi-destination', 'pizza hut'],
+    ]);
+    expect(Object.fromEntries(ref.dialogues.get('mul0003')?.turns[1].state ?? [])).toEqual({
+      'hotel-book people': '2',
+      'hotel-area': 'north',
+      'hotel-pricerange': 'cheap',
+    });
     expect(ref.dialogues.get('mul0003')?.turns[0]).toMatchObject({ user: 'I need a hotel in the north.', system: undefined });
   });
   it('wanted ids skip other dialogues', () => {

@@ -22,7 +22,10 @@ export function sample(name: string): Uint8Array {
   return new Uint8Array(readFileSync(join(SAMPLES, name)));
 }
 
-export type Plain = Record<string, Record<number, { gold: Record<string, string>; pred: Record<string, string>; system?: string; user?: string }>>;
+export type Plain = Record<
+  string,
+  Record<number, { gold: Record<string, string>; pred: Record<string, string>; system?: string; user?: string }>
+>;
 
 export function plain(c: Corpus): Plain {
   const out: Plain = {};
@@ -34,7 +37,10 @@ export function plain(c: Corpus): Plain {
   c.dialogueIds.forEach((id, d) => {
     out[id] = {};
     for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
-      const t: Plain[string][number] = { gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]), pred: state(c.predPairs, c.predStart[i], c.predLen[i]) };
+      const t: Plain[string][number] = {
+        gold: state(c.goldPairs, c.goldStart[i], c.goldLen[i]),
+        pred: state(c.predPairs, c.predStart[i], c.predLen[i]),
+      };
       if (c.utterances?.system[i] !== undefined) t.system = c.utterances.system[i];
       if (c.utterances?.user[i] !== undefined) t.user = c.utterances.user[i];
       out[id][c.turnIndex[i]] = t;

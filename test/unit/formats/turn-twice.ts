@@ -36,8 +36,15 @@ function renameTurn(name: string, text: string, id: string, expectAt?: [string, 
   const renamed = text.slice(0, secondAt) + '"1"' + text.slice(secondAt + 3);
   const path = `$[${JSON.stringify(id)}]["1"]`;
   const [first, second] = [lineColumn(renamed, firstAt), lineColumn(renamed, secondAt)];
-  if (expectAt && (expectAt[0] !== first || expectAt[1] !== second)) throw new Error(`${name}: the keys are at ${first} and ${second}, not ${expectAt.join(' and ')}`);
-  return { name, text: renamed, firstAt, secondAt, message: `${second}: at ${path}: turn 1 appears twice in this dialogue (first at ${first} ${path}); a dialogue has each turn once` };
+  if (expectAt && (expectAt[0] !== first || expectAt[1] !== second))
+    throw new Error(`${name}: the keys are at ${first} and ${second}, not ${expectAt.join(' and ')}`);
+  return {
+    name,
+    text: renamed,
+    firstAt,
+    secondAt,
+    message: `${second}: at ${path}: turn 1 appears twice in this dialogue (first at ${first} ${path}); a dialogue has each turn once`,
+  };
 }
 
 export function turnTwiceCases(): TurnTwiceCase[] {
@@ -47,7 +54,8 @@ export function turnTwiceCases(): TurnTwiceCase[] {
   const ids = Object.keys(data);
   // A late dialogue with a turn 2: in the second half of the file (the two-thread path's tail).
   const late = [...ids].reverse().find((id) => '2' in data[id])!;
-  const mul = '{"MUL1110.json": {"0": {"gt": {"hotel": {"area": "north"}}, "pr": {}}, "0": {"gt": {}, "pr": {"hotel": {"area": "north"}}}}}';
+  const mul =
+    '{"MUL1110.json": {"0": {"gt": {"hotel": {"area": "north"}}, "pr": {}}, "0": {"gt": {}, "pr": {"hotel": {"area": "north"}}}}}';
   const mulPath = '$["MUL1110.json"]["0"]';
   return [
     {

@@ -29,7 +29,10 @@ describe('attachUtterances', () => {
     expect(p['MUL0144.json'][2].system).toBe(log['MUL0144.json'].log[3].text);
   });
   it('matches ids case-insensitively without ".json" and reports the missing on both sides', () => {
-    const renamed = { ...corpus, dialogueIds: corpus.dialogueIds.map((id, d) => (d === 0 ? 'NOT-THERE' : id.toLowerCase().replace('.json', ''))) };
+    const renamed = {
+      ...corpus,
+      dialogueIds: corpus.dialogueIds.map((id, d) => (d === 0 ? 'NOT-THERE' : id.toLowerCase().replace('.json', ''))),
+    };
     const { corpus: out, summary } = attachUtterances(renamed, loadReference(dialogues, { file: 'dialogues.json' }));
     expect(summary.matched).toBe(99);
     expect(summary.missingInSource).toEqual(['NOT-THERE']);
@@ -38,7 +41,9 @@ describe('attachUtterances', () => {
   });
   it('no dialogue in common is an error', () => {
     expect(() => attachUtteranceFile(corpus, sample('data.json'), 'data.json')).toThrow(/none of the 100 prediction dialogues/);
-    expect(() => loadCorpus(sample('turns.jsonl'), { file: 't.jsonl', dialogues: loadReference(dialogues, { file: 'd.json' }) })).toThrow(/none of the 1 prediction/);
+    expect(() => loadCorpus(sample('turns.jsonl'), { file: 't.jsonl', dialogues: loadReference(dialogues, { file: 'd.json' }) })).toThrow(
+      /none of the 1 prediction/,
+    );
   });
 });
 
@@ -48,7 +53,9 @@ describe('duplicated dialogue ids', () => {
     const t = '{"a": {"0": {"turn_belief": [], "pred_bs_ptr": []}},\n"a": {"1": {"turn_belief": [], "pred_bs_ptr": []}}}';
     expect(() => loadCorpus(enc(t), { file: 't.json' })).toThrow('t.json:2:1: at $.a: dialogue id "a" appears twice (first at line 1)');
     const m = '{"a": [{"state": {}}],\n"a": [{"state": {}}]}';
-    expect(() => loadCorpus(enc(m), { file: 'm.json', gold: loadReference(sample('data.json'), { file: 'd' }) })).toThrow('dialogue id "a" appears twice');
+    expect(() => loadCorpus(enc(m), { file: 'm.json', gold: loadReference(sample('data.json'), { file: 'd' }) })).toThrow(
+      'dialogue id "a" appears twice',
+    );
   });
   it('dialogue sources keep the first and warn', () => {
     const d = '{"A.json": {"log": [{"text": "x"}]}, "a": {"log": [{"text": "y"}]}}';

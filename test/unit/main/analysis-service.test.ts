@@ -58,7 +58,8 @@ describe('filtered scores', () => {
     expect(r.scores.dialogues).toBe(ids.length);
     const want = subsetScores(ids);
     expect(r.scores.turns).toBe(want.turns);
-    for (const m of ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA']) expect(Math.abs(metricValue(r.scores.values, m, config)! - metricValue(want.values, m, config)!)).toBeLessThan(1e-9);
+    for (const m of ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA'])
+      expect(Math.abs(metricValue(r.scores.values, m, config)! - metricValue(want.values, m, config)!)).toBeLessThan(1e-9);
     expect(r.label).toBe('domain taxi');
     expect(renderSignature(r.signature)).toContain(`subset=domain taxi (${ids.length} dialogues)`);
   });
@@ -76,7 +77,9 @@ describe('search', () => {
     expect(ids.length).toBeGreaterThan(0);
     const c = data.corpus;
     for (let d = 0; d < c.dialogueIds.length; d++) {
-      const has = dialogueDetail(c, d, config).perTurn!.some((t) => t.slots.some((s) => s.slot === 'train-leaveat' && s.class === 'missed'));
+      const has = dialogueDetail(c, d, config).perTurn!.some((t) =>
+        t.slots.some((s) => s.slot === 'train-leaveat' && s.class === 'missed'),
+      );
       expect(ids.includes(c.dialogueIds[d]), c.dialogueIds[d]).toBe(has);
     }
     // A part of a slot name; two terms must both match; a term with free text.
@@ -94,7 +97,11 @@ describe('search', () => {
     for (const id of byValue) {
       const d = c.dialogueIds.indexOf(id);
       const inStates = dialogueDetail(c, d, config).perTurn!.some((t) => t.slots.some((s) => s.gold === 'avalon' || s.pred === 'avalon'));
-      const text = data.detail(config, id).utterances!.map((u) => `${u.system ?? ''} ${u.user ?? ''}`).join(' ').toLowerCase();
+      const text = data
+        .detail(config, id)
+        .utterances!.map((u) => `${u.system ?? ''} ${u.user ?? ''}`)
+        .join(' ')
+        .toLowerCase();
       expect(inStates || text.includes('avalon')).toBe(true);
     }
     const bySlot = listIds({ search: 'taxi-leaveat' });

@@ -65,7 +65,17 @@ describe('short writes', () => {
     const f = join(dir, 'a.jsonl');
     const s = new AnnotationStore(f, { gold: 'g', by: 't' });
     limit.bytes = 3;
-    const a = await s.save({ dialogue: 'MUL1110.json', turn: 1, slot: 'hotel-area', from: null, to: 'north', scope: 'turn', category: 'missing-slot', status: 'confirmed', note: 'a note long enough to need many writes' });
+    const a = await s.save({
+      dialogue: 'MUL1110.json',
+      turn: 1,
+      slot: 'hotel-area',
+      from: null,
+      to: 'north',
+      scope: 'turn',
+      category: 'missing-slot',
+      status: 'confirmed',
+      note: 'a note long enough to need many writes',
+    });
     await s.revise(a.id, 1, { body: { note: 'revised' } });
     await s.compact();
     limit.bytes = 0;

@@ -96,7 +96,10 @@ describe('score --out and SIGTERM', () => {
     writeFileSync(target, 'previous report\n');
 
     // The same with --per-turn (a long write), stopped by SIGTERM as soon as its temporary file appears.
-    const child = spawn(process.execPath, [BIN, 'score', input, '--format', 'json', '--per-turn', '--out', target], { env, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'score', input, '--format', 'json', '--per-turn', '--out', target], {
+      env,
+      stdio: 'ignore',
+    });
     const exited = new Promise<NodeJS.Signals | number | null>((r) => child.on('exit', (code, signal) => r(signal ?? code)));
     let sawTemp = false;
     const deadline = Date.now() + 60_000;

@@ -45,7 +45,11 @@ describe('compareRuns', () => {
     const r = await h.compareRuns({ runs: [A, B], config, bootstrap: 200, trials: 300, seed: 4 });
     const text = readFileSync(PRED, 'utf8');
     const corpus = (t: string, n: string) => loadCorpus(new TextEncoder().encode(t), { file: n }).corpus;
-    const direct = compareRuns([source('SOM-DST', corpus(text, 'a')), source('perturbed', corpus(perturbFga(text), 'b'))], config, { bootstrap: 200, trials: 300, seed: 4 });
+    const direct = compareRuns([source('SOM-DST', corpus(text, 'a')), source('perturbed', corpus(perturbFga(text), 'b'))], config, {
+      bootstrap: 200,
+      trials: 300,
+      seed: 4,
+    });
     expect(r.comparisons).toEqual(direct.comparisons);
     expect(r.runs.map((x) => [x.run, x.rev, x.name])).toEqual([
       ['r1', 1, 'SOM-DST'],
@@ -57,16 +61,27 @@ describe('compareRuns', () => {
   });
 
   it('refusals are bad-args messages; a stale revision is refused', async () => {
-    await expect(dispatch(h, 'compareRuns', { runs: [A, { run: 'r3', rev: 1 }], config, bootstrap: 10, trials: 10, seed: 1 })).rejects.toMatchObject({ code: 'bad-args', message: expect.stringMatching(/mul .* have no dialogue in common/) });
-    await expect(dispatch(h, 'compareRuns', { runs: [A, { run: 'r2', rev: 7 }], config, bootstrap: 10, trials: 10, seed: 1 })).rejects.toMatchObject({ code: 'stale' });
-    await expect(dispatch(h, 'compareRuns', { runs: [A], config, bootstrap: 10, trials: 10, seed: 1 })).rejects.toMatchObject({ code: 'bad-args' });
-    await expect(dispatch(h, 'compareRuns', { runs: [A, A], config, bootstrap: 10, trials: 10, seed: 1 })).rejects.toMatchObject({ code: 'bad-args', message: expect.stringMatching(/named twice/) });
+    await expect(
+      dispatch(h, 'compareRuns', { runs: [A, { run: 'r3', rev: 1 }], config, bootstrap: 10, trials: 10, seed: 1 }),
+    ).rejects.toMatchObject({ code: 'bad-args', message: expect.stringMatching(/mul .* have no dialogue in common/) });
+    await expect(
+      dispatch(h, 'compareRuns', { runs: [A, { run: 'r2', rev: 7 }], config, bootstrap: 10, trials: 10, seed: 1 }),
+    ).rejects.toMatchObject({ code: 'stale' });
+    await expect(dispatch(h, 'compareRuns', { runs: [A], config, bootstrap: 10, trials: 10, seed: 1 })).rejects.toMatchObject({
+      code: 'bad-args',
+    });
+    await expect(dispatch(h, 'compareRuns', { runs: [A, A], config, bootstrap: 10, trials: 10, seed: 1 })).rejects.toMatchObject({
+      code: 'bad-args',
+      message: expect.stringMatching(/named twice/),
+    });
   });
 
   it('a run that cannot be compared with the baseline is left out with its reason; the others are compared', async () => {
     const r = await h.compareRuns({ runs: [A, B, { run: 'r3', rev: 1 }], config, bootstrap: 20, trials: 20, seed: 4 });
     expect(r.runs.map((x) => x.run)).toEqual(['r1', 'r2']);
-    expect(r.refused).toEqual([{ run: 'r3', message: expect.stringMatching(/mul .* and the baseline SOM-DST .* have no dialogue in common/) }]);
+    expect(r.refused).toEqual([
+      { run: 'r3', message: expect.stringMatching(/mul .* and the baseline SOM-DST .* have no dialogue in common/) },
+    ]);
     const two = await h.compareRuns({ runs: [A, B], config, bootstrap: 20, trials: 20, seed: 4 });
     expect(r.comparisons).toEqual(two.comparisons);
     expect(two.refused).toEqual([]);
@@ -86,10 +101,15 @@ describe('compareRuns', () => {
 });
 
 describe('comparePage', () => {
-  const all = (sort: { key: 'position' | 'id' | 'turns' | 'diff' | 'aOnly' | 'bOnly'; metric: string; descending: boolean }, turns: 'all' | 'a-right-b-wrong' | 'b-right-a-wrong' | 'either' = 'all'): PairRow[] => {
+  const all = (
+    sort: { key: 'position' | 'id' | 'turns' | 'diff' | 'aOnly' | 'bOnly'; metric: string; descending: boolean },
+    turns: 'all' | 'a-right-b-wrong' | 'b-right-a-wrong' | 'either' = 'all',
+  ): PairRow[] => {
     const rows: PairRow[] = [];
     for (let offset = 0; ; offset += 30) {
-      const p = h.comparePage({ a: A, b: B, config, offset, limit: 30, sort, filter: { turns } }) as ReturnType<ApiHandlers['comparePage']> & { total: number; rows: PairRow[] };
+      const p = h.comparePage({ a: A, b: B, config, offset, limit: 30, sort, filter: { turns } }) as ReturnType<
+        ApiHandlers['comparePage']
+      > & { total: number; rows: PairRow[] };
       rows.push(...p.rows);
       if (offset + 30 >= p.total) return rows;
     }
@@ -121,11 +141,23 @@ describe('comparePage', () => {
     }
     expect(onlyA.every((r) => r.aOnly > 0)).toBe(true);
     expect(onlyB.every((r) => r.bOnly > 0)).toBe(true);
-    expect(all({ key: 'position', metric: 'JGA', descending: false }, 'either')).toHaveLength(new Set([...onlyA, ...onlyB].map((r) => r.id)).size);
+    expect(all({ key: 'position', metric: 'JGA', descending: false }, 'either')).toHaveLength(
+      new Set([...onlyA, ...onlyB].map((r) => r.id)).size,
+    );
   });
 
   it('the same run twice is refused', () => {
-    expect(() => h.comparePage({ a: A, b: A, config, offset: 0, limit: 5, sort: { key: 'position', metric: 'JGA', descending: false }, filter: { turns: 'all' } })).toThrow(/two different runs/);
+    expect(() =>
+      h.comparePage({
+        a: A,
+        b: A,
+        config,
+        offset: 0,
+        limit: 5,
+        sort: { key: 'position', metric: 'JGA', descending: false },
+        filter: { turns: 'all' },
+      }),
+    ).toThrow(/two different runs/);
   });
 });
 

@@ -32,6 +32,8 @@ describe('statistics on worker threads', () => {
     expect(await runStatisticsParallel(input, config, S, { threads: 3, workerPath: WORKER, offMain: true })).toEqual(one);
     expect(await runStatisticsParallel(input, config, S, { threads: 2, workerPath: WORKER })).toEqual(one);
     // A missing worker: this thread does the work.
-    expect(await runStatisticsParallel(input, config, S, { threads: 2, workerPath: join(ROOT, 'no-such-worker.js'), offMain: true })).toEqual(one);
+    expect(
+      await runStatisticsParallel(input, config, S, { threads: 2, workerPath: join(ROOT, 'no-such-worker.js'), offMain: true }),
+    ).toEqual(one);
   });
 });

@@ -54,8 +54,17 @@ vi.mock('electron', () => ({
   ipcMain: { handle: (ch: string) => void m.state.channels.push(ch), removeHandler: () => undefined },
   protocol: { handle: (scheme: string) => void m.state.schemes.push(scheme) },
   Menu: { buildFromTemplate: (t: MenuItemConstructorOptions[]) => (m.state.templates.push(t), t), setApplicationMenu: () => undefined },
-  dialog: { showMessageBox: (o: Record<string, unknown>) => (m.state.messages.push(o), Promise.resolve({ response: 0 })), showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }) },
-  session: { defaultSession: { webRequest: { onHeadersReceived: () => undefined }, setPermissionRequestHandler: () => undefined, setPermissionCheckHandler: () => undefined } },
+  dialog: {
+    showMessageBox: (o: Record<string, unknown>) => (m.state.messages.push(o), Promise.resolve({ response: 0 })),
+    showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
+  },
+  session: {
+    defaultSession: {
+      webRequest: { onHeadersReceived: () => undefined },
+      setPermissionRequestHandler: () => undefined,
+      setPermissionCheckHandler: () => undefined,
+    },
+  },
 }));
 
 vi.mock('../../../src/main/services/workspace', async (importOriginal) => {
@@ -79,7 +88,10 @@ const paths = { preload: '/app/out/preload/index.cjs', rendererIndex: '/app/out/
 const argv = process.argv;
 
 function item(label: string): MenuItemConstructorOptions {
-  const all = m.state.templates[m.state.templates.length - 1].flatMap((top) => [top, ...((top.submenu ?? []) as MenuItemConstructorOptions[])]);
+  const all = m.state.templates[m.state.templates.length - 1].flatMap((top) => [
+    top,
+    ...((top.submenu ?? []) as MenuItemConstructorOptions[]),
+  ]);
   const flat = all.flatMap((i) => [i, ...((i.submenu ?? []) as MenuItemConstructorOptions[])]);
   const found = flat.find((i) => i.label === label);
   if (!found) throw new Error(`no menu item ${label}`);
@@ -112,7 +124,9 @@ describe('startShell', () => {
     expect(m.state.channels.sort()).toEqual(API_CALL_NAMES.map(channelOf).sort());
     expect(m.state.schemes).toContain('app'); // the renderer is served from app://
     expect(m.state.templates.length).toBeGreaterThan(0);
-    await until(() => m.state.windows[0].sent.some(([ch, e]) => ch === EVENT_CHANNEL && (e as { type: string; state?: string }).type === 'run-changed'));
+    await until(() =>
+      m.state.windows[0].sent.some(([ch, e]) => ch === EVENT_CHANNEL && (e as { type: string; state?: string }).type === 'run-changed'),
+    );
     expect(m.state.windows[0].sent).toContainEqual([EVENT_CHANNEL, { type: 'run-changed', run: 'r1', revision: 1, state: 'ready' }]);
   });
 
@@ -140,7 +154,12 @@ describe('startShell', () => {
     process.argv = ['electron', '.', pred, '--gold', join(F, 'data.json'), '--values', 'lower'];
     startShell(paths, false);
     await until(() => existsSync(saved) && JSON.parse(readFileSync(saved, 'utf8')).length > 0);
-    expect(JSON.parse(readFileSync(saved, 'utf8'))[0]).toEqual({ kind: 'files', predictions: [pred], gold: join(F, 'data.json'), values: ['lower'] });
+    expect(JSON.parse(readFileSync(saved, 'utf8'))[0]).toEqual({
+      kind: 'files',
+      predictions: [pred],
+      gold: join(F, 'data.json'),
+      values: ['lower'],
+    });
   });
 
   it('sends theme changes and the shortcut help to the renderer, and shows About with the signature', () => {

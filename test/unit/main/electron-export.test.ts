@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { pngDpi } from '../../../src/shared/viz/png-dpi';
 
-const m = vi.hoisted(() => ({ dialogs: [] as { defaultPath: string }[], answer: null as string | null, emulation: [] as string[], clipboard: [] as string[] }));
+const m = vi.hoisted(() => ({
+  dialogs: [] as { defaultPath: string }[],
+  answer: null as string | null,
+  emulation: [] as string[],
+  clipboard: [] as string[],
+}));
 
 vi.mock('electron', () => ({
   dialog: {
@@ -19,7 +24,10 @@ vi.mock('electron', () => ({
     },
   },
   screen: { getDisplayMatching: () => ({ scaleFactor: 1 }) },
-  clipboard: { writeText: (t: string) => void m.clipboard.push(`text ${t}`), writeImage: (i: { png: Buffer }) => void m.clipboard.push(`image ${i.png.length}`) },
+  clipboard: {
+    writeText: (t: string) => void m.clipboard.push(`text ${t}`),
+    writeImage: (i: { png: Buffer }) => void m.clipboard.push(`image ${i.png.length}`),
+  },
   nativeImage: { createFromBuffer: (png: Buffer) => ({ png }) },
 }));
 

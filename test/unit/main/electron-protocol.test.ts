@@ -60,7 +60,13 @@ describe('app:// protocol', () => {
   });
 
   it('refuses links pointing outside, escapes, other hosts and other methods', async () => {
-    for (const url of ['app://dst-inspector/assets/leak.js', 'app://dst-inspector/../secret.txt', 'app://dst-inspector/%2e%2e/secret.txt', 'app://dst-inspector/assets/..%2f..%2fsecret.txt', 'app://other/index.html']) {
+    for (const url of [
+      'app://dst-inspector/assets/leak.js',
+      'app://dst-inspector/../secret.txt',
+      'app://dst-inspector/%2e%2e/secret.txt',
+      'app://dst-inspector/assets/..%2f..%2fsecret.txt',
+      'app://other/index.html',
+    ]) {
       const r = await get(url);
       expect(r.status, url).toBe(404);
       expect(await r.text()).not.toContain('secret');

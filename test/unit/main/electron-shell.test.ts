@@ -89,7 +89,16 @@ describe('window', () => {
   it('is sandboxed, context-isolated, without Node, with web security and our preload', () => {
     createMainWindow(paths, false);
     const prefs = mocks.windows[mocks.windows.length - 1].opts.webPreferences as Record<string, unknown>;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, nodeIntegrationInWorker: false, webSecurity: true, allowRunningInsecureContent: false, webviewTag: false, devTools: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      devTools: false,
+    });
     expect(prefs.preload).toBe(paths.preload);
     // Loaded from the privileged app:// protocol, never from file://.
     expect(mocks.windows[mocks.windows.length - 1].loaded).toEqual(['app://dst-inspector/index.html']);
@@ -114,7 +123,10 @@ describe('window', () => {
   it('adds the CSP header to every response and refuses every permission', () => {
     secureSession();
     let headers: Record<string, string[]> = {};
-    mocks.session.headersHook!({ responseHeaders: { 'X-Other': ['1'] } }, (r) => (headers = (r as { responseHeaders: Record<string, string[]> }).responseHeaders));
+    mocks.session.headersHook!(
+      { responseHeaders: { 'X-Other': ['1'] } },
+      (r) => (headers = (r as { responseHeaders: Record<string, string[]> }).responseHeaders),
+    );
     expect(headers['Content-Security-Policy'][0]).toMatch(/default-src 'self'/);
     expect(headers['Content-Security-Policy'][0]).toMatch(/object-src 'none'/);
     expect(headers['X-Other']).toEqual(['1']);
@@ -165,7 +177,10 @@ describe('IPC', () => {
   });
 
   it('answers a valid call from our window', async () => {
-    const r = (await handlers.get(channelOf('corpusSummary'))!(trustedEvent, { ...ref, config: defaultConfig() })) as { ok: boolean; value: { dialogues: number } };
+    const r = (await handlers.get(channelOf('corpusSummary'))!(trustedEvent, { ...ref, config: defaultConfig() })) as {
+      ok: boolean;
+      value: { dialogues: number };
+    };
     expect(r.ok).toBe(true);
     expect(r.value.dialogues).toBe(1);
   });
@@ -185,7 +200,14 @@ describe('IPC', () => {
       expect(r.ok).toBe(false);
       expect(r.code).toBe('bad-args');
     }
-    const r = (await handlers.get(channelOf('dialoguePage'))!(trustedEvent, { ...ref, config: defaultConfig(), offset: 0, limit: 5000, sort: { key: 'GCA', descending: true }, filter: {} })) as { error: string };
+    const r = (await handlers.get(channelOf('dialoguePage'))!(trustedEvent, {
+      ...ref,
+      config: defaultConfig(),
+      offset: 0,
+      limit: 5000,
+      sort: { key: 'GCA', descending: true },
+      filter: {},
+    })) as { error: string };
     expect(r.error).toMatch(/limit/);
   });
 
@@ -275,7 +297,7 @@ describe('command line', () => {
     expect(sourcesFromArgv(['DST Inspector', f], true)).toEqual([{ kind: 'files', predictions: [f] }]);
   });
 
-  it('reads the CLI\'s source flags next to the prediction files, one run per file', () => {
+  it("reads the CLI's source flags next to the prediction files, one run per file", () => {
     const f = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
     const d = join(FIXTURES, 'multiwoz-somdst-100', 'dialogues.json');
     const g = join(FIXTURES, 'paper', 'mul1110.json');

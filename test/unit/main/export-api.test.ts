@@ -30,7 +30,14 @@ beforeAll(async () => {
   h = createApiHandlers(ws, { mode: 'browser' });
 });
 
-const scene: Scene = { width: 120, height: 40, title: 't', desc: 'GCA alpha=10/11', background: '#ffffff', nodes: [{ kind: 'text', x: 4, y: 20, text: '31.43', style: { fontSize: 12 } }] };
+const scene: Scene = {
+  width: 120,
+  height: 40,
+  title: 't',
+  desc: 'GCA alpha=10/11',
+  background: '#ffffff',
+  nodes: [{ kind: 'text', x: 4, y: 20, text: '31.43', style: { fontSize: 12 } }],
+};
 
 async function refused(call: string, args: unknown): Promise<string> {
   try {
@@ -45,11 +52,21 @@ async function refused(call: string, args: unknown): Promise<string> {
 
 describe('dialogueFigure', () => {
   it('renders a run’s dialogue as SVG with the totals, and as PNG 2× with its DPI', async () => {
-    const svg = (await dispatch(h, 'dialogueFigure', { ...ref, config, id: 'MUL1110.json', kind: 'dialogue', format: 'svg' })) as { base64: string; width: number };
+    const svg = (await dispatch(h, 'dialogueFigure', { ...ref, config, id: 'MUL1110.json', kind: 'dialogue', format: 'svg' })) as {
+      base64: string;
+      width: number;
+    };
     const text = Buffer.from(svg.base64, 'base64').toString();
     expect(text).toMatch(/>31\.43<\/text>/);
     expect(text).toMatch(/>48\.84<\/text>/);
-    const png = (await dispatch(h, 'dialogueFigure', { ...ref, config, id: 'MUL1110.json', kind: 'turn-chart', format: 'png', scale: 3 })) as { base64: string; width: number; mime: string };
+    const png = (await dispatch(h, 'dialogueFigure', {
+      ...ref,
+      config,
+      id: 'MUL1110.json',
+      kind: 'turn-chart',
+      format: 'png',
+      scale: 3,
+    })) as { base64: string; width: number; mime: string };
     const bytes = Buffer.from(png.base64, 'base64');
     expect(png.mime).toBe('image/png');
     expect(pngSize(bytes).width).toBe(png.width);
@@ -57,8 +74,12 @@ describe('dialogueFigure', () => {
     expect(pngDpi(bytes)).toBeCloseTo(288, 0);
   });
   it('refuses a turn range outside the dialogue and a stale revision', async () => {
-    expect(await refused('dialogueFigure', { ...ref, config, id: 'MUL1110.json', kind: 'dialogue', format: 'svg', turns: [9, 12] })).toMatch(/the dialogue has 7 turns/);
-    await expect(dispatch(h, 'dialogueFigure', { ...ref, rev: ref.rev + 5, config, id: 'MUL1110.json', kind: 'dialogue', format: 'svg' })).rejects.toMatchObject({ code: 'stale' });
+    expect(
+      await refused('dialogueFigure', { ...ref, config, id: 'MUL1110.json', kind: 'dialogue', format: 'svg', turns: [9, 12] }),
+    ).toMatch(/the dialogue has 7 turns/);
+    await expect(
+      dispatch(h, 'dialogueFigure', { ...ref, rev: ref.rev + 5, config, id: 'MUL1110.json', kind: 'dialogue', format: 'svg' }),
+    ).rejects.toMatchObject({ code: 'stale' });
   });
 });
 
@@ -70,16 +91,23 @@ describe('renderFigure', () => {
   });
   it('refuses malformed scenes with the place of the problem, and sizes beyond the limits', async () => {
     const bad = (nodes: unknown[]) => ({ scene: { ...scene, nodes }, format: 'svg' });
-    expect(await refused('renderFigure', bad([{ kind: 'rect', x: 0, y: 0, w: 1, h: 1, style: { fill: 'url(http://x)' } }]))).toMatch(/scene\.nodes\.0\.style\.fill: a colour/);
+    expect(await refused('renderFigure', bad([{ kind: 'rect', x: 0, y: 0, w: 1, h: 1, style: { fill: 'url(http://x)' } }]))).toMatch(
+      /scene\.nodes\.0\.style\.fill: a colour/,
+    );
     expect(await refused('renderFigure', bad([{ kind: 'path', d: 'M0,0 L<script>' }]))).toMatch(/SVG path data/);
     expect(await refused('renderFigure', bad([{ kind: 'text', x: 0, y: 0, text: 'x', onload: 'x' }]))).toMatch(/scene\.nodes\.0/);
     expect(await refused('renderFigure', bad([{ kind: 'circle', cx: 0, cy: 0, r: Number.NaN }]))).toMatch(/scene\.nodes\.0\.r/);
     expect(await refused('renderFigure', { scene: { ...scene, width: 50_000 }, format: 'svg' })).toMatch(/scene\.width/);
-    expect(await refused('renderFigure', { scene: { ...scene, width: 15_000, height: 15_000 }, format: 'png', scale: 3 })).toMatch(/million pixels/);
+    expect(await refused('renderFigure', { scene: { ...scene, width: 15_000, height: 15_000 }, format: 'png', scale: 3 })).toMatch(
+      /million pixels/,
+    );
     let deep: unknown = { kind: 'text', x: 0, y: 0, text: 'x' };
     for (let i = 0; i < 40; i++) deep = { kind: 'group', children: [deep] };
     expect(await refused('renderFigure', bad([deep]))).toMatch(/nested 41 deep/);
-    const many = Array.from({ length: 600 }, () => ({ kind: 'group', children: Array.from({ length: 200 }, () => ({ kind: 'line', x1: 0, y1: 0, x2: 1, y2: 1 })) }));
+    const many = Array.from({ length: 600 }, () => ({
+      kind: 'group',
+      children: Array.from({ length: 200 }, () => ({ kind: 'line', x1: 0, y1: 0, x2: 1, y2: 1 })),
+    }));
     expect(await refused('renderFigure', bad(many))).toMatch(/shapes; at most 100000/);
   });
 });
@@ -98,7 +126,10 @@ describe('the export worker thread', () => {
 describe('Electron-only calls in browser mode', () => {
   it('answer unsupported (the page downloads files and takes its own screenshot)', async () => {
     expect(await dispatch(h, 'saveFile', { name: 'a.svg', base64: '' })).toEqual({ path: null, supported: false });
-    expect(await dispatch(h, 'captureView', { rect: { x: 0, y: 0, width: 10, height: 10 }, scale: 2 })).toEqual({ base64: null, supported: false });
+    expect(await dispatch(h, 'captureView', { rect: { x: 0, y: 0, width: 10, height: 10 }, scale: 2 })).toEqual({
+      base64: null,
+      supported: false,
+    });
     expect(await dispatch(h, 'writeClipboard', { text: 'x' })).toEqual({ supported: false });
     expect(await refused('saveFile', { name: '../etc/passwd', base64: '' })).toMatch(/a file name without folders/);
     expect(await refused('writeClipboard', { text: 'x', pngBase64: 'AA==' })).toMatch(/either text or pngBase64/);

@@ -17,7 +17,11 @@ let base: string;
 
 beforeAll(async () => {
   store = new Workspace({ inline: true });
-  srv = await startServer({ handlers: createApiHandlers(store, { mode: 'browser' }), subscribe: (l) => store.onEvent(l), rendererDir: '/nonexistent' });
+  srv = await startServer({
+    handlers: createApiHandlers(store, { mode: 'browser' }),
+    subscribe: (l) => store.onEvent(l),
+    rendererDir: '/nonexistent',
+  });
   base = `http://127.0.0.1:${srv.port}`;
 });
 afterAll(async () => {
@@ -42,7 +46,9 @@ describe('httpApi', () => {
   });
 
   it('reports an unreachable server as a network error', async () => {
-    await expect(createHttpApi({ token: srv.token, base: 'http://127.0.0.1:1' }).call('appInfo', {})).rejects.toMatchObject({ code: 'network' });
+    await expect(createHttpApi({ token: srv.token, base: 'http://127.0.0.1:1' }).call('appInfo', {})).rejects.toMatchObject({
+      code: 'network',
+    });
   });
 
   it('delivers pushed events to listeners until they unsubscribe', async () => {

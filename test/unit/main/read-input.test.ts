@@ -52,7 +52,9 @@ describe('readInput', () => {
   it('refuses a file above --max-size, saying how to raise it', () => {
     const f = join(dir, 'small.json');
     writeFileSync(f, '{"a": {}}');
-    expect(problem(() => readInput(f, 4))).toBe(`${f}: is 9 B, above the limit of 4 B (raise it with --max-size, an option of every command, serve included)`);
+    expect(problem(() => readInput(f, 4))).toBe(
+      `${f}: is 9 B, above the limit of 4 B (raise it with --max-size, an option of every command, serve included)`,
+    );
   });
 });
 
@@ -60,7 +62,9 @@ describe('--max-size', () => {
   it('accepts sizes above 2 GiB up to the real limit, and refuses more when the flags are parsed', () => {
     expect(maxBytesFromFlags({ 'max-size': '3000000000' })).toBe(3_000_000_000);
     expect(maxBytesFromFlags({ 'max-size': String(MAX_INPUT_BYTES) })).toBe(MAX_INPUT_BYTES);
-    expect(() => maxBytesFromFlags({ 'max-size': String(MAX_INPUT_BYTES + 1) })).toThrow(`--max-size: ${MAX_INPUT_BYTES + 1} is above ${MAX_INPUT_BYTES} bytes (4.00 GiB), the largest file this program can read`);
+    expect(() => maxBytesFromFlags({ 'max-size': String(MAX_INPUT_BYTES + 1) })).toThrow(
+      `--max-size: ${MAX_INPUT_BYTES + 1} is above ${MAX_INPUT_BYTES} bytes (4.00 GiB), the largest file this program can read`,
+    );
   });
 
   it('on the command line: a large limit works, a too large one is one line with exit code 2', () => {
@@ -69,6 +73,8 @@ describe('--max-size', () => {
     expect(runCli(['score', mul, '--max-size', '3000000000']).code).toBe(0);
     const r = runCli(['score', mul, '--max-size', '99999999999']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('dst-inspector: --max-size: 99999999999 is above 4294967296 bytes (4.00 GiB), the largest file this program can read\n');
+    expect(r.stderr).toBe(
+      'dst-inspector: --max-size: 99999999999 is above 4294967296 bytes (4.00 GiB), the largest file this program can read\n',
+    );
   });
 });

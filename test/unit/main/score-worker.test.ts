@@ -55,7 +55,15 @@ describe('scoring worker', () => {
     expect(scoring[scoring.length - 1]).toBe(1);
     const cfg = defaultConfig({ lambdas: [0.5, 1] });
     expect(store.summary(cfg).scores).toEqual(evaluate(loadFile(file), cfg).corpus);
-    const page = store.page({ run: id, rev: 1, config: cfg, offset: 0, limit: 3, sort: { key: 'mistakes', descending: true }, filter: { domain: 'hotel' } });
+    const page = store.page({
+      run: id,
+      rev: 1,
+      config: cfg,
+      offset: 0,
+      limit: 3,
+      sort: { key: 'mistakes', descending: true },
+      filter: { domain: 'hotel' },
+    });
     expect(page.total).toBe(20000);
     ws.dispose();
   });

@@ -36,42 +36,46 @@ const waitFor = async (ok: () => boolean, ms: number) => {
 };
 
 describe('serve --open', () => {
-  it.runIf(process.platform === 'linux')('never puts the token in a process argument: the browser gets a private launch file', async () => {
-    requireBuild();
-    const bin = join(dir, 'bin');
-    const record = join(dir, 'xdg-open-args.txt');
-    const fake = join(bin, 'xdg-open');
-    mkdirSync(bin);
-    writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' "$@" > "$RECORD.part" && mv "$RECORD.part" "$RECORD"\nsleep 3\n`);
-    chmodSync(fake, 0o755);
-    const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', RECORD: record };
-    delete env.WAYLAND_DISPLAY;
-    delete env.NODE_OPTIONS;
-    const server = spawn(process.execPath, [BIN, 'serve', '--open'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      let out = '';
-      server.stdout.on('data', (c) => (out += c));
-      expect(await waitFor(() => out.includes('\n'), 30_000)).toBe(true);
-      const token = /token=([A-Za-z0-9_-]{43})/.exec(out)![1];
-      expect(await waitFor(() => existsSync(record), 30_000)).toBe(true);
+  it.runIf(process.platform === 'linux')(
+    'never puts the token in a process argument: the browser gets a private launch file',
+    async () => {
+      requireBuild();
+      const bin = join(dir, 'bin');
+      const record = join(dir, 'xdg-open-args.txt');
+      const fake = join(bin, 'xdg-open');
+      mkdirSync(bin);
+      writeFileSync(fake, `#!/bin/sh\nprintf '%s\\n' "$@" > "$RECORD.part" && mv "$RECORD.part" "$RECORD"\nsleep 3\n`);
+      chmodSync(fake, 0o755);
+      const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${bin}:${process.env.PATH}`, DISPLAY: ':99', RECORD: record };
+      delete env.WAYLAND_DISPLAY;
+      delete env.NODE_OPTIONS;
+      const server = spawn(process.execPath, [BIN, 'serve', '--open'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      try {
+        let out = '';
+        server.stdout.on('data', (c) => (out += c));
+        expect(await waitFor(() => out.includes('\n'), 30_000)).toBe(true);
+        const token = /token=([A-Za-z0-9_-]{43})/.exec(out)![1];
+        expect(await waitFor(() => existsSync(record), 30_000)).toBe(true);
 
-      // The fake opener is still running (it sleeps): no process holds the token in its arguments or environment.
-      expect(processesHolding(token)).toEqual([]);
-      const args = readFileSync(record, 'utf8').trim().split('\n');
-      expect(args).toHaveLength(1);
-      const launch = args[0];
-      expect(launch).not.toContain(token);
-      expect(statSync(launch).mode & 0o777).toBe(0o600);
-      expect(statSync(dirname(launch)).mode & 0o777).toBe(0o700);
-      expect(readFileSync(launch, 'utf8')).toContain(`content="0;url=${out.trim().replace('DST Inspector at ', '')}"`);
+        // The fake opener is still running (it sleeps): no process holds the token in its arguments or environment.
+        expect(processesHolding(token)).toEqual([]);
+        const args = readFileSync(record, 'utf8').trim().split('\n');
+        expect(args).toHaveLength(1);
+        const launch = args[0];
+        expect(launch).not.toContain(token);
+        expect(statSync(launch).mode & 0o777).toBe(0o600);
+        expect(statSync(dirname(launch)).mode & 0o777).toBe(0o700);
+        expect(readFileSync(launch, 'utf8')).toContain(`content="0;url=${out.trim().replace('DST Inspector at ', '')}"`);
 
-      server.kill('SIGTERM');
-      await new Promise((r) => server.on('exit', r));
-      expect(existsSync(launch)).toBe(false);
-    } finally {
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
-  }, 60_000);
+        server.kill('SIGTERM');
+        await new Promise((r) => server.on('exit', r));
+        expect(existsSync(launch)).toBe(false);
+      } finally {
+        if (server.exitCode === null) server.kill('SIGKILL');
+      }
+    },
+    60_000,
+  );
 });
 
 describe('launch file and opener', () => {

@@ -23,11 +23,14 @@ interface Reply {
 
 function send(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { Host: `127.0.0.1:${port}`, ...opts.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { Host: `127.0.0.1:${port}`, ...opts.headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
     req.on('error', reject);
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
@@ -40,7 +43,11 @@ let store: Workspace;
 const events: ApiEvent[] = [];
 
 function api(call: string, args: unknown, token = srv.token, extra: Record<string, string> = {}): Promise<Reply> {
-  return send(srv.port, `/api/${call}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(args) });
+  return send(srv.port, `/api/${call}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...extra },
+    body: JSON.stringify(args),
+  });
 }
 
 beforeAll(async () => {
@@ -94,13 +101,30 @@ describe('access control', () => {
     // the cookie opens files only: the API refuses it, as bearer token and as cookie
     const value = cookie.slice(cookie.indexOf('=') + 1);
     const body = JSON.stringify({});
-    expect((await send(srv.port, '/api/appInfo', { method: 'POST', body, headers: { Cookie: cookie, 'Content-Type': 'application/json' } })).status).toBe(403);
-    expect((await send(srv.port, '/api/appInfo', { method: 'POST', body, headers: { Authorization: `Bearer ${value}`, 'Content-Type': 'application/json' } })).status).toBe(403);
+    expect(
+      (await send(srv.port, '/api/appInfo', { method: 'POST', body, headers: { Cookie: cookie, 'Content-Type': 'application/json' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await send(srv.port, '/api/appInfo', {
+          method: 'POST',
+          body,
+          headers: { Authorization: `Bearer ${value}`, 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('never serves files outside the UI folder', async () => {
     const cookie = String((await send(srv.port, `/?token=${srv.token}`)).headers['set-cookie']).split(';')[0];
-    for (const p of ['/../dst-secret.txt', '/%2e%2e/dst-secret.txt', '/assets/..%2f..%2fdst-secret.txt', '/assets/leak.js', '/outside/dst-secret.txt']) {
+    for (const p of [
+      '/../dst-secret.txt',
+      '/%2e%2e/dst-secret.txt',
+      '/assets/..%2f..%2fdst-secret.txt',
+      '/assets/leak.js',
+      '/outside/dst-secret.txt',
+    ]) {
       const r = await send(srv.port, p, { headers: { Cookie: cookie } });
       expect(r.status).toBe(404);
       expect(r.body).not.toContain('secret');
@@ -115,7 +139,15 @@ describe('access control', () => {
     expect(JSON.parse(r.body).code).toBe('forbidden');
     expect((await api('appInfo', {}, 'x'.repeat(43))).status).toBe(403);
     const cookie = `dst_inspector_token_${srv.port}=${srv.token}`;
-    expect((await send(srv.port, '/api/appInfo', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(403);
+    expect(
+      (
+        await send(srv.port, '/api/appInfo', {
+          method: 'POST',
+          headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('refuses a foreign Host header (DNS rebinding), with or without the token', async () => {
@@ -137,7 +169,15 @@ describe('API calls', () => {
   });
 
   it('answers 400 naming the field for bad arguments', async () => {
-    const r = await api('dialoguePage', { run: 'r1', rev: 1, config, offset: -1, limit: 10, sort: { key: 'GCA', descending: true }, filter: {} });
+    const r = await api('dialoguePage', {
+      run: 'r1',
+      rev: 1,
+      config,
+      offset: -1,
+      limit: 10,
+      sort: { key: 'GCA', descending: true },
+      filter: {},
+    });
     expect(r.status).toBe(400);
     const body = JSON.parse(r.body);
     expect(body.code).toBe('bad-args');
@@ -145,7 +185,11 @@ describe('API calls', () => {
     const extra = await api('listRuns', { sneaky: 1 });
     expect(extra.status).toBe(400);
     expect(JSON.parse(extra.body).error).toMatch(/sneaky|unrecognized/i);
-    const notJson = await send(srv.port, '/api/appInfo', { method: 'POST', headers: { Authorization: `Bearer ${srv.token}`, 'Content-Type': 'application/json' }, body: '{' });
+    const notJson = await send(srv.port, '/api/appInfo', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${srv.token}`, 'Content-Type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
   });
 
@@ -153,7 +197,11 @@ describe('API calls', () => {
     const r = await api('deleteEverything', {});
     expect(r.status).toBe(404);
     expect(JSON.parse(r.body).code).toBe('not-found');
-    const text = await send(srv.port, '/api/appInfo', { method: 'POST', headers: { Authorization: `Bearer ${srv.token}`, 'Content-Type': 'text/plain' }, body: '{}' });
+    const text = await send(srv.port, '/api/appInfo', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${srv.token}`, 'Content-Type': 'text/plain' },
+      body: '{}',
+    });
     expect(text.status).toBe(415);
     const big = await api('appInfo', { pad: 'x'.repeat(MAX_BODY_BYTES + 10) });
     expect(big.status).toBe(413);
@@ -173,7 +221,10 @@ describe('API calls', () => {
     const summary = JSON.parse((await api('corpusSummary', { ...ref, config: cfg })).body);
     expect(summary.scores).toEqual(JSON.parse(JSON.stringify(evaluate(loadFile(file), cfg).corpus)));
     expect(events).toContainEqual({ type: 'run-changed', run: run.id, revision: 1, state: 'ready' });
-    const page = JSON.parse((await api('dialoguePage', { ...ref, config, offset: 0, limit: 5, sort: { key: 'disagreement', descending: true }, filter: {} })).body);
+    const page = JSON.parse(
+      (await api('dialoguePage', { ...ref, config, offset: 0, limit: 5, sort: { key: 'disagreement', descending: true }, filter: {} }))
+        .body,
+    );
     expect(page.total).toBe(100);
     const detail = await api('dialogueDetail', { ...ref, config, id: page.rows[0].id });
     expect(JSON.parse(detail.body).values.GCA).toBe(page.rows[0].values.GCA);
@@ -187,18 +238,26 @@ describe('API calls', () => {
 
   it('streams events to an authorised listener', async () => {
     const got = await new Promise<string>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: srv.port, path: '/api/events', headers: { Host: `127.0.0.1:${srv.port}`, Authorization: `Bearer ${srv.token}` } }, (res) => {
-        expect(res.headers['content-type']).toMatch(/event-stream/);
-        let buf = '';
-        res.on('data', (c) => {
-          buf += c;
-          if (buf.includes('runs-changed')) {
-            req.destroy();
-            resolve(buf);
-          }
-        });
-        setTimeout(() => void api('openRun', { source: { kind: 'demo' } }), 50);
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: srv.port,
+          path: '/api/events',
+          headers: { Host: `127.0.0.1:${srv.port}`, Authorization: `Bearer ${srv.token}` },
+        },
+        (res) => {
+          expect(res.headers['content-type']).toMatch(/event-stream/);
+          let buf = '';
+          res.on('data', (c) => {
+            buf += c;
+            if (buf.includes('runs-changed')) {
+              req.destroy();
+              resolve(buf);
+            }
+          });
+          setTimeout(() => void api('openRun', { source: { kind: 'demo' } }), 50);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -18,7 +18,12 @@ describe('typed paths', () => {
   });
 
   it('applies to predictions, gold, dialogues and schema; the demo is left alone', () => {
-    expect(expandSourcePaths({ kind: 'files', predictions: ['a.json', '~/b'], gold: '~/g', dialogues: 'd', schema: '/s.json', layout: 'fga' }, where)).toEqual({
+    expect(
+      expandSourcePaths(
+        { kind: 'files', predictions: ['a.json', '~/b'], gold: '~/g', dialogues: 'd', schema: '/s.json', layout: 'fga' },
+        where,
+      ),
+    ).toEqual({
       kind: 'files',
       predictions: ['/srv/runs/a.json', '/home/ana/b'],
       gold: '/home/ana/g',
@@ -30,11 +35,15 @@ describe('typed paths', () => {
   });
 
   it('expands the corrections file too, keeping its other settings', () => {
-    expect(expandSourcePaths({ kind: 'files', predictions: ['p.json'], corrections: { file: '~/fixes.jsonl', includeSuspected: true } }, where)).toEqual({
+    expect(
+      expandSourcePaths({ kind: 'files', predictions: ['p.json'], corrections: { file: '~/fixes.jsonl', includeSuspected: true } }, where),
+    ).toEqual({
       kind: 'files',
       predictions: ['/srv/runs/p.json'],
       corrections: { file: '/home/ana/fixes.jsonl', includeSuspected: true },
     });
-    expect(expandSourcePaths({ kind: 'files', predictions: ['p.json'], corrections: { file: 'a/fixes.jsonl' } }, where)).toMatchObject({ corrections: { file: '/srv/runs/a/fixes.jsonl' } });
+    expect(expandSourcePaths({ kind: 'files', predictions: ['p.json'], corrections: { file: 'a/fixes.jsonl' } }, where)).toMatchObject({
+      corrections: { file: '/srv/runs/a/fixes.jsonl' },
+    });
   });
 });

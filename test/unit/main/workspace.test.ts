@@ -67,7 +67,15 @@ describe('demo corpus', () => {
   });
 
   it('finds MUL1110 by searching its id, and keeps colliding paper ids apart', () => {
-    const p = store.page({ run: 'r1', rev: 1, config, offset: 0, limit: 50, sort: { key: 'position', descending: false }, filter: { search: 'mul1110' } });
+    const p = store.page({
+      run: 'r1',
+      rev: 1,
+      config,
+      offset: 0,
+      limit: 50,
+      sort: { key: 'position', descending: false },
+      filter: { search: 'mul1110' },
+    });
     expect(p.rows.map((r) => r.id)).toContain(store.summary(config).landing);
     const ids = allRows(store, 'position', false).map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -77,7 +85,9 @@ describe('demo corpus', () => {
   it('warns in the summary when K is below the slots active in some turn (SA can go negative), as the CLI does', () => {
     expect(store.summary(config).slotCountWarning).toBeUndefined();
     const low = store.summary({ ...config, slotCount: 1 }).slotCountWarning;
-    expect(low).toMatch(/^K = 1 is below the \d+ slots active in one turn \(dialogue ".+", turn \d+\): SA = \(K − missed − wrong\) \/ K can go negative there$/);
+    expect(low).toMatch(
+      /^K = 1 is below the \d+ slots active in one turn \(dialogue ".+", turn \d+\): SA = \(K − missed − wrong\) \/ K can go negative there$/,
+    );
   });
 
   it('has the 100 MultiWOZ dialogues with their utterances', () => {
@@ -156,7 +166,17 @@ describe('a file with utterances', () => {
     expect(taxi.length).toBeLessThan(all.length);
     for (const r of taxi) expect(r.domains).toContain('taxi');
     expect(all.filter((r) => r.domains.includes('taxi'))).toHaveLength(taxi.length);
-    expect(store.page({ run: 'r1', rev: 1, config, offset: 0, limit: 5, sort: { key: 'position', descending: false }, filter: { domain: 'nowhere' } }).total).toBe(0);
+    expect(
+      store.page({
+        run: 'r1',
+        rev: 1,
+        config,
+        offset: 0,
+        limit: 5,
+        sort: { key: 'position', descending: false },
+        filter: { domain: 'nowhere' },
+      }).total,
+    ).toBe(0);
 
     const mistakes = allRows(store, 'position', false, { mistakesOnly: true });
     expect(mistakes.length).toBeLessThan(all.length);
@@ -193,7 +213,13 @@ describe('raw view of other layouts', () => {
 
   it('indents a minified file and still finds each turn', async () => {
     const file = join(dir, 'min.json');
-    const d = { '0': { gt: { hotel: { area: 'north', stars: '4', name: 'a long hotel name to pass the minified threshold' } }, pr: { hotel: { area: 'south' } } }, '1': { gt: { hotel: { area: 'north' } }, pr: { hotel: { area: 'north' } } } };
+    const d = {
+      '0': {
+        gt: { hotel: { area: 'north', stars: '4', name: 'a long hotel name to pass the minified threshold' } },
+        pr: { hotel: { area: 'south' } },
+      },
+      '1': { gt: { hotel: { area: 'north' } }, pr: { hotel: { area: 'north' } } },
+    };
     writeFileSync(file, JSON.stringify({ 'A.json': d, 'B.json': d }));
     const store = await ready(fileSource([file]));
     const raw = store.raw('B.json');
@@ -223,7 +249,16 @@ describe('load errors', () => {
   afterAll(() => undefined);
 
   it('a broken file gives state error with the located message and the text around it', async () => {
-    const lines = ['{', '  "D1.json": {', '    "0": {', '      "gt": {"hotel": {"area": "north"}},', '      "pr": {"hotel": {"area": "north"}}', '    },', '  }', '}'];
+    const lines = [
+      '{',
+      '  "D1.json": {',
+      '    "0": {',
+      '      "gt": {"hotel": {"area": "north"}},',
+      '      "pr": {"hotel": {"area": "north"}}',
+      '    },',
+      '  }',
+      '}',
+    ];
     const file = join(dir, 'broken.json');
     writeFileSync(file, lines.join('\n'));
     const ws = new Workspace({ inline: true });
@@ -270,7 +305,10 @@ describe('load errors', () => {
 
   it('a file that does not look like JSON gives its located error but never the text around it', async () => {
     const secret = join(dir, 'id_rsa');
-    writeFileSync(secret, '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n');
+    writeFileSync(
+      secret,
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----\n',
+    );
     const ws = new Workspace({ inline: true });
     const { id } = ws.open({ kind: 'files', predictions: [secret], layout: 'fga' });
     const s = await ws.whenSettled(id);
@@ -319,7 +357,8 @@ describe('value options', () => {
     expect(renderSignature(exact.summary(config).signature)).toContain('values=exact');
     const s = lower.summary(config).signature;
     expect(renderSignature(s)).toContain('values=lower+dontcare');
-    const id = lower.page({ run: 'r1', rev: 1, config, offset: 0, limit: 1, sort: { key: 'position', descending: false }, filter: {} }).rows[0].id;
+    const id = lower.page({ run: 'r1', rev: 1, config, offset: 0, limit: 1, sort: { key: 'position', descending: false }, filter: {} })
+      .rows[0].id;
     expect(lower.detail(config, id).signature).toEqual(s);
   });
 });
@@ -339,7 +378,8 @@ describe('several runs', () => {
   /** The SOM-DST file with one prediction changed in every dialogue: same gold, another model. */
   function perturbedCopy(): string {
     const data = JSON.parse(readFileSync(PRED, 'utf8')) as Record<string, Record<string, { pr: Record<string, Record<string, string>> }>>;
-    for (const turns of Object.values(data)) for (const t of Object.values(turns)) t.pr = { ...t.pr, taxi: { ...(t.pr.taxi ?? {}), leaveat: '23:59' } };
+    for (const turns of Object.values(data))
+      for (const t of Object.values(turns)) t.pr = { ...t.pr, taxi: { ...(t.pr.taxi ?? {}), leaveat: '23:59' } };
     const f = join(dir, 'perturbed.json');
     writeFileSync(f, JSON.stringify(data));
     return f;
@@ -370,7 +410,7 @@ describe('several runs', () => {
     expect(ws.close(b.id).map((r) => r.id)).toEqual([a.id, c.id]);
   });
 
-  it('hold an equal gold once: the second run shares the first one\'s gold arrays and scores the same', async () => {
+  it("hold an equal gold once: the second run shares the first one's gold arrays and scores the same", async () => {
     const ws = new Workspace({ inline: true });
     const a = ws.open(fileSource([PRED]));
     await ws.whenSettled(a.id);
@@ -408,7 +448,7 @@ describe('several runs', () => {
     }
   });
 
-  it('another file opened in a run\'s place gives the run its name, unless the user named the run', async () => {
+  it("another file opened in a run's place gives the run its name, unless the user named the run", async () => {
     const ws = new Workspace({ inline: true });
     const a = ws.open(fileSource([PRED]));
     await ws.whenSettled(a.id);

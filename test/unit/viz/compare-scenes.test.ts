@@ -27,7 +27,8 @@ describe('lanesScene', () => {
   const s = lanesScene(runs, { width: 340, selected: 2, lambda: '0.5', signature: 'sig' });
   it('one marker per run, metric and turn the run has, with its value; undefined values left out', () => {
     const pts = withTestId(s, 'lane-point');
-    const of = (run: string, metric: string) => pts.filter((p) => p.data!.run === run && p.data!.metric === metric).map((p) => [p.data!.turn, p.data!.value]);
+    const of = (run: string, metric: string) =>
+      pts.filter((p) => p.data!.run === run && p.data!.metric === metric).map((p) => [p.data!.turn, p.data!.value]);
     expect(of('A', 'JGA')).toEqual([
       ['0', '0'],
       ['1', '1'],
@@ -46,7 +47,12 @@ describe('lanesScene', () => {
     expect(b.style!.stroke).toBe(runStyle(1).colour);
     expect(a.style!.dash).toBeUndefined();
     expect(b.style!.dash).toBe(runStyle(1).dash);
-    const kinds = (run: string) => new Set(withTestId(s, 'lane-point').filter((p) => p.data!.run === run).map((p) => p.kind));
+    const kinds = (run: string) =>
+      new Set(
+        withTestId(s, 'lane-point')
+          .filter((p) => p.data!.run === run)
+          .map((p) => p.kind),
+      );
     expect(kinds('A')).toEqual(new Set(['circle']));
     expect(kinds('B')).toEqual(new Set(['rect']));
     expect(flat(s.nodes).some((n) => n.className === 'lane-selected')).toBe(true);
@@ -65,7 +71,12 @@ describe('seriesScene', () => {
   const panels: SeriesPanel[] = ['JGA', 'GCA'].map((key) => ({
     key,
     header: key,
-    points: [0.01, 0.05, 0.1, 1].map((x, i) => ({ run: `ratio_${x}`, x, value: 0.2 + 0.1 * i, ci: [0.15 + 0.1 * i, 0.25 + 0.1 * i] as [number, number] })),
+    points: [0.01, 0.05, 0.1, 1].map((x, i) => ({
+      run: `ratio_${x}`,
+      x,
+      value: 0.2 + 0.1 * i,
+      ci: [0.15 + 0.1 * i, 0.25 + 0.1 * i] as [number, number],
+    })),
   }));
   it('one panel per column, one point per run with its value, and a band from the intervals', () => {
     const s = seriesScene(panels, { width: 500, xLabel: 'ratio' });

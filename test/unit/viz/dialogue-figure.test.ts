@@ -26,7 +26,14 @@ describe('dialogue figure', () => {
   it('writes the dialogue totals as the paper prints them (GCA 31.43, FGA 48.84)', () => {
     const totals = Object.fromEntries(byTestId(fig, 'figure-total').map((p) => [p.data.metric, textOf(p)]));
     const r = expected.corpus_rounded_percent;
-    expect(totals).toMatchObject({ GCA: '31.43', FGA: '48.84', JGA: r.JGA.toFixed(2), RSA: r.RSA.toFixed(2), SA: r.SA.toFixed(2), AGA: r.AGA.toFixed(2) });
+    expect(totals).toMatchObject({
+      GCA: '31.43',
+      FGA: '48.84',
+      JGA: r.JGA.toFixed(2),
+      RSA: r.RSA.toFixed(2),
+      SA: r.SA.toFixed(2),
+      AGA: r.AGA.toFixed(2),
+    });
     expect(fig.desc).toBe(SIG);
     expect(byTestId(fig, 'figure-signature').map(textOf)).toEqual([SIG]);
     expect(fig.title).toContain('GCA 31.43, FGA 48.84');
@@ -42,26 +49,39 @@ describe('dialogue figure', () => {
         ['FGA', e['fga_0.5']],
         ['RSA', e.rsa],
         ['GCA', e.gca_running],
-      ] as const) expect(at(m)).toBe(v === 1 ? '1' : v === 0 ? '0' : (v as number).toFixed(2));
+      ] as const)
+        expect(at(m)).toBe(v === 1 ? '1' : v === 0 ? '0' : (v as number).toFixed(2));
     });
   });
 
   it('draws one chip per slot of each turn with its class and change mark', () => {
     const chips = byTestId(fig, 'figure-slot');
     const want = d.perTurn!.flatMap((t) => t.slots.map((s) => `${t.turn}:${s.slot}:${s.class}:${s.changed}`));
-    const got = chips.filter((c) => c.data.turn !== undefined).map((c) => `${c.data.turn}:${c.data.slot}:${c.data.class}:${c.data.changed}`);
+    const got = chips
+      .filter((c) => c.data.turn !== undefined)
+      .map((c) => `${c.data.turn}:${c.data.slot}:${c.data.class}:${c.data.changed}`);
     expect(got).toEqual(want);
     // Turn 4: the wrong value reads "gold vs pred".
     const wrong = chips.find((c) => c.data.turn === '4' && c.data.class === 'wrong')!;
-    const words = (wrong.node as { children: { kind: string; text?: string }[] }).children.filter((k) => k.kind === 'text').map((k) => k.text);
+    const words = (wrong.node as { children: { kind: string; text?: string }[] }).children
+      .filter((k) => k.kind === 'text')
+      .map((k) => k.text);
     expect(words).toEqual(['≠', 'attraction·name', 'dontcare', 'vs', 'cambridge artworks', 'Δ']);
     // The legend has a sample chip of each class.
     expect(chips.filter((c) => c.data.turn === undefined).map((c) => c.data.class)).toEqual(['correct', 'wrong', 'missed', 'overshot']);
   });
 
   it('shows a turn range and only the changes when asked', () => {
-    const [a, b] = positionsOfTurns(d.perTurn!.map((t) => t.turn), 2, 4);
-    const part = buildFigure('dialogue', { id: d.id, values: d.values, perTurn: d.perTurn! }, config, { signature: SIG, turns: [a, b], slots: 'changes' });
+    const [a, b] = positionsOfTurns(
+      d.perTurn!.map((t) => t.turn),
+      2,
+      4,
+    );
+    const part = buildFigure('dialogue', { id: d.id, values: d.values, perTurn: d.perTurn! }, config, {
+      signature: SIG,
+      turns: [a, b],
+      slots: 'changes',
+    });
     expect(byTestId(part, 'figure-turn').map((p) => p.data.turn)).toEqual(['2', '3', '4']);
     expect(texts(part).some((t) => t.text.includes('turns 2–4 of 7'))).toBe(true);
     const slots = byTestId(part, 'figure-slot').filter((c) => c.data.turn !== undefined);
@@ -72,16 +92,31 @@ describe('dialogue figure', () => {
 
   it('places utterances when loaded, wrapped within their column, and nothing runs off the figure', () => {
     const withText = dialogueFigure(
-      { id: d.id, values: d.values, perTurn: d.perTurn!, utterances: d.perTurn!.map((_, i) => ({ system: i ? `system turn ${i} `.repeat(12) : '', user: `user asks about the hotel in turn ${i} `.repeat(3) })) },
+      {
+        id: d.id,
+        values: d.values,
+        perTurn: d.perTurn!,
+        utterances: d.perTurn!.map((_, i) => ({
+          system: i ? `system turn ${i} `.repeat(12) : '',
+          user: `user asks about the hotel in turn ${i} `.repeat(3),
+        })),
+      },
       config,
       { signature: SIG, width: 700 },
     );
     expect(texts(withText).some((t) => t.text === 'U')).toBe(true);
     expect(texts(withText).filter((t) => t.text.endsWith('…')).length).toBeGreaterThan(0); // long system turns are cut at 3 lines
-    for (const s of [fig, withText, buildFigure('dialogue', { id: d.id, values: d.values, perTurn: d.perTurn! }, config, { signature: SIG, width: 560, theme: 'dark' })]) expect(overflowingTexts(s)).toEqual([]);
+    for (const s of [
+      fig,
+      withText,
+      buildFigure('dialogue', { id: d.id, values: d.values, perTurn: d.perTurn! }, config, { signature: SIG, width: 560, theme: 'dark' }),
+    ])
+      expect(overflowingTexts(s)).toEqual([]);
   });
 
   it('is the same scene every time (deterministic layout)', () => {
-    expect(JSON.stringify(dialogueFigure({ id: d.id, values: d.values, perTurn: d.perTurn! }, config, { signature: SIG }))).toBe(JSON.stringify(fig));
+    expect(JSON.stringify(dialogueFigure({ id: d.id, values: d.values, perTurn: d.perTurn! }, config, { signature: SIG }))).toBe(
+      JSON.stringify(fig),
+    );
   });
 });

@@ -164,7 +164,7 @@ describe.runIf(canRender)('PDF: every node with its own style', () => {
     expect(missingTexts(small, pdf)).toEqual([]);
   });
 
-  it('shapes are painted in their own colours: currentColor is black, not the previous node\'s colour; opacity ends with its node', () => {
+  it("shapes are painted in their own colours: currentColor is black, not the previous node's colour; opacity ends with its node", () => {
     expect(dist(at(40, 30), over(BLUE))).toBeLessThan(8);
     expect(dist(at(250, 30), [0, 0, 0]), 'a currentColor line after an orange bar').toBeLessThan(8);
     expect(dist(at(40, 130), over(GREEN, 0.5))).toBeLessThan(8);
@@ -192,11 +192,13 @@ describe.runIf(canRender)('PDF: every node with its own style', () => {
     for (let x = 12; x <= 388; x += 1) expect(dist(at(x, 260), [0, 0, 0]), `x=${x}`).toBeLessThan(40);
   });
 
-  it('a colour pdfkit would not understand is an error, not the previous node\'s colour', async () => {
-    await expect(sceneToPdf({ ...small, nodes: [{ kind: 'rect', x: 0, y: 0, w: 10, h: 10, style: { fill: 'var(--accent)' } }] })).rejects.toThrow(/var\(--accent\)/);
+  it("a colour pdfkit would not understand is an error, not the previous node's colour", async () => {
+    await expect(
+      sceneToPdf({ ...small, nodes: [{ kind: 'rect', x: 0, y: 0, w: 10, h: 10, style: { fill: 'var(--accent)' } }] }),
+    ).rejects.toThrow(/var\(--accent\)/);
   });
 
-  it('a group\'s fill passes to a child without one (as in SVG), and its translation to every child', () => {
+  it("a group's fill passes to a child without one (as in SVG), and its translation to every child", () => {
     expect(dist(at(GROUP.x + 30, GROUP.y + 20), over(PINK))).toBeLessThan(8);
     expect(textInk(r, K, texts.grouped, GROUP.x, GROUP.y, [0, 0, 0])).toBeLessThan(40);
     expect(textInk(r, K, texts.mono, GROUP.x, GROUP.y, over(PINK))).toBeLessThan(40);
@@ -234,11 +236,25 @@ describe.runIf(canRender)('PDF of every analysis figure: all its texts, each vis
         return x ? metricValue(x.scores.values, k) : null;
       };
       const series = ['JGA', 'SA', 'RSA'].map((k) => ({ key: k, label: k }));
-      return barsScene({ title: 'Per domain — SOM-DST (bars) vs random-7 (ticks)', groups: b.groups.map((g) => g.group), series, value: value(b), baseline: value(other), baselineLabel: 'random-7', signature: renderSignature(b.signature), width: 760 });
+      return barsScene({
+        title: 'Per domain — SOM-DST (bars) vs random-7 (ticks)',
+        groups: b.groups.map((g) => g.group),
+        series,
+        value: value(b),
+        baseline: value(other),
+        baselineLabel: 'random-7',
+        signature: renderSignature(b.signature),
+        width: 760,
+      });
     },
     'turn position': () => {
       const p = turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 50 });
-      return positionScene({ position: p, series: ['JGA', 'RSA', 'GCA'].map((k) => ({ key: k, label: k, value: (b) => metricValue(b.values, k) })), signature: renderSignature(p.signature), width: 760 });
+      return positionScene({
+        position: p,
+        series: ['JGA', 'RSA', 'GCA'].map((k) => ({ key: k, label: k, value: (b) => metricValue(b.values, k) })),
+        signature: renderSignature(p.signature),
+        width: 760,
+      });
     },
     'error origin': () => {
       const o = errorOrigin(ev);

@@ -12,8 +12,22 @@ const scene: Scene = {
   desc: 'GCA alpha=10/11 | FGA lambda=0.5',
   background: '#fff',
   nodes: [
-    { kind: 'rect', x: 1.234, y: 2, w: 10, h: -3, style: { fill: '#d55e00', pattern: 'hatch', patternColor: '#fff' }, data: { testid: 'bar', turn: '3' }, title: 'turn 3 & more' },
-    { kind: 'group', x: 5, y: 6, children: [{ kind: 'text', x: 0, y: 0, text: 'W < M', style: { fontSize: 9, anchor: 'middle', mono: true } }] },
+    {
+      kind: 'rect',
+      x: 1.234,
+      y: 2,
+      w: 10,
+      h: -3,
+      style: { fill: '#d55e00', pattern: 'hatch', patternColor: '#fff' },
+      data: { testid: 'bar', turn: '3' },
+      title: 'turn 3 & more',
+    },
+    {
+      kind: 'group',
+      x: 5,
+      y: 6,
+      children: [{ kind: 'text', x: 0, y: 0, text: 'W < M', style: { fontSize: 9, anchor: 'middle', mono: true } }],
+    },
     { kind: 'path', d: 'M0,0 L10,10', style: { stroke: '#000', dash: '4 2' } },
   ],
 };

@@ -30,7 +30,8 @@ describe('fitting text', () => {
     expect(textWidth(cut, 10)).toBeLessThanOrEqual(50);
   });
   it('wraps at spaces within the width, at most n lines, marking what was left out', () => {
-    const text = 'Would you like me to book you a table at Dojo Noodle Bar at 40210 Millers Yard City Centre for Tuesday at 17:00 for 3 people?';
+    const text =
+      'Would you like me to book you a table at Dojo Noodle Bar at 40210 Millers Yard City Centre for Tuesday at 17:00 for 3 people?';
     const all = wrapText(text, 120, 10);
     expect(all.join(' ')).toBe(text);
     for (const l of all) expect(textWidth(l, 10)).toBeLessThanOrEqual(120);

@@ -70,7 +70,11 @@ describe('turn chart scene', () => {
     expect(tallest).toBeLessThan(gca.height - 8);
     expect(rect(t4[0]).h / rect(t4[1]).h).toBeCloseTo(1, 6); // one W, one M
     const group = walk(layout.scene).find((p) => p.node.kind === 'group' && p.node.data?.lane === 'GCA-changes')!;
-    const texts = (group.node as { children: { kind: string; text?: string; y?: number; style?: { anchor?: string; fontSize?: number; fontWeight?: string } }[] }).children.filter((k) => k.kind === 'text');
+    const texts = (
+      group.node as {
+        children: { kind: string; text?: string; y?: number; style?: { anchor?: string; fontSize?: number; fontWeight?: string } }[];
+      }
+    ).children.filter((k) => k.kind === 'text');
     const title = texts.find((k) => k.style?.fontWeight === 'bold')!;
     const counts = texts.filter((k) => k.style?.anchor === 'middle' && /^\d+$/.test(k.text ?? ''));
     expect(counts.map((k) => k.text)).toContain('2');
@@ -81,7 +85,9 @@ describe('turn chart scene', () => {
     const lanes = walk(layout.scene).filter((p) => p.node.kind === 'group' && p.node.data?.lane);
     expect(lanes.map((l) => l.node.data!.lane)).toEqual(['JGA', 'FGA', 'RSA', 'GCA', 'GCA-changes']);
     for (const l of lanes) {
-      const labels = (l.node as { children: { kind: string; text?: string; style?: { anchor?: string } }[] }).children.filter((k) => k.kind === 'text' && k.style?.anchor === 'end').map((k) => k.text);
+      const labels = (l.node as { children: { kind: string; text?: string; style?: { anchor?: string } }[] }).children
+        .filter((k) => k.kind === 'text' && k.style?.anchor === 'end')
+        .map((k) => k.text);
       expect(labels.length, String(l.node.data!.lane)).toBeGreaterThanOrEqual(2);
       expect(labels).toContain('0');
     }
@@ -128,7 +134,20 @@ describe('labels inside hatched bars', () => {
     const cfg = defaultConfig({ slotCount: 30, lambdas: [2] });
     const l = turnChartLayout(mul1110(cfg), cfg, { width: 360 });
     const fga = walk(l.scene).find((p) => p.node.kind === 'group' && p.node.data?.lane === 'FGA')!;
-    const kids = (fga.node as { children: { kind: string; x?: number; y?: number; w?: number; h?: number; text?: string; style?: { pattern?: string; fill?: string; fontSize?: number }; data?: Record<string, string> }[] }).children;
+    const kids = (
+      fga.node as {
+        children: {
+          kind: string;
+          x?: number;
+          y?: number;
+          w?: number;
+          h?: number;
+          text?: string;
+          style?: { pattern?: string; fill?: string; fontSize?: number };
+          data?: Record<string, string>;
+        }[];
+      }
+    ).children;
     const hatched = kids.filter((k) => k.kind === 'rect' && k.data?.testid === 'chart-bar' && k.style?.pattern);
     expect(hatched.length).toBeGreaterThan(0);
     const patches = kids.filter((k) => k.kind === 'rect' && !k.data?.testid && !k.style?.pattern);
@@ -136,7 +155,9 @@ describe('labels inside hatched bars', () => {
     for (const bar of hatched) {
       const label = labels.find((t) => t.x! >= bar.x! && t.x! <= bar.x! + bar.w! && t.y! > bar.y! && t.y! <= bar.y! + bar.h!);
       if (!label) continue; // its label sits above the bar
-      const patch = patches.find((p) => p.x! <= label.x! && label.x! <= p.x! + p.w! && p.y! <= label.y! - label.style!.fontSize! + 1 && label.y! <= p.y! + p.h!);
+      const patch = patches.find(
+        (p) => p.x! <= label.x! && label.x! <= p.x! + p.w! && p.y! <= label.y! - label.style!.fontSize! + 1 && label.y! <= p.y! + p.h!,
+      );
       expect(patch, `a patch behind ${label.text}`).toBeDefined();
       expect(patch!.style!.fill).toBe(bar.style!.fill);
     }

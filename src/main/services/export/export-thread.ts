@@ -38,7 +38,13 @@ export function exportRenderer(opts: { inline?: boolean; workerPath?: string | n
       if (!p) return;
       pending.delete(m.id);
       if (pending.size === 0) w.unref();
-      if (m.ok) p.resolve({ bytes: Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.length), mime: m.mime, width: m.width, height: m.height });
+      if (m.ok)
+        p.resolve({
+          bytes: Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.length),
+          mime: m.mime,
+          width: m.width,
+          height: m.height,
+        });
       else p.reject(new Error(m.error));
     });
     w.on('error', (e) => failAll(new Error(`the export worker failed: ${e.message}`)));

@@ -15,7 +15,8 @@ export interface ExportRequest {
   scale: number;
 }
 
-export type ExportReply = { id: number; ok: true; bytes: Uint8Array; mime: string; width: number; height: number } | { id: number; ok: false; error: string };
+export type ExportReply =
+  { id: number; ok: true; bytes: Uint8Array; mime: string; width: number; height: number } | { id: number; ok: false; error: string };
 
 if (parentPort) {
   const port = parentPort;
@@ -23,7 +24,9 @@ if (parentPort) {
     renderScene(req.scene, req.format, req.scale).then(
       (f) => {
         const bytes = new Uint8Array(f.bytes.buffer, f.bytes.byteOffset, f.bytes.length).slice();
-        port.postMessage({ id: req.id, ok: true, bytes, mime: f.mime, width: f.width, height: f.height } satisfies ExportReply, [bytes.buffer]);
+        port.postMessage({ id: req.id, ok: true, bytes, mime: f.mime, width: f.width, height: f.height } satisfies ExportReply, [
+          bytes.buffer,
+        ]);
       },
       (e: unknown) => port.postMessage({ id: req.id, ok: false, error: (e as Error)?.message ?? String(e) } satisfies ExportReply),
     );

@@ -97,7 +97,9 @@ export async function embeddedFontCss(scene: Scene): Promise<string> {
   const rules: string[] = [];
   for (const [face, sub] of await sceneFontSubsets(scene)) {
     const family = face === 'mono' ? 'DST Mono' : 'DST Sans';
-    rules.push(`@font-face{font-family:'${family}';font-weight:${face === 'bold' ? 'bold' : 'normal'};font-style:normal;src:url(data:font/ttf;base64,${sub.toString('base64')}) format('truetype')}`);
+    rules.push(
+      `@font-face{font-family:'${family}';font-weight:${face === 'bold' ? 'bold' : 'normal'};font-style:normal;src:url(data:font/ttf;base64,${sub.toString('base64')}) format('truetype')}`,
+    );
   }
   return rules.join('\n');
 }

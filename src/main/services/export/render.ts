@@ -34,6 +34,11 @@ export async function renderScene(scene: Scene, format: FigureFormat, scale = 2)
     case 'pdf':
       return { bytes: await sceneToPdf(scene), mime: MIME.pdf, width: scene.width, height: scene.height };
     case 'png':
-      return { bytes: await sceneToPng(scene, scale), mime: MIME.png, width: Math.round(scene.width * scale), height: Math.round(scene.height * scale) };
+      return {
+        bytes: await sceneToPng(scene, scale),
+        mime: MIME.png,
+        width: Math.round(scene.width * scale),
+        height: Math.round(scene.height * scale),
+      };
   }
 }

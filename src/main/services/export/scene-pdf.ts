@@ -47,7 +47,10 @@ function unshaped(font: FontkitFont): void {
 
 function dashOf(d: string | undefined): [number, number] | null {
   if (!d) return null;
-  const parts = d.split(/[\s,]+/).map(Number).filter((x) => Number.isFinite(x) && x >= 0);
+  const parts = d
+    .split(/[\s,]+/)
+    .map(Number)
+    .filter((x) => Number.isFinite(x) && x >= 0);
   if (parts.length === 0 || parts.every((x) => x === 0)) return null;
   return [parts[0], parts[1] ?? parts[0]];
 }
@@ -70,12 +73,21 @@ function pdfColour(doc: Doc, c: string): string {
   if (/^currentcolor$/i.test(v)) return INK_COLOUR;
   if (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(v)) return v;
   // A CSS colour name pdfkit knows (its table is private; its parser says).
-  if (/^[a-z]+$/i.test(v) && (doc as unknown as { _normalizeColor(c: string): unknown })._normalizeColor(v.toLowerCase())) return v.toLowerCase();
-  throw new Error(`PDF export: colour ${JSON.stringify(c)} is not understood (a scene colour is #rgb, #rrggbb, a CSS colour name or currentColor)`);
+  if (/^[a-z]+$/i.test(v) && (doc as unknown as { _normalizeColor(c: string): unknown })._normalizeColor(v.toLowerCase()))
+    return v.toLowerCase();
+  throw new Error(
+    `PDF export: colour ${JSON.stringify(c)} is not understood (a scene colour is #rgb, #rrggbb, a CSS colour name or currentColor)`,
+  );
 }
 
 /** Strokes of one pattern tile (8 × 8) repeated over a box, as in patternTile (scene.ts). */
-function drawPattern(doc: Doc, name: PatternName, color: string, box: { x: number; y: number; w: number; h: number }, opacity: number): void {
+function drawPattern(
+  doc: Doc,
+  name: PatternName,
+  color: string,
+  box: { x: number; y: number; w: number; h: number },
+  opacity: number,
+): void {
   const x0 = Math.floor(box.x / 8) * 8 - 8;
   const y0 = Math.floor(box.y / 8) * 8 - 8;
   const x1 = box.x + box.w + 8;
@@ -86,10 +98,28 @@ function drawPattern(doc: Doc, name: PatternName, color: string, box: { x: numbe
   for (let ty = y0; ty < y1; ty += 8) {
     for (let tx = x0; tx < x1; tx += 8) {
       if (name === 'dots') doc.circle(tx + 2, ty + 2, 1.2).circle(tx + 6, ty + 6, 1.2);
-      else if (name === 'vertical') doc.moveTo(tx + 2, ty).lineTo(tx + 2, ty + 8).moveTo(tx + 6, ty).lineTo(tx + 6, ty + 8);
+      else if (name === 'vertical')
+        doc
+          .moveTo(tx + 2, ty)
+          .lineTo(tx + 2, ty + 8)
+          .moveTo(tx + 6, ty)
+          .lineTo(tx + 6, ty + 8);
       else {
-        doc.moveTo(tx - 2, ty + 2).lineTo(tx + 2, ty - 2).moveTo(tx, ty + 8).lineTo(tx + 8, ty).moveTo(tx + 6, ty + 10).lineTo(tx + 10, ty + 6);
-        if (name === 'crosshatch') doc.moveTo(tx - 2, ty + 6).lineTo(tx + 2, ty + 10).moveTo(tx, ty).lineTo(tx + 8, ty + 8).moveTo(tx + 6, ty - 2).lineTo(tx + 10, ty + 2);
+        doc
+          .moveTo(tx - 2, ty + 2)
+          .lineTo(tx + 2, ty - 2)
+          .moveTo(tx, ty + 8)
+          .lineTo(tx + 8, ty)
+          .moveTo(tx + 6, ty + 10)
+          .lineTo(tx + 10, ty + 6);
+        if (name === 'crosshatch')
+          doc
+            .moveTo(tx - 2, ty + 6)
+            .lineTo(tx + 2, ty + 10)
+            .moveTo(tx, ty)
+            .lineTo(tx + 8, ty + 8)
+            .moveTo(tx + 6, ty - 2)
+            .lineTo(tx + 10, ty + 2);
       }
     }
   }
@@ -209,7 +239,13 @@ export async function sceneToPdf(scene: Scene): Promise<Buffer> {
     margin: 0,
     font: fonts.get('sans') ?? fontBytes('sans'),
     compress: true,
-    info: { Title: scene.title, Subject: scene.desc, Keywords: scene.desc, Creator: `DST Inspector ${APP_VERSION}`, Producer: 'DST Inspector (pdfkit)' },
+    info: {
+      Title: scene.title,
+      Subject: scene.desc,
+      Keywords: scene.desc,
+      Creator: `DST Inspector ${APP_VERSION}`,
+      Producer: 'DST Inspector (pdfkit)',
+    },
     displayTitle: true,
   } as unknown as PDFKit.PDFDocumentOptions);
   // Only the faces the scene uses, each a subset with its characters (pdfkit subsets again and embeds it as CIDFontType2).

@@ -19,7 +19,13 @@ export { CSS_DPI, pngDpi, pngSize, withDpi } from '../../../shared/viz/png-dpi';
 export function svgToPng(svg: string, scale: number, fontFiles: string[]): Buffer {
   const r = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
-    font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans', monospaceFamily: 'DejaVu Sans Mono', sansSerifFamily: 'DejaVu Sans' },
+    font: {
+      fontFiles,
+      loadSystemFonts: false,
+      defaultFontFamily: 'DejaVu Sans',
+      monospaceFamily: 'DejaVu Sans Mono',
+      sansSerifFamily: 'DejaVu Sans',
+    },
   });
   return Buffer.from(withDpi(r.render().asPng(), CSS_DPI * scale));
 }

@@ -69,11 +69,14 @@ export function App({ api }: { api: Api }) {
   const ref = runRef(run);
   const summaryQuery = useApiQuery(api, 'corpusSummary', ref && config ? { ...ref, config } : null, { keepPrevious: true });
   // A kept previous answer is shown only while it belongs to this run and revision.
-  const summary: CorpusSummary | null = summaryQuery.data && ref && summaryQuery.data.run === ref.run && summaryQuery.data.revision === ref.rev ? summaryQuery.data : null;
+  const summary: CorpusSummary | null =
+    summaryQuery.data && ref && summaryQuery.data.run === ref.run && summaryQuery.data.revision === ref.rev ? summaryQuery.data : null;
 
   // The inspect list's filter: the header shows that subset's scores beside the corpus's.
   const filterOn = !!listFilter && Object.keys(listFilter).length > 0;
-  const filteredQuery = useApiQuery(api, 'filteredScores', filterOn && ref && config ? { ...ref, config, filter: listFilter } : null, { keepPrevious: true });
+  const filteredQuery = useApiQuery(api, 'filteredScores', filterOn && ref && config ? { ...ref, config, filter: listFilter } : null, {
+    keepPrevious: true,
+  });
   const filtered = filterOn && summary ? (filteredQuery.data ?? null) : null;
 
   // A source that knows its slot count (an SGD schema next to the file) sets K once per loaded revision;
@@ -86,7 +89,14 @@ export function App({ api }: { api: Api }) {
     const fallback = info?.defaultConfig.slotCount;
     setKTaken({ key: kKey, fromSource: k ?? null });
     if (k && config.slotCount !== k) setConfig({ ...config, slotCount: k });
-    else if (!k && kTaken.fromSource !== null && config.slotCount === kTaken.fromSource && fallback !== undefined && fallback !== config.slotCount) setConfig({ ...config, slotCount: fallback });
+    else if (
+      !k &&
+      kTaken.fromSource !== null &&
+      config.slotCount === kTaken.fromSource &&
+      fallback !== undefined &&
+      fallback !== config.slotCount
+    )
+      setConfig({ ...config, slotCount: fallback });
   }
 
   // A failed reload keeps the run's data: its error is shown (with the place in the file) until the user goes back to the data.
@@ -139,7 +149,13 @@ export function App({ api }: { api: Api }) {
   );
 
   const onKey = useEffectEvent((e: KeyboardEvent) => {
-    const action: KeyAction | null = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
+    const action: KeyAction | null = keyAction({
+      key: e.key,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      altKey: e.altKey,
+      inTextField: inTextField(e.target),
+    });
     if (action === 'open') {
       e.preventDefault();
       requestOpen();
@@ -212,7 +228,16 @@ export function App({ api }: { api: Api }) {
   } else if (run.state === 'error' && run.error) {
     body = <LoadErrorView api={api} run={run.id} error={run.error} onOpen={() => requestOpen()} onDemo={openDemo} />;
   } else if (failedReload) {
-    body = <LoadErrorView api={api} run={run.id} error={failedReload} onOpen={() => requestOpen()} onDemo={openDemo} back={{ label: run.label, go: () => setDismissed(attempt) }} />;
+    body = (
+      <LoadErrorView
+        api={api}
+        run={run.id}
+        error={failedReload}
+        onOpen={() => requestOpen()}
+        onDemo={openDemo}
+        back={{ label: run.label, go: () => setDismissed(attempt) }}
+      />
+    );
   } else if (config && ref) {
     const View = (VIEWS.find((v) => v.id === view) ?? VIEWS[0]).component;
     body = <View {...common(config)} run={run} onListFilter={setListFilter} />;
@@ -235,10 +260,17 @@ export function App({ api }: { api: Api }) {
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
         exportMenu={<ExportMenu api={api} electron={info?.mode === 'electron'} />}
-        filtered={filterOn && summary && config ? <FilteredScoresRow filtered={filtered} config={config} total={summary.dialogues} /> : null}
+        filtered={
+          filterOn && summary && config ? <FilteredScoresRow filtered={filtered} config={config} total={summary.dialogues} /> : null
+        }
       />
       {notice && (
-        <div className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="notice" data-kind={notice.kind}>
+        <div
+          className={`notice ${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+          data-testid="notice"
+          data-kind={notice.kind}
+        >
           {notice.text}{' '}
           <button onClick={() => setNotice(null)} aria-label="dismiss">
             ✕

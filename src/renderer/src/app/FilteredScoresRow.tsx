@@ -14,7 +14,12 @@ import './filtered-scores.css';
 export function FilteredScoresRow({ filtered, config, total }: { filtered: FilteredScores | null; config: MetricConfig; total: number }) {
   const n = filtered?.scores.dialogues ?? null;
   return (
-    <div className="filtered-scores" data-testid="filtered-scores" aria-label="scores of the filtered dialogues" title={filtered ? renderSignature(filtered.signature) : undefined}>
+    <div
+      className="filtered-scores"
+      data-testid="filtered-scores"
+      aria-label="scores of the filtered dialogues"
+      title={filtered ? renderSignature(filtered.signature) : undefined}
+    >
       <span className="filter-label" data-testid="filtered-label">
         filtered: {filtered ? filtered.label : '…'} · {n === null ? '…' : `${count(n)} of ${count(total)} dialogues`}
       </span>

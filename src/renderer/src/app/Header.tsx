@@ -54,7 +54,14 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
         <h1>DST Inspector</h1>
         <nav className="views" aria-label="views">
           {views.map((v) => (
-            <button key={v.id} data-testid={`nav-${v.id}`} aria-current={v.id === view ? 'page' : undefined} className={v.id === view ? 'on' : ''} title={v.title} onClick={() => onView(v.id)}>
+            <button
+              key={v.id}
+              data-testid={`nav-${v.id}`}
+              aria-current={v.id === view ? 'page' : undefined}
+              className={v.id === view ? 'on' : ''}
+              title={v.title}
+              onClick={() => onView(v.id)}
+            >
               {v.label}
             </button>
           ))}
@@ -62,7 +69,12 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
         {runs.length > 1 ? (
           <label className="run-pick">
             Run{' '}
-            <select data-testid="run-select" aria-label="run shown in this tab" value={run?.id ?? ''} onChange={(e) => onRun(e.target.value)}>
+            <select
+              data-testid="run-select"
+              aria-label="run shown in this tab"
+              value={run?.id ?? ''}
+              onChange={(e) => onRun(e.target.value)}
+            >
               {runs.map((r) => (
                 <option key={r.id} value={r.id}>
                   {runOption(r)}
@@ -73,13 +85,18 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
         ) : null}
         {summary && (
           <span className="corpus" title={summary.file}>
-            {summary.isDemo ? 'demo corpus' : run?.label ?? baseName(summary.file)} · {plural(summary.dialogues, 'dialogue')} · {plural(summary.turns, 'turn')}
+            {summary.isDemo ? 'demo corpus' : (run?.label ?? baseName(summary.file))} · {plural(summary.dialogues, 'dialogue')} ·{' '}
+            {plural(summary.turns, 'turn')}
             {summary.hasUtterances && summary.dialoguesFile ? ` · text: ${baseName(summary.dialoguesFile)}` : ''}
           </span>
         )}
       </div>
       {summary && config && (
-        <dl className="corpus-scores" aria-label="corpus scores (arrow keys move between them; Enter opens the metric reference)" ref={scores}>
+        <dl
+          className="corpus-scores"
+          aria-label="corpus scores (arrow keys move between them; Enter opens the metric reference)"
+          ref={scores}
+        >
           {METRICS.map((m) => (
             <div key={m.id}>
               <dt>

@@ -30,7 +30,9 @@ export function errorText(e: unknown): string {
 }
 
 function isStale(e: unknown): boolean {
-  return (e instanceof ApiCallError && e.code === 'stale') || (e instanceof Error && /\bstale\b|is at revision \d+, not \d+/.test(e.message));
+  return (
+    (e instanceof ApiCallError && e.code === 'stale') || (e instanceof Error && /\bstale\b|is at revision \d+, not \d+/.test(e.message))
+  );
 }
 
 /**
@@ -50,7 +52,9 @@ export function useApiQuery<C extends ApiCall>(
     queryFn: () => api.call(call, args as ApiArgs<C>),
     enabled: args !== null,
     // Keep showing the previous answer while the next loads, but only one about the same run and revision.
-    placeholderData: opts.keepPrevious ? (prev, prevQuery) => (prevQuery && sameData(prevQuery.queryKey[1], args) ? prev : undefined) : undefined,
+    placeholderData: opts.keepPrevious
+      ? (prev, prevQuery) => (prevQuery && sameData(prevQuery.queryKey[1], args) ? prev : undefined)
+      : undefined,
   });
   const stale = q.isError && isStale(q.error);
   useEffect(() => {
@@ -75,7 +79,8 @@ export function useRuns(api: Api): { runs: RunInfo[] | undefined; error: string 
     queryKey: ['listRuns'],
     queryFn: () => api.call('listRuns', {}),
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.runs.some((r) => r.stage !== undefined) ? POLL_MS : query.state.error ? POLL_MS * 5 : false),
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((r) => r.stage !== undefined) ? POLL_MS : query.state.error ? POLL_MS * 5 : false,
     retry: true,
     retryDelay: POLL_MS * 5,
   });

@@ -50,13 +50,31 @@ interface ViewMeta {
 }
 
 /** A view; `needsRun: false` shows it even when no run is open or ready. */
-export type ViewEntry = ViewMeta & ({ needsRun?: true; component: ComponentType<ViewProps> } | { needsRun: false; component: ComponentType<AnyRunViewProps> });
+export type ViewEntry = ViewMeta &
+  ({ needsRun?: true; component: ComponentType<ViewProps> } | { needsRun: false; component: ComponentType<AnyRunViewProps> });
 
 export const VIEWS: readonly ViewEntry[] = [
   { id: 'inspect', label: 'Inspect', title: 'one run, dialogue by dialogue, turn by turn', component: InspectView },
-  { id: 'compare', label: 'Compare', title: 'runs against a baseline: deltas, intervals, significance; two runs side by side', component: CompareView, keepsRunOnAdd: true },
-  { id: 'analysis', label: 'Analysis', title: 'breakdowns per domain and slot, turn position, error origin, correlations, spurious traits', component: AnalysisView },
-  { id: 'playground', label: 'Playground', title: 'write a dialogue and watch every metric react as you type', component: PlaygroundView, needsRun: false },
+  {
+    id: 'compare',
+    label: 'Compare',
+    title: 'runs against a baseline: deltas, intervals, significance; two runs side by side',
+    component: CompareView,
+    keepsRunOnAdd: true,
+  },
+  {
+    id: 'analysis',
+    label: 'Analysis',
+    title: 'breakdowns per domain and slot, turn position, error origin, correlations, spurious traits',
+    component: AnalysisView,
+  },
+  {
+    id: 'playground',
+    label: 'Playground',
+    title: 'write a dialogue and watch every metric react as you type',
+    component: PlaygroundView,
+    needsRun: false,
+  },
 ];
 
 export type ViewId = string;

@@ -16,7 +16,8 @@ export function ColourLegend() {
         </li>
       ))}
       <li className="legend-mark">
-        <span className="mark-sample">Δ</span> changed this turn (counted by GCA now) · <span className="mark-sample">↻</span> carried over from an earlier turn (faded)
+        <span className="mark-sample">Δ</span> changed this turn (counted by GCA now) · <span className="mark-sample">↻</span> carried over
+        from an earlier turn (faded)
       </li>
     </ul>
   );

@@ -12,7 +12,8 @@ export function ConfigControls({ config, onChange }: { config: MetricConfig; onC
   const kk = parseSlotCount(k);
   const problem = typeof l === 'string' ? l : typeof kk === 'string' ? kk : null;
   const apply = () => {
-    if (typeof l === 'number' && typeof kk === 'number' && (l !== config.lambdas[0] || kk !== config.slotCount)) onChange(withControls(config, l, kk));
+    if (typeof l === 'number' && typeof kk === 'number' && (l !== config.lambdas[0] || kk !== config.slotCount))
+      onChange(withControls(config, l, kk));
   };
   const onKey = (e: React.KeyboardEvent) => {
     if (e.key === 'Enter') apply();
@@ -27,10 +28,33 @@ export function ConfigControls({ config, onChange }: { config: MetricConfig; onC
     >
       <label title="FGA's decay λ: how fast a carried-over mistake is forgiven">
         λ{' '}
-        <input data-testid="lambda" type="number" step="0.05" min="0" value={lambda} onChange={(e) => setLambda(e.target.value)} onBlur={apply} onKeyDown={onKey} aria-invalid={typeof l === 'string'} size={4} />
+        <input
+          data-testid="lambda"
+          type="number"
+          step="0.05"
+          min="0"
+          value={lambda}
+          onChange={(e) => setLambda(e.target.value)}
+          onBlur={apply}
+          onKeyDown={onKey}
+          aria-invalid={typeof l === 'string'}
+          size={4}
+        />
       </label>
       <label title="K, the number of slots in the schema, for SA">
-        K <input data-testid="slot-count" type="number" step="1" min="1" value={k} onChange={(e) => setK(e.target.value)} onBlur={apply} onKeyDown={onKey} aria-invalid={typeof kk === 'string'} size={4} />
+        K{' '}
+        <input
+          data-testid="slot-count"
+          type="number"
+          step="1"
+          min="1"
+          value={k}
+          onChange={(e) => setK(e.target.value)}
+          onBlur={apply}
+          onKeyDown={onKey}
+          aria-invalid={typeof kk === 'string'}
+          size={4}
+        />
       </label>
       {problem && (
         <span className="problem" role="status">

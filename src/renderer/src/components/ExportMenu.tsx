@@ -97,7 +97,15 @@ export function ExportMenu({ api, electron }: Props) {
 
   return (
     <div className="export-menu-wrap">
-      <button ref={button} data-testid="export-button" aria-haspopup="menu" aria-expanded={open} title="Export figures, tables and screenshots (e)" disabled={busy} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        data-testid="export-button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        title="Export figures, tables and screenshots (e)"
+        disabled={busy}
+        onClick={() => setOpen((o) => !o)}
+      >
         {busy ? 'Exporting…' : 'Export ▾'}
       </button>
       {open && (
@@ -106,7 +114,14 @@ export function ExportMenu({ api, electron }: Props) {
             <div key={name} role="group" aria-label={name} className="export-group">
               <div className="export-group-name">{name}</div>
               {list.map((it) => (
-                <button key={it.id} role="menuitem" data-testid="export-item" data-export={it.id} disabled={it.disabled} onClick={() => void run(it)}>
+                <button
+                  key={it.id}
+                  role="menuitem"
+                  data-testid="export-item"
+                  data-export={it.id}
+                  disabled={it.disabled}
+                  onClick={() => void run(it)}
+                >
                   {it.label}
                 </button>
               ))}
@@ -115,7 +130,13 @@ export function ExportMenu({ api, electron }: Props) {
         </div>
       )}
       {status && (
-        <span className={`export-status${status.error ? ' error' : ''}`} role="status" data-testid="export-status" data-state={busy ? 'busy' : status.error ? 'error' : 'done'} title={status.text}>
+        <span
+          className={`export-status${status.error ? ' error' : ''}`}
+          role="status"
+          data-testid="export-status"
+          data-state={busy ? 'busy' : status.error ? 'error' : 'done'}
+          title={status.text}
+        >
           {status.text}
         </span>
       )}

@@ -22,12 +22,13 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
       </table>
       <p>Tab moves between the list, the turns and the panel; in the list, ↑/↓ move and Enter opens.</p>
       <p>
-        Search (<kbd>/</kbd>): words must all appear in a dialogue's id, utterances, slot names or values; a word <code>class:slot</code> keeps dialogues with a turn where a slot
-        matching <code>slot</code> has that class, e.g. <code>missed:train-leaveat</code> or <code>wrong:name</code> (classes: correct, wrong, missed, overshot).
+        Search (<kbd>/</kbd>): words must all appear in a dialogue's id, utterances, slot names or values; a word <code>class:slot</code>{' '}
+        keeps dialogues with a turn where a slot matching <code>slot</code> has that class, e.g. <code>missed:train-leaveat</code> or{' '}
+        <code>wrong:name</code> (classes: correct, wrong, missed, overshot).
       </p>
       <p>
-        Playground: focus a slot chip, then <kbd>c</kbd> correct, <kbd>w</kbd> wrong, <kbd>m</kbd> missed, <kbd>o</kbd> overshot at that turn; with <kbd>Shift</kbd> from that
-        turn on.
+        Playground: focus a slot chip, then <kbd>c</kbd> correct, <kbd>w</kbd> wrong, <kbd>m</kbd> missed, <kbd>o</kbd> overshot at that
+        turn; with <kbd>Shift</kbd> from that turn on.
       </p>
       <ColourLegend />
     </Modal>

@@ -20,7 +20,12 @@ interface Props {
 export function LoadErrorView({ api, run, error, onOpen, onDemo, back }: Props) {
   // Keyed by the error too: a later failed load of the same run asks again.
   const src = useApiQuery(api, 'loadErrorSource', { run }, { key: error.message }).data ?? null;
-  const where = [error.line !== undefined ? `line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''}` : null, error.jsonPath ? `at ${error.jsonPath}` : null].filter(Boolean).join(', ');
+  const where = [
+    error.line !== undefined ? `line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''}` : null,
+    error.jsonPath ? `at ${error.jsonPath}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <main className="load-error" role="alert" data-testid="load-error" aria-label="the file could not be loaded">
       <h2>Could not load {error.file}</h2>
@@ -52,7 +57,13 @@ export function LoadErrorView({ api, run, error, onOpen, onDemo, back }: Props) 
           <p className="note">
             The file around the error{src.truncated ? ' (excerpt)' : ''}; the marker shows the place the loader reports.
           </p>
-          <MonacoView text={src.text} language="plaintext" firstLine={src.firstLine} marker={{ line: src.line, column: src.column, message: error.problem }} label="file text around the error" />
+          <MonacoView
+            text={src.text}
+            language="plaintext"
+            firstLine={src.firstLine}
+            marker={{ line: src.line, column: src.column, message: error.problem }}
+            label="file text around the error"
+          />
         </div>
       )}
     </main>

@@ -21,7 +21,12 @@ function inline(text: string): ReactNode[] {
   return out;
 }
 
-const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+const cells = (row: string) =>
+  row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim().replace(/\\\|/g, '|'));
 
 export function MarkdownText({ text }: { text: string }) {
   const blocks: ReactNode[] = [];
@@ -46,11 +51,19 @@ export function MarkdownText({ text }: { text: string }) {
       blocks.push(
         <table key={key}>
           <thead>
-            <tr>{cells(head).map((c, j) => <th key={j}>{inline(c)}</th>)}</tr>
+            <tr>
+              {cells(head).map((c, j) => (
+                <th key={j}>{inline(c)}</th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {body.map((r, n) => (
-              <tr key={n}>{cells(r).map((c, j) => <td key={j}>{inline(c)}</td>)}</tr>
+              <tr key={n}>
+                {cells(r).map((c, j) => (
+                  <td key={j}>{inline(c)}</td>
+                ))}
+              </tr>
             ))}
           </tbody>
         </table>,
@@ -73,7 +86,8 @@ export function MarkdownText({ text }: { text: string }) {
       i++;
     } else {
       const para: string[] = [];
-      for (; i < lines.length && lines[i].trim() !== '' && !/^(```|\s*\||\s*[-*] |#{1,6}\s)/.test(lines[i]); i++) para.push(lines[i].trim());
+      for (; i < lines.length && lines[i].trim() !== '' && !/^(```|\s*\||\s*[-*] |#{1,6}\s)/.test(lines[i]); i++)
+        para.push(lines[i].trim());
       blocks.push(<p key={key}>{inline(para.join(' '))}</p>);
     }
   }

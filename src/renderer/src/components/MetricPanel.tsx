@@ -64,7 +64,12 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
       {/* The body scrolls; the resize handle stays put on the panel's edge. */}
       <div className="metric-panel-body">
         <h2>Dialogue scores</h2>
-        <div ref={totalsRef} className="totals-group" aria-label="scores of this dialogue (arrow keys move between them; Enter opens the metric reference)" role="group">
+        <div
+          ref={totalsRef}
+          className="totals-group"
+          aria-label="scores of this dialogue (arrow keys move between them; Enter opens the metric reference)"
+          role="group"
+        >
           <dl className="totals">
             {totals.map(([k, v], i) => (
               <div key={k} className="total">
@@ -102,11 +107,17 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
             {noChanges && <span className="muted"> (no changes: GCA undefined)</span>}
             {' · '}
             <span className="nowrap">
-              <MetricTerm id="TO" /> <span data-testid="dialogue-trait" data-trait="TO">{detail.TO === null ? '—' : detail.TO.toFixed(2)}</span>
+              <MetricTerm id="TO" />{' '}
+              <span data-testid="dialogue-trait" data-trait="TO">
+                {detail.TO === null ? '—' : detail.TO.toFixed(2)}
+              </span>
             </span>
             {' · '}
             <span className="nowrap">
-              <MetricTerm id="NU" side="end" /> <span data-testid="dialogue-trait" data-trait="NU">{detail.NU === null ? '—' : detail.NU.toFixed(2)}</span>
+              <MetricTerm id="NU" side="end" />{' '}
+              <span data-testid="dialogue-trait" data-trait="NU">
+                {detail.NU === null ? '—' : detail.NU.toFixed(2)}
+              </span>
             </span>
           </p>
         </div>
@@ -114,7 +125,15 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
           {renderSignature(detail.signature)}
         </p>
         <h3>Per turn</h3>
-        <TurnChart turns={turns} config={config} selected={turn} hovered={hoverTurn} onHover={onHover} onSelect={onTurn} signature={renderSignature(detail.signature)} />
+        <TurnChart
+          turns={turns}
+          config={config}
+          selected={turn}
+          hovered={hoverTurn}
+          onHover={onHover}
+          onSelect={onTurn}
+          signature={renderSignature(detail.signature)}
+        />
         <table className="turn-table">
           <thead>
             <tr>
@@ -129,10 +148,23 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
           </thead>
           <tbody>
             {turns.map((rec, i) => (
-              <tr key={i} className={`${i === turn ? 'selected' : ''}${i === hoverTurn ? ' hovered' : ''}`} onMouseEnter={() => onHover(i)} onMouseLeave={() => onHover(null)} onClick={() => onTurn(i)}>
+              <tr
+                key={i}
+                className={`${i === turn ? 'selected' : ''}${i === hoverTurn ? ' hovered' : ''}`}
+                onMouseEnter={() => onHover(i)}
+                onMouseLeave={() => onHover(null)}
+                onClick={() => onTurn(i)}
+              >
                 <th scope="row">{rec.turn}</th>
                 {TURN_METRICS.map((m) => (
-                  <td key={m} data-testid="turn-metric" data-turn={rec.turn} data-position={i} data-metric={m} title={m === 'RSA' && rec.slots.length === 0 ? RSA_EMPTY : undefined}>
+                  <td
+                    key={m}
+                    data-testid="turn-metric"
+                    data-turn={rec.turn}
+                    data-position={i}
+                    data-metric={m}
+                    title={m === 'RSA' && rec.slots.length === 0 ? RSA_EMPTY : undefined}
+                  >
                     {turnMetricText(rec, m, config, running[i])}
                   </td>
                 ))}

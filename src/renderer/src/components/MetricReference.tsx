@@ -26,7 +26,11 @@ export function MetricReference({ focus, onClose }: { focus: string; onClose: ()
                 {h.id === 'no-changes' ? 'no changes' : h.id} <span className="muted">{h.name}</span>
               </dt>
               <dd>
-                {h.definition} <span className="muted">(README: {h.readme.title}{h.spec ? `; metrics contract §${h.spec}` : ''})</span>
+                {h.definition}{' '}
+                <span className="muted">
+                  (README: {h.readme.title}
+                  {h.spec ? `; metrics contract §${h.spec}` : ''})
+                </span>
               </dd>
             </div>
           ))}

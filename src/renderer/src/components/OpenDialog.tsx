@@ -62,7 +62,11 @@ export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClos
   ) : null;
 
   return (
-    <Modal title={asNewRun ? 'Open a predictions file as a run to compare' : 'Open a predictions file'} onClose={onClose} testId="open-dialog">
+    <Modal
+      title={asNewRun ? 'Open a predictions file as a run to compare' : 'Open a predictions file'}
+      onClose={onClose}
+      testId="open-dialog"
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -82,11 +86,24 @@ export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClos
         {where}
         <label>
           Predictions (a file, or a folder of them)
-          <input ref={pathRef} name="path" data-testid="open-path" value={path} onChange={(e) => setPath(e.target.value)} placeholder="~/runs/somdst/preds.json" />
+          <input
+            ref={pathRef}
+            name="path"
+            data-testid="open-path"
+            value={path}
+            onChange={(e) => setPath(e.target.value)}
+            placeholder="~/runs/somdst/preds.json"
+          />
         </label>
         <label>
           Dialogues with utterances (optional; alone, adds them to the open corpus)
-          <input name="dialogues" data-testid="open-dialogues" value={dialogues} onChange={(e) => setDialogues(e.target.value)} placeholder="~/data/multiwoz/data.json" />
+          <input
+            name="dialogues"
+            data-testid="open-dialogues"
+            value={dialogues}
+            onChange={(e) => setDialogues(e.target.value)}
+            placeholder="~/data/multiwoz/data.json"
+          />
         </label>
         <label>
           Gold (optional: for predictions without gold, e.g. mwzeval or SGD output; MultiWOZ data.json, an SGD folder…)
@@ -108,7 +125,13 @@ export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClos
             <legend>Value options (recorded in the signature; none: values compared exactly)</legend>
             {VALUE_OPTIONS.map((v) => (
               <label key={v} className="check" title={VALUE_OPTION_HELP[v]}>
-                <input type="checkbox" data-testid={`open-value-${v}`} checked={values.includes(v)} onChange={(e) => toggle(v, e.target.checked)} /> {v}
+                <input
+                  type="checkbox"
+                  data-testid={`open-value-${v}`}
+                  checked={values.includes(v)}
+                  onChange={(e) => toggle(v, e.target.checked)}
+                />{' '}
+                {v}
               </label>
             ))}
           </fieldset>

@@ -11,7 +11,11 @@ import { CLASS_STYLE, splitSlot } from '../model/classes';
 import { chipMark, MARK_LABEL } from '../model/turn-view';
 
 const STATUS_MARK: Record<Status, string> = { suspected: '?', confirmed: '!', rejected: '✓' };
-const STATUS_LABEL: Record<Status, string> = { suspected: 'gold suspected wrong', confirmed: 'gold error confirmed', rejected: 'suspect rejected (gold right)' };
+const STATUS_LABEL: Record<Status, string> = {
+  suspected: 'gold suspected wrong',
+  confirmed: 'gold error confirmed',
+  rejected: 'suspect rejected (gold right)',
+};
 
 interface Props {
   slot: SlotRecord;

@@ -26,7 +26,10 @@ export function TurnChart({ turns, config, selected, hovered, onHover, onSelect,
   const box = useRef<HTMLDivElement>(null);
   const width = useWidth(box, 320);
   const theme = usePageTheme();
-  const layout = useMemo(() => turnChartLayout(turns, config, { width, theme, selected, hovered, signature }), [turns, config, width, theme, selected, hovered, signature]);
+  const layout = useMemo(
+    () => turnChartLayout(turns, config, { width, theme, selected, hovered, signature }),
+    [turns, config, width, theme, selected, hovered, signature],
+  );
   return (
     <div ref={box} className="turn-chart-box">
       <SceneSvg

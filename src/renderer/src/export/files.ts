@@ -26,7 +26,12 @@ export function bytesToBase64(bytes: Uint8Array): string {
 
 /** A file name from a dialogue id or run name: no folders, no odd characters. */
 export function fileStem(s: string): string {
-  return s.replace(/\.jsonl?$/i, '').replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'export';
+  return (
+    s
+      .replace(/\.jsonl?$/i, '')
+      .replace(/[^\w.-]+/g, '_')
+      .replace(/^_+|_+$/g, '') || 'export'
+  );
 }
 
 function download(name: string, bytes: Uint8Array, mime: string): void {
@@ -59,12 +64,23 @@ export function saveText(ctx: ExportContext, name: string, text: string, mime: s
 }
 
 /** The scene as an SVG, PDF or PNG file, made on the Node side. */
-export async function renderScene(ctx: ExportContext, scene: Scene, format: 'svg' | 'pdf' | 'png', scale: 1 | 2 | 3 = 2): Promise<{ bytes: Uint8Array; mime: string }> {
+export async function renderScene(
+  ctx: ExportContext,
+  scene: Scene,
+  format: 'svg' | 'pdf' | 'png',
+  scale: 1 | 2 | 3 = 2,
+): Promise<{ bytes: Uint8Array; mime: string }> {
   const r = await ctx.api.call('renderFigure', { scene, format, scale });
   return { bytes: base64ToBytes(r.base64), mime: r.mime };
 }
 
-export async function saveScene(ctx: ExportContext, scene: Scene, stem: string, format: 'svg' | 'pdf' | 'png', scale: 1 | 2 | 3 = 2): Promise<string> {
+export async function saveScene(
+  ctx: ExportContext,
+  scene: Scene,
+  stem: string,
+  format: 'svg' | 'pdf' | 'png',
+  scale: 1 | 2 | 3 = 2,
+): Promise<string> {
   const { bytes, mime } = await renderScene(ctx, scene, format, scale);
   return saveBytes(ctx, `${stem}${format === 'png' ? `@${scale}x` : ''}.${format}`, bytes, mime);
 }
@@ -83,7 +99,8 @@ export async function copyText(ctx: ExportContext, text: string, what: string): 
 
 export async function copyPng(ctx: ExportContext, bytes: Uint8Array, what: string): Promise<string> {
   if (ctx.electron && (await ctx.api.call('writeClipboard', { pngBase64: bytesToBase64(bytes) })).supported) return `Copied ${what} as PNG`;
-  if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined') throw new Error('this browser cannot put an image on the clipboard (use Save PNG instead)');
+  if (!navigator.clipboard?.write || typeof ClipboardItem === 'undefined')
+    throw new Error('this browser cannot put an image on the clipboard (use Save PNG instead)');
   await navigator.clipboard.write([new ClipboardItem({ 'image/png': new Blob([bytes as BlobPart], { type: 'image/png' }) })]);
   return `Copied ${what} as PNG`;
 }
@@ -92,7 +109,12 @@ export async function copyPng(ctx: ExportContext, bytes: Uint8Array, what: strin
 export async function screenshot(ctx: ExportContext, el: HTMLElement, scale: 1 | 2 | 3 = 2): Promise<Uint8Array> {
   const box = el.getBoundingClientRect();
   if (ctx.electron) {
-    const rect = { x: Math.max(0, Math.round(box.left)), y: Math.max(0, Math.round(box.top)), width: Math.max(1, Math.round(box.width)), height: Math.max(1, Math.round(box.height)) };
+    const rect = {
+      x: Math.max(0, Math.round(box.left)),
+      y: Math.max(0, Math.round(box.top)),
+      width: Math.max(1, Math.round(box.width)),
+      height: Math.max(1, Math.round(box.height)),
+    };
     const r = await ctx.api.call('captureView', { rect, scale });
     if (r.supported && r.base64) return base64ToBytes(r.base64);
   }

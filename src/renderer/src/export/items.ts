@@ -27,12 +27,18 @@ function need<T>(make: () => T | null, what: string): T {
 
 /** Save as SVG, PDF, PNG 2×, and Copy PNG 2×. */
 export function sceneItems({ id, group, stem, make }: Part<Scene>): ExportItem[] {
-  const save = (format: 'svg' | 'pdf' | 'png') => (ctx: Parameters<ExportItem['run']>[0]) => saveScene(ctx, need(make, group), stem, format);
+  const save = (format: 'svg' | 'pdf' | 'png') => (ctx: Parameters<ExportItem['run']>[0]) =>
+    saveScene(ctx, need(make, group), stem, format);
   return [
     { id: `${id}-svg`, group, label: 'Save as SVG', run: save('svg') },
     { id: `${id}-pdf`, group, label: 'Save as PDF', run: save('pdf') },
     { id: `${id}-png`, group, label: 'Save as PNG 2×', run: save('png') },
-    { id: `${id}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => copyPng(ctx, (await renderScene(ctx, need(make, group), 'png')).bytes, `“${group}”`) },
+    {
+      id: `${id}-copy-png`,
+      group,
+      label: 'Copy PNG 2×',
+      run: async (ctx) => copyPng(ctx, (await renderScene(ctx, need(make, group), 'png')).bytes, `“${group}”`),
+    },
   ];
 }
 

@@ -39,7 +39,11 @@ export const SHORTCUTS: { keys: string; action: KeyAction; help: string }[] = [
   { keys: 'p', action: 'prev-dialogue', help: 'previous dialogue (previous suspect while the queue is on)' },
   { keys: 'l', action: 'next-chip', help: 'next slot chip of the turn' },
   { keys: 'h', action: 'prev-chip', help: 'previous slot chip of the turn' },
-  { keys: 'a', action: 'annotate', help: 'annotate the focused chip (or the turn): digits pick a category, Enter saves confirmed, Shift+Enter suspected' },
+  {
+    keys: 'a',
+    action: 'annotate',
+    help: 'annotate the focused chip (or the turn): digits pick a category, Enter saves confirmed, Shift+Enter suspected',
+  },
   { keys: 'x', action: 'reject', help: 'reject the suspect (the gold is right)' },
   { keys: 'u', action: 'undo', help: 'undo the last annotation saved here' },
   { keys: 's', action: 'toggle-queue', help: 'suspects queue on / off (n / p walk it)' },

@@ -30,5 +30,10 @@ export function dismissGuide(store: KeyValueStore | null): void {
 export function pickLanding(ids: readonly string[], wanted = LANDING_DIALOGUE): string | null {
   const norm = (s: string) => s.toLowerCase().replace(/\.json$/, '');
   const w = norm(wanted);
-  return ids.find((id) => norm(id) === w) ?? ids.find((id) => norm(id).split(/[/:#]/).pop() === w) ?? ids.find((id) => norm(id).includes(w)) ?? null;
+  return (
+    ids.find((id) => norm(id) === w) ??
+    ids.find((id) => norm(id).split(/[/:#]/).pop() === w) ??
+    ids.find((id) => norm(id).includes(w)) ??
+    null
+  );
 }

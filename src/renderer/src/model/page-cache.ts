@@ -22,7 +22,10 @@ export class PageCache {
   missing(start: number, end: number): number[] {
     const out: number[] = [];
     if (end < start) return out;
-    const last = this.total === null ? Math.floor(end / this.pageSize) : Math.min(Math.floor(end / this.pageSize), Math.max(0, Math.ceil(this.total / this.pageSize) - 1));
+    const last =
+      this.total === null
+        ? Math.floor(end / this.pageSize)
+        : Math.min(Math.floor(end / this.pageSize), Math.max(0, Math.ceil(this.total / this.pageSize) - 1));
     for (let p = Math.max(0, Math.floor(start / this.pageSize)); p <= last; p++) {
       if (!this.pages.has(p) && !this.inFlight.has(p)) out.push(p);
     }

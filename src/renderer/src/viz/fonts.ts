@@ -13,9 +13,12 @@ let loaded = false;
 export function loadSceneFonts(): void {
   if (loaded || typeof document === 'undefined') return;
   loaded = true;
-  const face = (family: string, url: string, weight: string) => `@font-face{font-family:'${family}';src:url(${JSON.stringify(url)}) format('truetype');font-weight:${weight};font-style:normal;font-display:swap}`;
+  const face = (family: string, url: string, weight: string) =>
+    `@font-face{font-family:'${family}';src:url(${JSON.stringify(url)}) format('truetype');font-weight:${weight};font-style:normal;font-display:swap}`;
   const style = document.createElement('style');
   style.dataset.sceneFonts = '';
-  style.textContent = [face('DST Sans', sansUrl, 'normal'), face('DST Sans', boldUrl, 'bold'), face('DST Mono', monoUrl, 'normal')].join('\n');
+  style.textContent = [face('DST Sans', sansUrl, 'normal'), face('DST Sans', boldUrl, 'bold'), face('DST Mono', monoUrl, 'normal')].join(
+    '\n',
+  );
   document.head.appendChild(style);
 }

@@ -20,7 +20,8 @@ export const metric: Metric = {
   order: 34,
   about: {
     name: 'Turn-level slot F1',
-    definition: "F1 of the turn's predicted slot-value triples against the gold ones (1 when both are empty, 0 when only gold is); the mean over turns.",
+    definition:
+      "F1 of the turn's predicted slot-value triples against the gold ones (1 when both are empty, 0 when only gold is); the mean over turns.",
     readme: '#the-metrics',
     spec: '12',
   },

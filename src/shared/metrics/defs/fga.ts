@@ -47,7 +47,16 @@ export function changesRightSorted(
 }
 
 /** Every non-"none" pair of own[a, ae) that is not in own[prev, prevEnd) is in other[o, otherEnd). */
-function newPairsIn(own: Int32Array, a: number, ae: number, prev: number, prevEnd: number, other: Int32Array, o: number, otherEnd: number): boolean {
+function newPairsIn(
+  own: Int32Array,
+  a: number,
+  ae: number,
+  prev: number,
+  prevEnd: number,
+  other: Int32Array,
+  o: number,
+  otherEnd: number,
+): boolean {
   let j = prev;
   let k = o;
   for (let i = a; i < ae; i++) {
@@ -109,7 +118,8 @@ export const metric: Metric = {
   order: 50,
   about: {
     name: 'Flexible goal accuracy',
-    definition: 'Exact turns score 1, fresh (type-1) errors 0, and a turn that only carries an older error d turns back scores 1 − e^(−λd); the mean over turns.',
+    definition:
+      'Exact turns score 1, fresh (type-1) errors 0, and a turn that only carries an older error d turns back scores 1 − e^(−λd); the mean over turns.',
     readme: '#the-metrics',
     spec: '6',
   },

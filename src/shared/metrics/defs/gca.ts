@@ -92,7 +92,17 @@ export class GcaWalker {
    * given, each count is also added to the slot of the change that produced it
    * (perSlot[4·slot + k], k = 0 C, 1 W, 2 M, 3 O; the per-slot breakdown).
    */
-  turn(gp: Int32Array, gs: number, gl: number, pp: Int32Array, ps: number, pl: number, out: GcaCounts, changed?: number[], perSlot?: Int32Array): void {
+  turn(
+    gp: Int32Array,
+    gs: number,
+    gl: number,
+    pp: Int32Array,
+    ps: number,
+    pl: number,
+    out: GcaCounts,
+    changed?: number[],
+    perSlot?: Int32Array,
+  ): void {
     // Steps 1-2: new slots join A_g / A_p; complete the maps over them.
     const g = this.gPrev;
     const p = this.pPrev;
@@ -187,7 +197,8 @@ export const metric: Metric = {
   order: 60,
   about: {
     name: 'Granular change accuracy',
-    definition: 'Counts how each change of state was predicted (Correct, Wrong, Missed, Overshot) and combines value and label precision and recall from the summed counts (α = 10/11).',
+    definition:
+      'Counts how each change of state was predicted (Correct, Wrong, Missed, Overshot) and combines value and label precision and recall from the summed counts (α = 10/11).',
     readme: '#the-metrics',
     spec: '7',
   },

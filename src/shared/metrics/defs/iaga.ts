@@ -15,7 +15,8 @@ export const metric: Metric = {
   order: 32,
   about: {
     name: 'Improved average goal accuracy',
-    definition: '|gold ∩ pred| / |gold ∪ pred| per turn (so overshot slots count too), skipping turns whose gold state is empty; the mean over the other turns.',
+    definition:
+      '|gold ∩ pred| / |gold ∪ pred| per turn (so overshot slots count too), skipping turns whose gold state is empty; the mean over the other turns.',
     readme: '#the-metrics',
     spec: '11',
   },

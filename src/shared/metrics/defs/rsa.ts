@@ -16,7 +16,8 @@ export const metric: Metric = {
   order: 40,
   about: {
     name: 'Relative slot accuracy',
-    definition: '(T* − missed − wrong) / T* over the slots in gold ∪ prediction; 0 on a turn where both states are empty. The mean over turns.',
+    definition:
+      '(T* − missed − wrong) / T* over the slots in gold ∪ prediction; 0 on a turn where both states are empty. The mean over turns.',
     readme: '#the-metrics',
     spec: '5',
   },

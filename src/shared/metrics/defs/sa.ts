@@ -22,7 +22,8 @@ export const metric: Metric = {
   order: 20,
   about: {
     name: 'Slot accuracy (TRADE)',
-    definition: '(K − missed − wrong) / K per turn, K the number of slots in the schema (30 for MultiWOZ); a wrong value counts once. The mean over turns.',
+    definition:
+      '(K − missed − wrong) / K per turn, K the number of slots in the schema (30 for MultiWOZ); a wrong value counts once. The mean over turns.',
     readme: '#the-metrics',
     spec: '3',
   },

@@ -17,10 +17,30 @@ import { TraitsSection } from './TraitsSection';
 import './analysis.css';
 
 const SECTIONS: { id: string; label: string; title: string; component: (p: SectionProps) => React.ReactNode }[] = [
-  { id: 'breakdown', label: 'Breakdowns', title: 'every metric per domain; counts, P/R/F1 and confusions per slot', component: BreakdownSection },
-  { id: 'position', label: 'Turn position', title: 'every metric by turn index or dialogue length, with bootstrap bands', component: PositionSection },
-  { id: 'origin', label: 'Error origin', title: 'fresh (type-1) vs carried (type-2) wrong turns, and their root causes', component: OriginSection },
-  { id: 'correlations', label: 'Correlations', title: 'Pearson and Spearman matrices of the metrics, per turn or per dialogue', component: CorrelationSection },
+  {
+    id: 'breakdown',
+    label: 'Breakdowns',
+    title: 'every metric per domain; counts, P/R/F1 and confusions per slot',
+    component: BreakdownSection,
+  },
+  {
+    id: 'position',
+    label: 'Turn position',
+    title: 'every metric by turn index or dialogue length, with bootstrap bands',
+    component: PositionSection,
+  },
+  {
+    id: 'origin',
+    label: 'Error origin',
+    title: 'fresh (type-1) vs carried (type-2) wrong turns, and their root causes',
+    component: OriginSection,
+  },
+  {
+    id: 'correlations',
+    label: 'Correlations',
+    title: 'Pearson and Spearman matrices of the metrics, per turn or per dialogue',
+    component: CorrelationSection,
+  },
   { id: 'traits', label: 'Spurious traits', title: "TO and NU against FGA and GCA (the GCA paper's Figure 4)", component: TraitsSection },
 ];
 
@@ -35,7 +55,14 @@ export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
     <main className="analysis-view" aria-label="analysis" data-view-root="analysis">
       <nav className="analysis-tabs" aria-label="analyses">
         {SECTIONS.map((s) => (
-          <button key={s.id} data-testid={`analysis-tab-${s.id}`} aria-current={s.id === section ? 'page' : undefined} className={s.id === section ? 'on' : ''} title={s.title} onClick={() => setSection(remember('analysis.section', s.id))}>
+          <button
+            key={s.id}
+            data-testid={`analysis-tab-${s.id}`}
+            aria-current={s.id === section ? 'page' : undefined}
+            className={s.id === section ? 'on' : ''}
+            title={s.title}
+            onClick={() => setSection(remember('analysis.section', s.id))}
+          >
             {s.label}
           </button>
         ))}

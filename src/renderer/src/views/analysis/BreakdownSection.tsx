@@ -51,7 +51,10 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
     };
     const runs = base && other ? `${run.label} (bars) vs ${other.label} (ticks)` : run.label;
     return barsScene({
-      title: by === 'domain' ? `Per domain (${turns === 'active' ? 'turns where the domain is active' : 'every turn of the dialogues that mention it'}) — ${runs}` : `Per slot — ${runs}`,
+      title:
+        by === 'domain'
+          ? `Per domain (${turns === 'active' ? 'turns where the domain is active' : 'every turn of the dialogues that mention it'}) — ${runs}`
+          : `Per slot — ${runs}`,
       groups: b.groups.map((g) => g.group),
       series: shown,
       value: value(b),
@@ -65,7 +68,8 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
   const link = (row: number, key: string) => {
     if (!table) return null;
     const group = String(table.rows[row].cells.group);
-    if (key === 'group' && by === 'domain') return { title: `show the dialogues that mention ${group} in the inspect view`, go: () => inspect({ domain: group }) };
+    if (key === 'group' && by === 'domain')
+      return { title: `show the dialogues that mention ${group} in the inspect view`, go: () => inspect({ domain: group }) };
     if (by === 'slot' && ['correct', 'wrong', 'missed', 'overshot'].includes(key) && Number(table.rows[row].cells[key]) > 0) {
       return { title: `show the dialogues where ${group} is ${key}`, go: () => inspect({ search: `${key}:${group}` }) };
     }
@@ -86,7 +90,11 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
           <>
             <label title="Which turns a domain's scores are computed over">
               Turns{' '}
-              <select data-testid="breakdown-turns" value={turns} onChange={(e) => setTurns(remember('bd.turns', e.target.value as 'active' | 'dialogue'))}>
+              <select
+                data-testid="breakdown-turns"
+                value={turns}
+                onChange={(e) => setTurns(remember('bd.turns', e.target.value as 'active' | 'dialogue'))}
+              >
                 <option value="active">where the domain is active (SGD, RSA paper)</option>
                 <option value="dialogue">every turn of dialogues that mention it (TRADE zero-shot)</option>
               </select>
@@ -103,7 +111,11 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
         {others.length > 0 && (
           <label title={`Show another run's numbers beside this run's, with the differences Δ = ${run.label} − the other run`}>
             Compare with{' '}
-            <select data-testid="breakdown-compare" value={other?.id ?? ''} onChange={(e) => setCompareId(remember('bd.compare', e.target.value))}>
+            <select
+              data-testid="breakdown-compare"
+              value={other?.id ?? ''}
+              onChange={(e) => setCompareId(remember('bd.compare', e.target.value))}
+            >
               <option value="">—</option>
               {others.map((r) => (
                 <option key={r.id} value={r.id}>
@@ -117,7 +129,13 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
           <fieldset className="series" aria-label="metrics in the chart">
             {choices.map((c) => (
               <label key={c.key} className="check">
-                <input type="checkbox" checked={series.includes(c.key)} onChange={(e) => setSeries(remember('bd.series', e.target.checked ? [...series, c.key] : series.filter((x) => x !== c.key)))} />
+                <input
+                  type="checkbox"
+                  checked={series.includes(c.key)}
+                  onChange={(e) =>
+                    setSeries(remember('bd.series', e.target.checked ? [...series, c.key] : series.filter((x) => x !== c.key)))
+                  }
+                />
                 {c.label}
               </label>
             ))}

@@ -23,14 +23,22 @@ export function CorrelationSection({ api, run, config }: SectionProps) {
       <div className="analysis-controls">
         <label>
           Level{' '}
-          <select data-testid="correlation-level" value={level} onChange={(e) => setLevel(remember('cor.level', e.target.value as 'turn' | 'dialogue'))}>
+          <select
+            data-testid="correlation-level"
+            value={level}
+            onChange={(e) => setLevel(remember('cor.level', e.target.value as 'turn' | 'dialogue'))}
+          >
             <option value="turn">turn (every turn; AGA, IAGA where gold is not empty)</option>
             <option value="dialogue">dialogue (GCA included)</option>
           </select>
         </label>
         <label>
           Method{' '}
-          <select data-testid="correlation-method" value={method} onChange={(e) => setMethod(remember('cor.method', e.target.value as 'pearson' | 'spearman'))}>
+          <select
+            data-testid="correlation-method"
+            value={method}
+            onChange={(e) => setMethod(remember('cor.method', e.target.value as 'pearson' | 'spearman'))}
+          >
             <option value="pearson">Pearson's r</option>
             <option value="spearman">Spearman's ρ</option>
           </select>
@@ -42,7 +50,12 @@ export function CorrelationSection({ api, run, config }: SectionProps) {
       {table && (
         <>
           <TableView table={table} rowTestId="correlation-row" groupKey="metric" />
-          <ExportLinks name={`correlations-${level}-${method}`} title={`Correlations (${level} level, ${method})`} scene={scene} tables={[{ table }]} />
+          <ExportLinks
+            name={`correlations-${level}-${method}`}
+            title={`Correlations (${level} level, ${method})`}
+            scene={scene}
+            tables={[{ table }]}
+          />
         </>
       )}
     </section>

@@ -54,7 +54,9 @@ export function ExportLinks({ name, title, scene, tables }: Props) {
           }}
         >
           {it.label.replace(/^Save as /, 'Save ')}
-          {it.group.includes(': ') && !it.group.endsWith(': chart') && !it.group.endsWith(': table') ? ` (${it.group.split(': ')[1].replace(' table', '')})` : ''}
+          {it.group.includes(': ') && !it.group.endsWith(': chart') && !it.group.endsWith(': table')
+            ? ` (${it.group.split(': ')[1].replace(' table', '')})`
+            : ''}
         </button>
       ))}
       {status && (

@@ -20,8 +20,9 @@ export function OriginSection({ api, run, config, inspect }: SectionProps) {
   return (
     <section className="analysis-section" aria-label="error origin">
       <p className="explain">
-        A wrong turn is <b>fresh</b> (FGA's type-1: the turn's own update is wrong) or <b>carried</b> (type-2: the update is right, an earlier mistake is still in the
-        state). Each fresh error poisons the type-2 turns after it, so it costs 1 + those turns of JGA; its <i>fresh slots</i> are the slots it newly gets wrong.
+        A wrong turn is <b>fresh</b> (FGA's type-1: the turn's own update is wrong) or <b>carried</b> (type-2: the update is right, an
+        earlier mistake is still in the state). Each fresh error poisons the type-2 turns after it, so it costs 1 + those turns of JGA; its{' '}
+        <i>fresh slots</i> are the slots it newly gets wrong.
       </p>
       {q.error && <p className="error">{errorText(q.error)}</p>}
       {!o && !q.error && <p className="computing">Computing…</p>}
@@ -36,7 +37,9 @@ export function OriginSection({ api, run, config, inspect }: SectionProps) {
             groupKey="dialogue"
             cellLink={(i, key) => {
               const r = o.rootTurns[i];
-              return key === 'dialogue' || key === 'turn' ? { title: `open ${r.dialogue} at turn ${r.turn}`, go: () => inspect({ dialogue: r.dialogue, position: r.position }) } : null;
+              return key === 'dialogue' || key === 'turn'
+                ? { title: `open ${r.dialogue} at turn ${r.turn}`, go: () => inspect({ dialogue: r.dialogue, position: r.position }) }
+                : null;
             }}
           />
           <h3>Root causes: slots</h3>
@@ -46,7 +49,12 @@ export function OriginSection({ api, run, config, inspect }: SectionProps) {
             groupKey="slot"
             cellLink={(i, key) => {
               const s = o.rootSlots[i];
-              return key === 'worst' || key === 'slot' ? { title: `open its costliest error: ${s.worst.dialogue} at turn ${s.worst.turn}`, go: () => inspect({ dialogue: s.worst.dialogue, position: s.worst.position }) } : null;
+              return key === 'worst' || key === 'slot'
+                ? {
+                    title: `open its costliest error: ${s.worst.dialogue} at turn ${s.worst.turn}`,
+                    go: () => inspect({ dialogue: s.worst.dialogue, position: s.worst.position }),
+                  }
+                : null;
             }}
           />
           <ExportLinks

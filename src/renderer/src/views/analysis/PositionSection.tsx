@@ -15,7 +15,9 @@ import { TableView } from './TableView';
 export function PositionSection({ api, run, config }: SectionProps) {
   const [by, setBy] = useState<'index' | 'length'>(() => remembered('pos.by', 'index'));
   const choices = metricChoices(config);
-  const [picked, setPicked] = useState<string[]>(() => remembered('pos.series', ['JGA', `FGA_${lambdaKey(config.lambdas[0])}`, 'RSA', 'GCA']));
+  const [picked, setPicked] = useState<string[]>(() =>
+    remembered('pos.series', ['JGA', `FGA_${lambdaKey(config.lambdas[0])}`, 'RSA', 'GCA']),
+  );
   const series = choices.filter((c) => picked.includes(c.key));
   const q = useApiQuery(api, 'turnPosition', { run: run.id, rev: run.revision, config, by, bands: series.map((s) => s.key) });
   const p = q.data && q.data.by === by ? q.data : null;
@@ -42,7 +44,13 @@ export function PositionSection({ api, run, config }: SectionProps) {
         <fieldset className="series" aria-label="metrics in the chart">
           {choices.map((c) => (
             <label key={c.key} className="check">
-              <input type="checkbox" checked={picked.includes(c.key)} onChange={(e) => setPicked(remember('pos.series', e.target.checked ? [...picked, c.key] : picked.filter((x) => x !== c.key)))} />
+              <input
+                type="checkbox"
+                checked={picked.includes(c.key)}
+                onChange={(e) =>
+                  setPicked(remember('pos.series', e.target.checked ? [...picked, c.key] : picked.filter((x) => x !== c.key)))
+                }
+              />
               {c.label}
             </label>
           ))}

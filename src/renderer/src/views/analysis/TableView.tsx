@@ -39,7 +39,12 @@ export function TableView({ table, rowTestId, groupKey, runKey, cellLink, captio
         </thead>
         <tbody>
           {table.rows.map((r, i) => (
-            <tr key={i} data-testid={rowTestId} data-group={groupKey ? String(cellOf(r.cells[groupKey]).value ?? '') : undefined} data-run={runKey && r.cells[runKey] !== undefined ? String(cellOf(r.cells[runKey]).value) : undefined}>
+            <tr
+              key={i}
+              data-testid={rowTestId}
+              data-group={groupKey ? String(cellOf(r.cells[groupKey]).value ?? '') : undefined}
+              data-run={runKey && r.cells[runKey] !== undefined ? String(cellOf(r.cells[runKey]).value) : undefined}
+            >
               {table.columns.map((c, k) => {
                 const cell = cellOf(r.cells[c.key]);
                 let text = formatValue(c, cell.value);
@@ -63,7 +68,12 @@ export function TableView({ table, rowTestId, groupKey, runKey, cellLink, captio
                     className={`${numeric(c.key) ? 'num' : ''}${wrap ? ' wrap' : ''}${c.kind === 'delta' && typeof cell.value === 'number' ? (cell.value > 0 ? ' up' : cell.value < 0 ? ' down' : '') : ''}`}
                   >
                     {body}
-                    {cell.ci && <span className="ci"> [{formatValue(c, cell.ci[0])}, {formatValue(c, cell.ci[1])}]</span>}
+                    {cell.ci && (
+                      <span className="ci">
+                        {' '}
+                        [{formatValue(c, cell.ci[0])}, {formatValue(c, cell.ci[1])}]
+                      </span>
+                    )}
                   </Tag>
                 );
               })}

@@ -19,9 +19,9 @@ export function TraitsSection({ api, run, config }: SectionProps) {
   return (
     <section className="analysis-section" aria-label="spurious traits">
       <p className="explain">
-        Is a metric swayed by <i>where</i> mistakes fall (tail-orientedness, TO) or <i>how unevenly</i> they spread (non-uniformity, NU)? The GCA paper's analysis:
-        drop dialogues where FGA and GCA are both 100, z-score TO, NU, FGA and GCA, keep dialogues where the two metrics disagree (|FGA_z − GCA_z| ≥ 0.1), and compare
-        the two dependent correlations with Zou's (2008) 95% interval.
+        Is a metric swayed by <i>where</i> mistakes fall (tail-orientedness, TO) or <i>how unevenly</i> they spread (non-uniformity, NU)?
+        The GCA paper's analysis: drop dialogues where FGA and GCA are both 100, z-score TO, NU, FGA and GCA, keep dialogues where the two
+        metrics disagree (|FGA_z − GCA_z| ≥ 0.1), and compare the two dependent correlations with Zou's (2008) 95% interval.
       </p>
       {q.error && <p className="error">{errorText(q.error)}</p>}
       {!t && !q.error && <p className="computing">Computing…</p>}

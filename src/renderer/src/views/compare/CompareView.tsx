@@ -36,7 +36,19 @@ interface Stats {
 
 const DEFAULT_STATS: Stats = { bootstrap: 1000, trials: 10000, seed: DEFAULT_SEED };
 
-function NumberField({ label, value, max, onChange, testId }: { label: string; value: number; max: number; onChange: (v: number) => void; testId: string }) {
+function NumberField({
+  label,
+  value,
+  max,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  onChange: (v: number) => void;
+  testId: string;
+}) {
   const [text, setText] = useState<string | null>(null);
   const bad = text !== null && !(/^[0-9]+$/.test(text.trim()) && Number(text) <= max);
   const commit = () => {
@@ -47,7 +59,15 @@ function NumberField({ label, value, max, onChange, testId }: { label: string; v
   return (
     <label>
       {label}{' '}
-      <input data-testid={testId} size={6} value={text ?? String(value)} aria-invalid={bad} onChange={(e) => setText(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />
+      <input
+        data-testid={testId}
+        size={6}
+        value={text ?? String(value)}
+        aria-invalid={bad}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
     </label>
   );
 }
@@ -63,10 +83,19 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   const [allowGold, setAllowGold] = useState(false);
 
   // The compared runs: the baseline first, then the others in workspace order.
-  const ordered: RunInfo[] = useMemo(() => (baseline ? [ready.find((r) => r.id === baseline)!, ...ready.filter((r) => r.id !== baseline && included.has(r.id))] : []), [ready, baseline, included]);
+  const ordered: RunInfo[] = useMemo(
+    () => (baseline ? [ready.find((r) => r.id === baseline)!, ...ready.filter((r) => r.id !== baseline && included.has(r.id))] : []),
+    [ready, baseline, included],
+  );
   const args =
     ordered.length >= 2
-      ? { runs: ordered.map((r) => ({ run: r.id, rev: r.revision })), config, ...stats, ...(common ? { common } : {}), ...(allowGold ? { allowDifferentGold: allowGold } : {}) }
+      ? {
+          runs: ordered.map((r) => ({ run: r.id, rev: r.revision })),
+          config,
+          ...stats,
+          ...(common ? { common } : {}),
+          ...(allowGold ? { allowDifferentGold: allowGold } : {}),
+        }
       : null;
   // Keyed by the run names too: a rename keeps the revision but changes the table.
   const q = useApiQuery(api, 'compareRuns', args, { key: ordered.map((r) => r.label).join('\u0000') });
@@ -91,9 +120,24 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     const series = xsOf.filter((x) => x !== null).length >= 2 ? xsOf : undefined;
     return [
       // The columns the table on screen shows (GCA's parts are not among them).
-      ...tableItems({ id: 'compare-scores', group: 'Benchmark: scores', stem: 'compare-scores', make: () => scoresTable({ ...out, parts: [] }) }),
-      ...tableItems({ id: 'compare-deltas', group: 'Benchmark: deltas against the baseline', stem: 'compare-deltas', make: () => deltaTable(out) }),
-      ...tableItems({ id: 'compare-long', group: 'Benchmark: one row per run and metric', stem: 'compare', make: () => longTable(out, series) }),
+      ...tableItems({
+        id: 'compare-scores',
+        group: 'Benchmark: scores',
+        stem: 'compare-scores',
+        make: () => scoresTable({ ...out, parts: [] }),
+      }),
+      ...tableItems({
+        id: 'compare-deltas',
+        group: 'Benchmark: deltas against the baseline',
+        stem: 'compare-deltas',
+        make: () => deltaTable(out),
+      }),
+      ...tableItems({
+        id: 'compare-long',
+        group: 'Benchmark: one row per run and metric',
+        stem: 'compare',
+        make: () => longTable(out, series),
+      }),
       {
         id: 'compare-json',
         group: 'Benchmark: one row per run and metric',
@@ -108,7 +152,8 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   // The pair shown side by side.
   const [pairChoice, setPair] = useState<{ a: string | null; b: string | null }>({ a: null, b: null });
   const pa = pairChoice.a && included.has(pairChoice.a) ? pairChoice.a : baseline;
-  const pb = pairChoice.b && included.has(pairChoice.b) && pairChoice.b !== pa ? pairChoice.b : (ordered.find((r) => r.id !== pa)?.id ?? null);
+  const pb =
+    pairChoice.b && included.has(pairChoice.b) && pairChoice.b !== pa ? pairChoice.b : (ordered.find((r) => r.id !== pa)?.id ?? null);
   const runA = ready.find((r) => r.id === pa);
   const runB = ready.find((r) => r.id === pb);
   const refA = useMemo(() => (runA ? { run: runA.id, rev: runA.revision } : null), [runA]);
@@ -128,19 +173,44 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   // First selection of a pair: the top of its list, once it has arrived.
   useEffect(() => {
     if (!refA || !refB || (sel && sel.pair === pairKey)) return;
-    api.call('comparePage', { a: refA, b: refB, config, offset: 0, limit: 1, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
-      (p) => {
-        if (p.rows[0]) setSel({ pair: pairKey, id: p.rows[0].id, b: p.rows[0].idB, index: 0, key: cacheKey });
-      },
-      () => undefined,
-    );
+    api
+      .call('comparePage', {
+        a: refA,
+        b: refB,
+        config,
+        offset: 0,
+        limit: 1,
+        sort: query.sort,
+        filter: { turns: query.filter.turns, search: query.filter.search || undefined },
+      })
+      .then(
+        (p) => {
+          if (p.rows[0]) setSel({ pair: pairKey, id: p.rows[0].id, b: p.rows[0].idB, index: 0, key: cacheKey });
+        },
+        () => undefined,
+      );
   }, [api, refA, refB, pairKey, sel, config, query, cacheKey]);
 
   // After the filter or search changes, the dialogue shown may have left the list: the detail pane says so.
   const search = query.filter.search.trim().toLowerCase();
   const lookUp = ids && selIndex < 0 && (query.filter.turns !== 'all' || search) ? ids.a : null;
-  const found = useApiQuery(api, 'comparePage', lookUp && refA && refB ? { a: refA, b: refB, config, offset: 0, limit: 1000, sort: { key: 'position', metric: 'JGA', descending: false }, filter: { turns: query.filter.turns, search: lookUp } } : null).data;
-  const outside = lookUp !== null && (!lookUp.toLowerCase().includes(search) || (found !== undefined && !found.rows.some((r) => r.id === lookUp)));
+  const found = useApiQuery(
+    api,
+    'comparePage',
+    lookUp && refA && refB
+      ? {
+          a: refA,
+          b: refB,
+          config,
+          offset: 0,
+          limit: 1000,
+          sort: { key: 'position', metric: 'JGA', descending: false },
+          filter: { turns: query.filter.turns, search: lookUp },
+        }
+      : null,
+  ).data;
+  const outside =
+    lookUp !== null && (!lookUp.toLowerCase().includes(search) || (found !== undefined && !found.rows.some((r) => r.id === lookUp)));
 
   // n / p: next and previous dialogue of the pair list (j / k move through turns in PairDialogue).
   const onKey = useEffectEvent((e: KeyboardEvent) => {
@@ -158,10 +228,20 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     };
     const row = cache.row(next);
     if (row) return go(row.id, row.idB);
-    api.call('comparePage', { a: refA, b: refB, config, offset: next, limit: 1, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
-      (p) => p.rows[0] && go(p.rows[0].id, p.rows[0].idB),
-      (x: unknown) => onNotice(errorText(x)),
-    );
+    api
+      .call('comparePage', {
+        a: refA,
+        b: refB,
+        config,
+        offset: next,
+        limit: 1,
+        sort: query.sort,
+        filter: { turns: query.filter.turns, search: query.filter.search || undefined },
+      })
+      .then(
+        (p) => p.rows[0] && go(p.rows[0].id, p.rows[0].idB),
+        (x: unknown) => onNotice(errorText(x)),
+      );
   });
   useEffect(() => {
     const h = (e: KeyboardEvent) => onKey(e);
@@ -169,8 +249,14 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     return () => window.removeEventListener('keydown', h);
   }, []);
 
-  const rename = useCallback((id: string, label: string) => void api.call('renameRun', { run: id, label }).catch((e: unknown) => onNotice(errorText(e))), [api, onNotice]);
-  const remove = useCallback((id: string) => void api.call('closeRun', { run: id }).catch((e: unknown) => onNotice(errorText(e))), [api, onNotice]);
+  const rename = useCallback(
+    (id: string, label: string) => void api.call('renameRun', { run: id, label }).catch((e: unknown) => onNotice(errorText(e))),
+    [api, onNotice],
+  );
+  const remove = useCallback(
+    (id: string) => void api.call('closeRun', { run: id }).catch((e: unknown) => onNotice(errorText(e))),
+    [api, onNotice],
+  );
   const include = (id: string, on: boolean) =>
     setExcluded((s) => {
       const n = new Set(s);
@@ -186,23 +272,48 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
       <section className="compare-top" aria-label="runs">
         <div className="compare-tools">
           <h2>Runs</h2>
-          <button data-testid="add-run" className="primary" onClick={onAddRun} title="Open a predictions file as a new run (or drop one on the window)">
+          <button
+            data-testid="add-run"
+            className="primary"
+            onClick={onAddRun}
+            title="Open a predictions file as a new run (or drop one on the window)"
+          >
             Add run…
           </button>
-          <NumberField label="bootstrap B" value={stats.bootstrap} max={100000} testId="stat-bootstrap" onChange={(v) => setStats({ ...stats, bootstrap: v })} />
-          <NumberField label="trials R" value={stats.trials} max={1000000} testId="stat-trials" onChange={(v) => setStats({ ...stats, trials: v })} />
-          <NumberField label="seed" value={stats.seed} max={MAX_SEED} testId="stat-seed" onChange={(v) => setStats({ ...stats, seed: v })} />
+          <NumberField
+            label="bootstrap B"
+            value={stats.bootstrap}
+            max={100000}
+            testId="stat-bootstrap"
+            onChange={(v) => setStats({ ...stats, bootstrap: v })}
+          />
+          <NumberField
+            label="trials R"
+            value={stats.trials}
+            max={1000000}
+            testId="stat-trials"
+            onChange={(v) => setStats({ ...stats, trials: v })}
+          />
+          <NumberField
+            label="seed"
+            value={stats.seed}
+            max={MAX_SEED}
+            testId="stat-seed"
+            onChange={(v) => setStats({ ...stats, seed: v })}
+          />
           <label title="Runs that cover different dialogues or turns are compared on the part every run has (recorded in the signature)">
             <input type="checkbox" data-testid="opt-common" checked={common} onChange={(e) => setCommon(e.target.checked)} /> Common part
           </label>
           <label title="Compare runs scored against different gold states (recorded in the signature)">
-            <input type="checkbox" data-testid="opt-gold" checked={allowGold} onChange={(e) => setAllowGold(e.target.checked)} /> Allow different gold
+            <input type="checkbox" data-testid="opt-gold" checked={allowGold} onChange={(e) => setAllowGold(e.target.checked)} /> Allow
+            different gold
           </label>
           {q.isFetching && <span className="busy">computing…</span>}
         </div>
         {ready.length < 2 && (
           <p className="hint" data-testid="compare-hint">
-            Open a second run to compare: <b>Add run…</b>, drop a predictions file on the window, or start with <code>dst-inspector serve a.json b.json --name A,B</code>.
+            Open a second run to compare: <b>Add run…</b>, drop a predictions file on the window, or start with{' '}
+            <code>dst-inspector serve a.json b.json --name A,B</code>.
           </p>
         )}
         {error && (
@@ -210,7 +321,17 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
             {error}
           </p>
         )}
-        <RunTable runs={runs} result={result} failed={error !== null} included={included} baseline={baseline} onInclude={include} onBaseline={setBaseline} onRename={rename} onRemove={remove} />
+        <RunTable
+          runs={runs}
+          result={result}
+          failed={error !== null}
+          included={included}
+          baseline={baseline}
+          onInclude={include}
+          onBaseline={setBaseline}
+          onRename={rename}
+          onRemove={remove}
+        />
       </section>
 
       {result && (hasSeries || showSeries) && (showSeries ?? true) ? (
@@ -249,7 +370,20 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
                 setTurn(null);
               }}
             />
-            <PairDialogue api={api} a={refA} b={refB} names={names} config={config} ids={ids} outside={outside} turn={turn} modalOpen={modalOpen} onTurn={setTurn} onlyDiffering={onlyDiffering} onOnlyDiffering={setOnlyDiffering} />
+            <PairDialogue
+              api={api}
+              a={refA}
+              b={refB}
+              names={names}
+              config={config}
+              ids={ids}
+              outside={outside}
+              turn={turn}
+              modalOpen={modalOpen}
+              onTurn={setTurn}
+              onlyDiffering={onlyDiffering}
+              onOnlyDiffering={setOnlyDiffering}
+            />
           </div>
         </section>
       )}
@@ -258,7 +392,17 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
 }
 
 /** The run of side A or B of the side-by-side view. */
-function PairRunSelect({ side, runs, value, onPick }: { side: 'a' | 'b'; runs: readonly RunInfo[]; value: string; onPick: (id: string) => void }) {
+function PairRunSelect({
+  side,
+  runs,
+  value,
+  onPick,
+}: {
+  side: 'a' | 'b';
+  runs: readonly RunInfo[];
+  value: string;
+  onPick: (id: string) => void;
+}) {
   return (
     <label>
       {side.toUpperCase()}{' '}

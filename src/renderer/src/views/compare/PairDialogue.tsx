@@ -46,7 +46,12 @@ function laneRun(name: string, d: DialogueDetail, config: MetricConfig): LaneRun
     name,
     turns: (d.perTurn ?? []).map((t) => ({
       turn: t.turn,
-      values: { JGA: metricValue(t.values, 'JGA'), FGA: metricValue(t.values, 'FGA', config), RSA: metricValue(t.values, 'RSA'), GCA: t.gcaRunning },
+      values: {
+        JGA: metricValue(t.values, 'JGA'),
+        FGA: metricValue(t.values, 'FGA', config),
+        RSA: metricValue(t.values, 'RSA'),
+        GCA: t.gcaRunning,
+      },
     })),
   };
 }
@@ -55,8 +60,15 @@ function RunVerdict({ who, rec, config }: { who: string; rec: TurnRecord | null;
   if (!rec) return <span className="verdict missing">{who}: no such turn</span>;
   const jga = metricValue(rec.values, 'JGA');
   return (
-    <span className={`verdict jga-${jga}`} data-testid="pair-verdict" data-who={who} title={`${who}: ${jga ? 'the joint goal is right' : 'the joint goal is wrong'}; FGA: ${fgaClassLabel(rec.fgaClass, rec.fgaDistance)}`}>
-      {who} {jga ? 'joint ✓' : 'joint ✗'} · FGA {rec.fgaClass === 'exact' ? 'exact' : rec.fgaClass === 'type1' ? 'type-1' : `type-2 d=${rec.fgaDistance}`} {frac(metricValue(rec.values, 'FGA', config))}
+    <span
+      className={`verdict jga-${jga}`}
+      data-testid="pair-verdict"
+      data-who={who}
+      title={`${who}: ${jga ? 'the joint goal is right' : 'the joint goal is wrong'}; FGA: ${fgaClassLabel(rec.fgaClass, rec.fgaDistance)}`}
+    >
+      {who} {jga ? 'joint ✓' : 'joint ✗'} · FGA{' '}
+      {rec.fgaClass === 'exact' ? 'exact' : rec.fgaClass === 'type1' ? 'type-1' : `type-2 d=${rec.fgaDistance}`}{' '}
+      {frac(metricValue(rec.values, 'FGA', config))}
     </span>
   );
 }
@@ -69,14 +81,33 @@ export function PairDialogue({ api, a, b, names, config, ids, outside, turn, mod
   const turns = useMemo(() => (da && db ? pairTurns(da, db) : []), [da, db]);
   const refs = useRef(new Map<number, HTMLElement>());
   const scene = useMemo(
-    () => (da && db ? lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], { width: 340, selected: turn, lambda: lambdaKey(config.lambdas[0]), signature: renderSignature(da.signature) }) : null),
+    () =>
+      da && db
+        ? lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], {
+            width: 340,
+            selected: turn,
+            lambda: lambdaKey(config.lambdas[0]),
+            signature: renderSignature(da.signature),
+          })
+        : null,
     [da, db, names, config, turn],
   );
   // Exported without the selection highlight, at a page's width.
   const exportItems = useMemo(() => {
     if (!da || !db) return [];
-    const make = () => lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], { width: 480, selected: null, lambda: lambdaKey(config.lambdas[0]), signature: renderSignature(da.signature) });
-    return sceneItems({ id: 'pair-lanes', group: `Per-turn lanes of ${da.id}: ${names[0]} and ${names[1]}`, stem: `${da.id.replace(/\.json$/i, '')}-lanes`, make });
+    const make = () =>
+      lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], {
+        width: 480,
+        selected: null,
+        lambda: lambdaKey(config.lambdas[0]),
+        signature: renderSignature(da.signature),
+      });
+    return sceneItems({
+      id: 'pair-lanes',
+      group: `Per-turn lanes of ${da.id}: ${names[0]} and ${names[1]}`,
+      stem: `${da.id.replace(/\.json$/i, '')}-lanes`,
+      make,
+    });
   }, [da, db, names, config]);
   useExportPart('compare-pair', exportItems);
   useEffect(() => {
@@ -101,7 +132,12 @@ export function PairDialogue({ api, a, b, names, config, ids, outside, turn, mod
 
   if (!ids) return <div className="pair-dialogue placeholder-pane">Choose a dialogue on the left.</div>;
   const error = qa.error ?? qb.error;
-  if (error) return <div className="pair-dialogue placeholder-pane" role="alert">{errorText(error)}</div>;
+  if (error)
+    return (
+      <div className="pair-dialogue placeholder-pane" role="alert">
+        {errorText(error)}
+      </div>
+    );
   if (!da || !db) return <div className="pair-dialogue placeholder-pane">Loading…</div>;
   return (
     <>
@@ -115,7 +151,13 @@ export function PairDialogue({ api, a, b, names, config, ids, outside, turn, mod
             {names[1]}: JGA {pct(metricValue(db.values, 'JGA'))} · GCA {pct(metricValue(db.values, 'GCA'))}
           </span>
           <label>
-            <input type="checkbox" data-testid="only-differing" checked={onlyDiffering} onChange={(e) => onOnlyDiffering(e.target.checked)} /> only slots where the runs differ
+            <input
+              type="checkbox"
+              data-testid="only-differing"
+              checked={onlyDiffering}
+              onChange={(e) => onOnlyDiffering(e.target.checked)}
+            />{' '}
+            only slots where the runs differ
           </label>
         </header>
         {outside && (
@@ -124,7 +166,9 @@ export function PairDialogue({ api, a, b, names, config, ids, outside, turn, mod
           </p>
         )}
         <p className="pair-legend">
-          Each chip: the slot, its gold value, then <b>A</b> = {names[0]} and <b>B</b> = {names[1]}, each with its class (colour, icon and border as in the inspect view; · = neither in gold nor predicted) and its predicted value when it is wrong or overshot; Δ = changed in this turn.
+          Each chip: the slot, its gold value, then <b>A</b> = {names[0]} and <b>B</b> = {names[1]}, each with its class (colour, icon and
+          border as in the inspect view; · = neither in gold nor predicted) and its predicted value when it is wrong or overshot; Δ =
+          changed in this turn.
         </p>
         {turns.map((t) => {
           const slots = onlyDiffering ? t.slots.filter(differs) : t.slots;
@@ -182,7 +226,9 @@ export function PairDialogue({ api, a, b, names, config, ids, outside, turn, mod
             }}
           />
         )}
-        <p className="hint">JGA 0/1, FGA (λ = {lambdaKey(config.lambdas[0])}), RSA per turn, and the running GCA; click a turn to show it.</p>
+        <p className="hint">
+          JGA 0/1, FGA (λ = {lambdaKey(config.lambdas[0])}), RSA per turn, and the running GCA; click a turn to show it.
+        </p>
       </aside>
     </>
   );

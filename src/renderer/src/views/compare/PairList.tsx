@@ -18,7 +18,10 @@ export interface PairQuery {
   filter: { turns: PairFilter; search: string };
 }
 
-export const DEFAULT_PAIR_QUERY: PairQuery = { sort: { key: 'diff', metric: 'JGA', descending: true }, filter: { turns: 'all', search: '' } };
+export const DEFAULT_PAIR_QUERY: PairQuery = {
+  sort: { key: 'diff', metric: 'JGA', descending: true },
+  filter: { turns: 'all', search: '' },
+};
 
 interface Props {
   api: Api;
@@ -54,13 +57,23 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
   useEffect(() => {
     for (const p of cache.total === null ? cache.missing(0, 0) : cache.missing(first, last)) {
       cache.markLoading(p);
-      api.call('comparePage', { a, b, config, offset: p * cache.pageSize, limit: cache.pageSize, sort: query.sort, filter: { turns: query.filter.turns, search: query.filter.search || undefined } }).then(
-        (page) => {
-          cache.put(p, page.rows, page.total, page.shared);
-          setTick((t) => t + 1);
-        },
-        () => cache.failed(p),
-      );
+      api
+        .call('comparePage', {
+          a,
+          b,
+          config,
+          offset: p * cache.pageSize,
+          limit: cache.pageSize,
+          sort: query.sort,
+          filter: { turns: query.filter.turns, search: query.filter.search || undefined },
+        })
+        .then(
+          (page) => {
+            cache.put(p, page.rows, page.total, page.shared);
+            setTick((t) => t + 1);
+          },
+          () => cache.failed(p),
+        );
     }
   }, [api, a, b, config, cache, query, first, last]);
 
@@ -81,17 +94,39 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
       <div className="list-tools">
         <label>
           Sort{' '}
-          <select data-testid="pair-sort" value={query.sort.key} onChange={(e) => onQuery({ ...query, sort: { ...query.sort, key: e.target.value as PairSortKey, descending: e.target.value !== 'position' && e.target.value !== 'id' } })}>
+          <select
+            data-testid="pair-sort"
+            value={query.sort.key}
+            onChange={(e) =>
+              onQuery({
+                ...query,
+                sort: {
+                  ...query.sort,
+                  key: e.target.value as PairSortKey,
+                  descending: e.target.value !== 'position' && e.target.value !== 'id',
+                },
+              })
+            }
+          >
             <option value="diff">
               {nb} − {na} on
             </option>
-            <option value="aOnly">turns {na} right, {nb} wrong</option>
-            <option value="bOnly">turns {nb} right, {na} wrong</option>
+            <option value="aOnly">
+              turns {na} right, {nb} wrong
+            </option>
+            <option value="bOnly">
+              turns {nb} right, {na} wrong
+            </option>
             <option value="position">file order</option>
             <option value="id">id</option>
             <option value="turns">turns</option>
           </select>{' '}
-          <select data-testid="pair-metric" aria-label="metric" value={m} onChange={(e) => onQuery({ ...query, sort: { ...query.sort, metric: e.target.value } })}>
+          <select
+            data-testid="pair-metric"
+            aria-label="metric"
+            value={m}
+            onChange={(e) => onQuery({ ...query, sort: { ...query.sort, metric: e.target.value } })}
+          >
             {METRIC_IDS.map((id) => (
               <option key={id} value={id}>
                 {id}
@@ -109,7 +144,11 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
         </label>
         <label>
           Show{' '}
-          <select data-testid="pair-filter" value={query.filter.turns} onChange={(e) => onQuery({ ...query, filter: { ...query.filter, turns: e.target.value as PairFilter } })}>
+          <select
+            data-testid="pair-filter"
+            value={query.filter.turns}
+            onChange={(e) => onQuery({ ...query, filter: { ...query.filter, turns: e.target.value as PairFilter } })}
+          >
             <option value="all">every dialogue</option>
             <option value="a-right-b-wrong">
               a turn {na} right, {nb} wrong
@@ -120,9 +159,17 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
             <option value="either">a turn one gets right, the other wrong</option>
           </select>
         </label>
-        <input type="search" placeholder="search ids" aria-label="search dialogue ids" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          placeholder="search ids"
+          aria-label="search dialogue ids"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <span className="count" data-testid="pair-count">
-          {cache.total === null ? '…' : `${total.toLocaleString('en-US')} of ${(cache.shared ?? 0).toLocaleString('en-US')} shared dialogues`}
+          {cache.total === null
+            ? '…'
+            : `${total.toLocaleString('en-US')} of ${(cache.shared ?? 0).toLocaleString('en-US')} shared dialogues`}
         </span>
       </div>
       <div className="list-scroll" ref={scrollRef}>
@@ -130,7 +177,11 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
           {items.map((it) => {
             const r = cache.row(it.index);
             return (
-              <div key={it.key} className="row-slot" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}>
+              <div
+                key={it.key}
+                className="row-slot"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
+              >
                 {r ? (
                   <button
                     className={`pair-row${r.id === selectedId ? ' selected' : ''}`}
@@ -142,7 +193,10 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
                     <span className="id">{r.id}</span>
                     <span className="vals">
                       {m}: {pct(r.a[m])} → {pct(r.b[m])}{' '}
-                      <span className={`delta ${r.diff !== null && r.diff > 0 ? 'up' : r.diff !== null && r.diff < 0 ? 'down' : ''}`} data-testid="pair-diff">
+                      <span
+                        className={`delta ${r.diff !== null && r.diff > 0 ? 'up' : r.diff !== null && r.diff < 0 ? 'down' : ''}`}
+                        data-testid="pair-diff"
+                      >
                         {formatValue(DELTA, r.diff)}
                       </span>
                     </span>

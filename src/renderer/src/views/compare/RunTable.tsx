@@ -60,7 +60,14 @@ function RunName({ run, onRename }: { run: RunInfo; onRename: (label: string) =>
       <span className="run-name" title={run.file}>
         {run.label}
       </span>
-      <button className="icon-button" data-testid="run-rename" data-run={run.label} title="Rename this run" aria-label={`rename ${run.label}`} onClick={() => setEditing(run.label)}>
+      <button
+        className="icon-button"
+        data-testid="run-rename"
+        data-run={run.label}
+        title="Rename this run"
+        aria-label={`rename ${run.label}`}
+        onClick={() => setEditing(run.label)}
+      >
         ✎
       </button>
     </>
@@ -104,12 +111,30 @@ export function RunTable({ runs, result, failed, included, baseline, onInclude, 
             const r = byRun.get(run.id);
             const isBase = run.id === baseline;
             return (
-              <tr key={run.id} className={`${isBase ? 'baseline' : ''} ${run.state !== 'ready' ? 'not-ready' : ''}`} data-testid="run-row" data-run={run.label}>
+              <tr
+                key={run.id}
+                className={`${isBase ? 'baseline' : ''} ${run.state !== 'ready' ? 'not-ready' : ''}`}
+                data-testid="run-row"
+                data-run={run.label}
+              >
                 <td>
-                  <input type="checkbox" aria-label={`compare ${run.label}`} checked={included.has(run.id)} disabled={run.state !== 'ready'} onChange={(e) => onInclude(run.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`compare ${run.label}`}
+                    checked={included.has(run.id)}
+                    disabled={run.state !== 'ready'}
+                    onChange={(e) => onInclude(run.id, e.target.checked)}
+                  />
                 </td>
                 <td>
-                  <input type="radio" name="baseline" aria-label={`${run.label} is the baseline`} checked={isBase} disabled={!included.has(run.id)} onChange={() => onBaseline(run.id)} />
+                  <input
+                    type="radio"
+                    name="baseline"
+                    aria-label={`${run.label} is the baseline`}
+                    checked={isBase}
+                    disabled={!included.has(run.id)}
+                    onChange={() => onBaseline(run.id)}
+                  />
                 </td>
                 <th scope="row" className="run-cell">
                   <RunName run={run} onRename={(l) => onRename(run.id, l)} />
@@ -145,12 +170,22 @@ export function RunTable({ runs, result, failed, included, baseline, onInclude, 
                     const lambda = c.lambda !== undefined ? { 'data-lambda': String(c.lambda) } : {};
                     return (
                       <td key={c.key} className="num metric-cell">
-                        <div className={isBest ? 'best' : ''} data-testid="run-metric" data-run={r.name} data-metric={c.metric} {...lambda} title={`${r.name}: ${c.header} ${pct(v)} ${interval(r.ci[c.key], pct)}`}>
+                        <div
+                          className={isBest ? 'best' : ''}
+                          data-testid="run-metric"
+                          data-run={r.name}
+                          data-metric={c.metric}
+                          {...lambda}
+                          title={`${r.name}: ${c.header} ${pct(v)} ${interval(r.ci[c.key], pct)}`}
+                        >
                           {pct(v)}
                         </div>
                         {r.ci[c.key] && <div className="ci">{interval(r.ci[c.key], pct)}</div>}
                         {cmp && (
-                          <div className="delta-block" title={`${r.name} − ${baseName}: ${delta(cmp.delta)} points, 95% CI ${interval(cmp.ci, delta)}, p = ${cmp.p ?? '–'}`}>
+                          <div
+                            className="delta-block"
+                            title={`${r.name} − ${baseName}: ${delta(cmp.delta)} points, 95% CI ${interval(cmp.ci, delta)}, p = ${cmp.p ?? '–'}`}
+                          >
                             <span
                               className={`delta ${cmp.delta !== null && cmp.delta > 0 ? 'up' : cmp.delta !== null && cmp.delta < 0 ? 'down' : ''}`}
                               data-testid="run-delta"
@@ -173,7 +208,14 @@ export function RunTable({ runs, result, failed, included, baseline, onInclude, 
                     );
                   })}
                 <td>
-                  <button className="icon-button" data-testid="run-remove" data-run={run.label} title="Remove this run from the workspace" aria-label={`remove ${run.label}`} onClick={() => onRemove(run.id)}>
+                  <button
+                    className="icon-button"
+                    data-testid="run-remove"
+                    data-run={run.label}
+                    title="Remove this run from the workspace"
+                    aria-label={`remove ${run.label}`}
+                    onClick={() => onRemove(run.id)}
+                  >
                     ✕
                   </button>
                 </td>
@@ -184,8 +226,10 @@ export function RunTable({ runs, result, failed, included, baseline, onInclude, 
       </table>
       {result && (
         <p className="table-notes">
-          Under each score: its 95% bootstrap interval; then Δ = run − {baseName} in percentage points, its 95% paired-bootstrap interval ({result.settings.bootstrap} resamples of dialogues) and the approximate-randomization p-value ({result.settings.trials} trials);{' '}
-          {SIGNIFICANT_MARK} p &lt; {SIGNIFICANCE}. {result.dialogues.toLocaleString('en-US')} dialogues, {result.turns.toLocaleString('en-US')} turns.
+          Under each score: its 95% bootstrap interval; then Δ = run − {baseName} in percentage points, its 95% paired-bootstrap interval (
+          {result.settings.bootstrap} resamples of dialogues) and the approximate-randomization p-value ({result.settings.trials} trials);{' '}
+          {SIGNIFICANT_MARK} p &lt; {SIGNIFICANCE}. {result.dialogues.toLocaleString('en-US')} dialogues,{' '}
+          {result.turns.toLocaleString('en-US')} turns.
         </p>
       )}
       {result && (

@@ -52,7 +52,12 @@ export function SeriesPanel({ result, xs, onX, width }: Props) {
     const panels: Panel[] = result.columns.map((c) => ({
       key: c.key,
       header: c.header,
-      points: points.map((r) => ({ run: r.name, x: xs[r.run] as number, value: metricValue(r.scores.values, c.metric, c.variant), ci: r.ci[c.key] })),
+      points: points.map((r) => ({
+        run: r.name,
+        x: xs[r.run] as number,
+        value: metricValue(r.scores.values, c.metric, c.variant),
+        ci: r.ci[c.key],
+      })),
     }));
     return seriesScene(panels, { width, xLabel: 'x', signature: renderSignature(result.signature) });
   }, [result, xs, width]);
@@ -70,7 +75,8 @@ export function SeriesPanel({ result, xs, onX, width }: Props) {
     <section className="series" aria-label="series" data-testid="series-section">
       <h2>Series</h2>
       <p className="hint">
-        Each run&apos;s x (a data ratio, a checkpoint, …): from <code>serve --series-x</code> or the number in its name. Give at least two runs an x to plot every metric against it, with 95% bootstrap bands.
+        Each run&apos;s x (a data ratio, a checkpoint, …): from <code>serve --series-x</code> or the number in its name. Give at least two
+        runs an x to plot every metric against it, with 95% bootstrap bands.
       </p>
       <div className="x-list">
         {result.runs.map((r) => (
@@ -79,7 +85,11 @@ export function SeriesPanel({ result, xs, onX, width }: Props) {
           </label>
         ))}
       </div>
-      {scene ? <SceneSvg scene={scene} testId="series-chart" fit="width" /> : <p className="hint">No series: fewer than two runs have an x.</p>}
+      {scene ? (
+        <SceneSvg scene={scene} testId="series-chart" fit="width" />
+      ) : (
+        <p className="hint">No series: fewer than two runs have an x.</p>
+      )}
     </section>
   );
 }

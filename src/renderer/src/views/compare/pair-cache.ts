@@ -22,8 +22,12 @@ export class PairCache {
   /** Pages covering [start, end] that are neither loaded nor loading. */
   missing(start: number, end: number): number[] {
     const out: number[] = [];
-    const last = this.total === null ? Math.floor(end / this.pageSize) : Math.min(Math.floor(end / this.pageSize), Math.max(0, Math.ceil(this.total / this.pageSize) - 1));
-    for (let p = Math.max(0, Math.floor(start / this.pageSize)); p <= last; p++) if (!this.pages.has(p) && !this.inFlight.has(p)) out.push(p);
+    const last =
+      this.total === null
+        ? Math.floor(end / this.pageSize)
+        : Math.min(Math.floor(end / this.pageSize), Math.max(0, Math.ceil(this.total / this.pageSize) - 1));
+    for (let p = Math.max(0, Math.floor(start / this.pageSize)); p <= last; p++)
+      if (!this.pages.has(p) && !this.inFlight.has(p)) out.push(p);
     return out;
   }
 

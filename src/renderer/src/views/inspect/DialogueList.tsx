@@ -35,7 +35,21 @@ interface Props {
 
 const ROW_HEIGHT = 52;
 
-export function DialogueList({ api, runRef, config, cache, query, domains, selectedId, selectedIndex, scrollRequest, searchRef, onQuery, onSelect, onPage }: Props) {
+export function DialogueList({
+  api,
+  runRef,
+  config,
+  cache,
+  query,
+  domains,
+  selectedId,
+  selectedIndex,
+  scrollRequest,
+  searchRef,
+  onQuery,
+  onSelect,
+  onPage,
+}: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, setTick] = useState(0);
   const [search, setSearch] = useState(query.filter.search ?? '');
@@ -83,7 +97,14 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
     for (const p of pages) {
       cache.markLoading(p);
       api
-        .call('dialoguePage', { ...runRef, config, offset: p * cache.pageSize, limit: cache.pageSize, sort: query.sort, filter: apiFilter(query.filter) })
+        .call('dialoguePage', {
+          ...runRef,
+          config,
+          offset: p * cache.pageSize,
+          limit: cache.pageSize,
+          sort: query.sort,
+          filter: apiFilter(query.filter),
+        })
         .then(
           (page) => {
             cache.put(p, page.rows, page.total);
@@ -124,7 +145,8 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
           onChange={(e) => setSearch(e.target.value)}
           onFocus={(e) => {
             const from = e.relatedTarget;
-            if (from instanceof HTMLElement && from !== e.currentTarget && !from.classList.contains('skip-link')) returnFocus.current = from;
+            if (from instanceof HTMLElement && from !== e.currentTarget && !from.classList.contains('skip-link'))
+              returnFocus.current = from;
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
@@ -147,7 +169,12 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
         <div className="tool-row">
           <label>
             Sort{' '}
-            <select aria-label="sort dialogues by" data-testid="sort-key" value={query.sort.key} onChange={(e) => setSort(e.target.value as SortKey)}>
+            <select
+              aria-label="sort dialogues by"
+              data-testid="sort-key"
+              value={query.sort.key}
+              onChange={(e) => setSort(e.target.value as SortKey)}
+            >
               {LIST_SORT_KEYS.map((k) => (
                 <option key={k} value={k}>
                   {sortLabel(k)}
@@ -167,7 +194,12 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
         <div className="tool-row">
           <label>
             Domain{' '}
-            <select aria-label="filter by domain" data-testid="domain-filter" value={query.filter.domain ?? ''} onChange={(e) => onQuery({ ...query, filter: { ...query.filter, domain: e.target.value || undefined } })}>
+            <select
+              aria-label="filter by domain"
+              data-testid="domain-filter"
+              value={query.filter.domain ?? ''}
+              onChange={(e) => onQuery({ ...query, filter: { ...query.filter, domain: e.target.value || undefined } })}
+            >
               <option value="">all</option>
               {domains.map((d) => (
                 <option key={d} value={d}>
@@ -177,7 +209,13 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
             </select>
           </label>
           <label className="check">
-            <input type="checkbox" data-testid="mistakes-filter" checked={!!query.filter.mistakesOnly} onChange={(e) => onQuery({ ...query, filter: { ...query.filter, mistakesOnly: e.target.checked } })} /> has mistakes
+            <input
+              type="checkbox"
+              data-testid="mistakes-filter"
+              checked={!!query.filter.mistakesOnly}
+              onChange={(e) => onQuery({ ...query, filter: { ...query.filter, mistakesOnly: e.target.checked } })}
+            />{' '}
+            has mistakes
           </label>
         </div>
         <div className="list-count" aria-live="polite">
@@ -185,12 +223,15 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
         </div>
         {cache.total === 0 && (
           <div className="list-note" data-testid="no-match-note">
-            No dialogue matches {describeFilter(query.filter) || 'these filters'}. Every word must appear in an id, utterance, slot or value; <code>missed:train-leaveat</code> keeps dialogues with a turn where that slot was missed (more in the help, <kbd>?</kbd>). Clear the field or the filters to see every dialogue; the dialogue shown stays until you pick another.
+            No dialogue matches {describeFilter(query.filter) || 'these filters'}. Every word must appear in an id, utterance, slot or
+            value; <code>missed:train-leaveat</code> keeps dialogues with a turn where that slot was missed (more in the help, <kbd>?</kbd>
+            ). Clear the field or the filters to see every dialogue; the dialogue shown stays until you pick another.
           </div>
         )}
         {NO_CHANGE_KEYS.has(query.sort.key) && noChanges.key === cache.key && noChanges.n > 0 && (
           <div className="list-note" data-testid="no-changes-note">
-            {plural(noChanges.n, 'dialogue')} without any change {noChanges.n === 1 ? 'comes' : 'come'} last: GCA is undefined there (shown as “no changes”), so {noChanges.n === 1 ? 'it has' : 'they have'} no place in this order.
+            {plural(noChanges.n, 'dialogue')} without any change {noChanges.n === 1 ? 'comes' : 'come'} last: GCA is undefined there (shown
+            as “no changes”), so {noChanges.n === 1 ? 'it has' : 'they have'} no place in this order.
           </div>
         )}
       </div>
@@ -217,8 +258,22 @@ export function DialogueList({ api, runRef, config, cache, query, domains, selec
           {items.map((it) => {
             const row = cache.row(it.index);
             return (
-              <div key={it.key} className="row-slot" style={{ position: 'absolute', top: 0, left: 0, right: 0, height: it.size, transform: `translateY(${it.start}px)` }}>
-                {row ? <DialogueRowView row={row} sortKey={query.sort.key} index={it.index} selected={row.id === selectedId} onSelect={onSelect} /> : <div className="row placeholder">…</div>}
+              <div
+                key={it.key}
+                className="row-slot"
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: it.size, transform: `translateY(${it.start}px)` }}
+              >
+                {row ? (
+                  <DialogueRowView
+                    row={row}
+                    sortKey={query.sort.key}
+                    index={it.index}
+                    selected={row.id === selectedId}
+                    onSelect={onSelect}
+                  />
+                ) : (
+                  <div className="row placeholder">…</div>
+                )}
               </div>
             );
           })}

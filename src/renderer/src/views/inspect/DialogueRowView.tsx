@@ -50,12 +50,21 @@ export function DialogueRowView({ row, sortKey, index, selected, onSelect }: Pro
         <span className="id">{row.id}</span>
         {extra && <span className="sort-extra">{extra}</span>}
         <span className="turns">{row.turns}t</span>
-        {row.mistakes > 0 && <span className="mistakes" title="GCA mistakes (W+M+O)">{row.mistakes}✗</span>}
+        {row.mistakes > 0 && (
+          <span className="mistakes" title="GCA mistakes (W+M+O)">
+            {row.mistakes}✗
+          </span>
+        )}
       </div>
       <div className="row-metrics">
         {METRICS.map((m) =>
           m === 'GCA' && row.noChanges ? (
-            <span key={m} className={`m m-${m} no-changes`} data-metric={m} title="no changes in this dialogue: GCA is undefined (reported as 0); listed last when sorting by GCA or |FGA − GCA|">
+            <span
+              key={m}
+              className={`m m-${m} no-changes`}
+              data-metric={m}
+              title="no changes in this dialogue: GCA is undefined (reported as 0); listed last when sorting by GCA or |FGA − GCA|"
+            >
               <span className="m-name">{m}</span>
               <span className="m-val">no changes</span>
             </span>

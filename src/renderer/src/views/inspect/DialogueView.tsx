@@ -34,7 +34,25 @@ interface Props {
   banner?: ReactNode;
 }
 
-export function DialogueView({ detail, error, turn, hoverTurn, mode, focusRequest, showRaw, onMode, onToggleRaw, onGuide, onTurn, onHover, actions, chipProps, annotations, suspect, banner }: Props) {
+export function DialogueView({
+  detail,
+  error,
+  turn,
+  hoverTurn,
+  mode,
+  focusRequest,
+  showRaw,
+  onMode,
+  onToggleRaw,
+  onGuide,
+  onTurn,
+  onHover,
+  actions,
+  chipProps,
+  annotations,
+  suspect,
+  banner,
+}: Props) {
   const refs = useRef<(HTMLElement | null)[]>([]);
   // The sticky head's height, so a turn or chip scrolled into view lands below it (scroll-margin-top in the CSS).
   const headRef = useRef<HTMLDivElement>(null);
@@ -58,8 +76,18 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
     }
   }, [focusRequest, turn]);
 
-  if (error) return <main className="dialogue-view empty" aria-label="dialogue">{error}</main>;
-  if (!detail) return <main className="dialogue-view empty" aria-label="dialogue">Select a dialogue on the left.</main>;
+  if (error)
+    return (
+      <main className="dialogue-view empty" aria-label="dialogue">
+        {error}
+      </main>
+    );
+  if (!detail)
+    return (
+      <main className="dialogue-view empty" aria-label="dialogue">
+        Select a dialogue on the left.
+      </main>
+    );
   const turns = detail.perTurn ?? [];
   return (
     <main className="dialogue-view" aria-label={`dialogue ${detail.id}`} data-dialogue-id={detail.id}>
@@ -69,10 +97,22 @@ export function DialogueView({ detail, error, turn, hoverTurn, mode, focusReques
         </h2>
         <span className="domains">{detail.domains.join(', ')}</span>
         <div className="mode-toggle" role="radiogroup" aria-label="slots shown per turn">
-          <button role="radio" aria-checked={mode === 'full'} className={mode === 'full' ? 'on' : ''} onClick={() => onMode('full')} title="gold ∪ prediction at each turn">
+          <button
+            role="radio"
+            aria-checked={mode === 'full'}
+            className={mode === 'full' ? 'on' : ''}
+            onClick={() => onMode('full')}
+            title="gold ∪ prediction at each turn"
+          >
             Full state
           </button>
-          <button role="radio" aria-checked={mode === 'changes'} className={mode === 'changes' ? 'on' : ''} onClick={() => onMode('changes')} title="only slots that changed this turn, as GCA counts them (key c)">
+          <button
+            role="radio"
+            aria-checked={mode === 'changes'}
+            className={mode === 'changes' ? 'on' : ''}
+            onClick={() => onMode('changes')}
+            title="only slots that changed this turn, as GCA counts them (key c)"
+          >
             Changes only (GCA)
           </button>
         </div>

@@ -33,7 +33,6 @@ import { useReview, type Jump } from './annotate/useReview';
 import { takeInspectTarget } from '../../app/inspect-target';
 import { plural } from '../../../../shared/plural';
 
-
 interface Selection extends ListSelection {
   /** run@revision the selection was made in. */
   data: string;
@@ -45,30 +44,51 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   const dataKey = `${run.id}@${rev}`;
   // Another view (analysis) may have asked to show a dialogue and turn, or a search.
   const [target] = useState(takeInspectTarget);
-  const [query, setQuery] = useState<ListQuery>(() => (target?.search || target?.domain ? { ...DEFAULT_QUERY, filter: { search: target.search, domain: target.domain } } : DEFAULT_QUERY));
+  const [query, setQuery] = useState<ListQuery>(() =>
+    target?.search || target?.domain ? { ...DEFAULT_QUERY, filter: { search: target.search, domain: target.domain } } : DEFAULT_QUERY,
+  );
   const cacheKey = `${dataKey}|${configKey(config)}|${queryKey(query)}`;
   const cache = useMemo(() => new PageCache(cacheKey), [cacheKey]);
   const [, setPageTick] = useState(0);
   const onPage = useCallback(() => setPageTick((t) => t + 1), []);
 
-  const [sel, setSel] = useState<Selection | null>(() => (target?.dialogue ? { data: dataKey, id: target.dialogue, index: -1, key: '' } : null));
+  const [sel, setSel] = useState<Selection | null>(() =>
+    target?.dialogue ? { data: dataKey, id: target.dialogue, index: -1, key: '' } : null,
+  );
   const [firstPick, setFirstPick] = useState<{ data: string; id: string } | null>(null);
-  const selectedId = sel?.data === dataKey ? sel.id : summary?.landing ?? (firstPick?.data === dataKey ? firstPick.id : null);
+  const selectedId = sel?.data === dataKey ? sel.id : (summary?.landing ?? (firstPick?.data === dataKey ? firstPick.id : null));
   const selIndex = selectedIndex(sel, selectedId, cache);
   const [scrollRequest, setScrollRequest] = useState(0);
 
   const [pendingJump, setPendingJump] = useState<Jump | null>(null);
   const jumpRef = useRef<(j: Jump) => void>(() => undefined);
-  const review = useReview(api, ref, onNotice, useCallback((j: Jump) => jumpRef.current(j), []));
+  const review = useReview(
+    api,
+    ref,
+    onNotice,
+    useCallback((j: Jump) => jumpRef.current(j), []),
+  );
 
   const detailQuery = useApiQuery(api, 'dialogueDetail', selectedId ? { ...ref, config, id: selectedId } : null, { keepPrevious: true });
   // What-if on: the dialogue is shown on the corrected gold (annotations still name the original gold).
-  const whatIfQuery = useApiQuery(api, 'whatIfDialogue', selectedId && review.whatIf ? { ...ref, config, id: selectedId, includeSuspected: review.includeSuspected } : null, { keepPrevious: true, key: String(review.version) });
+  const whatIfQuery = useApiQuery(
+    api,
+    'whatIfDialogue',
+    selectedId && review.whatIf ? { ...ref, config, id: selectedId, includeSuspected: review.includeSuspected } : null,
+    { keepPrevious: true, key: String(review.version) },
+  );
   const original = detailQuery.data && selectedId ? detailQuery.data : null;
   const detail = review.whatIf ? (whatIfQuery.data && selectedId ? whatIfQuery.data : null) : original;
-  const detailError = detailQuery.error ? errorText(detailQuery.error) : whatIfQuery.error && review.whatIf ? errorText(whatIfQuery.error) : null;
+  const detailError = detailQuery.error
+    ? errorText(detailQuery.error)
+    : whatIfQuery.error && review.whatIf
+      ? errorText(whatIfQuery.error)
+      : null;
   const turns = detail?.perTurn ?? [];
-  const [turnSel, setTurnSel] = useState<{ id: string | null; turn: number }>({ id: target?.dialogue ?? null, turn: target?.position ?? 0 });
+  const [turnSel, setTurnSel] = useState<{ id: string | null; turn: number }>({
+    id: target?.dialogue ?? null,
+    turn: target?.position ?? 0,
+  });
   const turn = detail && turnSel.id === detail.id ? Math.min(turnSel.turn, Math.max(0, turns.length - 1)) : 0;
   const [hoverTurn, setHoverTurn] = useState<number | null>(null);
   const [focusRequest, setFocusRequest] = useState(target?.dialogue ? 1 : 0);
@@ -115,12 +135,15 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
         setScrollRequest((r) => r + 1);
         return;
       }
-      api.call('dialoguePage', { ...ref, config, offset: next, limit: 1, sort: query.sort, filter: apiFilter(query.filter) }).then((p) => {
-        if (p.rows[0]) {
-          select(p.rows[0].id, next);
-          setScrollRequest((r) => r + 1);
-        }
-      }, (e: unknown) => onNotice(errorText(e)));
+      api.call('dialoguePage', { ...ref, config, offset: next, limit: 1, sort: query.sort, filter: apiFilter(query.filter) }).then(
+        (p) => {
+          if (p.rows[0]) {
+            select(p.rows[0].id, next);
+            setScrollRequest((r) => r + 1);
+          }
+        },
+        (e: unknown) => onNotice(errorText(e)),
+      );
     },
     [api, cache, config, query, selIndex, select, ref, onNotice],
   );
@@ -163,7 +186,13 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     // A dialog (the shell's, the annotation form or export, or the metric reference) handles its own keys.
     if (modalOpen || review.form || review.exporting || document.querySelector('dialog[open]')) return;
-    const action: KeyAction | null = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
+    const action: KeyAction | null = keyAction({
+      key: e.key,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      altKey: e.altKey,
+      inTextField: inTextField(e.target),
+    });
     if (!action || action === 'open' || action === 'help' || action === 'export') return; // the shell's
     if (action === 'close') {
       if (inTextField(e.target) && e.target instanceof HTMLElement) e.target.blur();
@@ -233,7 +262,12 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
     () => [
       ...inspectExports({ detail, summary, config, mode, runLabel: run.label, runRef: ref, whatIf: whatIf ? { includeSuspected } : null }),
       // The annotation file's correction diff has its own dialog (formats, suspected or not).
-      { id: 'corrections-diff', label: 'Correction diff of the annotations… (E)', group: 'Annotations', run: async () => setExporting(true) },
+      {
+        id: 'corrections-diff',
+        label: 'Correction diff of the annotations… (E)',
+        group: 'Annotations',
+        run: async () => setExporting(true),
+      },
     ],
     [detail, summary, config, mode, run.label, ref, setExporting, whatIf, includeSuspected],
   );
@@ -260,7 +294,11 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
         {guide && (
           <ColourGuide
             onDismiss={dismiss}
-            landing={detail && detail.id === summary?.landing ? { fga: metricValue(detail.values, 'FGA', lk) ?? 0, gca: metricValue(detail.values, 'GCA') ?? 0, lambda: lk } : undefined}
+            landing={
+              detail && detail.id === summary?.landing
+                ? { fga: metricValue(detail.values, 'FGA', lk) ?? 0, gca: metricValue(detail.values, 'GCA') ?? 0, lambda: lk }
+                : undefined
+            }
           />
         )}
         <DialogueView
@@ -281,14 +319,23 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
               <button
                 data-testid="open-in-playground"
                 title="Copy this dialogue into the playground (FGA/GCA layout) to edit it; the file is not changed"
-                onClick={() => openInPlayground(api, ref, detail.id, run.label).then(() => onView('playground'), (e: unknown) => onNotice(errorText(e)))}
+                onClick={() =>
+                  openInPlayground(api, ref, detail.id, run.label).then(
+                    () => onView('playground'),
+                    (e: unknown) => onNotice(errorText(e)),
+                  )
+                }
               >
                 Open in playground
               </button>
             ) : undefined
           }
           annotations={review.marksOf(detail)}
-          suspect={review.current && detail && review.current.dialogue === detail.id ? { turn: review.current.turn, slot: review.current.slot } : null}
+          suspect={
+            review.current && detail && review.current.dialogue === detail.id
+              ? { turn: review.current.turn, slot: review.current.slot }
+              : null
+          }
           banner={
             review.whatIf ? (
               <p className="whatif-banner" data-testid="whatif-banner">
@@ -302,8 +349,12 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
         />
       </div>
       <MetricPanel detail={detail} config={config} turn={turn} hoverTurn={hoverTurn} onHover={setHoverTurn} onTurn={selectTurn} />
-      {showRaw && <RawView api={api} runRef={ref} id={selectedId} position={turn} turnIndex={turns[turn]?.turn} onClose={() => setShowRaw(false)} />}
-      {review.pane && <ReviewPane api={api} runRef={ref} config={config} review={review} dialogueId={selectedId} onJump={(j) => jumpRef.current(j)} />}
+      {showRaw && (
+        <RawView api={api} runRef={ref} id={selectedId} position={turn} turnIndex={turns[turn]?.turn} onClose={() => setShowRaw(false)} />
+      )}
+      {review.pane && (
+        <ReviewPane api={api} runRef={ref} config={config} review={review} dialogueId={selectedId} onJump={(j) => jumpRef.current(j)} />
+      )}
       {review.form && (
         <AnnotationForm
           key={`${review.form.dialogue}|${review.form.turn}|${review.form.slot ?? ''}`}
@@ -316,7 +367,15 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
           }}
         />
       )}
-      {review.exporting && <ExportDialog api={api} runRef={ref} version={review.version} includeSuspected={review.includeSuspected} onClose={() => review.setExporting(false)} />}
+      {review.exporting && (
+        <ExportDialog
+          api={api}
+          runRef={ref}
+          version={review.version}
+          includeSuspected={review.includeSuspected}
+          onClose={() => review.setExporting(false)}
+        />
+      )}
     </div>
   );
 }

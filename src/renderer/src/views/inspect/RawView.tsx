@@ -19,7 +19,7 @@ export function RawView({ api, runRef, id, position, turnIndex, onClose }: Props
   const q = useApiQuery(api, 'dialogueRaw', id ? { ...runRef, id } : null);
   const r = q.data ?? null;
   const error = q.error ? errorText(q.error) : null;
-  const line = r ? (turnIndex !== undefined ? r.turnLines[turnIndex] : undefined) ?? r.turnLines[position] : undefined;
+  const line = r ? ((turnIndex !== undefined ? r.turnLines[turnIndex] : undefined) ?? r.turnLines[position]) : undefined;
   return (
     <section className="raw-view" aria-label="raw JSON of the dialogue">
       <header>
@@ -28,7 +28,13 @@ export function RawView({ api, runRef, id, position, turnIndex, onClose }: Props
           ✕
         </button>
       </header>
-      {error ? <p className="error">{error}</p> : r ? <MonacoView text={r.text} language="json" revealLine={line} label="raw JSON of the selected dialogue" /> : <p>loading…</p>}
+      {error ? (
+        <p className="error">{error}</p>
+      ) : r ? (
+        <MonacoView text={r.text} language="json" revealLine={line} label="raw JSON of the selected dialogue" />
+      ) : (
+        <p>loading…</p>
+      )}
     </section>
   );
 }

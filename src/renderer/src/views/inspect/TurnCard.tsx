@@ -32,7 +32,10 @@ interface Props {
   suspectSlot?: string;
 }
 
-export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps, annotations, suspectSlot }, ref) {
+export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
+  { index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps, annotations, suspectSlot },
+  ref,
+) {
   const slots = visibleSlots(rec.slots, mode);
   const turnNote = annotations?.get('');
   const hidden = rec.slots.length - slots.length;
@@ -76,13 +79,32 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard({ index
       {slots.length > 0 ? (
         <ul className="chips" aria-label="slots">
           {slots.map((s) => (
-            <SlotChip key={s.slot} slot={s} annotated={annotations?.get(s.slot)} suspect={s.slot === suspectSlot} focusable={selected} extra={chipProps?.(index, s)} />
+            <SlotChip
+              key={s.slot}
+              slot={s}
+              annotated={annotations?.get(s.slot)}
+              suspect={s.slot === suspectSlot}
+              focusable={selected}
+              extra={chipProps?.(index, s)}
+            />
           ))}
         </ul>
       ) : (
-        <p className="no-slots">{mode === 'changes' ? 'no change this turn' : rec.slots.length === 0 ? <span title={RSA_EMPTY}>both states empty: RSA scores this turn 0 (no slot to score)</span> : 'empty state'}</p>
+        <p className="no-slots">
+          {mode === 'changes' ? (
+            'no change this turn'
+          ) : rec.slots.length === 0 ? (
+            <span title={RSA_EMPTY}>both states empty: RSA scores this turn 0 (no slot to score)</span>
+          ) : (
+            'empty state'
+          )}
+        </p>
       )}
-      {mode === 'changes' && hidden > 0 && <p className="hidden-note">{hidden} unchanged slot{hidden === 1 ? '' : 's'} hidden</p>}
+      {mode === 'changes' && hidden > 0 && (
+        <p className="hidden-note">
+          {hidden} unchanged slot{hidden === 1 ? '' : 's'} hidden
+        </p>
+      )}
     </section>
   );
 });

@@ -43,7 +43,17 @@ export function inspectExports({ detail, summary, config, mode, runLabel, runRef
     const stem = fileStem(detail.id);
     // The Node side lays the figure out from the run's own data (the same layout as the screen's and the CLI's).
     const render = async (ctx: ExportContext, kind: FigureKind, format: 'svg' | 'pdf' | 'png') => {
-      const r = await ctx.api.call('dialogueFigure', { ...runRef, config, id: detail.id, kind, format, scale: 2, theme: 'light', slots: mode, ...(whatIf ? { whatIf } : {}) });
+      const r = await ctx.api.call('dialogueFigure', {
+        ...runRef,
+        config,
+        id: detail.id,
+        kind,
+        format,
+        scale: 2,
+        theme: 'light',
+        slots: mode,
+        ...(whatIf ? { whatIf } : {}),
+      });
       return { ...fileBytes(r), note: cutNote(r.cut) };
     };
     for (const [kind, group, name] of [
@@ -59,7 +69,11 @@ export function inspectExports({ detail, summary, config, mode, runLabel, runRef
         { id: `${name}-svg`, group, label: 'Save as SVG', run: save('svg') },
         { id: `${name}-pdf`, group, label: 'Save as PDF', run: save('pdf') },
         { id: `${name}-png`, group, label: 'Save as PNG 2×', run: save('png') },
-        { id: `${name}-copy-png`, group, label: 'Copy PNG 2×', run: async (ctx) => {
+        {
+          id: `${name}-copy-png`,
+          group,
+          label: 'Copy PNG 2×',
+          run: async (ctx) => {
             const f = await render(ctx, kind, 'png');
             return (await copyPng(ctx, f.bytes, `the ${name} of ${detail.id}`)) + f.note;
           },
@@ -68,22 +82,73 @@ export function inspectExports({ detail, summary, config, mode, runLabel, runRef
     }
     const turns = () => turnTable(detail.id, detail.perTurn ?? [], config, signature);
     items.push(
-      { id: 'turns-latex', group: 'Per-turn table', label: 'Copy LaTeX', run: (ctx) => copyText(ctx, renderTableAs('latex', turns()), `the per-turn table of ${detail.id} as LaTeX`) },
-      { id: 'turns-markdown', group: 'Per-turn table', label: 'Copy Markdown', run: (ctx) => copyText(ctx, renderTableAs('markdown', turns()), `the per-turn table of ${detail.id} as Markdown`) },
-      { id: 'turns-csv', group: 'Per-turn table', label: 'Save CSV', run: (ctx) => saveText(ctx, `${stem}-turns.csv`, renderTableAs('csv', turns()), 'text/csv') },
-      { id: 'turns-json', group: 'Per-turn table', label: 'Save JSON', run: (ctx) => saveText(ctx, `${stem}-turns.json`, JSON.stringify({ signature, dialogue: flatDialogue(detail) }, null, 1) + '\n', 'application/json') },
+      {
+        id: 'turns-latex',
+        group: 'Per-turn table',
+        label: 'Copy LaTeX',
+        run: (ctx) => copyText(ctx, renderTableAs('latex', turns()), `the per-turn table of ${detail.id} as LaTeX`),
+      },
+      {
+        id: 'turns-markdown',
+        group: 'Per-turn table',
+        label: 'Copy Markdown',
+        run: (ctx) => copyText(ctx, renderTableAs('markdown', turns()), `the per-turn table of ${detail.id} as Markdown`),
+      },
+      {
+        id: 'turns-csv',
+        group: 'Per-turn table',
+        label: 'Save CSV',
+        run: (ctx) => saveText(ctx, `${stem}-turns.csv`, renderTableAs('csv', turns()), 'text/csv'),
+      },
+      {
+        id: 'turns-json',
+        group: 'Per-turn table',
+        label: 'Save JSON',
+        run: (ctx) =>
+          saveText(
+            ctx,
+            `${stem}-turns.json`,
+            JSON.stringify({ signature, dialogue: flatDialogue(detail) }, null, 1) + '\n',
+            'application/json',
+          ),
+      },
     );
   }
   if (summary) {
     const signature = renderSignature(summary.signature);
     const stem = fileStem(`${runLabel}-scores`);
     const row = corpusRow(runLabel, summary.scores);
-    const table = (format: 'latex' | 'markdown' | 'csv') => renderTableAs(format, scoreTable([row], config, signature, { labelKey: 'file', turns: format !== 'latex', details: format === 'csv' }));
+    const table = (format: 'latex' | 'markdown' | 'csv') =>
+      renderTableAs(
+        format,
+        scoreTable([row], config, signature, { labelKey: 'file', turns: format !== 'latex', details: format === 'csv' }),
+      );
     items.push(
-      { id: 'corpus-latex', group: 'Corpus scores', label: 'Copy LaTeX', run: (ctx) => copyText(ctx, table('latex'), 'the corpus scores as LaTeX') },
-      { id: 'corpus-markdown', group: 'Corpus scores', label: 'Copy Markdown', run: (ctx) => copyText(ctx, table('markdown'), 'the corpus scores as Markdown') },
+      {
+        id: 'corpus-latex',
+        group: 'Corpus scores',
+        label: 'Copy LaTeX',
+        run: (ctx) => copyText(ctx, table('latex'), 'the corpus scores as LaTeX'),
+      },
+      {
+        id: 'corpus-markdown',
+        group: 'Corpus scores',
+        label: 'Copy Markdown',
+        run: (ctx) => copyText(ctx, table('markdown'), 'the corpus scores as Markdown'),
+      },
       { id: 'corpus-csv', group: 'Corpus scores', label: 'Save CSV', run: (ctx) => saveText(ctx, `${stem}.csv`, table('csv'), 'text/csv') },
-      { id: 'corpus-json', group: 'Corpus scores', label: 'Save JSON', run: (ctx) => saveText(ctx, `${stem}.json`, JSON.stringify({ signature, file: summary.file, corpus: flatScores(summary.scores) }, null, 1) + '\n', 'application/json') },
+      {
+        id: 'corpus-json',
+        group: 'Corpus scores',
+        label: 'Save JSON',
+        run: (ctx) =>
+          saveText(
+            ctx,
+            `${stem}.json`,
+            JSON.stringify({ signature, file: summary.file, corpus: flatScores(summary.scores) }, null, 1) + '\n',
+            'application/json',
+          ),
+      },
     );
   }
   return items;

@@ -43,7 +43,13 @@ export function Comparison({ a, b, staleA, staleB, config }: Props) {
                 {(side === 'A' ? staleA : staleB) && <span className="stale-mark"> (stale)</span>}
               </th>
               {rows.map((r) => (
-                <td key={r.metric} data-testid="compare-metric" data-metric={r.metric} data-side={side} className={r.prefers === side ? 'better' : ''}>
+                <td
+                  key={r.metric}
+                  data-testid="compare-metric"
+                  data-metric={r.metric}
+                  data-side={side}
+                  className={r.prefers === side ? 'better' : ''}
+                >
                   {pct(side === 'A' ? r.a : r.b)}
                 </td>
               ))}
@@ -53,7 +59,13 @@ export function Comparison({ a, b, staleA, staleB, config }: Props) {
           <tr className="delta">
             <th scope="row">B − A</th>
             {rows.map((r) => (
-              <td key={r.metric} data-testid="compare-metric" data-metric={r.metric} data-side="delta" title={r.prefers === 'tie' ? 'tie' : r.prefers ? `prefers ${r.prefers}` : ''}>
+              <td
+                key={r.metric}
+                data-testid="compare-metric"
+                data-metric={r.metric}
+                data-side="delta"
+                title={r.prefers === 'tie' ? 'tie' : r.prefers ? `prefers ${r.prefers}` : ''}
+              >
                 {deltaText(r.delta)}
               </td>
             ))}

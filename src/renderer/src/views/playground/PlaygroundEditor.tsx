@@ -49,7 +49,10 @@ function load(): Promise<Mod> {
   return loading;
 }
 
-export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function PlaygroundEditor({ side, initialText, diagnostic, notes, onText, onCursorTurn, onReady }, ref) {
+export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function PlaygroundEditor(
+  { side, initialText, diagnostic, notes, onText, onCursorTurn, onReady },
+  ref,
+) {
   const host = useRef<HTMLDivElement>(null);
   const [ed, setEd] = useState<{ editor: Editor; mod: Mod } | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
@@ -206,5 +209,7 @@ export const PlaygroundEditor = forwardRef<EditorHandle, Props>(function Playgro
   );
 
   if (failed) return <p className="error">The editor could not load: {failed}</p>;
-  return <div ref={host} className="playground-monaco" data-testid="playground-editor" data-side={side} data-ready={ed ? 'true' : 'false'} />;
+  return (
+    <div ref={host} className="playground-monaco" data-testid="playground-editor" data-side={side} data-ready={ed ? 'true' : 'false'} />
+  );
 });

@@ -68,9 +68,24 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
     const stem = `playground-${key}-${saveName(detail.id).replace(/\.json$/i, '')}`;
     const where = ab ? ` (${side})` : '';
     return [
-      ...sceneItems({ id: `pg-${key}-figure`, group: `Dialogue figure${where}`, stem: `${stem}-figure`, make: () => buildFigure('dialogue', fd, config, { signature, theme: 'light', slots: mode }) }),
-      ...sceneItems({ id: `pg-${key}-chart`, group: `Per-turn chart${where}`, stem: `${stem}-chart`, make: () => buildFigure('turn-chart', fd, config, { signature, theme: 'light' }) }),
-      ...tableItems({ id: `pg-${key}-turns`, group: `Per-turn table${where}`, stem: `${stem}-turns`, make: () => turnTable(detail.id, detail.perTurn ?? [], config, signature) }),
+      ...sceneItems({
+        id: `pg-${key}-figure`,
+        group: `Dialogue figure${where}`,
+        stem: `${stem}-figure`,
+        make: () => buildFigure('dialogue', fd, config, { signature, theme: 'light', slots: mode }),
+      }),
+      ...sceneItems({
+        id: `pg-${key}-chart`,
+        group: `Per-turn chart${where}`,
+        stem: `${stem}-chart`,
+        make: () => buildFigure('turn-chart', fd, config, { signature, theme: 'light' }),
+      }),
+      ...tableItems({
+        id: `pg-${key}-turns`,
+        group: `Per-turn table${where}`,
+        stem: `${stem}-turns`,
+        make: () => turnTable(detail.id, detail.perTurn ?? [], config, signature),
+      }),
     ];
   }, [detail, side, ab, config, mode]);
   useExportPart(`playground-${side}`, exportItems);
@@ -123,7 +138,11 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
     const after = editor.current?.undo();
     if (after == null || after === before) return; // nothing to undo
     // Undoing the quick edit the note describes says so; any other undo says what it took back.
-    setNote(note?.undoable && note.text === before ? { text: after, note: `Undone: ${note.note}`, undoable: false } : { text: after, note: 'Undone: the last change of the JSON', undoable: false });
+    setNote(
+      note?.undoable && note.text === before
+        ? { text: after, note: `Undone: ${note.note}`, undoable: false }
+        : { text: after, note: 'Undone: the last change of the JSON', undoable: false },
+    );
   }, [state.text, note]);
   const shownNote = note && note.text === state.text ? note.note : '';
 
@@ -184,16 +203,28 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
 
   const template = TEMPLATES.some((t) => t.name === state.template) ? state.template : '';
   return (
-    <section ref={root} className="pg-side" data-testid="playground-side" data-side={side} aria-label={ab ? `dialogue ${side}` : 'playground dialogue'} data-compute-ms={ms.toFixed(3)}>
+    <section
+      ref={root}
+      className="pg-side"
+      data-testid="playground-side"
+      data-side={side}
+      aria-label={ab ? `dialogue ${side}` : 'playground dialogue'}
+      data-compute-ms={ms.toFixed(3)}
+    >
       <header className="pg-side-head">
         {ab && <strong className="pg-side-name">{side}</strong>}
         <label>
           Template{' '}
-          <select data-testid="playground-template" value={template} onChange={(e) => {
+          <select
+            data-testid="playground-template"
+            value={template}
+            onChange={(e) => {
               setChip(null);
               setNote(null);
               sendTemplate(side, e.target.value);
-            }} aria-label={`template for dialogue ${side}`}>
+            }}
+            aria-label={`template for dialogue ${side}`}
+          >
             {template === '' && (
               <option value="" disabled>
                 (your own)
@@ -208,9 +239,19 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
         </label>
         <label>
           id{' '}
-          <input data-testid="playground-id" value={state.id} size={14} onChange={(e) => setSideMeta(side, { id: e.target.value })} aria-label={`dialogue id of ${side}`} />
+          <input
+            data-testid="playground-id"
+            value={state.id}
+            size={14}
+            onChange={(e) => setSideMeta(side, { id: e.target.value })}
+            aria-label={`dialogue id of ${side}`}
+          />
         </label>
-        <button onClick={save} data-testid="playground-save" title="Save this dialogue as a file in the FGA/GCA per-turn layout (the CLI scores it as it is)">
+        <button
+          onClick={save}
+          data-testid="playground-save"
+          title="Save this dialogue as a file in the FGA/GCA per-turn layout (the CLI scores it as it is)"
+        >
           Save
         </button>
         <span className="pg-origin" title={state.origin}>
@@ -218,7 +259,16 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
         </span>
       </header>
       <div className="pg-editor">
-        <PlaygroundEditor ref={editor} side={side} initialText={state.text} diagnostic={diagnostic} notes={stale || !shown ? NO_NOTES : shown.notes} onText={onText} onCursorTurn={onCursorTurn} onReady={onReady} />
+        <PlaygroundEditor
+          ref={editor}
+          side={side}
+          initialText={state.text}
+          diagnostic={diagnostic}
+          notes={stale || !shown ? NO_NOTES : shown.notes}
+          onText={onText}
+          onCursorTurn={onCursorTurn}
+          onReady={onReady}
+        />
         {diagnostic && (
           <p className="pg-diagnostic" role="alert" data-testid="playground-error">
             Line {diagnostic.startLine}, column {diagnostic.startColumn}: {diagnostic.message}
@@ -253,8 +303,24 @@ export function PlaygroundSide({ side, state, pending, evaluation, config, ab, o
                 chipProps={chipProps}
               />
             </div>
-            <QuickBar chip={chip} onward={onward} disabled={stale} note={shownNote} onOnward={setOnward} onAction={(a) => quick(a, onward, chip)} onUndo={undo} />
-            <MetricPanel detail={detail} config={config} turn={turn} hoverTurn={hoverTurn} onHover={setHoverTurn} onTurn={selectTurn} resizable={false} />
+            <QuickBar
+              chip={chip}
+              onward={onward}
+              disabled={stale}
+              note={shownNote}
+              onOnward={setOnward}
+              onAction={(a) => quick(a, onward, chip)}
+              onUndo={undo}
+            />
+            <MetricPanel
+              detail={detail}
+              config={config}
+              turn={turn}
+              hoverTurn={hoverTurn}
+              onHover={setHoverTurn}
+              onTurn={selectTurn}
+              resizable={false}
+            />
           </>
         ) : (
           <p className="pg-empty">{diagnostic ? 'The JSON has an error (see the editor); nothing has read yet.' : 'Loading…'}</p>

@@ -41,11 +41,14 @@ export function PlaygroundView({ config, onNotice }: AnyRunViewProps) {
           <input type="checkbox" data-testid="playground-ab" checked={st.ab} onChange={(e) => toggleAb(e.target.checked)} /> A/B
         </label>
         <p className="pg-hint">
-          Edit the JSON, or focus a chip and press <kbd>c</kbd> <kbd>w</kbd> <kbd>m</kbd> <kbd>o</kbd> (correct, wrong, missed, overshot; with <kbd>Shift</kbd> from that turn on). Every
-          metric is recomputed as you type, in this page, by the engine the CLI uses. λ and K are in the header.
+          Edit the JSON, or focus a chip and press <kbd>c</kbd> <kbd>w</kbd> <kbd>m</kbd> <kbd>o</kbd> (correct, wrong, missed, overshot;
+          with <kbd>Shift</kbd> from that turn on). Every metric is recomputed as you type, in this page, by the engine the CLI uses. λ and
+          K are in the header.
         </p>
       </div>
-      {st.ab && a.shown && b.shown && <Comparison a={a.shown.detail} b={b.shown.detail} staleA={a.stale} staleB={b.stale} config={config} />}
+      {st.ab && a.shown && b.shown && (
+        <Comparison a={a.shown.detail} b={b.shown.detail} staleA={a.stale} staleB={b.stale} config={config} />
+      )}
       <div className="pg-sides">
         <PlaygroundSide side="A" state={A} pending={!!st.pending.A} evaluation={a} config={config} ab={st.ab} onNotice={onNotice} />
         {st.ab && <PlaygroundSide side="B" state={B} pending={!!st.pending.B} evaluation={b} config={config} ab onNotice={onNotice} />}

@@ -13,6 +13,10 @@ export async function openInPlayground(api: Api, ref: { run: string; rev: number
 
 /** A file name for a dialogue id: "paper:mul1110/MUL1110.json" → "paper_mul1110_MUL1110.json". */
 export function saveName(id: string): string {
-  const base = id.replace(/\.json$/i, '').replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'dialogue';
+  const base =
+    id
+      .replace(/\.json$/i, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+/, '') || 'dialogue';
   return `${base}.json`;
 }

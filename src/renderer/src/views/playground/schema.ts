@@ -12,7 +12,8 @@ export const SCHEMA_URI = 'inmemory://dst-inspector/playground-dialogue.schema.j
 
 const value = {
   type: 'string',
-  description: 'The slot\'s value, compared as an exact string. "none" means inactive (GCA still counts an explicit "none" as a change to "none").',
+  description:
+    'The slot\'s value, compared as an exact string. "none" means inactive (GCA still counts an explicit "none" as a change to "none").',
   examples: ['none', 'dontcare'],
 };
 
@@ -36,7 +37,8 @@ const domains = [...MULTIWOZ_DOMAINS].filter((d) => domainSlots(d).length > 0);
 export const PLAYGROUND_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   title: 'One dialogue in the FGA/GCA per-turn layout',
-  description: 'turn index → {"gt": gold state, "pr": predicted state}; a state is domain → slot → value and repeats every slot still active',
+  description:
+    'turn index → {"gt": gold state, "pr": predicted state}; a state is domain → slot → value and repeats every slot still active',
   type: 'object',
   propertyNames: { pattern: '^[0-9]+$', patternErrorMessage: 'a turn key is a non-negative integer: "0", "1", …' },
   additionalProperties: { $ref: '#/definitions/turn' },

@@ -24,13 +24,42 @@ export interface Template {
 }
 
 export const TEMPLATES: readonly Template[] = [
-  { name: 'hypothetical-p1', label: 'Hypothetical zero-shot dialogue, P1', about: 'GCA paper §5.4, figure 8: the first slot right, the last one wrong', partner: 'hypothetical-p2', file: hypotheticalP1 },
-  { name: 'hypothetical-p2', label: 'Hypothetical zero-shot dialogue, P2', about: 'GCA paper §5.4, figure 8: the first slot missed, the last one right', partner: 'hypothetical-p1', file: hypotheticalP2 },
-  { name: 'figure1-p1', label: 'Hotel example, P1', about: 'GCA paper, figure 1: five of seven slots right', partner: 'figure1-p2', file: figure1P1 },
-  { name: 'figure1-p2', label: 'Hotel example, P2', about: 'GCA paper, figure 1: one of seven slots right, yet JGA, FGA, RSA and AGA prefer it', partner: 'figure1-p1', file: figure1P2 },
+  {
+    name: 'hypothetical-p1',
+    label: 'Hypothetical zero-shot dialogue, P1',
+    about: 'GCA paper §5.4, figure 8: the first slot right, the last one wrong',
+    partner: 'hypothetical-p2',
+    file: hypotheticalP1,
+  },
+  {
+    name: 'hypothetical-p2',
+    label: 'Hypothetical zero-shot dialogue, P2',
+    about: 'GCA paper §5.4, figure 8: the first slot missed, the last one right',
+    partner: 'hypothetical-p1',
+    file: hypotheticalP2,
+  },
+  {
+    name: 'figure1-p1',
+    label: 'Hotel example, P1',
+    about: 'GCA paper, figure 1: five of seven slots right',
+    partner: 'figure1-p2',
+    file: figure1P1,
+  },
+  {
+    name: 'figure1-p2',
+    label: 'Hotel example, P2',
+    about: 'GCA paper, figure 1: one of seven slots right, yet JGA, FGA, RSA and AGA prefer it',
+    partner: 'figure1-p1',
+    file: figure1P2,
+  },
   { name: 'mul1110', label: 'MUL1110 (SOM-DST)', about: 'GCA paper, figure 6: FGA overestimates', file: mul1110 },
   { name: 'sng0779', label: 'SNG0779', about: 'GCA paper, figure 7: FGA underestimates', file: sng0779 },
-  { name: 'fga-running-example', label: 'FGA running example (MUL0003)', about: "the FGA paper's running example: type-1 and type-2 errors", file: fgaRunningExample },
+  {
+    name: 'fga-running-example',
+    label: 'FGA running example (MUL0003)',
+    about: "the FGA paper's running example: type-1 and type-2 errors",
+    file: fgaRunningExample,
+  },
 ];
 
 export function templateByName(name: string): Template | undefined {

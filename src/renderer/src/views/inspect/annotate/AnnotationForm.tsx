@@ -52,8 +52,14 @@ export function AnnotationForm({ target, onSave, onClose }: Props) {
       <div ref={root} tabIndex={-1} className="annotation-form" onKeyDown={onKeyDown} data-testid="annotation-form-body">
         {slot !== undefined ? (
           <p className="values">
-            gold <strong data-testid="form-gold">{show(target.gold)}</strong> · predicted <strong data-testid="form-pred">{show(target.pred)}</strong>
-            {target.existing && <span className="existing"> · revising the {target.existing.status} annotation (rev {target.existing.rev})</span>}
+            gold <strong data-testid="form-gold">{show(target.gold)}</strong> · predicted{' '}
+            <strong data-testid="form-pred">{show(target.pred)}</strong>
+            {target.existing && (
+              <span className="existing">
+                {' '}
+                · revising the {target.existing.status} annotation (rev {target.existing.rev})
+              </span>
+            )}
           </p>
         ) : (
           <p className="values">A note on the whole turn (no correction).</p>
@@ -62,7 +68,13 @@ export function AnnotationForm({ target, onSave, onClose }: Props) {
           <fieldset className="to">
             <legend>Correct gold value</legend>
             <label>
-              <input type="radio" name="to-kind" checked={f.to !== undefined && f.to !== null} onChange={() => setF((x) => ({ ...x, to: target.pred ?? target.gold ?? '' }))} /> value{' '}
+              <input
+                type="radio"
+                name="to-kind"
+                checked={f.to !== undefined && f.to !== null}
+                onChange={() => setF((x) => ({ ...x, to: target.pred ?? target.gold ?? '' }))}
+              />{' '}
+              value{' '}
               <input
                 type="text"
                 data-testid="form-to"
@@ -73,13 +85,20 @@ export function AnnotationForm({ target, onSave, onClose }: Props) {
               />
             </label>
             <label>
-              <input type="radio" name="to-kind" checked={f.to === null} onChange={() => setF((x) => ({ ...x, to: null }))} /> absent (the slot should not be there)
+              <input type="radio" name="to-kind" checked={f.to === null} onChange={() => setF((x) => ({ ...x, to: null }))} /> absent (the
+              slot should not be there)
             </label>
             <label>
-              <input type="radio" name="to-kind" checked={f.to === undefined} onChange={() => setF((x) => ({ ...x, to: undefined }))} /> no correction (only flag it)
+              <input type="radio" name="to-kind" checked={f.to === undefined} onChange={() => setF((x) => ({ ...x, to: undefined }))} /> no
+              correction (only flag it)
             </label>
             <label className="scope">
-              <input type="checkbox" checked={f.scope === 'onward'} onChange={(e) => setF((x) => ({ ...x, scope: e.target.checked ? 'onward' : 'turn' }))} /> and every later turn that still has the gold value (onward)
+              <input
+                type="checkbox"
+                checked={f.scope === 'onward'}
+                onChange={(e) => setF((x) => ({ ...x, scope: e.target.checked ? 'onward' : 'turn' }))}
+              />{' '}
+              and every later turn that still has the gold value (onward)
             </label>
           </fieldset>
         )}
@@ -87,7 +106,13 @@ export function AnnotationForm({ target, onSave, onClose }: Props) {
           <legend>Category (digits)</legend>
           {CATEGORIES.map((c, k) => (
             <label key={c} title={CATEGORY_HELP[c]} className={f.category === c ? 'on' : ''}>
-              <input type="radio" name="category" checked={f.category === c} onChange={() => setF((x) => ({ ...x, category: c }))} data-testid={`form-category-${c}`} />
+              <input
+                type="radio"
+                name="category"
+                checked={f.category === c}
+                onChange={() => setF((x) => ({ ...x, category: c }))}
+                data-testid={`form-category-${c}`}
+              />
               <kbd>{k + 1}</kbd> {c}
             </label>
           ))}

@@ -51,12 +51,20 @@ export function ExportDialog({ api, runRef, version, includeSuspected, onClose }
         <p role="radiogroup" aria-label="format">
           {EXPORT_FORMATS.map((f, k) => (
             <label key={f}>
-              <input type="radio" name="export-format" checked={format === f} onChange={() => setFormat(f)} data-testid={`export-format-${f}`} /> <kbd>{k + 1}</kbd> {LABEL[f]}
+              <input
+                type="radio"
+                name="export-format"
+                checked={format === f}
+                onChange={() => setFormat(f)}
+                data-testid={`export-format-${f}`}
+              />{' '}
+              <kbd>{k + 1}</kbd> {LABEL[f]}
             </label>
           ))}
         </p>
         <p className="export-note">
-          One row per turn a {includeSuspected ? 'confirmed or suspected' : 'confirmed'} correction changes{q.data ? ` (${q.data.rows} row${q.data.rows === 1 ? '' : 's'})` : ''}.
+          One row per turn a {includeSuspected ? 'confirmed or suspected' : 'confirmed'} correction changes
+          {q.data ? ` (${q.data.rows} row${q.data.rows === 1 ? '' : 's'})` : ''}.
         </p>
         {q.error && <p className="error">{errorText(q.error)}</p>}
         <pre className="export-preview" data-testid="export-preview" data-format={format}>

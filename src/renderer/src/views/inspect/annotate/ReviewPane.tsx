@@ -35,7 +35,14 @@ export function ReviewPane({ api, runRef, config, review, dialogueId, onJump }: 
       <header>
         <nav className="review-tabs" role="tablist">
           {TABS.map((t) => (
-            <button key={t.id} role="tab" aria-selected={t.id === tab} className={t.id === tab ? 'on' : ''} onClick={() => review.setPane(t.id)} data-testid={`review-tab-${t.id}`}>
+            <button
+              key={t.id}
+              role="tab"
+              aria-selected={t.id === tab}
+              className={t.id === tab ? 'on' : ''}
+              onClick={() => review.setPane(t.id)}
+              data-testid={`review-tab-${t.id}`}
+            >
               {t.label} <kbd>{t.key}</kbd>
             </button>
           ))}
@@ -82,11 +89,21 @@ function AnnotationList({ review, dialogueId, onJump }: { review: Review; dialog
   const [status, setStatus] = useState('');
   const [category, setCategory] = useState('');
   const all = review.list?.records ?? [];
-  const rows = all.filter((r) => (scope === 'corpus' || (dialogueId !== null && dialogueKey(r.dialogue) === dialogueKey(dialogueId))) && (!status || r.status === status) && (!category || r.category === category));
+  const rows = all.filter(
+    (r) =>
+      (scope === 'corpus' || (dialogueId !== null && dialogueKey(r.dialogue) === dialogueKey(dialogueId))) &&
+      (!status || r.status === status) &&
+      (!category || r.category === category),
+  );
   return (
     <div className="annotation-list">
       <div className="filters">
-        <select aria-label="which annotations" value={scope} onChange={(e) => setScope(e.target.value as 'dialogue' | 'corpus')} data-testid="annotations-scope">
+        <select
+          aria-label="which annotations"
+          value={scope}
+          onChange={(e) => setScope(e.target.value as 'dialogue' | 'corpus')}
+          data-testid="annotations-scope"
+        >
           <option value="corpus">corpus</option>
           <option value="dialogue">this dialogue</option>
         </select>
@@ -152,19 +169,27 @@ function SuspectQueue({ review }: { review: Review }) {
           <>Queue on: {status}</>
         ) : review.queueOn ? (
           <>
-            Queue on: suspect <strong>{review.queueIndex + 1}</strong> of {items.length} ({done} annotated) · <kbd>n</kbd>/<kbd>p</kbd> walk · <kbd>a</kbd> annotate · <kbd>x</kbd> reject · <kbd>s</kbd> leave the queue
+            Queue on: suspect <strong>{review.queueIndex + 1}</strong> of {items.length} ({done} annotated) · <kbd>n</kbd>/<kbd>p</kbd> walk
+            · <kbd>a</kbd> annotate · <kbd>x</kbd> reject · <kbd>s</kbd> leave the queue
           </>
         ) : (
           <>
-            {items.length} suspects ({done} annotated) · <kbd>s</kbd> starts the queue (then <kbd>n</kbd>/<kbd>p</kbd> walk the suspects instead of the dialogues)
+            {items.length} suspects ({done} annotated) · <kbd>s</kbd> starts the queue (then <kbd>n</kbd>/<kbd>p</kbd> walk the suspects
+            instead of the dialogues)
           </>
         )}
-        {review.suspectRuns.length > 0 && ` · runs voting: ${review.suspectRuns.join(', ')}${review.suspectsHaveText ? '' : ' · no utterances loaded: no text evidence'}`}
+        {review.suspectRuns.length > 0 &&
+          ` · runs voting: ${review.suspectRuns.join(', ')}${review.suspectsHaveText ? '' : ' · no utterances loaded: no text evidence'}`}
       </p>
       {review.suspectsLoading && <p>ranking suspects…</p>}
       <ol className="suspects">
         {items.slice(0, 200).map((s, k) => (
-          <li key={`${s.dialogue}|${s.turn}|${s.slot}`} className={`${review.queueOn && k === review.queueIndex ? 'current' : ''}${review.isDone(s) ? ' done' : ''}`} data-testid="suspect-row" data-current={String(review.queueOn && k === review.queueIndex)}>
+          <li
+            key={`${s.dialogue}|${s.turn}|${s.slot}`}
+            className={`${review.queueOn && k === review.queueIndex ? 'current' : ''}${review.isDone(s) ? ' done' : ''}`}
+            data-testid="suspect-row"
+            data-current={String(review.queueOn && k === review.queueIndex)}
+          >
             <button onClick={() => review.goSuspect(k)}>
               {s.dialogue} · turn {s.turn} · {s.slot}
             </button>{' '}

@@ -42,7 +42,14 @@ export function WhatIfPanel({ api, runRef, config, version, includeSuspected, on
     <div className="whatif" data-testid="whatif-panel" data-mode={values ? 'values' : 'corrections'}>
       <div className="whatif-controls">
         <label>
-          <input type="checkbox" checked={includeSuspected} disabled={!!values} onChange={(e) => onIncludeSuspected(e.target.checked)} data-testid="whatif-include-suspected" /> include suspected corrections
+          <input
+            type="checkbox"
+            checked={includeSuspected}
+            disabled={!!values}
+            onChange={(e) => onIncludeSuspected(e.target.checked)}
+            data-testid="whatif-include-suspected"
+          />{' '}
+          include suspected corrections
         </label>
         <span className="sep">or compare value options:</span>
         {VALUE_OPTIONS.map((o) => (
@@ -78,7 +85,9 @@ export function WhatIfPanel({ api, runRef, config, version, includeSuspected, on
                     <th scope="row">{m.id}</th>
                     <td>{pct(a)}</td>
                     <td>{pct(b)}</td>
-                    <td className={d === null || Math.abs(d) < 5e-5 ? 'same' : d > 0 ? 'up' : 'down'}>{d === null ? '—' : `${d >= 0 ? '+' : '−'}${pct(Math.abs(d))}`}</td>
+                    <td className={d === null || Math.abs(d) < 5e-5 ? 'same' : d > 0 ? 'up' : 'down'}>
+                      {d === null ? '—' : `${d >= 0 ? '+' : '−'}${pct(Math.abs(d))}`}
+                    </td>
                   </tr>
                 );
               })}
@@ -89,7 +98,9 @@ export function WhatIfPanel({ api, runRef, config, version, includeSuspected, on
           </p>
           {r.issues.length > 0 && (
             <details className="whatif-issues" open>
-              <summary>{r.issues.length} record{r.issues.length === 1 ? '' : 's'} not applied</summary>
+              <summary>
+                {r.issues.length} record{r.issues.length === 1 ? '' : 's'} not applied
+              </summary>
               <ul>
                 {r.issues.map((t, k) => (
                   <li key={k}>{t}</li>

@@ -22,12 +22,25 @@ export function leaveChip(): void {
  * uncorrected detail), else the suspect the queue stands on (its own place,
  * even before its dialogue is shown), else the selected turn.
  */
-export function annotationTarget(detail: DialogueDetail | null, turnPos: number, current: Suspect | null, recordAt: (d: string, t: number, s?: string) => AnnotationItem | undefined): AnnotationTarget | null {
+export function annotationTarget(
+  detail: DialogueDetail | null,
+  turnPos: number,
+  current: Suspect | null,
+  recordAt: (d: string, t: number, s?: string) => AnnotationItem | undefined,
+): AnnotationTarget | null {
   const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const chip = active?.closest<HTMLElement>('[data-testid="slot"]') ?? null;
   const turnEl = chip?.closest<HTMLElement>('[data-testid="turn"]') ?? null;
   if (!(chip && turnEl && detail) && current) {
-    return { dialogue: current.dialogue, turn: current.turn, slot: current.slot, gold: current.gold, pred: current.pred, cls: suspectClass(current), existing: recordAt(current.dialogue, current.turn, current.slot) };
+    return {
+      dialogue: current.dialogue,
+      turn: current.turn,
+      slot: current.slot,
+      gold: current.gold,
+      pred: current.pred,
+      cls: suspectClass(current),
+      existing: recordAt(current.dialogue, current.turn, current.slot),
+    };
   }
   if (!detail) return null;
   const turns = detail.perTurn ?? [];

@@ -13,7 +13,14 @@ import type { ValueOption } from '../../../../../shared/formats/normalise';
 import { errorText, useApiQuery } from '../../../app/queries';
 import type { NoticeKind } from '../../../app/views';
 import { leaveChip } from './targets';
-import { bodyOf, describeTarget, recordsByPlace, suggestedCategory, type AnnotationTarget, type UndoEntry } from '../../../model/annotations';
+import {
+  bodyOf,
+  describeTarget,
+  recordsByPlace,
+  suggestedCategory,
+  type AnnotationTarget,
+  type UndoEntry,
+} from '../../../model/annotations';
 
 export type ReviewPaneTab = 'annotations' | 'suspects' | 'whatif';
 
@@ -27,7 +34,12 @@ export interface Jump {
   slot?: string;
 }
 
-export function useReview(api: Api, runRef: { run: string; rev: number }, onNotice: (t: string, kind?: NoticeKind) => void, jump: (j: Jump) => void) {
+export function useReview(
+  api: Api,
+  runRef: { run: string; rev: number },
+  onNotice: (t: string, kind?: NoticeKind) => void,
+  jump: (j: Jump) => void,
+) {
   const qc = useQueryClient();
   const [pane, setPane] = useState<ReviewPaneTab | null>(null);
   const [queueOn, setQueueOn] = useState(false);
@@ -104,7 +116,10 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
       const args = { ...runRef, limit: 1000 };
       const [got, anns] = await Promise.all([
         qc.fetchQuery({ queryKey: ['suspects', args, null], queryFn: () => api.call('suspects', args) }),
-        qc.fetchQuery({ queryKey: ['listAnnotations', { run: runRef.run }, String(runRef.rev)], queryFn: () => api.call('listAnnotations', { run: runRef.run }) }),
+        qc.fetchQuery({
+          queryKey: ['listAnnotations', { run: runRef.run }, String(runRef.rev)],
+          queryFn: () => api.call('listAnnotations', { run: runRef.run }),
+        }),
       ]);
       if (request !== queueRequest.current) return;
       const done = recordsByPlace(anns.records);
@@ -151,7 +166,10 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
           const r = await api.call('saveAnnotation', { run: runRef.run, record: body });
           push({ id: r.id, rev: r.rev, label: describeTarget(target) });
         }
-        onNotice(`Saved (${body.status}): ${describeTarget(target)}${body.to !== undefined ? ` → ${body.to === null ? 'absent' : JSON.stringify(body.to)}` : ''}`, 'info');
+        onNotice(
+          `Saved (${body.status}): ${describeTarget(target)}${body.to !== undefined ? ` → ${body.to === null ? 'absent' : JSON.stringify(body.to)}` : ''}`,
+          'info',
+        );
         refresh();
         return true;
       } catch (err) {
@@ -172,7 +190,9 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
       if (t.slot === undefined) return onNotice('focus a slot chip (or walk the suspects queue) to reject a suspect');
       const e = t.existing;
       const status: Status = 'rejected';
-      const body: RecordBody = e ? { ...bodyOf(e), status } : { dialogue: t.dialogue, turn: t.turn, slot: t.slot, from: t.gold, scope: 'onward', category: suggestedCategory(t.cls), status };
+      const body: RecordBody = e
+        ? { ...bodyOf(e), status }
+        : { dialogue: t.dialogue, turn: t.turn, slot: t.slot, from: t.gold, scope: 'onward', category: suggestedCategory(t.cls), status };
       if (await save(t, body)) afterDecision();
     },
     [save, afterDecision, onNotice],
@@ -184,7 +204,8 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
     undoStack.current = undoStack.current.slice(0, -1);
     setUndoDepth(undoStack.current.length);
     try {
-      if (last.previous) await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, record: last.previous, replace: true });
+      if (last.previous)
+        await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, record: last.previous, replace: true });
       else await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, deleted: true });
       onNotice(`Undone: ${last.label}`, 'info');
       refresh();
@@ -195,7 +216,8 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
 
   /** How many corrections the what-if applies to one dialogue's gold (confirmed ones; suspected too when asked). */
   const correctionsIn = useCallback(
-    (id: string | null) => (id && list ? list.records.filter((r) => placeKey(r.dialogue, 0) === placeKey(id, 0) && isApplicable(r, includeSuspected)).length : 0),
+    (id: string | null) =>
+      id && list ? list.records.filter((r) => placeKey(r.dialogue, 0) === placeKey(id, 0) && isApplicable(r, includeSuspected)).length : 0,
     [list, includeSuspected],
   );
 
@@ -215,7 +237,10 @@ export function useReview(api: Api, runRef: { run: string; rev: number }, onNoti
     [list],
   );
 
-  const recordAt = useCallback((dialogue: string, turn: number, slot?: string): AnnotationItem | undefined => byPlace.get(placeKey(dialogue, turn, slot)), [byPlace]);
+  const recordAt = useCallback(
+    (dialogue: string, turn: number, slot?: string): AnnotationItem | undefined => byPlace.get(placeKey(dialogue, turn, slot)),
+    [byPlace],
+  );
 
   return {
     pane,
