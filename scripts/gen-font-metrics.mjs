@@ -3,7 +3,7 @@
 // package), so that figure layouts measure text exactly as the screen, the
 // SVG, the PDF and the PNG draw it, on every machine (kerning and ligatures
 // are switched off everywhere, so advances are the whole story).
-// Usage: node scripts/gen-font-metrics.mjs   (test/unit/viz/font-metrics.test.ts checks it is current)
+// Usage: node scripts/gen-font-metrics.mjs   (test/unit/shared/viz/text.test.ts checks it is current)
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

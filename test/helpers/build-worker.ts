@@ -1,0 +1,20 @@
+// Test helper: bundles the scoring worker (src/main/services/score-worker.ts)
+// into a temporary folder with rolldown (vite's bundler), so worker tests run
+// without a full build.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'rolldown';
+
+export async function buildWorker(): Promise<string> {
+  const out = join(mkdtempSync(join(tmpdir(), 'dst-worker-')), 'score-worker.mjs');
+  await build({
+    input: join(import.meta.dirname, '..', '..', 'src', 'main', 'services', 'score-worker.ts'),
+    platform: 'node',
+    write: true,
+    logLevel: 'silent',
+    output: { file: out, format: 'esm' },
+    external: [/^node:/],
+  });
+  return out;
+}

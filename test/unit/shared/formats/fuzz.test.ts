@@ -1,0 +1,184 @@
+// Fuzzing every loader and dialogue source with mutations of valid samples
+// (truncate, flip bytes, delete or duplicate ranges, change a value's type):
+// the result is always a corpus or a LoadError — never another exception,
+// never a hang. And the reading rule (state-policy.ts): an object member
+// written twice, with the same or another value, is a located LoadError
+// saying "twice", or (inside a value the loader skips unread) changes nothing —
+// never a silently different corpus. Kept small (a few hundred cases in all).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadCorpus } from '../../../../src/shared/formats/detect';
+import { loadReference } from '../../../../src/shared/formats/dialogue-sources';
+import { LoadError } from '../../../../src/shared/formats/errors';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES } from '../../../helpers/fixtures';
+import { plain, PREDICTION_SAMPLES, sample } from './samples';
+
+type Mutation = (b: Uint8Array) => Uint8Array;
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc.nat().map((n) => (b: Uint8Array) => b.subarray(0, n % (b.length + 1))),
+  fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })).map(([n, v]) => (b: Uint8Array) => {
+    const c = b.slice();
+    c[n % c.length] = v;
+    return c;
+  }),
+  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 40 })).map(([n, len]) => (b: Uint8Array) => {
+    const at = n % b.length;
+    return new Uint8Array([...b.subarray(0, at), ...b.subarray(at + len)]);
+  }),
+  fc.tuple(fc.nat(), fc.integer({ min: 1, max: 60 })).map(([n, len]) => (b: Uint8Array) => {
+    const at = n % b.length;
+    return new Uint8Array([...b.subarray(0, at + len), ...b.subarray(at)]);
+  }),
+  fc.tuple(fc.nat(), fc.constantFrom('1', 'null', '{}', '[]', 'true', '"x"', '[1]', '{"a":1}')).map(([n, repl]) => (b: Uint8Array) => {
+    // Replace the n-th string value (or any string) by another type.
+    const text = new TextDecoder().decode(b);
+    const strings = [...text.matchAll(/"(?:[^"\\]|\\.)*"/g)];
+    if (strings.length === 0) return b;
+    const m = strings[n % strings.length];
+    return new TextEncoder().encode(text.slice(0, m.index) + repl + text.slice((m.index ?? 0) + m[0].length));
+  }),
+);
+
+function expectCorpusOrLoadError(run: () => unknown): void {
+  try {
+    run();
+  } catch (e) {
+    if (!(e instanceof LoadError)) throw e;
+  }
+}
+
+const SOURCES = ['data.json', 'test_dials.json', 'sgd/dialogues_001.json', 'sgd/schema.json'];
+
+describe('fuzzed inputs give a corpus or a LoadError', () => {
+  const gold = loadReference(sample('data.json'), { file: 'data.json' });
+  const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
+  const fgaHead = new Uint8Array(readFileSync(join(FIXTURES, 'paper', 'mul1110.json')));
+
+  it.each(PREDICTION_SAMPLES)('%s (detected and forced %s)', (name, layout) => {
+    const bytes = sample(name);
+    const g = layout === 'sgd' ? sgdGold : undefined;
+    fc.assert(
+      fc.property(mutation, fc.boolean(), (m, force) => {
+        expectCorpusOrLoadError(() => loadCorpus(m(bytes), { file: name, layout: force ? layout : undefined, gold: g }));
+      }),
+      { numRuns: 30, seed: 42 },
+    );
+  });
+
+  it('mwzeval with a gold source', () => {
+    const bytes = sample('mwzeval-predictions.json');
+    fc.assert(
+      fc.property(mutation, (m) => expectCorpusOrLoadError(() => loadCorpus(m(bytes), { file: 'm.json', layout: 'mwzeval', gold }))),
+      { numRuns: 30, seed: 7 },
+    );
+  });
+
+  it('the FGA layout', () => {
+    fc.assert(
+      fc.property(mutation, (m) => expectCorpusOrLoadError(() => loadCorpus(m(fgaHead), { file: 'f.json' }))),
+      { numRuns: 30, seed: 9 },
+    );
+  });
+
+  it.each(SOURCES)('dialogue source %s', (name) => {
+    const bytes = sample(name);
+    fc.assert(
+      fc.property(mutation, (m) => expectCorpusOrLoadError(() => loadReference(m(bytes), { file: name }))),
+      { numRuns: 20, seed: 3 },
+    );
+  });
+});
+
+/** The members `"key": value` of a valid JSON (or JSON Lines) text: byte ranges of the whole member and of its value. */
+function members(text: string): { start: number; end: number; valueStart: number }[] {
+  const out: { start: number; end: number; valueStart: number }[] = [];
+  let i = 0;
+  const ws = () => {
+    while (/\s/.test(text[i] ?? '')) i++;
+  };
+  const str = () => {
+    i++;
+    while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '"') return str();
+    if (c === '{' || c === '[') {
+      i++;
+      ws();
+      if (text[i] === (c === '{' ? '}' : ']')) {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (c === '{') {
+          const start = i;
+          str();
+          ws();
+          i++; // ':'
+          ws();
+          const valueStart = i;
+          value();
+          out.push({ start, end: i, valueStart });
+        } else value();
+        ws();
+        if (text[i++] !== ',') return;
+      }
+    }
+    while (i < text.length && !/[,\]}\s]/.test(text[i])) i++;
+  };
+  while (i < text.length) {
+    ws();
+    if (i < text.length) value();
+  }
+  return out;
+}
+
+describe('a member written twice: a located error, or (in a part the loader skips) no change', () => {
+  const dec = new TextDecoder();
+  const gold = loadReference(sample('data.json'), { file: 'data.json' });
+  const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
+  const cases: [string, string | undefined, (b: Uint8Array) => unknown][] = [
+    ...PREDICTION_SAMPLES.map(([name, layout]): [string, string | undefined, (b: Uint8Array) => unknown] => [
+      name,
+      layout,
+      (b) => plain(loadCorpus(b, { file: name, layout, gold: layout === 'sgd' ? sgdGold : undefined }).corpus),
+    ]),
+    ['mwzeval-predictions.json', 'mwzeval', (b) => plain(loadCorpus(b, { file: 'm.json', layout: 'mwzeval', gold }).corpus)],
+    ...SOURCES.map((name): [string, string | undefined, (b: Uint8Array) => unknown] => [
+      name,
+      undefined,
+      (b) => JSON.parse(JSON.stringify([...loadReference(b, { file: name }).dialogues].map(([k, d]) => [k, { ...d, place: undefined }]))),
+    ]), // byte offsets move with the text
+  ];
+  it.each(cases)('%s', (name, _layout, load) => {
+    const text = dec.decode(sample(name));
+    const ms = members(text);
+    const original = load(new TextEncoder().encode(text));
+    fc.assert(
+      fc.property(fc.nat(), fc.boolean(), (n, otherValue) => {
+        const m = ms[n % ms.length];
+        const member = text.slice(m.start, m.end);
+        const copy = otherValue && text[m.valueStart] === '"' ? text.slice(m.start, m.valueStart) + '"zz-other"' : member;
+        const mutated = new TextEncoder().encode(text.slice(0, m.end) + ', ' + copy + text.slice(m.end));
+        let result: unknown;
+        try {
+          result = load(mutated);
+        } catch (e) {
+          if (!(e instanceof LoadError)) throw e;
+          expect(e.problem, member).toMatch(/twice/);
+          expect(e.location, member).toBeDefined();
+          return;
+        }
+        expect(result, `${member} was written twice and silently changed the result`).toEqual(original);
+      }),
+      { numRuns: 30, seed: 11 },
+    );
+  });
+});

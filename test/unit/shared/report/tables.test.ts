@@ -1,0 +1,85 @@
+// The table model's renderers (src/shared/report/tables.ts): the same table as
+// text, Markdown, CSV, LaTeX and JSON; bold best per column (ties both bold,
+// compared as printed); signed deltas with intervals and marks; LaTeX that
+// compiles with booktabs when pdflatex is installed.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compileLatex, toolAvailable } from '../../../helpers/tools';
+import { latexEscape } from '../../../../src/shared/report/latex';
+import { renderCsvTable, renderJsonTable, renderLatex, renderMarkdown, renderText, type Table } from '../../../../src/shared/report/tables';
+
+const table: Table = {
+  columns: [
+    { key: 'run', header: 'Run', kind: 'label' },
+    { key: 'JGA', header: 'JGA', kind: 'percent', best: 'max' },
+    { key: 'dJGA', header: 'Δ JGA', latex: '$\\Delta$JGA', kind: 'delta' },
+    { key: 'n', header: 'turns', kind: 'count' },
+  ],
+  rows: [
+    { cells: { run: 'base_line', JGA: 0.5, dJGA: null, n: 10 } },
+    { cells: { run: 'new & better', JGA: 0.5625, dJGA: { value: 0.0625, ci: [0.01, 0.1], mark: '†' }, n: 10 } },
+    { cells: { run: 'tied', JGA: 0.56251, dJGA: { value: -0.003, ci: [-0.02, 0.01] }, n: 10 } },
+  ],
+  signature: 'GCA alpha=10/11 | FGA lambda=0.5 | SA K=30 | values=exact | none=inactive | app 0.2.0',
+  caption: 'Two models_compared',
+  notes: ['† significant at p < 0.05 (approximate randomization)'],
+};
+
+describe('tables', () => {
+  it('text: aligned, percentages with 2 decimals, signed deltas with intervals, best marked', () => {
+    const t = renderText(table);
+    expect(t).toContain('new & better  56.25*  +6.25† [+1.00, +10.00]');
+    expect(t).toMatch(/tied {10}56.25\* +-0\.30 \[-2\.00, \+1\.00\]/);
+    expect(t).toMatch(/signature: GCA alpha=10\/11/);
+  });
+  it('markdown: bold best, escaped pipes, the signature', () => {
+    const m = renderMarkdown({ ...table, rows: [...table.rows, { cells: { run: 'a|b', JGA: 0.1, n: 1 } }] });
+    expect(m).toContain('| **56.25** |');
+    expect(m).toContain('a\\|b');
+    expect(m).toContain('Signature: `GCA alpha=10/11');
+  });
+  it('csv: raw fractions, intervals and marks in their own columns, the signature on every row', () => {
+    const lines = renderCsvTable(table).trim().split('\n');
+    expect(lines[0]).toBe('run,JGA,dJGA,dJGA_lo,dJGA_hi,dJGA_mark,n,signature');
+    expect(lines[2]).toMatch(/^new & better,0\.5625,0\.0625,0\.01,0\.1,†,10,GCA/);
+  });
+  it('latex: booktabs, escaped labels, bold best, minus signs in math, the signature as a comment', () => {
+    const l = renderLatex(table, { label: 'tab:cmp' });
+    expect(l.split('\n')[0]).toBe(`% ${table.signature}`);
+    expect(l).toContain('\\toprule');
+    expect(l).toContain('new \\& better & \\textbf{56.25} & +6.25$^{\\dagger}$ {\\scriptsize [+1.00, +10.00]} & 10 \\\\');
+    expect(l).toContain('$-$0.30');
+    expect(l).toContain('\\caption{Two models\\_compared}');
+    expect(l).toContain('\\label{tab:cmp}');
+  });
+  it('latex: a caption given as LaTeX is written verbatim (and wins over the plain one); text and Markdown keep the plain caption', () => {
+    const t = { ...table, captionLatex: 'At $\\lambda=0.5$ \\cite{k}' };
+    expect(renderLatex(t)).toContain('\\begin{table}[t]');
+    expect(renderLatex(t)).toContain('\\caption{At $\\lambda=0.5$ \\cite{k}}');
+    expect(renderLatex(t)).not.toContain('Two models');
+    expect(renderLatex({ ...t, caption: undefined })).toContain('\\caption{At $\\lambda=0.5$ \\cite{k}}');
+    expect(renderText(t)).toMatch(/^Two models_compared\n/);
+    expect(renderMarkdown(t)).toMatch(/^\*\*Two models_compared\*\*\n/);
+  });
+  it('json: raw values with their marks and intervals', () => {
+    const j = JSON.parse(renderJsonTable(table));
+    expect(j.rows[1].dJGA).toEqual({ value: 0.0625, ci: [0.01, 0.1], mark: '†' });
+    expect(j.signature).toBe(table.signature);
+  });
+  it.runIf(toolAvailable('pdflatex'))('latex compiles with pdflatex and booktabs', () => {
+    expect(existsSync(compileLatex(renderLatex(table)).pdf)).toBe(true);
+  });
+});
+
+describe('LaTeX escaping', () => {
+  it('escapes every character LaTeX treats specially, and | < > that print as other glyphs under OT1', () => {
+    expect(latexEscape('a_b & c% #1 $x$ {y} ~z^2 \\w')).toBe(
+      'a\\_b \\& c\\% \\#1 \\$x\\$ \\{y\\} \\textasciitilde{}z\\textasciicircum{}2 \\textbackslash{}w',
+    );
+    expect(latexEscape('A|B <t> 5')).toBe('A\\textbar{}B \\textless{}t\\textgreater{} 5');
+    // Greek and math signs pdflatex's input encoding does not typeset.
+    expect(latexEscape('FGA λ=0.5: r(FGA) − r(GCA) ≥ 0.1, slots ∅')).toBe(
+      'FGA $\\lambda$=0.5: r(FGA) $-$ r(GCA) $\\geq$ 0.1, slots $\\emptyset$',
+    );
+  });
+});
