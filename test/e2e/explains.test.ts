@@ -58,7 +58,7 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('every metric name in the header and the panel has a tooltip: definition and README section; Enter opens the reference there', async () => {
+  it('every metric name in the header and the panel has a tooltip: definition and reference section; Enter opens the reference there', async () => {
     // Hidden until asked for: no tooltip and no skip link on screen, the header one line of scores; the Export menu lies over the page.
     await page.mouse.move(0, 700);
     expect(await page.locator('[role="tooltip"]:visible').count()).toBe(0);
@@ -77,7 +77,7 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
       await term.locator('.term-name').hover();
       const tip = term.locator('[role="tooltip"]');
       await expect.poll(() => tip.isVisible(), { timeout: 10_000 }).toBe(true);
-      expect(await tip.textContent()).toMatch(/README: The metrics/);
+      expect(await tip.textContent()).toMatch(/Reference: The metrics/);
     }
     await page.locator('.corpus-scores [data-term="GCA"] .term-name').hover();
     expect(await page.locator('.corpus-scores [data-term="GCA"] [role="tooltip"]').textContent()).toMatch(
@@ -88,7 +88,7 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
     }
     await page.locator('.metric-panel [data-term="TO"] .term-name').hover();
     expect(await page.locator('.metric-panel [data-term="TO"] [role="tooltip"]').textContent()).toMatch(
-      /^Tail-orientedness\..*README: Spurious traits/,
+      /^Tail-orientedness\..*Reference: Spurious traits/,
     );
     // The link opens the README section in the app (no network, no navigation). The term keeps the
     // focus, so the tooltip stays up while the panel scrolls the link into view.

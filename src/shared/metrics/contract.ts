@@ -60,9 +60,9 @@ export interface MetricAbout {
   name: string;
   /** One line for tooltips and help: what a turn scores and how turns combine. */
   definition: string;
-  /** The README section that explains it (an anchor in README.md). */
+  /** The section that explains it (an anchor in docs/reference/metrics.md, which the app bundles). */
   readme: string;
-  /** The section of the metrics contract (docs/metrics-spec.md). */
+  /** The section of the metrics contract (docs/reference/metrics-spec.md). */
   spec: string;
 }
 

@@ -1,10 +1,10 @@
 // Layer: renderer (React component). The metric reference: every metric's
 // one-line definition (the registry's, plus TO, NU and GCA's parts) and the
-// README sections they come from, shipped with the app (README.md is bundled
+// sections of docs/reference/metrics.md they come from, shipped with the app (that file is bundled
 // at build time), opened from a metric's tooltip at that metric.
 
 import { useEffect, useRef } from 'react';
-import readme from '../../../../README.md?raw';
+import reference from '../../../../docs/reference/metrics.md?raw';
 import { METRIC_HELP, readmeSection } from '../model/metric-help';
 import { MarkdownText } from './MarkdownText';
 import { Modal } from './Modal';
@@ -28,7 +28,7 @@ export function MetricReference({ focus, onClose }: { focus: string; onClose: ()
               <dd>
                 {h.definition}{' '}
                 <span className="muted">
-                  (README: {h.readme.title}
+                  (Reference: {h.readme.title}
                   {h.spec ? `; metrics contract §${h.spec}` : ''})
                 </span>
               </dd>
@@ -36,11 +36,11 @@ export function MetricReference({ focus, onClose }: { focus: string; onClose: ()
           ))}
         </dl>
         {sections.map((a) => {
-          const s = readmeSection(readme, a);
+          const s = readmeSection(reference, a);
           if (!s) return null;
           return (
             <section key={a} ref={a === anchor ? target : undefined} className="readme-section" data-readme={a}>
-              <h3>README: {s.heading}</h3>
+              <h3>Reference: {s.heading}</h3>
               <MarkdownText text={s.body} />
             </section>
           );

@@ -34,14 +34,14 @@ export function MetricTerm({ id, children, side = 'start' }: { id: string; child
       <span role="tooltip" id={tip} className="term-tip" data-testid="metric-tooltip">
         <strong>{help.name}.</strong> {help.definition}{' '}
         <a
-          href={`README.md${help.readme.anchor}`}
+          href={`docs/reference/metrics.md${help.readme.anchor}`}
           tabIndex={-1}
           onClick={(e) => {
             e.preventDefault();
             setOpen(true);
           }}
         >
-          README: {help.readme.title} ›
+          Reference: {help.readme.title} ›
         </a>
       </span>
       {open && createPortal(<MetricReference focus={id} onClose={() => setOpen(false)} />, document.body)}

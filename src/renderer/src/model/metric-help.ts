@@ -1,6 +1,6 @@
 // Layer: renderer (pure module). What every number's name on screen means:
 // one line per metric (the registry's `about`), TO and NU, GCA's parts and
-// the "no changes" case, each with the README section that explains it. The
+// the "no changes" case, each with the section of docs/reference/metrics.md that explains it. The
 // metric tooltips and the metric reference in the help dialog read it.
 
 import { METRICS } from '../../../shared/metrics/registry';
@@ -13,9 +13,9 @@ export interface MetricHelp {
   id: string;
   name: string;
   definition: string;
-  /** README section: its anchor (#…) and title. */
+  /** Section of docs/reference/metrics.md (bundled with the app): its anchor (#…) and title. */
   readme: { anchor: string; title: string };
-  /** Section of the metrics contract (docs/metrics-spec.md), when there is one. */
+  /** Section of the metrics contract (docs/reference/metrics-spec.md), when there is one. */
   spec?: string;
 }
 
@@ -103,7 +103,7 @@ export function headingAnchor(heading: string): string {
   );
 }
 
-/** The README section with this anchor: its heading and its Markdown, up to the next heading of the same or a higher level. */
+/** The Markdown section with this anchor: its heading and its Markdown, up to the next heading of the same or a higher level. */
 export function readmeSection(markdown: string, anchor: string): { heading: string; body: string } | null {
   const lines = markdown.split('\n');
   let inCode = false;
