@@ -25,8 +25,9 @@ file it opens the built-in demo; with several files, each is a run to compare
 Options:
   --name A,B,…          run names, one per file (default: the file names)
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios): the compare
-                        view plots every metric against x (default: the first number in the
-                        run names, when the names differ in that number only)
+                        view plots every metric against x (default: the one number that
+                        differs across the run names, for the runs whose names agree in
+                        everything else: ratio in T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557)
 ${SOURCE_HELP}  --port N              port (default: a free one)
   --open                open the system browser, if there is one (through a launch
                         file only you can read: the token never goes on a command line)
