@@ -1,6 +1,7 @@
 // The compare view's scene layouts: the overlaid per-turn lanes of two runs
 // (one marker per run, metric and turn carrying its value, turns a run lacks
-// left out, runs told apart by colour, dash and marker) and the series chart
+// left out, runs told apart by colour, dash and marker, long names on a
+// legend row each, cut to the width) and the series chart
 // (one panel per metric column, a band from the runs' intervals, a log x
 // scale when the x span calls for one); both serialise to standalone SVG.
 // (The series x from names or --series-x: test/unit/shared/analysis/series.test.ts.)
@@ -9,6 +10,7 @@ import { lanesScene, laneTurnAt, laneTurns, type LaneRun } from '../../../../src
 import { runStyle } from '../../../../src/shared/viz/run-styles';
 import type { Scene, SceneNode } from '../../../../src/shared/viz/scene';
 import { sceneToSvg } from '../../../../src/shared/viz/scene-svg';
+import { textWidth } from '../../../../src/shared/viz/text';
 import { logScaleFits, seriesScene, type SeriesPanel } from '../../../../src/shared/viz/series-chart';
 
 function flat(nodes: SceneNode[]): SceneNode[] {
@@ -56,6 +58,23 @@ describe('lanesScene', () => {
     expect(flat(s.nodes).some((n) => n.className === 'lane-selected')).toBe(true);
     expect(s.desc).toBe('sig');
     expect(sceneToSvg(s)).toContain('data-testid="lane-point"');
+  });
+
+  it('long run names: one legend row per run, every name inside the width (cut with an ellipsis, the full name as its title)', () => {
+    const long = [
+      { ...runs[0], name: 'TripPy_MultiWOZ2.1_test_full_predictions' },
+      { ...runs[1], name: 'T5_fewshot_taxi__ratio_0.01_seed_557_prediction' },
+    ];
+    const w = 340;
+    const ls = lanesScene(long, { width: w });
+    const texts = flat(ls.nodes).filter((n): n is Extract<SceneNode, { kind: 'text' }> => n.kind === 'text' && n.y < 40);
+    expect(texts.map((t) => t.y)).toEqual([10, 25]);
+    for (const t of texts) expect(t.x + textWidth(t.text, 11)).toBeLessThanOrEqual(w - 10 + 1e-9);
+    expect(texts[1].text).toMatch(/^T5_fewshot_taxi__ratio_0\.01_seed_5.*…$/);
+    expect(texts[1].title).toBe(long[1].name);
+    // The lanes move down by the extra row; short names keep one row.
+    expect(ls.height).toBe(s.height + 15);
+    expect(flat(s.nodes).filter((n) => n.kind === 'text' && n.y === 10)).toHaveLength(2);
   });
 
   it('a pointer x falls on the turn drawn there', () => {

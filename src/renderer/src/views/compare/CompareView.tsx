@@ -124,7 +124,10 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     });
     return out;
   }, [ordered, xEdits, settings, fromNames]);
-  const hasSeries = Object.values(xs).filter((x) => x !== null).length >= 2;
+  // The series panel opens by itself when runs have an x, or when their names differ in several numbers (one to choose).
+  const offerSeries =
+    Object.values(xs).filter((x) => x !== null).length >= 2 ||
+    (fromNames.choices !== null && Object.keys(settings?.seriesX ?? {}).length === 0);
 
   // The Export menu: the benchmark as the CLI's compare writes it (tables, and its JSON shape).
   const exportItems = useMemo(() => {
@@ -348,7 +351,7 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
         />
       </section>
 
-      {result && (hasSeries || showSeries) && (showSeries ?? true) ? (
+      {result && (offerSeries || showSeries) && (showSeries ?? true) ? (
         <SeriesPanel
           result={result}
           xs={xs}
@@ -364,8 +367,8 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
       ) : null}
       {result && (
         <p className="series-toggle">
-          <button data-testid="toggle-series" onClick={() => setShowSeries(!(showSeries ?? hasSeries))}>
-            {(showSeries ?? hasSeries) ? 'Hide the series' : 'Plot the runs as a series…'}
+          <button data-testid="toggle-series" onClick={() => setShowSeries(!(showSeries ?? offerSeries))}>
+            {(showSeries ?? offerSeries) ? 'Hide the series' : 'Plot the runs as a series…'}
           </button>
         </p>
       )}
