@@ -67,6 +67,10 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   if (values.annotations) checkAnnotationFile(values.annotations, maxBytesFromFlags(values));
   const names = parseRunNames(values.name, positionals.length);
   const seriesText = values['series-x'];
+  if (seriesText?.startsWith('names:'))
+    throw new UsageError(
+      `--series-x: ${seriesText} is for compare; in the app, the series panel offers each number that differs across the run names to choose from`,
+    );
   const xs = seriesText === undefined || seriesText === 'names' ? null : parseSeriesX(seriesText, positionals.length);
   if (typeof xs === 'string') throw new UsageError(`--series-x: ${xs}`);
   const seriesX: Record<string, number> = {};
