@@ -39,6 +39,9 @@ export class SearchSyntaxError extends Error {
   }
 }
 
+/** The longest search the API takes (shared/calls/inspect.ts): a longer one is refused, never cut (a cut could open a quote). */
+export const MAX_SEARCH = 500;
+
 /** A class prefix written without quotes at the start of a word. */
 const CLASS_PREFIX = /^(correct|wrong|missed|overshot):/i;
 const SPACE = /\s/;
@@ -47,6 +50,8 @@ const EXAMPLE = 'as in wrong:"hotel-book stay"';
 
 /** The query's parts, or what is wrong with it (never throws). */
 export function readSearch(query: string): SearchQuery | SearchSyntaxError {
+  if (query.trim().length > MAX_SEARCH)
+    return new SearchSyntaxError(`the search is ${query.trim().length} characters long; at most ${MAX_SEARCH}`, MAX_SEARCH);
   const terms: ClassTerm[] = [];
   const words: string[] = [];
   const n = query.length;

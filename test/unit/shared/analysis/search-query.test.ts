@@ -69,6 +69,7 @@ describe('parseSearch', () => {
     ['wrong:x\\', 7, /a \\ at the end \(character 8\) escapes nothing/],
     ['cheap wrong:', 6, /wrong: at character 7 names no slot/],
     ['missed:""', 0, /missed: at character 1 names no slot/],
+    [`"${'x'.repeat(499)}"`, 500, /the search is 501 characters long; at most 500/],
   ])('%j cannot be read: an error with its place, never another query', (q, at, message) => {
     const r = readSearch(q);
     expect(r).toBeInstanceOf(SearchSyntaxError);
@@ -76,6 +77,10 @@ describe('parseSearch', () => {
     expect((r as SearchSyntaxError).message).toMatch(message);
     expect(() => parseSearch(q)).toThrow(message);
   });
+});
+
+it('a search of at most 500 characters is read whole (the API takes 500; the list never cuts one)', () => {
+  expect(parseSearch(`  "${'x'.repeat(498)}"  `).text).toBe('x'.repeat(498));
 });
 
 describe('formatTerm and quoteIfNeeded read back as what they were given', () => {
