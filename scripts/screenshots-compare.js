@@ -1,9 +1,12 @@
 // Regenerates the compare view's README screenshots in docs/screenshots/ from
 // the built app: the 100 SOM-DST dialogues against a perturbed copy side by
 // side (compare.png, compare-1280.png), and five runs of a series
-// (compare-series.png). Starts `dst-inspector serve` from out/ (run
-// `npm run build` first) and drives Debian's Chromium with playwright-core.
-// Usage: node scripts/screenshots-compare.js   (CHROMIUM_PATH overrides /usr/bin/chromium)
+// (compare-series.png), and real run names — a 40-character TripPy baseline
+// and three T5_fewshot_taxi__ratio_<r>_seed_557_prediction runs — at 1280 and
+// 1920 wide (compare-long-names-1280.png, compare-long-names-1920.png).
+// Starts `dst-inspector serve` from out/ (run `npm run build` first) and
+// drives Debian's Chromium with playwright-core.
+// Usage: node scripts/screenshots-compare.js [long-names]   (only those; CHROMIUM_PATH overrides /usr/bin/chromium)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +37,33 @@ async function main() {
       await page.waitForSelector('[data-testid="run-delta"]', { timeout: 60_000 });
       return page;
     };
+
+    // Real run names: the pair list and the series read from the names, at two widths.
+    const t5Ratios = ['0.01', '0.05', '0.1'];
+    const t5 = t5Ratios.map((r, k) => {
+      const f = join(tmp, `T5_fewshot_taxi__ratio_${r}_seed_557_prediction.json`);
+      writeFileSync(f, seriesRun(text, 0.2 * k, 0.3 - 0.1 * k, 3 + k));
+      return f;
+    });
+    const long = await serve([
+      join(SOM, 'predictions.json'),
+      ...t5,
+      '--name',
+      ['TripPy_MultiWOZ2.1_test_full_predictions', ...t5Ratios.map((r) => `T5_fewshot_taxi__ratio_${r}_seed_557_prediction`)].join(','),
+      '--dialogues',
+      join(SOM, 'dialogues.json'),
+    ]);
+    servers.push(long);
+    for (const width of [1280, 1920]) {
+      const page = await open(long, width, 1500);
+      await page.waitForSelector('[data-testid="series-chart"]');
+      await page.click('[data-testid="pair-item"] >> nth=0');
+      await page.waitForSelector('[data-testid="pair-turn"]');
+      await page.mouse.move(5, 5);
+      await page.waitForTimeout(400);
+      await save(page, `compare-long-names-${width}.png`);
+    }
+    if (process.argv[2] === 'long-names') return;
 
     // Two runs side by side, on a dialogue where one gets turns right that the other gets wrong.
     const pair = await serve([

@@ -4,9 +4,14 @@
 // subset's scores labelled as filtered beside the corpus's; a class search
 // (missed:train-leaveat) keeps the dialogues the engine says; the per-domain
 // table lists the five domains with the engine's numbers; root causes and
-// per-slot counts open the inspect view on the right dialogue, turn or list.
+// per-slot counts open the inspect view on the right dialogue, turn or list —
+// for a slot whose name has a space (hotel-book stay) too, with the header's
+// filtered scores equal to `score` of that subset; an unclosed quote in the
+// search is an error in the search box.
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { correlationMatrix } from '../../src/shared/analysis/correlations';
@@ -15,9 +20,11 @@ import { errorOrigin } from '../../src/shared/analysis/error-origin';
 import { defaultConfig } from '../../src/shared/metrics/config';
 import { dialogueDetail, evaluate } from '../../src/shared/metrics/evaluate';
 import { scoresOf, sumRows } from '../../src/shared/metrics/state';
+import type { ScoreValue } from '../../src/shared/metrics/contract';
 import { metricValue } from '../../src/shared/metrics/values';
 import { domainOf } from '../../src/shared/model/corpus';
 import { percent2 } from '../../src/shared/report/round';
+import { runCli } from '../helpers/cli';
 import { loadFile } from '../helpers/fixtures';
 import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from './harness';
 
@@ -30,6 +37,7 @@ describe.skipIf(!chromiumAvailable())('analysis in headless Chromium', () => {
   let server: Server;
   let page: Page;
   const errors: string[] = [];
+  const tmp = mkdtempSync(join(tmpdir(), 'dst-e2e-analysis-'));
   const corpus = loadFile(join(SOM, 'predictions.json'));
   const ev = evaluate(corpus, config);
 
@@ -53,6 +61,7 @@ describe.skipIf(!chromiumAvailable())('analysis in headless Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    rmSync(tmp, { recursive: true, force: true });
   });
 
   it('choosing the taxi domain shows the subset’s scores, labelled as filtered, beside the corpus’s', async () => {
@@ -124,6 +133,65 @@ describe.skipIf(!chromiumAvailable())('analysis in headless Chromium', () => {
     await page.click(`${row} [data-metric="missed"] button`);
     await expect.poll(() => page.inputValue('input[type="search"]'), { timeout: 20_000 }).toBe('missed:train-leaveat');
     await expect.poll(() => page.textContent('[data-testid="filtered-label"]')).toMatch(/missed:train-leaveat/);
+    await page.click('[data-testid="nav-analysis"]');
+    await page.selectOption('[data-testid="breakdown-by"]', 'domain');
+  });
+
+  it('per slot: the wrong link of hotel-book stay (a name with a space) keeps exactly those dialogues; the header scores them', async () => {
+    // Independently of the engine: the turns of the file whose gold and predicted hotel.stay are both set and differ.
+    const raw = JSON.parse(readFileSync(join(SOM, 'predictions.json'), 'utf8')) as Record<
+      string,
+      Record<string, { gt: Record<string, Record<string, string>>; pr: Record<string, Record<string, string>> }>
+    >;
+    const set = (v: string | undefined) => v !== undefined && v !== 'none';
+    const ids = Object.keys(raw).filter((id) =>
+      Object.values(raw[id]).some((t) => {
+        const [g, p] = [t.gt.hotel?.stay, t.pr.hotel?.stay];
+        return set(g) && set(p) && g !== p;
+      }),
+    );
+    expect(ids.length).toBeGreaterThan(0);
+    await page.click('[data-testid="nav-analysis"]');
+    await page.click('[data-testid="analysis-tab-breakdown"]');
+    await page.selectOption('[data-testid="breakdown-by"]', 'slot');
+    const link = '[data-testid="breakdown-row"][data-group="hotel-book stay"] [data-testid="breakdown-class-link"][data-class="wrong"]';
+    await page.waitForSelector(link, { timeout: 30_000 });
+    await page.click(link);
+    await expect.poll(() => page.inputValue('input[type="search"]'), { timeout: 20_000 }).toBe('wrong:"hotel-book stay"');
+    await expect.poll(() => page.getAttribute('[data-testid="list-count"]', 'data-count'), { timeout: 20_000 }).toBe(String(ids.length));
+    expect(await page.textContent('[data-testid="list-count"]')).toBe(`${ids.length} dialogue${ids.length === 1 ? '' : 's'}`);
+    const listed = await page.$$eval('[data-testid="dialogue-item"]', (els) => els.map((e) => (e as HTMLElement).dataset.dialogueId));
+    expect(listed.sort()).toEqual([...ids].sort());
+    // The header's filtered scores are `score` of the subset's file (a separate process reading only those dialogues).
+    const subset = join(tmp, 'hotel-book-stay-wrong.json');
+    writeFileSync(subset, JSON.stringify(Object.fromEntries(ids.map((id) => [id, raw[id]]))));
+    const r = runCli(['score', subset, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const want = (JSON.parse(r.stdout) as { corpus: Record<string, ScoreValue> }).corpus;
+    await expect
+      .poll(() => page.textContent('[data-testid="filtered-label"]'), { timeout: 20_000 })
+      .toMatch(`“wrong:"hotel-book stay"” · ${ids.length} of 100 dialogues`);
+    for (const m of ['JGA', 'SA', 'AGA', 'F1', 'RSA', 'FGA', 'GCA'])
+      await expect.poll(() => page.textContent(metric(m, 'filtered')), { message: m }).toBe(percent2(metricValue(want, m, config)!));
+  });
+
+  it('an unclosed quote in the search is an error in the search box, and the list keeps the last search', async () => {
+    await page.fill('input[type="search"]', 'wrong:"hotel-book stay');
+    await expect
+      .poll(() => page.textContent('[data-testid="search-error"]'), { timeout: 20_000 })
+      .toMatch(/unclosed " at character 7: close the quote.*The list still shows “wrong:"hotel-book stay"”/);
+    expect(await page.getAttribute('input[type="search"]', 'aria-invalid')).toBe('true');
+    await page.press('input[type="search"]', 'Enter');
+    await page.waitForTimeout(400);
+    expect(await page.textContent('[data-testid="filtered-label"]')).toMatch(/“wrong:"hotel-book stay"”/);
+    // The file's own spelling reads as the same slot.
+    await page.fill('input[type="search"]', 'wrong:book_stay');
+    await expect.poll(() => page.locator('[data-testid="search-error"]').count()).toBe(0);
+    await expect
+      .poll(() => page.textContent('[data-testid="filtered-label"]'), { timeout: 20_000 })
+      .toMatch(/“wrong:book_stay” · 1 of 100/);
+    await page.fill('input[type="search"]', '');
+    await expect.poll(() => page.locator(metric('JGA', 'filtered')).count(), { timeout: 20_000 }).toBe(0);
     await page.click('[data-testid="nav-analysis"]');
     await page.selectOption('[data-testid="breakdown-by"]', 'domain');
   });

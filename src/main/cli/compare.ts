@@ -11,7 +11,7 @@ import { assemble, CompareError, prepareComparison, statInput, type RunSource, t
 import { Scorer, statColumns } from '../../shared/analysis/columns';
 import { checkMetrics, renderCompare, restrictMetrics } from '../../shared/analysis/compare-report';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../../shared/analysis/seed';
-import { parseSeriesX, seriesFromNames } from '../../shared/analysis/series';
+import { parseSeriesX, readNameSeries } from '../../shared/analysis/series';
 import { shareGold } from '../../shared/model/share-gold';
 import { TABLE_FORMATS } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
@@ -59,9 +59,11 @@ Options:
                         JGA,FGA,GCA or JGA,FGA_0.5,GCA,VP,VR (metric ids, FGA per λ,
                         GCA's parts VP, VR, LP, LR, beside at least one metric); default
                         all; JSON keeps every run's whole corpus; the statistics do not change
-  --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); "names"
-                        reads the first number of each run name (the names must differ
-                        in that number only: ckpt-1000, ckpt-2000); adds a series table
+  --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); adds a
+                        series table. "names": x is the one number that differs across
+                        the run names (T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557 →
+                        ratio; the names must agree in everything else); "names:ratio"
+                        chooses it when several differ (ratio and seed)
   --threads N           threads for the statistics, 1-4 (default: the machine's cores for
                         large jobs); the numbers do not depend on it
 ${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
@@ -150,13 +152,23 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   };
   const names = parseRunNames(values.name, positionals.length) ?? defaultRunNames(positionals);
   let xs: (number | null)[] | undefined;
-  if (values['series-x'] !== undefined) {
-    const parsed =
-      values['series-x'] === 'names'
-        ? (seriesFromNames(names) ?? 'the run names are no series: they must differ only in their first number (ratio_0.05, ratio_0.1)')
-        : parseSeriesX(values['series-x'], positionals.length);
-    if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
-    xs = parsed;
+  const seriesText = values['series-x'] as string | undefined;
+  if (seriesText !== undefined) {
+    // "names", or "names:ratio" to choose the number when several differ across the names.
+    const fromNames = /^names(?::(.+))?$/.exec(seriesText);
+    if (fromNames) {
+      const s = readNameSeries(names, fromNames[1]);
+      if (!s.ok)
+        throw new UsageError(
+          `--series-x: the run names are no series: ${s.reason} (a series' names differ in one number only: model_ratio_0.05, model_ratio_0.1)`,
+        );
+      note(s.description);
+      xs = s.xs;
+    } else {
+      const parsed = parseSeriesX(seriesText, positionals.length);
+      if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
+      xs = parsed;
+    }
   }
   const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4, 1);
   const early = configFromFlags(values); // bad settings fail before any file is read

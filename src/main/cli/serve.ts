@@ -25,8 +25,9 @@ file it opens the built-in demo; with several files, each is a run to compare
 Options:
   --name A,B,…          run names, one per file (default: the file names)
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios): the compare
-                        view plots every metric against x (default: the first number in the
-                        run names, when the names differ in that number only)
+                        view plots every metric against x (default: the one number that
+                        differs across the run names, for the runs whose names agree in
+                        everything else: ratio in T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557)
 ${SOURCE_HELP}  --port N              port (default: a free one)
   --open                open the system browser, if there is one (through a launch
                         file only you can read: the token never goes on a command line)
@@ -66,6 +67,10 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   if (values.annotations) checkAnnotationFile(values.annotations, maxBytesFromFlags(values));
   const names = parseRunNames(values.name, positionals.length);
   const seriesText = values['series-x'];
+  if (seriesText?.startsWith('names:'))
+    throw new UsageError(
+      `--series-x: ${seriesText} is for compare; in the app, the series panel offers each number that differs across the run names to choose from`,
+    );
   const xs = seriesText === undefined || seriesText === 'names' ? null : parseSeriesX(seriesText, positionals.length);
   if (typeof xs === 'string') throw new UsageError(`--series-x: ${xs}`);
   const seriesX: Record<string, number> = {};

@@ -3,11 +3,13 @@
 // config) and the sorted, filtered index (cached per config, sort and filter),
 // so paging through 100k dialogues costs a slice, not a re-sort. Search matches
 // ids, utterances, slot names and values, and class terms such as
-// `missed:train-leaveat` (shared/analysis/search-query.ts).
+// `missed:train-leaveat` or `wrong:"hotel-book stay"`
+// (shared/analysis/search-query.ts); a query that cannot be read (an
+// unclosed quote) is refused with its place.
 
 import type { ApiArgs, DialogueRow, SortKey } from '../../shared/api';
 import { NONE_ID, type Corpus } from '../../shared/model/corpus';
-import { parseSearch, type ClassTerm } from '../../shared/analysis/search-query';
+import { readSearch, SearchSyntaxError, slotsOfTerm, type ClassTerm } from '../../shared/analysis/search-query';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { walkBelief } from '../../shared/metrics/compare';
 import { lambdaKey } from '../../shared/metrics/config';
@@ -15,6 +17,7 @@ import { dialogueStates } from '../../shared/metrics/evaluate';
 import { METRICS } from '../../shared/metrics/registry';
 import { scoresOf } from '../../shared/metrics/state';
 import { gcaCountsOf, hasNoChanges, metricValue, NO_CHANGE_KEYS } from '../../shared/metrics/values';
+import { ApiError } from './api-error';
 import type { LoadResult } from './load-types';
 
 /** A load result on the main thread: the corpus re-interned, plus an id → index map. */
@@ -129,10 +132,9 @@ export function hasMistakes(cols: RowColumns, d: number): boolean {
 
 const CLASS_CODE: Record<ClassTerm['cls'], number> = { correct: 0, wrong: 1, missed: 2, overshot: 3 };
 
-/** Per class term, which slot ids it names (a part of the slot's name). */
+/** Per class term, which slot ids it names (shared/analysis/search-query.ts, slotsOfTerm). */
 function termSlots(c: Corpus, terms: ClassTerm[]): Uint8Array[] {
-  const names = c.slots.names.map((n) => n.toLowerCase());
-  return terms.map((t) => Uint8Array.from(names, (n) => (n.includes(t.slot) ? 1 : 0)));
+  return terms.map((t) => Uint8Array.from(slotsOfTerm(t.slot, c.slots.names), (hit) => (hit ? 1 : 0)));
 }
 
 /** Whether dialogue d has, for every term, a turn where a slot it names has its class (section 8, belief sets). */
@@ -156,7 +158,10 @@ export function filterIndex(l: Loaded, cols: RowColumns, filter: Filter, texts: 
   const n = l.corpus.dialogueIds.length;
   const domain = filter.domain ? l.domains.indexOf(filter.domain) : -1;
   if (filter.domain && domain < 0) return new Int32Array(0);
-  const { text: q, terms } = parseSearch(filter.search ?? '');
+  const parsed = readSearch(filter.search ?? '');
+  if (parsed instanceof SearchSyntaxError) throw new ApiError('bad-args', `search: ${parsed.message}`);
+  const q = parsed.text.toLowerCase();
+  const terms = parsed.terms;
   const t = q ? texts() : null;
   const slots = termSlots(l.corpus, terms);
   const found = new Uint8Array(terms.length);

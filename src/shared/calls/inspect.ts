@@ -17,7 +17,7 @@ export const listFilterSchema = z
   .object({
     domain: z.string().max(200).optional(),
     mistakesOnly: z.boolean().optional(),
-    search: z.string().max(500).optional(),
+    search: z.string().max(500).optional(), // MAX_SEARCH (analysis/search-query.ts): the list refuses a longer one
   })
   .strict();
 

@@ -49,13 +49,18 @@ function squash(s: string): string {
   return s.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
+/** A MultiWOZ slot name without its domain, in the canonical spelling: `book_stay`, `BookStay` → `book stay`; `semi_area` → `area`. */
+export function canonicalSlotPart(slot: string): string {
+  let s = squash(slot.replace(/_/g, ' '));
+  if (s.startsWith('semi ')) s = s.slice(5);
+  return Object.hasOwn(ALIASES, s) ? ALIASES[s] : s;
+}
+
 /** Canonical `domain-slot` for a domain (or SGD service) and a slot name as some file spells them. */
 export function canonicalSlot(domain: string, slot: string): string {
   const d = squash(domain);
   if (!MULTIWOZ_DOMAINS.has(d)) return `${d}-${squash(slot)}`;
-  let s = squash(slot.replace(/_/g, ' '));
-  if (s.startsWith('semi ')) s = s.slice(5);
-  s = Object.hasOwn(ALIASES, s) ? ALIASES[s] : s;
+  let s = canonicalSlotPart(slot);
   // "day" is a booking slot for hotels and restaurants but the travel day for trains.
   if (s === 'day' && (d === 'hotel' || d === 'restaurant')) s = 'book day';
   if (s === 'book day' && d === 'train') s = 'day';

@@ -3,11 +3,14 @@
 // and GCA's running value), each run a line with markers in its own colour,
 // dash and marker shape (run-styles.ts), on one scale of the turns both runs
 // have. A scene (scene.ts): drawn on screen by SceneSvg and exportable as is.
+// The legend takes a row per run when the names do not fit on one (real run
+// names are 40 characters and more).
 
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import type { Scene, SceneNode } from './scene';
 import { marker, runStyle } from './run-styles';
+import { fitText, textWidth } from './text';
 
 export const LANE_METRICS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
 export type LaneMetric = (typeof LANE_METRICS)[number];
@@ -42,6 +45,8 @@ const RIGHT = 10;
 const TOP = 26;
 const GAP = 16;
 const BOTTOM = 22;
+const LEGEND_FONT = 11;
+const LEGEND_ROW = 15;
 
 /** The turn indices of the lanes: every turn any run has, sorted. */
 export function laneTurns(runs: readonly LaneRun[]): number[] {
@@ -56,24 +61,38 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
     .range([LEFT, opts.width - RIGHT])
     .padding(0.2);
   const cx = (t: number) => (x(t) ?? 0) + x.bandwidth() / 2;
-  const height = TOP + LANE_METRICS.length * (laneHeight + GAP) + BOTTOM;
+  // Legend: each run's line, marker and name — on one row when the names fit, else one row per run,
+  // a name too long for the width cut with an ellipsis (the full name is its tooltip).
+  const itemWidth = (name: string) => 27 + textWidth(name, LEGEND_FONT) + 13;
+  const oneRow = runs.reduce((w, r) => w + itemWidth(r.name), 0) <= opts.width - RIGHT - LEFT;
+  const legendRows = oneRow ? 1 : runs.length;
+  const top0 = TOP + (legendRows - 1) * LEGEND_ROW;
+  const height = top0 + LANE_METRICS.length * (laneHeight + GAP) + BOTTOM;
   const nodes: SceneNode[] = [];
-
-  // Legend: each run's line and marker.
   let lx = LEFT;
   runs.forEach((r, k) => {
     const st = runStyle(k);
+    const ly = 10 + (oneRow ? 0 : k * LEGEND_ROW);
+    if (!oneRow) lx = LEFT;
     nodes.push({
       kind: 'line',
       x1: lx,
-      y1: 10,
+      y1: ly,
       x2: lx + 22,
-      y2: 10,
+      y2: ly,
       style: { stroke: st.colour, strokeWidth: 2, dash: st.dash || undefined },
     });
-    nodes.push(marker(st.marker, lx + 11, 10, 3.5, { fill: st.colour }));
-    nodes.push({ kind: 'text', x: lx + 27, y: 10, text: r.name, style: { fontSize: 11, baseline: 'middle' } });
-    lx += 40 + r.name.length * 6.5;
+    nodes.push(marker(st.marker, lx + 11, ly, 3.5, { fill: st.colour }));
+    const text = fitText(r.name, opts.width - RIGHT - (lx + 27), LEGEND_FONT);
+    nodes.push({
+      kind: 'text',
+      x: lx + 27,
+      y: ly,
+      text,
+      style: { fontSize: LEGEND_FONT, baseline: 'middle' },
+      ...(text !== r.name ? { title: r.name } : {}),
+    });
+    lx += itemWidth(r.name);
   });
 
   if (opts.selected !== undefined && opts.selected !== null && turns.includes(opts.selected)) {
@@ -81,7 +100,7 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
     nodes.push({
       kind: 'rect',
       x: (x(t) ?? 0) - 2,
-      y: TOP - 4,
+      y: top0 - 4,
       w: x.bandwidth() + 4,
       h: LANE_METRICS.length * (laneHeight + GAP) - GAP + 8,
       style: { fill: '#888888', opacity: 0.14 },
@@ -90,7 +109,7 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
   }
 
   LANE_METRICS.forEach((metric, li) => {
-    const top = TOP + li * (laneHeight + GAP);
+    const top = top0 + li * (laneHeight + GAP);
     const y = scaleLinear()
       .domain([0, 1])
       .range([top + laneHeight, top]);
@@ -146,7 +165,7 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
       }
     });
   });
-  const axisY = TOP + LANE_METRICS.length * (laneHeight + GAP) - GAP + 14;
+  const axisY = top0 + LANE_METRICS.length * (laneHeight + GAP) - GAP + 14;
   const every = Math.max(1, Math.ceil(turns.length / Math.max(1, Math.floor((opts.width - LEFT - RIGHT) / 22))));
   turns.forEach((t, i) => {
     if (i % every === 0)

@@ -24,7 +24,9 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
       <p>
         Search (<kbd>/</kbd>): words must all appear in a dialogue's id, utterances, slot names or values; a word <code>class:slot</code>{' '}
         keeps dialogues with a turn where a slot matching <code>slot</code> has that class, e.g. <code>missed:train-leaveat</code> or{' '}
-        <code>wrong:name</code> (classes: correct, wrong, missed, overshot).
+        <code>wrong:name</code> (classes: correct, wrong, missed, overshot). Quote a name with a space: <code>wrong:"hotel-book stay"</code>{' '}
+        (or <code>'…'</code>, or <code>\ </code> before the space); the file's own spelling works too (<code>wrong:book_stay</code>). A slot
+        named in full keeps that slot only; a part of a name, every slot containing it.
       </p>
       <p>
         Playground: focus a slot chip, then <kbd>c</kbd> correct, <kbd>w</kbd> wrong, <kbd>m</kbd> missed, <kbd>o</kbd> overshot at that

@@ -31,13 +31,13 @@ export function sortLabel(key: SortKey): string {
 
 export const DEFAULT_QUERY: ListQuery = { sort: { key: 'position', descending: false }, filter: {} };
 
-/** The filter as the API wants it: empty fields dropped, search trimmed. */
+/** The filter as the API wants it: empty fields dropped, search trimmed (not cut: a cut could leave a quote open). */
 export function apiFilter(f: ListFilter): ListFilter {
   const out: ListFilter = {};
   if (f.domain) out.domain = f.domain;
   if (f.mistakesOnly) out.mistakesOnly = true;
   const s = f.search?.trim();
-  if (s) out.search = s.slice(0, 500);
+  if (s) out.search = s; // the list refuses a longer search than MAX_SEARCH with a message (search-query.ts), never cuts it
   return out;
 }
 

@@ -294,7 +294,9 @@ describe('compare: formats', () => {
       runs: { x: number }[];
     };
     expect(o.runs.map((r) => r.x)).toEqual([0.5, 1]);
-    const t = runCli(['compare', SOM, perturbed, '--name', 'ratio_0.05,ratio_0.1', '--series-x', 'names', ...FAST]).stdout;
+    const r = runCli(['compare', SOM, perturbed, '--name', 'ratio_0.05,ratio_0.1', '--series-x', 'names', ...FAST]);
+    expect(r.stderr).toContain('note: x = ratio (0.05, 0.1) read from the names');
+    const t = r.stdout;
     expect(t).toMatch(/\n {1,}x\s+Run\s+JGA/);
     // x written with the decimals the values need (0.05 and 0.1 → 0.05, 0.10), not a fixed four.
     expect(t).toMatch(/0\.05\s+ratio_0\.05\s+49\.93 \[/);
@@ -335,10 +337,29 @@ describe('compare: bad input (one line, exit code 2)', () => {
     expectUserError([SOM, SOM, '--format', 'latex', '--caption', 'a', '--caption-latex', 'b'], /--caption and --caption-latex .*give one/);
   });
 
-  it('--series-x names: run names that differ in more than their first number are refused', () => {
+  it('--series-x names: the number that differs, past T5’s 5; several differing numbers are named, and one can be chosen', () => {
+    const names = 'T5_fewshot_taxi__ratio_0.01_seed_557_prediction,T5_fewshot_taxi__ratio_0.05_seed_557_prediction';
+    const ok = runCli(['compare', SOM, perturbed, '--name', names, '--series-x', 'names', '--format', 'json', ...FAST]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect((JSON.parse(ok.stdout) as { runs: { x: number }[] }).runs.map((r) => r.x)).toEqual([0.01, 0.05]);
+    expect(ok.stderr).toContain('note: x = ratio (0.01, 0.05) read from the names');
+    const both = 'T5_fewshot_taxi__ratio_0.01_seed_557_prediction,T5_fewshot_taxi__ratio_0.05_seed_558_prediction';
+    expectUserError(
+      [SOM, perturbed, '--name', both, '--series-x', 'names'],
+      /--series-x: the run names are no series: 2 numbers differ across the names: ratio \(0\.01, 0\.05\) and seed \(557, 558\); choose one as x \(--series-x names:ratio\)/,
+    );
+    const chosen = runCli(['compare', SOM, perturbed, '--name', both, '--series-x', 'names:ratio', '--format', 'json', ...FAST]);
+    expect((JSON.parse(chosen.stdout) as { runs: { x: number }[] }).runs.map((r) => r.x)).toEqual([0.01, 0.05]);
+  });
+
+  it('--series-x names: run names that differ in more than a number, or only in their seed, are refused', () => {
     expectUserError(
       [SOM, perturbed, '--name', 'som_dst&v1,pert_2 & co', '--series-x', 'names'],
-      /--series-x: the run names are no series: they must differ only in their first number/,
+      /--series-x: the run names are no series: “som_dst&v1” and “pert_2 & co” differ in more than a number/,
+    );
+    expectUserError(
+      [SOM, perturbed, '--name', 'ratio_0.1_seed_1,ratio_0.1_seed_2', '--series-x', 'names'],
+      /--series-x: the run names are no series: only the seed differs \(1, 2\): runs that differ in their seed are repeats/,
     );
   });
 

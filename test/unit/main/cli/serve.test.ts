@@ -47,6 +47,9 @@ describe('serve command', () => {
     await expect(serveCommand(['a.json', './a.json'], () => {})).rejects.toThrow(/serve: \.\/a\.json is given twice \(as a\.json\)/);
     await expect(serveCommand(['a.json', 'b.json', '--name', 'A,A'], () => {})).rejects.toThrow(/given twice/);
     await expect(serveCommand(['--nope'], () => {})).rejects.toThrow(UsageError);
+    await expect(serveCommand(['a.json', 'b.json', '--series-x', 'names:ratio'], () => {})).rejects.toThrow(
+      /--series-x: names:ratio is for compare; in the app, the series panel offers each number/,
+    );
   });
 
   it('says so when the port is in use', async () => {

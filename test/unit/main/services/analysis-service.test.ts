@@ -1,7 +1,8 @@
 // The analysis calls on a workspace (src/main/services/analysis-handlers.ts):
 // the header's filtered scores equal scoring the subset's file on its own;
-// search matches slots, values and class terms (missed:train-leaveat) as the
-// dialogue view's slot classes say; the analyses answered in a worker thread
+// search matches slots, values and class terms (missed:train-leaveat,
+// wrong:"hotel-book stay", wrong:book_stay) as the dialogue view's slot
+// classes say, and refuses an unclosed quote with its place; the analyses answered in a worker thread
 // equal the ones computed in-process; a reloaded run's answers are refused.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,49 @@ describe('search', () => {
     const both = listIds({ search: 'wrong:name missed:leaveat' });
     expect(both.every((id) => wrongName.includes(id) && listIds({ search: 'missed:leaveat' }).includes(id))).toBe(true);
     expect(listIds({ search: 'overshot:no-such-slot' })).toEqual([]);
+  });
+
+  /** The dialogues with a turn where `slot` has class `cls`, from the dialogue view's classes. */
+  const withClass = (slot: string, cls: string) =>
+    data.corpus.dialogueIds.filter((_, d) =>
+      dialogueDetail(data.corpus, d, config).perTurn!.some((t) => t.slots.some((s) => s.slot === slot && s.class === cls)),
+    );
+
+  it('a slot name with a space (hotel-book stay): quoted, escaped or in the file’s spelling, that slot only', async () => {
+    for (const cls of ['wrong', 'overshot', 'correct']) {
+      const want = withClass('hotel-book stay', cls);
+      expect(want.length, cls).toBeGreaterThan(0);
+      for (const q of [
+        `${cls}:"hotel-book stay"`,
+        `${cls}:'hotel-book stay'`,
+        `${cls}:hotel-book\\ stay`,
+        `${cls}:book_stay`,
+        `${cls}:hotel-book_stay`,
+        `${cls.toUpperCase()}:BookStay`,
+      ])
+        expect(listIds({ search: q }), q).toEqual(want);
+    }
+    // The header's filtered scores of that subset are those of the subset's file scored on its own.
+    const ids = withClass('hotel-book stay', 'overshot');
+    const r = await inline.filteredScores({ ...ref, config, filter: { search: 'overshot:"hotel-book stay"' } });
+    expect(r.scores.dialogues).toBe(ids.length);
+    const want = subsetScores(ids);
+    for (const m of ['JGA', 'SA', 'F1', 'RSA', 'FGA', 'GCA'])
+      expect(Math.abs(metricValue(r.scores.values, m, config)! - metricValue(want.values, m, config)!)).toBeLessThan(1e-9);
+    expect(r.label).toBe('“overshot:"hotel-book stay"”');
+    // Unquoted, the space ends the term: every hotel booking slot, and the word "stay" anywhere (a different subset).
+    const hotelBook = ['hotel-book day', 'hotel-book people', 'hotel-book stay'].flatMap((s) => withClass(s, 'wrong'));
+    const loose = listIds({ search: 'wrong:hotel-book stay' });
+    expect(loose.every((id) => hotelBook.includes(id) && listIds({ search: 'stay' }).includes(id))).toBe(true);
+  });
+
+  it('a search that cannot be read is refused with its place, not answered with another subset', async () => {
+    expect(() => listIds({ search: 'wrong:"hotel-book stay' })).toThrow(/^search: unclosed " at character 7: close the quote/);
+    const answer = Promise.resolve().then(() => inline.filteredScores({ ...ref, config, filter: { search: "cheap 'hotel" } }));
+    await expect(answer).rejects.toMatchObject({
+      code: 'bad-args',
+      message: expect.stringMatching(/unclosed ' at character 7/) as unknown,
+    });
   });
 
   it('free text matches slot names and values as well as ids and utterances', () => {

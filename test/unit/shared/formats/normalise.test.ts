@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../../src/shared/formats/detect';
 import { LoadError } from '../../../../src/shared/formats/errors';
 import { applyValueOptions, normaliseValue, parseValueOptions, VALUE_OPTIONS } from '../../../../src/shared/formats/normalise';
-import { canonicalFlatSlot, canonicalSlot, MULTIWOZ_SLOTS } from '../../../../src/shared/formats/slot-names';
+import { canonicalFlatSlot, canonicalSlot, canonicalSlotPart, MULTIWOZ_SLOTS } from '../../../../src/shared/formats/slot-names';
 import { makeSignature, renderSignature } from '../../../../src/shared/metrics/signature';
 import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { loadFile, FIXTURES } from '../../../helpers/fixtures';
@@ -33,6 +33,13 @@ describe('canonical slot names', () => {
   it('flat names, MultiWOZ 2.2 spelling', () => {
     expect(canonicalFlatSlot('hotel-bookpeople')).toBe('hotel-book people');
     expect(canonicalFlatSlot('taxi-arriveBy')).toBe('taxi-arriveby');
+  });
+  it('a slot name without its domain (the search’s class terms): book_stay, BookStay, semi_area', () => {
+    expect(canonicalSlotPart('book_stay')).toBe('book stay');
+    expect(canonicalSlotPart('BookStay')).toBe('book stay');
+    expect(canonicalSlotPart('semi_area')).toBe('area');
+    expect(canonicalSlotPart('Price Range')).toBe('pricerange');
+    expect(canonicalSlotPart('number_of_beds')).toBe('number of beds');
   });
   it('is idempotent on the 30 MultiWOZ slots', () => {
     for (const s of MULTIWOZ_SLOTS) expect(canonicalFlatSlot(s)).toBe(s);

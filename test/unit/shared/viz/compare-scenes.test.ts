@@ -1,17 +1,17 @@
 // The compare view's scene layouts: the overlaid per-turn lanes of two runs
 // (one marker per run, metric and turn carrying its value, turns a run lacks
-// left out, runs told apart by colour, dash and marker) and the series chart
+// left out, runs told apart by colour, dash and marker, long names on a
+// legend row each, cut to the width) and the series chart
 // (one panel per metric column, a band from the runs' intervals, a log x
 // scale when the x span calls for one); both serialise to standalone SVG.
-// Plus the series x: from --series-x, or from run names that differ only in
-// their first number.
+// (The series x from names or --series-x: test/unit/shared/analysis/series.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { lanesScene, laneTurnAt, laneTurns, type LaneRun } from '../../../../src/shared/viz/compare-lanes';
 import { runStyle } from '../../../../src/shared/viz/run-styles';
 import type { Scene, SceneNode } from '../../../../src/shared/viz/scene';
 import { sceneToSvg } from '../../../../src/shared/viz/scene-svg';
+import { textWidth } from '../../../../src/shared/viz/text';
 import { logScaleFits, seriesScene, type SeriesPanel } from '../../../../src/shared/viz/series-chart';
-import { parseSeriesX, seriesFromNames } from '../../../../src/shared/analysis/series';
 
 function flat(nodes: SceneNode[]): SceneNode[] {
   return nodes.flatMap((n) => (n.kind === 'group' ? [n, ...flat(n.children)] : [n]));
@@ -60,6 +60,23 @@ describe('lanesScene', () => {
     expect(sceneToSvg(s)).toContain('data-testid="lane-point"');
   });
 
+  it('long run names: one legend row per run, every name inside the width (cut with an ellipsis, the full name as its title)', () => {
+    const long = [
+      { ...runs[0], name: 'TripPy_MultiWOZ2.1_test_full_predictions' },
+      { ...runs[1], name: 'T5_fewshot_taxi__ratio_0.01_seed_557_prediction' },
+    ];
+    const w = 340;
+    const ls = lanesScene(long, { width: w });
+    const texts = flat(ls.nodes).filter((n): n is Extract<SceneNode, { kind: 'text' }> => n.kind === 'text' && n.y < 40);
+    expect(texts.map((t) => t.y)).toEqual([10, 25]);
+    for (const t of texts) expect(t.x + textWidth(t.text, 11)).toBeLessThanOrEqual(w - 10 + 1e-9);
+    expect(texts[1].text).toMatch(/^T5_fewshot_taxi__ratio_0\.01_seed_5.*…$/);
+    expect(texts[1].title).toBe(long[1].name);
+    // The lanes move down by the extra row; short names keep one row.
+    expect(ls.height).toBe(s.height + 15);
+    expect(flat(s.nodes).filter((n) => n.kind === 'text' && n.y === 10)).toHaveLength(2);
+  });
+
   it('a pointer x falls on the turn drawn there', () => {
     const pts = withTestId(s, 'lane-point').filter((p) => p.data!.run === 'A' && p.data!.metric === 'JGA');
     for (const p of pts) expect(laneTurnAt(runs, 340, (p as { cx: number }).cx)).toBe(Number(p.data!.turn));
@@ -94,34 +111,5 @@ describe('seriesScene', () => {
     expect(logScaleFits([1, 2, 10])).toBe(false);
     expect(logScaleFits([0, 1, 100])).toBe(false);
     expect(logScaleFits([0.01, 1])).toBe(true);
-  });
-});
-
-describe('series x', () => {
-  it('from names: the names differ in one number only, and those numbers are not all equal', () => {
-    expect(seriesFromNames(['ratio_0.01', 'ratio_0.1', 'ratio_1'])).toEqual([0.01, 0.1, 1]);
-    expect(seriesFromNames(['ckpt-1000', 'ckpt-2000'])).toEqual([1000, 2000]);
-    expect(seriesFromNames(['5%', '10%', '100%'])).toEqual([5, 10, 100]);
-    expect(seriesFromNames(['fewshot-1pct', 'fewshot-5pct'])).toEqual([1, 5]);
-    // A dot after a letter is no decimal point: epoch.5 is epoch 5.
-    expect(seriesFromNames(['epoch.5', 'epoch.10'])).toEqual([5, 10]);
-    expect(seriesFromNames(['ratio_0.05_seed1', 'ratio_0.1_seed1'])).toEqual([0.05, 0.1]);
-    // The first number: names that differ after it are no series.
-    expect(seriesFromNames(['seed1_ratio_0.05', 'seed1_ratio_0.1'])).toBeNull();
-    // Other text around the numbers: no series.
-    expect(seriesFromNames(['som_dst&v1', 'pert_2 & co'])).toBeNull();
-    expect(seriesFromNames(['ratio_0.01', 'trade'])).toBeNull();
-    expect(seriesFromNames(['v2', 'v2-copy'])).toBeNull();
-    expect(seriesFromNames(['bert-1', 'roberta-2'])).toBeNull();
-    expect(seriesFromNames(['run1', 'run2-fixed'])).toBeNull();
-    // Two numbers differ, or the first numbers are all equal (written alike or not), or a single run: no series.
-    expect(seriesFromNames(['ratio_0.05_seed1', 'ratio_0.1_seed2'])).toBeNull();
-    expect(seriesFromNames(['ratio_0.05_seed1', 'ratio_0.05_seed2'])).toBeNull();
-    expect(seriesFromNames(['ckpt-1', 'ckpt-01'])).toBeNull();
-    expect(seriesFromNames(['ckpt-1', 'ckpt-1'])).toBeNull();
-    expect(seriesFromNames(['ckpt-1'])).toBeNull();
-    expect(parseSeriesX('0.5, 1', 2)).toEqual([0.5, 1]);
-    expect(parseSeriesX('0.5', 2)).toMatch(/1 value for 2 runs/);
-    expect(parseSeriesX('0.5,x', 2)).toMatch(/"x" is not a number/);
   });
 });

@@ -3,10 +3,12 @@
 // ticks), the table with Δ columns against a compared run (this run − that
 // one, both named in the headers and the chart's title), and links into the
 // inspect view (a domain opens the list filtered by it; a slot's class count
-// opens the dialogues where the slot has that class).
+// opens the dialogues where the slot has that class, with a class term made
+// by formatTerm, quoted when the slot name has a space).
 
 import { useState } from 'react';
 import { breakdownTable } from '../../../../shared/analysis/breakdown-report';
+import { formatTerm, SLOT_CLASSES } from '../../../../shared/analysis/search-query';
 import { barsScene } from '../../../../shared/viz/analysis-bars';
 import { SceneSvg } from '../../components/SceneSvg';
 import { errorText, useApiQuery } from '../../app/queries';
@@ -70,8 +72,18 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
     const group = String(table.rows[row].cells.group);
     if (key === 'group' && by === 'domain')
       return { title: `show the dialogues that mention ${group} in the inspect view`, go: () => inspect({ domain: group }) };
-    if (by === 'slot' && ['correct', 'wrong', 'missed', 'overshot'].includes(key) && Number(table.rows[row].cells[key]) > 0) {
-      return { title: `show the dialogues where ${group} is ${key}`, go: () => inspect({ search: `${key}:${group}` }) };
+    const cls = SLOT_CLASSES.find((c) => c === key);
+    // Compared with another run, each group has this run's row first: only its counts open this run's list.
+    const ownRow = b !== null && b.groups.some((g) => g.group === group) && table.rows.findIndex((r) => r.cells.group === group) === row;
+    if (by === 'slot' && cls && ownRow && Number(table.rows[row].cells[cls]) > 0) {
+      // One class term that reads back as this slot, spaces and quotes included (wrong:"hotel-book stay").
+      const search = formatTerm(cls, group);
+      return {
+        title: `show the dialogues where ${group} is ${cls} (search ${search})`,
+        go: () => inspect({ search }),
+        testId: 'breakdown-class-link',
+        data: { class: cls },
+      };
     }
     return null;
   };

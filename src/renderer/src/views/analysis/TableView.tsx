@@ -8,6 +8,14 @@
 
 import { cellOf, formatValue, type Table } from '../../../../shared/report/tables';
 
+export interface CellLink {
+  title: string;
+  go: () => void;
+  testId?: string;
+  /** data-* attributes of the link, without the `data-` (`{ class: 'wrong' }` → data-class="wrong"). */
+  data?: Record<string, string>;
+}
+
 export interface TableViewProps {
   table: Table;
   /** data-testid of each body row. */
@@ -16,8 +24,8 @@ export interface TableViewProps {
   groupKey?: string;
   /** The column whose value is the row's data-run, when there is one. */
   runKey?: string;
-  /** A cell that opens something: its title, and what it does. */
-  cellLink?: (row: number, key: string) => { title: string; go: () => void } | null;
+  /** A cell that opens something: its title, what it does, and the link's test hooks (data-testid, data-* attributes). */
+  cellLink?: (row: number, key: string) => CellLink | null;
   caption?: string;
   className?: string;
 }
@@ -51,7 +59,13 @@ export function TableView({ table, rowTestId, groupKey, runKey, cellLink, captio
                 if (cell.mark) text += cell.mark;
                 const link = cellLink?.(i, c.key);
                 const body = link ? (
-                  <button className="link" title={link.title} onClick={link.go}>
+                  <button
+                    className="link"
+                    title={link.title}
+                    onClick={link.go}
+                    data-testid={link.testId}
+                    {...Object.fromEntries(Object.entries(link.data ?? {}).map(([k, v]) => [`data-${k}`, v]))}
+                  >
                     {text}
                   </button>
                 ) : (

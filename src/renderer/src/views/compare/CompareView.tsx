@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import type { RunInfo } from '../../../../shared/api';
 import { DEFAULT_SEED, MAX_SEED } from '../../../../shared/analysis/seed';
-import { seriesFromNames } from '../../../../shared/analysis/series';
+import { nameSeriesChoices, nameSeriesSubset, readNameSeries } from '../../../../shared/analysis/series';
 import { compareJson, deltaTable, longTable, outputOfRuns, scoresTable } from '../../../../shared/analysis/compare-report';
 import { useViewExports } from '../../app/exports';
 import { saveText } from '../../export/files';
@@ -101,16 +101,33 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   const q = useApiQuery(api, 'compareRuns', args, { key: ordered.map((r) => r.label).join('\u0000') });
   const result = q.data && args && q.data.runs.every((r, k) => r.run === args.runs[k]?.run && r.rev === args.runs[k].rev) ? q.data : null;
 
-  // Series x: given on the command line, else numbers in run names; edits here win.
+  // Series x: given on the command line, else the number that differs across the run names (for the runs
+  // whose names form a series; the user may choose the number when several differ); edits here win.
   const settings = useApiQuery(api, 'compareSettings', {}).data;
   const [xEdits, setXEdits] = useState<Record<string, number | null>>({});
+  const [partChoice, setPartChoice] = useState<string | undefined>(undefined);
+  const fromNames = useMemo(() => {
+    const labels = ordered.map((r) => r.label);
+    return {
+      subset: nameSeriesSubset(labels, partChoice),
+      whole: readNameSeries(labels),
+      choices: nameSeriesChoices(labels),
+      total: labels.length,
+    };
+  }, [ordered, partChoice]);
   const xs = useMemo(() => {
     const out: Record<string, number | null> = {};
-    const fromNames = seriesFromNames(ordered.map((r) => r.label));
-    ordered.forEach((r, k) => (out[r.id] = r.id in xEdits ? xEdits[r.id] : (settings?.seriesX[r.id] ?? fromNames?.[k] ?? null)));
+    const { subset } = fromNames;
+    ordered.forEach((r, k) => {
+      const i = subset ? subset.runs.indexOf(k) : -1;
+      out[r.id] = r.id in xEdits ? xEdits[r.id] : (settings?.seriesX[r.id] ?? (i >= 0 ? subset!.series.xs[i] : null));
+    });
     return out;
-  }, [ordered, xEdits, settings]);
-  const hasSeries = Object.values(xs).filter((x) => x !== null).length >= 2;
+  }, [ordered, xEdits, settings, fromNames]);
+  // The series panel opens by itself when runs have an x, or when their names differ in several numbers (one to choose).
+  const offerSeries =
+    Object.values(xs).filter((x) => x !== null).length >= 2 ||
+    (fromNames.choices !== null && Object.keys(settings?.seriesX ?? {}).length === 0);
 
   // The Export menu: the benchmark as the CLI's compare writes it (tables, and its JSON shape).
   const exportItems = useMemo(() => {
@@ -334,13 +351,24 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
         />
       </section>
 
-      {result && (hasSeries || showSeries) && (showSeries ?? true) ? (
-        <SeriesPanel result={result} xs={xs} onX={(run, x) => setXEdits((e) => ({ ...e, [run]: x }))} width={1100} />
+      {result && (offerSeries || showSeries) && (showSeries ?? true) ? (
+        <SeriesPanel
+          result={result}
+          xs={xs}
+          onX={(run, x) => setXEdits((e) => ({ ...e, [run]: x }))}
+          width={1100}
+          names={{
+            ...fromNames,
+            fromCommandLine: Object.keys(settings?.seriesX ?? {}).length > 0,
+            choice: partChoice,
+            onChoose: setPartChoice,
+          }}
+        />
       ) : null}
       {result && (
         <p className="series-toggle">
-          <button data-testid="toggle-series" onClick={() => setShowSeries(!(showSeries ?? hasSeries))}>
-            {(showSeries ?? hasSeries) ? 'Hide the series' : 'Plot the runs as a series…'}
+          <button data-testid="toggle-series" onClick={() => setShowSeries(!(showSeries ?? offerSeries))}>
+            {(showSeries ?? offerSeries) ? 'Hide the series' : 'Plot the runs as a series…'}
           </button>
         </p>
       )}
@@ -406,7 +434,12 @@ function PairRunSelect({
   return (
     <label>
       {side.toUpperCase()}{' '}
-      <select data-testid={`pair-${side}`} value={value} onChange={(e) => onPick(e.target.value)}>
+      <select
+        data-testid={`pair-${side}`}
+        title={runs.find((r) => r.id === value)?.label}
+        value={value}
+        onChange={(e) => onPick(e.target.value)}
+      >
         {runs.map((r) => (
           <option key={r.id} value={r.id}>
             {r.label}

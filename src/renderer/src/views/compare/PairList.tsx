@@ -2,7 +2,9 @@
 // virtual list fetched page by page: sorted by B − A on a metric (or by the
 // turns one run gets right and the other wrong, file order, id, length) and
 // filtered at turn level ("A right, B wrong" and the other way round), each
-// row with both runs' values of the sort metric and the difference.
+// row with both runs' values of the sort metric and the difference. Long run
+// names become A and B here (run-labels.ts); rows keep one line per part,
+// cut with an ellipsis, the full text in a tooltip.
 
 import { useEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -12,6 +14,7 @@ import { METRIC_IDS } from '../../../../shared/metrics/registry';
 import { formatValue } from '../../../../shared/report/tables';
 import { pct } from '../../model/format';
 import type { PairCache } from './pair-cache';
+import { sideLabels } from './run-labels';
 
 export interface PairQuery {
   sort: { key: PairSortKey; metric: string; descending: boolean };
@@ -88,14 +91,31 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
   }, [search, query, onQuery]);
 
   const [na, nb] = names;
+  // Long run names would widen the sort control and wrap the rows: A and B then (full names in the tooltips).
+  const [la, lb] = sideLabels(names);
   const m = query.sort.metric;
+  const sortText: Record<PairSortKey, string> = {
+    diff: `${nb} − ${na} on ${m}`,
+    aOnly: `turns ${na} gets right and ${nb} wrong`,
+    bOnly: `turns ${nb} gets right and ${na} wrong`,
+    position: 'file order',
+    id: 'id',
+    turns: 'turns',
+  };
+  const filterText: Record<PairFilter, string> = {
+    all: 'every dialogue',
+    'a-right-b-wrong': `a turn ${na} gets right and ${nb} wrong`,
+    'b-right-a-wrong': `a turn ${nb} gets right and ${na} wrong`,
+    either: 'a turn one gets right, the other wrong',
+  };
   return (
     <div className="pair-list" aria-label="dialogues of the two runs">
       <div className="list-tools">
-        <label>
+        <label className="pair-sort-row" data-testid="pair-sort-row">
           Sort{' '}
           <select
             data-testid="pair-sort"
+            title={`sort by ${sortText[query.sort.key]} (A = ${na}, B = ${nb})`}
             value={query.sort.key}
             onChange={(e) =>
               onQuery({
@@ -108,14 +128,14 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
               })
             }
           >
-            <option value="diff">
-              {nb} − {na} on
+            <option value="diff" title={sortText.diff}>
+              {lb} − {la} on
             </option>
-            <option value="aOnly">
-              turns {na} right, {nb} wrong
+            <option value="aOnly" title={sortText.aOnly}>
+              turns {la} right, {lb} wrong
             </option>
-            <option value="bOnly">
-              turns {nb} right, {na} wrong
+            <option value="bOnly" title={sortText.bOnly}>
+              turns {lb} right, {la} wrong
             </option>
             <option value="position">file order</option>
             <option value="id">id</option>
@@ -142,19 +162,20 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
             {query.sort.descending ? '↓' : '↑'}
           </button>
         </label>
-        <label>
+        <label className="pair-filter-row">
           Show{' '}
           <select
             data-testid="pair-filter"
+            title={`show ${filterText[query.filter.turns]} (A = ${na}, B = ${nb})`}
             value={query.filter.turns}
             onChange={(e) => onQuery({ ...query, filter: { ...query.filter, turns: e.target.value as PairFilter } })}
           >
             <option value="all">every dialogue</option>
-            <option value="a-right-b-wrong">
-              a turn {na} right, {nb} wrong
+            <option value="a-right-b-wrong" title={filterText['a-right-b-wrong']}>
+              a turn {la} right, {lb} wrong
             </option>
-            <option value="b-right-a-wrong">
-              a turn {nb} right, {na} wrong
+            <option value="b-right-a-wrong" title={filterText['b-right-a-wrong']}>
+              a turn {lb} right, {la} wrong
             </option>
             <option value="either">a turn one gets right, the other wrong</option>
           </select>
@@ -190,7 +211,9 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
                     aria-current={r.id === selectedId ? 'true' : undefined}
                     onClick={() => onSelect(r.id, r.idB, it.index)}
                   >
-                    <span className="id">{r.id}</span>
+                    <span className="id" title={r.id}>
+                      {r.id}
+                    </span>
                     <span className="vals">
                       {m}: {pct(r.a[m])} → {pct(r.b[m])}{' '}
                       <span
@@ -200,8 +223,11 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
                         {formatValue(DELTA, r.diff)}
                       </span>
                     </span>
-                    <span className="turn-counts" title={`turns ${na} gets right and ${nb} wrong / the other way round`}>
-                      {r.turns} turns · {na} only {r.aOnly} · {nb} only {r.bOnly}
+                    <span
+                      className="turn-counts"
+                      title={`${r.turns} turns: ${na} gets ${r.aOnly} right that ${nb} gets wrong; ${nb} gets ${r.bOnly} right that ${na} gets wrong`}
+                    >
+                      {r.turns} turns · {la} only {r.aOnly} · {lb} only {r.bOnly}
                     </span>
                   </button>
                 ) : (

@@ -57,7 +57,7 @@ function RunName({ run, onRename }: { run: RunInfo; onRename: (label: string) =>
   }
   return (
     <>
-      <span className="run-name" title={run.file}>
+      <span className="run-name" title={`${run.label}\n${run.file}`}>
         {run.label}
       </span>
       <button

@@ -4,7 +4,7 @@
 // gives the focus back to where it was before. Under the GCA and |FGA − GCA|
 // sorts the list says that dialogues without changes come last, and why.
 
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Api, SortKey } from '../../../../shared/api';
 import type { MetricConfig } from '../../../../shared/metrics/config';
@@ -14,7 +14,7 @@ import { plural } from '../../../../shared/plural';
 import { NO_CHANGE_KEYS } from '../../../../shared/metrics/values';
 import { LIST_SEARCH_ID } from '../../components/SkipLink';
 import { DialogueRowView } from './DialogueRowView';
-import { describeFilter } from '../../../../shared/analysis/search-query';
+import { describeFilter, readSearch, SearchSyntaxError } from '../../../../shared/analysis/search-query';
 
 interface Props {
   api: Api;
@@ -53,6 +53,11 @@ export function DialogueList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, setTick] = useState(0);
   const [search, setSearch] = useState(query.filter.search ?? '');
+  // A search that cannot be read (an unclosed quote) is not sent: the box says what is wrong, the list keeps the last one.
+  const searchError = useMemo(() => {
+    const r = readSearch(search);
+    return r instanceof SearchSyntaxError ? r : null;
+  }, [search]);
   const total = cache.total ?? 0;
   /** Dialogues without changes in the current list (from the last page answered for it). */
   const [noChanges, setNoChanges] = useState<{ key: string; n: number }>({ key: '', n: 0 });
@@ -68,6 +73,7 @@ export function DialogueList({
 
   /** Enter in the search field: search now (no debounce) and open the first match. */
   const openFirstMatch = () => {
+    if (searchError) return;
     const q = { ...query, filter: { ...query.filter, search } };
     if ((query.filter.search ?? '') !== search) onQuery(q);
     api.call('dialoguePage', { ...runRef, config, offset: 0, limit: 1, sort: q.sort, filter: apiFilter(q.filter) }).then(
@@ -123,10 +129,10 @@ export function DialogueList({
 
   // Debounced search: the query changes 200 ms after the last keystroke.
   useEffect(() => {
-    if ((query.filter.search ?? '') === search) return;
+    if ((query.filter.search ?? '') === search || searchError) return;
     const t = setTimeout(() => onQuery({ ...query, filter: { ...query.filter, search } }), 200);
     return () => clearTimeout(t);
-  }, [search, query, onQuery]);
+  }, [search, searchError, query, onQuery]);
 
   const setSort = (key: SortKey) => onQuery({ ...query, sort: { key, descending: defaultDescending(key) } });
 
@@ -142,6 +148,8 @@ export function DialogueList({
           title="Search by dialogue id, utterance text, slot or value; missed:slot, wrong:slot, … (the help, ?, lists the grammar). Press / to come here."
           aria-label="search dialogues by id or text (Enter opens the first match, ↓ goes to the list, Esc goes back)"
           value={search}
+          aria-invalid={searchError !== null}
+          aria-describedby={searchError ? 'search-error' : undefined}
           onChange={(e) => setSearch(e.target.value)}
           onFocus={(e) => {
             const from = e.relatedTarget;
@@ -166,6 +174,11 @@ export function DialogueList({
             }
           }}
         />
+        {searchError && (
+          <div className="search-error" id="search-error" role="alert" data-testid="search-error" data-at={searchError.at}>
+            Search: {searchError.message}.{(query.filter.search ?? '') !== '' && <> The list still shows “{query.filter.search}”.</>}
+          </div>
+        )}
         <div className="tool-row">
           <label>
             Sort{' '}
@@ -218,14 +231,15 @@ export function DialogueList({
             has mistakes
           </label>
         </div>
-        <div className="list-count" aria-live="polite">
+        <div className="list-count" data-testid="list-count" data-count={cache.total ?? undefined} aria-live="polite">
           {cache.total === null ? 'loading…' : plural(total, 'dialogue')}
         </div>
         {cache.total === 0 && (
           <div className="list-note" data-testid="no-match-note">
             No dialogue matches {describeFilter(query.filter) || 'these filters'}. Every word must appear in an id, utterance, slot or
-            value; <code>missed:train-leaveat</code> keeps dialogues with a turn where that slot was missed (more in the help, <kbd>?</kbd>
-            ). Clear the field or the filters to see every dialogue; the dialogue shown stays until you pick another.
+            value; <code>missed:train-leaveat</code> keeps dialogues with a turn where that slot was missed,{' '}
+            <code>wrong:"hotel-book stay"</code> quotes a name with a space (more in the help, <kbd>?</kbd>). Clear the field or the filters
+            to see every dialogue; the dialogue shown stays until you pick another.
           </div>
         )}
         {NO_CHANGE_KEYS.has(query.sort.key) && noChanges.key === cache.key && noChanges.n > 0 && (
