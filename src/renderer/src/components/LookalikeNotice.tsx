@@ -35,11 +35,17 @@ export function LookalikeNotice({ report }: { report: LookalikeReport }) {
               <VisibleValue className="val" value={e.gold} changed={marks?.gold} titlePrefix="gold value: " testId="lookalike-gold" /> ·
               pred{' '}
               <VisibleValue className="val" value={e.pred} changed={marks?.pred} titlePrefix="predicted value: " testId="lookalike-pred" />{' '}
-              — {lookalikeSuggestion(g, (o) => `the value option “${o}” (Open… › Value options, or What-if)`)}
+              — {lookalikeSuggestion(g, (o) => `value option “${o}”`)}
             </li>
           );
         })}
       </ul>
+      {report.groups.some((g) => g.fixedBy.length > 0) && (
+        <p className="hint">
+          Value options are switched on in Open… (Value options; the signature names them), or tried without reloading in the What-if pane
+          (w).
+        </p>
+      )}
     </details>
   );
 }

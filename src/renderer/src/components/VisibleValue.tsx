@@ -3,9 +3,9 @@
 // figures draw the same segments): edge and repeated spaces, tabs, newlines,
 // no-break, zero-width and other invisible characters become muted markers
 // (␣ → ⏎ ⍽ ⟨U+200B⟩), and characters a character diff marks are
-// highlighted. A marker is drawn by CSS (::before, from data-mark) over the
-// real character kept at zero size, so selecting and copying a value gives
-// the value itself, not the markers; the tooltip is the value as a JSON
+// highlighted. A marker is drawn by CSS (::before, from data-mark) under the
+// real character, kept transparent over it, so selecting and copying a value
+// gives the value itself, not the markers; the tooltip is the value as a JSON
 // string with invisible characters escaped.
 
 import type { ReactNode } from 'react';
