@@ -3,11 +3,12 @@
 // "centre" is wrong on every such slot under exact matching, and nothing on
 // screen would show why. One pass over every turn's gold and predicted state
 // (both sorted by slot id), each distinct (gold, prediction) pair classified
-// once; for `inspect`'s warnings and the app's load summary: counts per
+// once (most are set aside at once: their loose forms differ); for `inspect`'s warnings and the app's load summary: counts per
 // kind, the first example in file order, and which value option
 // (normalise.ts) would make how many of them equal.
 
 import { NONE_ID, type Corpus } from '../model/corpus';
+import { Interner } from '../model/interner';
 import { isInvisible, quoteValue } from '../model/visible-text';
 import { plural } from '../plural';
 import { normaliseValue, VALUE_OPTIONS, type ValueOption } from './normalise';
@@ -59,6 +60,11 @@ function squeeze(v: string): string {
   return out;
 }
 
+/** The value with whitespace, invisible characters, case and punctuation gone: two values are lookalikes when these are equal. */
+function loose(v: string): string {
+  return squeeze(v).toLowerCase().replace(PUNCTUATION, '');
+}
+
 /** Which kind of lookalike a differing pair is, or null when it differs in more than that. */
 export function lookalikeKind(gold: string, pred: string): LookalikeKind | null {
   if (gold === pred) return null;
@@ -84,6 +90,16 @@ export function valueLookalikes(c: Corpus): LookalikeReport {
   const info = new Map<number, Map<number, PairInfo>>();
   const groups = new Map<LookalikeKind, { count: number; distinct: number; example: LookalikeExample; fixed: number[] }>();
   let wrong = 0;
+  // Each value's loose form, interned (computed when the value is first met in
+  // a wrong pair): a pair can be a lookalike only when both have the same one,
+  // so most wrong pairs are set aside with two array reads.
+  const looseId = new Int32Array(c.values.size).fill(-1);
+  const looseForms = new Interner();
+  const looseOf = (v: number): number => {
+    let k = looseId[v];
+    if (k < 0) k = looseId[v] = looseForms.intern(loose(c.values.name(v)));
+    return k;
+  };
   const classify = (slot: number, g: number, p: number): PairInfo => {
     // Keyed by slot too: trade-fixes rewrite per slot.
     const key = g * (c.slots.size + 1) + slot;
@@ -125,6 +141,7 @@ export function valueLookalikes(c: Corpus): LookalikeReport {
           b++;
           if (g === NONE_ID || p === NONE_ID || g === p) continue;
           wrong++;
+          if (looseOf(g) !== looseOf(p)) continue;
           const r = classify(sa, g, p);
           if (!r.kind) continue;
           let grp = groups.get(r.kind);
