@@ -15,7 +15,10 @@ const require = createRequire(import.meta.url);
 export const FONT_DIR = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 export const FACES = { sans: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', mono: 'DejaVuSansMono.ttf' };
 
-/** Code point ranges measured: Latin, Latin-1, Latin Extended A/B, Greek, Cyrillic, punctuation, arrows, maths, shapes, dingbats. */
+/**
+ * Code point ranges measured: Latin, Latin-1, Latin Extended A/B, Greek, Cyrillic, punctuation, arrows, maths,
+ * the markers of invisible characters (⍽ ⏎ ␣ ⟨ ⟩, model/visible-text.ts), shapes, dingbats.
+ */
 export const RANGES = [
   [0x20, 0x7e],
   [0xa0, 0x24f],
@@ -25,8 +28,12 @@ export const RANGES = [
   [0x20ac, 0x20ac],
   [0x2190, 0x21ff],
   [0x2200, 0x22ff],
+  [0x237d, 0x237d],
+  [0x23ce, 0x23ce],
+  [0x2423, 0x2423],
   [0x25a0, 0x25ff],
   [0x2713, 0x2718],
+  [0x27e8, 0x27e9],
 ];
 
 export function measure() {

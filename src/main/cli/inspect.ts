@@ -1,6 +1,6 @@
 // Layer: main (Node). `dst-inspector inspect <file>`: says what was detected —
 // format, dialogues, turns, slots seen (with counts), domains, value options
-// in force — and every warning, without scoring.
+// in force — and every warning (lookalike values included), without scoring.
 
 import { inspectCorpus, type CorpusReport } from '../../shared/formats/inspect-corpus';
 import { loadSource } from '../services/load-pipeline';
@@ -12,7 +12,10 @@ export const INSPECT_HELP = `Usage: dst-inspector inspect <predictions file> [op
 Prints what DST Inspector understood of a file: its layout, dialogues, turns,
 slots (with how many turns mention each in gold and prediction), domains, the
 value options in force, and warnings (out-of-order or missing turns, empty
-states, slots outside the schema, dialogues missing from --gold/--dialogues).
+states, slots outside the schema, dialogues missing from --gold/--dialogues,
+and predicted values that differ from gold only by whitespace, case or
+punctuation: counts per kind, one example with the values JSON-quoted, and
+the --values option that would make them equal, if one would).
 
 Options:
 ${SOURCE_HELP}  --format FMT          text (default) | json

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { placeKey } from '../../shared/annotations/record';
 import { rankSuspects, type Suspect } from '../../shared/annotations/suspects';
 import { csvCell } from '../../shared/report/csv';
+import { valueLabel } from '../../shared/model/visible-text';
 import { readAnnotationFile } from '../services/annotation-file';
 import { loadRuns, correctionsExit } from './score';
 import { maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
@@ -46,7 +47,8 @@ function item(s: Suspect) {
   };
 }
 
-const shown = (v: string | null) => (v === null ? '—' : v);
+/** A value in the text table: JSON-quoted when it has invisible characters (an edge space would vanish in a padded column). */
+const shown = (v: string | null) => (v === null ? '—' : valueLabel(v));
 
 export async function suspectsCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('suspects', argv, {

@@ -1,11 +1,13 @@
 // Layer: main (Node). The work the load worker does for one run: the load
 // pipeline (read, detect, load, join, analyse, index the raw view), each
-// dialogue's domains, and the compact result posted to the main thread (typed
+// dialogue's domains, the values that differ from gold only by whitespace,
+// case or punctuation, and the compact result posted to the main thread (typed
 // arrays transferred, string tables cloned). Kept apart from the worker entry
 // so tests can run it in-process too.
 
 import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
 import { LoadError } from '../../shared/formats/errors';
+import { valueLookalikes } from '../../shared/formats/value-lookalikes';
 import { domainOf, NONE_ID, type Corpus } from '../../shared/model/corpus';
 import { corpusPayload, payloadArrays } from '../../shared/model/corpus-payload';
 import { IntVector } from '../../shared/model/int-vector';
@@ -94,6 +96,7 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
       slotCount: run.loaded.slotCount,
       valueOptions: run.loaded.valueOptions ?? [],
       corrections: run.corrections?.result.summary,
+      lookalikes: valueLookalikes(corpus),
     };
     const arrays = [...payloadArrays(result.corpus), ...Object.values(stats), raw.file, raw.start, raw.end, dom.start, dom.list] as (
       Int32Array | Float64Array

@@ -3,6 +3,7 @@
 // transferred, string tables are cloned and re-interned on arrival).
 
 import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
+import type { LookalikeReport } from '../../shared/formats/value-lookalikes';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
 import type { SourceSpec } from '../../shared/source';
 
@@ -46,6 +47,8 @@ export interface LoadResult {
   valueOptions: string[];
   /** Corrections applied to the gold at load (source.corrections): for the signature. */
   corrections?: { count: number; hash: string };
+  /** Predicted values that differ from gold only by whitespace, case or punctuation (computed in the worker). */
+  lookalikes?: LookalikeReport;
 }
 
 export type WorkerMessage =

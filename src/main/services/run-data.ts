@@ -93,6 +93,7 @@ export class RunData {
       dialoguesFile: l.dialoguesFile,
       landing: l.landing,
       slotCount: l.slotCount,
+      ...(l.lookalikes && l.lookalikes.groups.length > 0 ? { lookalikes: l.lookalikes } : {}),
       ...this.slotCountWarning(config),
     };
   }

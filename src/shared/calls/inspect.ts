@@ -3,6 +3,7 @@
 // JSON. Each names the run and the revision it reads.
 
 import { z } from 'zod';
+import type { LookalikeReport } from '../formats/value-lookalikes';
 import type { DialogueResult } from '../metrics/evaluate';
 import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
@@ -66,6 +67,8 @@ export interface CorpusSummary {
   slotCount?: number;
   /** K is below the slots active in some turn, so SA can go negative there (as the CLI warns). */
   slotCountWarning?: string;
+  /** Predicted values that differ from gold only by whitespace, case or punctuation (none: absent). */
+  lookalikes?: LookalikeReport;
 }
 
 export interface DialogueRow {

@@ -1,12 +1,14 @@
 // Layer: shared (pure TS). What `dst-inspector inspect` reports about a loaded
 // corpus: format, sizes, slots seen (with gold and prediction counts),
 // domains, value options in force, and warnings — the loader's (out-of-order
-// turns, alternatives, joins) plus gaps in turn indices, empty states and
-// slots outside the schema.
+// turns, alternatives, joins) plus gaps in turn indices, empty states, slots
+// outside the schema, and predicted values that differ from gold only by
+// whitespace, case or punctuation (value-lookalikes.ts).
 
 import { domainOf, NONE_ID } from '../model/corpus';
 import { MULTIWOZ_DOMAINS, MULTIWOZ_SLOTS } from './slot-names';
 import type { LoadedCorpus } from './types';
+import { lookalikeWarnings, valueLookalikes, type LookalikeReport } from './value-lookalikes';
 import { plural } from '../plural';
 
 export interface SlotCount {
@@ -26,6 +28,8 @@ export interface CorpusReport {
   hasUtterances: boolean;
   /** K for SA from a schema, when one was read. */
   slotCount?: number;
+  /** Predicted values that differ from gold only by whitespace, case or punctuation. */
+  lookalikes: LookalikeReport;
   warnings: string[];
 }
 
@@ -93,6 +97,8 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
     if (outside.length > 0)
       warnings.push(`${outside.length} slot(s) outside the ${schemaSlots ? 'schema' : '30 MultiWOZ slots'}: ${some(outside)}`);
   }
+  const lookalikes = valueLookalikes(c);
+  warnings.push(...lookalikeWarnings(lookalikes));
   return {
     format: loaded.format,
     dialogues: c.dialogueIds.length,
@@ -102,6 +108,7 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
     valueOptions: loaded.valueOptions ?? [],
     hasUtterances: c.utterances !== undefined,
     slotCount: loaded.slotCount,
+    lookalikes,
     warnings,
   };
 }

@@ -2,12 +2,17 @@
 // of the screen's SlotChip: the class told four ways (Okabe–Ito colour, icon,
 // border pattern: solid / double / dashed / dotted, and a tinted fill), the
 // slot name, the value (gold vs predicted for a wrong one) and a mark for a
-// change in this turn (Δ) versus a slot carried over (↻, faded). Chips are
-// laid out in rows that wrap within a width.
+// change in this turn (Δ) versus a slot carried over (↻, faded). Values
+// show their invisible characters as the screen does (model/visible-text.ts:
+// muted markers such as ␣ ⏎ ⟨U+200B⟩), and a wrong value's characters that
+// differ from the gold (model/char-diff.ts) are tinted and underlined. Chips
+// are laid out in rows that wrap within a width.
 
 import type { SlotRecord } from '../metrics/evaluate';
+import { diffMarks } from '../model/char-diff';
+import { valueLabel, visibleSegments, type Segment } from '../model/visible-text';
 import type { SceneNode } from './scene';
-import { capHeight, fitText, textWidth, type Face } from './text';
+import { capHeight, textWidth, type Face } from './text';
 import { CLASS_LOOK, tint, type FigureTheme } from './theme';
 
 export interface ChipMetrics {
@@ -19,18 +24,73 @@ export interface ChipMetrics {
 
 export const CHIP: ChipMetrics = { fontSize: 10, height: 19, padX: 5, gap: 4 };
 
+/** A stretch of a value drawn in one style: plain characters, or a marker (muted, regular weight). */
+interface Run {
+  text: string;
+  face: Face;
+  marker: boolean;
+  /** Marked by the character diff. */
+  changed: boolean;
+}
+
 interface Piece {
   /** No leading or trailing spaces (renderers collapse them); `gap` spaces come before. */
   text: string;
   gap: number;
   face: Face;
   fill: (theme: FigureTheme) => string;
+  /** A value's runs (markers and diff marks); `text` is then their texts joined. */
+  runs?: Run[];
 }
 
 /** "hotel-book day" → domain "hotel", name "book day". */
 export function splitSlotName(slot: string): { domain: string; name: string } {
   const i = slot.indexOf('-');
   return i < 0 ? { domain: '', name: slot } : { domain: slot.slice(0, i), name: slot.slice(i + 1) };
+}
+
+function runWidth(r: Run, fs: number): number {
+  return textWidth(r.text, fs, r.face);
+}
+
+/**
+ * A value's segments as runs no wider than `max`: whole when they fit, else
+ * cut with an ellipsis — a plain run character by character, a marker never
+ * in half.
+ */
+export function valueRuns(segs: readonly Segment[], face: Face, max: number, fs: number): Run[] {
+  const runs = segs.map(
+    (s) => ({ text: s.text, face: s.kind === 'plain' ? face : 'sans', marker: s.kind !== 'plain', changed: !!s.changed }) as Run,
+  );
+  if (runs.reduce((w, r) => w + runWidth(r, fs), 0) <= max) return runs;
+  const ell: Run = { text: '…', face, marker: false, changed: false };
+  let room = max - runWidth(ell, fs);
+  const out: Run[] = [];
+  for (const r of runs) {
+    const w = runWidth(r, fs);
+    if (w <= room) {
+      out.push(r);
+      room -= w;
+      continue;
+    }
+    if (!r.marker) {
+      // The longest start of the run that fits the room left.
+      const chars = [...r.text];
+      let lo = 0;
+      let hi = chars.length;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (textWidth(chars.slice(0, mid).join(''), fs, r.face) <= room) lo = mid;
+        else hi = mid - 1;
+      }
+      const kept = chars.slice(0, lo).join('').trimEnd();
+      if (kept) out.push({ ...r, text: kept });
+    }
+    break;
+  }
+  if (room < 0) return [];
+  out.push(ell);
+  return out;
 }
 
 function pieces(s: SlotRecord, maxValue: number, fs: number): Piece[] {
@@ -40,26 +100,33 @@ function pieces(s: SlotRecord, maxValue: number, fs: number): Piece[] {
     { text: look.icon, gap: 0, face: 'bold', fill: () => look.colour },
     { text: `${domain ? `${domain}·` : ''}${name}`, gap: 1, face: 'sans', fill: (t) => t.muted },
   ];
-  const v = (x: string | null) => fitText(x ?? '', maxValue, fs, 'sans');
+  const marks = s.class === 'wrong' && s.gold !== null && s.pred !== null ? diffMarks(s.gold, s.pred) : null;
+  const value = (x: string | null, changed: boolean[] | undefined, gap: number, face: Face, fill: Piece['fill']): Piece => {
+    const runs = x === null ? [] : valueRuns(visibleSegments(x, changed), face, maxValue, fs);
+    return { text: runs.map((r) => r.text).join(''), gap, face, fill, runs };
+  };
   if (s.class === 'wrong') {
     out.push(
-      { text: v(s.gold), gap: 1.5, face: 'sans', fill: (t) => t.fg },
+      value(s.gold, marks?.gold, 1.5, 'sans', (t) => t.fg),
       { text: 'vs', gap: 1, face: 'sans', fill: (t) => t.muted },
-      { text: v(s.pred), gap: 1, face: 'bold', fill: () => look.colour },
+      value(s.pred, marks?.pred, 1, 'bold', () => look.colour),
     );
   } else
-    out.push({
-      text: v(s.class === 'overshot' ? s.pred : s.gold),
-      gap: 1.5,
-      face: s.class === 'correct' ? 'sans' : 'bold',
-      fill: (t) => (s.class === 'correct' ? t.fg : look.colour),
-    });
+    out.push(
+      value(s.class === 'overshot' ? s.pred : s.gold, undefined, 1.5, s.class === 'correct' ? 'sans' : 'bold', (t) =>
+        s.class === 'correct' ? t.fg : look.colour,
+      ),
+    );
   out.push({ text: s.changed ? 'Δ' : '↻', gap: 1, face: 'bold', fill: (t) => (s.changed ? t.fg : t.muted) });
   return out;
 }
 
+function textOf(p: Piece, fs: number): number {
+  return p.runs ? p.runs.reduce((w, r) => w + runWidth(r, fs), 0) : textWidth(p.text, fs, p.face);
+}
+
 function pieceWidth(p: Piece, fs: number): number {
-  return p.gap * textWidth(' ', fs) + textWidth(p.text, fs, p.face);
+  return p.gap * textWidth(' ', fs) + textOf(p, fs);
 }
 
 function piecesWidth(ps: Piece[], fs: number): number {
@@ -82,7 +149,7 @@ export function chip(
   for (let k = 0; k < 6 && piecesWidth(ps, fs) + 2 * m.padX > maxWidth; k++) {
     const over = piecesWidth(ps, fs) + 2 * m.padX - maxWidth;
     maxValue = Math.max(12, (s.class === 'wrong' ? maxValue - over / 2 : maxValue - over) - 2);
-    const longest = Math.max(...ps.slice(2, -1).map((p) => textWidth(p.text, fs, p.face)));
+    const longest = Math.max(...ps.slice(2, -1).map((p) => textOf(p, fs)));
     maxValue = Math.min(maxValue, longest);
     ps = pieces(s, maxValue, fs);
   }
@@ -107,6 +174,41 @@ export function chip(
   const base = y + m.height / 2 + capHeight(fs) / 2;
   for (const p of ps) {
     cx += p.gap * textWidth(' ', fs);
+    if (p.runs) {
+      for (const r of p.runs) {
+        const w = runWidth(r, fs);
+        if (r.changed) {
+          // A diff mark: a tint behind the characters and a line under them (not colour alone).
+          nodes.push({
+            kind: 'rect',
+            x: cx,
+            y: y + 3,
+            w,
+            h: m.height - 6,
+            rx: 1.5,
+            style: { fill: tint(CLASS_LOOK.wrong.colour, theme.bg, 0.3) },
+          });
+          nodes.push({
+            kind: 'line',
+            x1: cx,
+            y1: base + 2.8,
+            x2: cx + w,
+            y2: base + 2.8,
+            style: { stroke: CLASS_LOOK.wrong.colour, strokeWidth: 1 },
+          });
+        }
+        nodes.push({
+          kind: 'text',
+          x: cx,
+          y: base,
+          text: r.text,
+          style: { fill: r.marker ? theme.muted : p.fill(theme), fontSize: fs, fontWeight: r.face === 'bold' ? 'bold' : undefined },
+          ...(r.marker ? { data: { testid: 'figure-mark' } } : {}),
+        });
+        cx += w;
+      }
+      continue;
+    }
     if (p.text)
       nodes.push({
         kind: 'text',
@@ -117,7 +219,7 @@ export function chip(
       });
     cx += textWidth(p.text, fs, p.face);
   }
-  const label = `${s.slot}: ${look.label}${s.class === 'wrong' ? ` (gold ${s.gold}, predicted ${s.pred})` : ''}, ${s.changed ? 'changed this turn' : 'carried over'}`;
+  const label = `${s.slot}: ${look.label}${s.class === 'wrong' ? ` (gold ${valueLabel(s.gold ?? '')}, predicted ${valueLabel(s.pred ?? '')})` : ''}, ${s.changed ? 'changed this turn' : 'carried over'}`;
   return {
     nodes: [
       {

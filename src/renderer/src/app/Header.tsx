@@ -12,6 +12,7 @@ import { metricValue } from '../../../shared/metrics/values';
 import { useRef } from 'react';
 import { plural } from '../../../shared/plural';
 import { ConfigControls } from '../components/ConfigControls';
+import { LookalikeNotice } from '../components/LookalikeNotice';
 import { MetricTerm } from '../components/MetricTerm';
 import { SkipLink } from '../components/SkipLink';
 import { pct } from '../model/format';
@@ -138,6 +139,7 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
           {summary.warnings.length > 3 && <li>(+{summary.warnings.length - 3} more)</li>}
         </ul>
       )}
+      {summary?.lookalikes && <LookalikeNotice report={summary.lookalikes} />}
     </header>
   );
 }

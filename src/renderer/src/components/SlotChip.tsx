@@ -2,13 +2,18 @@
 // and patterned by class, icon, gold vs predicted value for wrong ones, and a
 // mark for "changed this turn" versus carried over. A chip can be focused (to
 // annotate it with the keyboard); an annotated chip carries a mark with its
-// status, and the suspect the queue stands on is outlined.
+// status, and the suspect the queue stands on is outlined. Values show their
+// invisible characters (VisibleValue), and a wrong value's characters that
+// differ from the gold are highlighted on both sides (a character diff).
 
 import type { LiHTMLAttributes } from 'react';
 import type { Status } from '../../../shared/annotations/record';
 import type { SlotRecord } from '../../../shared/metrics/evaluate';
+import { diffMarks } from '../../../shared/model/char-diff';
+import { valueLabel } from '../../../shared/model/visible-text';
 import { CLASS_STYLE, splitSlot } from '../model/classes';
 import { chipMark, MARK_LABEL } from '../model/turn-view';
+import { MaybeValue } from './VisibleValue';
 
 const STATUS_MARK: Record<Status, string> = { suspected: '?', confirmed: '!', rejected: '✓' };
 const STATUS_LABEL: Record<Status, string> = {
@@ -33,23 +38,20 @@ export function SlotChip({ slot, annotated, suspect, focusable, extra }: Props) 
   const st = CLASS_STYLE[slot.class];
   const { domain, name } = splitSlot(slot.slot);
   const mark = chipMark(slot);
+  const marks = slot.class === 'wrong' && slot.gold !== null && slot.pred !== null ? diffMarks(slot.gold, slot.pred) : null;
   const value =
     slot.class === 'wrong' ? (
       <>
-        <span className="val gold" title="gold value">
-          {slot.gold}
-        </span>
+        <MaybeValue className="val gold" titlePrefix="gold value: " value={slot.gold} absent="" changed={marks?.gold} />
         <span className="vs" aria-hidden="true">
           vs
         </span>
-        <span className="val pred" title="predicted value">
-          {slot.pred}
-        </span>
+        <MaybeValue className="val pred" titlePrefix="predicted value: " value={slot.pred} absent="" changed={marks?.pred} />
       </>
     ) : (
-      <span className="val">{slot.class === 'overshot' ? slot.pred : slot.gold}</span>
+      <MaybeValue className="val" value={slot.class === 'overshot' ? slot.pred : slot.gold} absent="" />
     );
-  const label = `${slot.slot}: ${st.label}${slot.class === 'wrong' ? ` (gold ${slot.gold}, predicted ${slot.pred})` : ''}, ${MARK_LABEL[mark]}${annotated ? `, ${STATUS_LABEL[annotated]}` : ''}${suspect ? ', current suspect' : ''}`;
+  const label = `${slot.slot}: ${st.label}${slot.class === 'wrong' ? ` (gold ${valueLabel(slot.gold ?? '')}, predicted ${valueLabel(slot.pred ?? '')})` : ''}, ${MARK_LABEL[mark]}${annotated ? `, ${STATUS_LABEL[annotated]}` : ''}${suspect ? ', current suspect' : ''}`;
   return (
     <li
       tabIndex={focusable ? 0 : -1}

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { CATEGORIES, CATEGORY_HELP, type Status } from '../../../../../shared/annotations/record';
 import { Modal } from '../../../components/Modal';
+import { MaybeValue } from '../../../components/VisibleValue';
 import { categoryOfDigit, initialForm, recordBody, type AnnotationTarget, type FormValues } from '../../../model/annotations';
 import type { RecordBody } from '../../../../../shared/annotations/record';
 
@@ -15,8 +16,6 @@ interface Props {
   onSave: (body: RecordBody) => void;
   onClose: () => void;
 }
-
-const show = (v: string | null) => (v === null ? 'absent' : v);
 
 export function AnnotationForm({ target, onSave, onClose }: Props) {
   const [f, setF] = useState<FormValues>(() => initialForm(target));
@@ -52,8 +51,14 @@ export function AnnotationForm({ target, onSave, onClose }: Props) {
       <div ref={root} tabIndex={-1} className="annotation-form" onKeyDown={onKeyDown} data-testid="annotation-form-body">
         {slot !== undefined ? (
           <p className="values">
-            gold <strong data-testid="form-gold">{show(target.gold)}</strong> · predicted{' '}
-            <strong data-testid="form-pred">{show(target.pred)}</strong>
+            gold{' '}
+            <strong data-testid="form-gold">
+              <MaybeValue value={target.gold} absent="absent" titlePrefix="gold value: " />
+            </strong>{' '}
+            · predicted{' '}
+            <strong data-testid="form-pred">
+              <MaybeValue value={target.pred} absent="absent" titlePrefix="predicted value: " />
+            </strong>
             {target.existing && (
               <span className="existing">
                 {' '}

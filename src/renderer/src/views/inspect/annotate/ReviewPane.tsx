@@ -8,6 +8,8 @@ import { CATEGORIES, STATUSES } from '../../../../../shared/annotations/record';
 import type { Api } from '../../../../../shared/api';
 import type { MetricConfig } from '../../../../../shared/metrics/config';
 import { dialogueKey } from '../../../../../shared/formats/reference';
+import { diffMarks } from '../../../../../shared/model/char-diff';
+import { MaybeValue } from '../../../components/VisibleValue';
 import type { Review, ReviewPaneTab, Jump } from './useReview';
 import { WhatIfPanel } from './WhatIfPanel';
 
@@ -20,13 +22,15 @@ interface Props {
   onJump: (j: Jump) => void;
 }
 
+/** The character diff of a suspect's gold and predicted values (both present). */
+const marksOf = (s: { gold: string | null; pred: string | null }) =>
+  s.gold !== null && s.pred !== null ? diffMarks(s.gold, s.pred) : null;
+
 const TABS: { id: ReviewPaneTab; label: string; key: string }[] = [
   { id: 'annotations', label: 'Annotations', key: 'A' },
   { id: 'suspects', label: 'Suspects', key: 's' },
   { id: 'whatif', label: 'What-if', key: 'w' },
 ];
-
-const show = (v: string | null | undefined) => (v === null || v === undefined ? '∅' : v);
 
 export function ReviewPane({ api, runRef, config, review, dialogueId, onJump }: Props) {
   const tab = review.pane!;
@@ -139,8 +143,14 @@ function AnnotationList({ review, dialogueId, onJump }: { review: Review; dialog
                 <td className="change">
                   {r.slot !== undefined && (
                     <>
-                      {show(r.from)}
-                      {Object.hasOwn(r, 'to') && ` → ${show(r.to)}`} {r.scope === 'onward' && <span title="onward">⇒</span>}
+                      <MaybeValue value={r.from} />
+                      {Object.hasOwn(r, 'to') && (
+                        <>
+                          {' → '}
+                          <MaybeValue value={r.to} />
+                        </>
+                      )}{' '}
+                      {r.scope === 'onward' && <span title="onward">⇒</span>}
                     </>
                   )}
                 </td>
@@ -193,7 +203,14 @@ function SuspectQueue({ review }: { review: Review }) {
             <button onClick={() => review.goSuspect(k)}>
               {s.dialogue} · turn {s.turn} · {s.slot}
             </button>{' '}
-            <span className="score">{s.score.toFixed(2)}</span> gold <strong>{show(s.gold)}</strong> · pred <strong>{show(s.pred)}</strong>
+            <span className="score">{s.score.toFixed(2)}</span> gold{' '}
+            <strong>
+              <MaybeValue value={s.gold} titlePrefix="gold value: " changed={marksOf(s)?.gold} />
+            </strong>{' '}
+            · pred{' '}
+            <strong>
+              <MaybeValue value={s.pred} titlePrefix="predicted value: " changed={marksOf(s)?.pred} />
+            </strong>
             <span className="reasons">{s.reasons.map((r) => r.text).join('; ')}</span>
           </li>
         ))}
