@@ -9,5 +9,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // expect.poll's default (1 s) is too short on a loaded 2-core machine: UI steps that
+    // take 0.3 s idle take 2 s there. Polls end as soon as they succeed.
+    expect: { poll: { timeout: 10_000, interval: 50 } },
   },
 });
