@@ -131,11 +131,17 @@ export class JsonScanner {
     const start = this.pos;
     const c = this.peek();
     if (c === undefined) return 'the end of the file';
+    const at = this.pos;
     this.skipValue();
     const end = this.pos;
     this.pos = start;
-    if (c === 0x7b) return 'an object';
-    if (c === 0x5b) return 'an array';
+    if (c === 0x7b || c === 0x5b) {
+      let p = at + 1;
+      while (p < end - 1 && (this.bytes[p] === 0x20 || this.bytes[p] === 0x0a || this.bytes[p] === 0x0d || this.bytes[p] === 0x09)) p++;
+      const empty = p === end - 1;
+      if (c === 0x7b) return empty ? 'an empty object {}' : 'an object';
+      return empty ? 'an empty array []' : 'an array';
+    }
     if (end - start > 200) return 'a long string';
     return describeValue(JSON.parse(decoder.decode(this.bytes.subarray(start, end))));
   }
