@@ -4,6 +4,7 @@
 // path. Strings can be interned straight from bytes (see ByteInterner).
 
 import { decodeUtf8, type ByteInterner } from './byte-interner';
+import { decodeProblem } from './encoding';
 import { describeValue, LoadError, locate } from './errors';
 
 const QUOTE = 0x22;
@@ -209,8 +210,14 @@ export class JsonScanner {
     try {
       return table.intern(this.bytes, start, end, hash);
     } catch {
-      throw this.syntaxError('a string is not valid UTF-8', start);
+      throw this.undecodable(start, end);
     }
+  }
+
+  /** The error for a string at bytes [start, end) that could not be decoded: invalid UTF-8 (where), or too long. */
+  undecodable(start: number, end: number): LoadError {
+    const d = decodeProblem(this.bytes, start, end);
+    return this.syntaxError(d.problem, d.at);
   }
 
   private strStart = 0;
@@ -256,7 +263,7 @@ export class JsonScanner {
     try {
       text = decodeUtf8(this.bytes, start, end);
     } catch {
-      throw this.syntaxError('a string is not valid UTF-8', start);
+      throw this.undecodable(start, end);
     }
     return escaped ? (JSON.parse(`"${text}"`) as string) : text;
   }

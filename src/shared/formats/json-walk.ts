@@ -31,7 +31,7 @@ export function parseValueHere(sc: JsonScanner, path = '$'): unknown {
   try {
     text = decoder.decode(sc.bytes.subarray(start, sc.pos));
   } catch {
-    throw sc.syntaxError('the text is not valid UTF-8', start);
+    throw sc.undecodable(start, sc.pos);
   }
   return JSON.parse(text);
 }
