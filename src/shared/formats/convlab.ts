@@ -42,7 +42,6 @@ function lastSystemText(ctx: ElementContext, context: unknown, path: string): st
   return undefined;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: false });
 /** The keys of a sample ConvLab-3's load_dst_data and merge_predictions.py write. */
 const KNOWN = [
   'utt_idx',
@@ -107,11 +106,11 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
           sc.peek();
           const s = sc.pos;
           sc.skipValue();
-          utt = ctx.turnIndexLiteral(decoder.decode(bytes.subarray(s, sc.pos)), pathPush(path, 'utt_idx'), s);
+          utt = ctx.turnIndexAt(s, sc.pos, path, 'utt_idx');
         } else if (sc.keyIs('original_id'))
-          original = ctx.dialogueId(str(pathPush(path, 'original_id'), 'a dialogue id string'), pathPush(path, 'original_id'), strAt);
+          original = ctx.dialogueId(str(pathPush(path, 'original_id'), 'a dialogue id string'), path, strAt, 'original_id');
         else if (sc.keyIs('dialogue_id'))
-          named = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), pathPush(path, 'dialogue_id'), strAt);
+          named = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), path, strAt, 'dialogue_id');
         else if (sc.keyIs('speaker')) speaker = str(pathPush(path, 'speaker'), 'a speaker string ("user" or "system")');
         else if (sc.keyIs('utterance')) utterance = str(pathPush(path, 'utterance'), 'an utterance string');
         else if (sc.keyIs('context')) {
@@ -121,10 +120,9 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
           system = lastSystemText(new ElementContext(bytes, opts.file, cAt), parseValueHere(sc, cPath), cPath);
         } else sc.skipValue();
       }
-      const lacks = (key: string, what: string) => ctx.error(path, missingKey(key, what, keys.names(), KNOWN));
-      if (utt === undefined) throw lacks('utt_idx', 'the utterance index');
-      if (gold === undefined) throw lacks('state', 'the gold state');
-      if (!hasPredictions) throw lacks('predictions', 'the model output');
+      if (utt === undefined) throw ctx.error(path, missingKey('utt_idx', 'the utterance index', keys.names(), KNOWN));
+      if (gold === undefined) throw ctx.error(path, missingKey('state', 'the gold state', keys.names(), KNOWN));
+      if (!hasPredictions) throw ctx.error(path, missingKey('predictions', 'the model output', keys.names(), KNOWN));
       const id = original ?? named;
       if (id !== undefined) dialogue = id;
       else if (utt === 0 || utt <= lastUtt || i === 0) dialogue = `dialogue-${++count}`;

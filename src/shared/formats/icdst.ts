@@ -35,7 +35,6 @@ function last(ctx: ElementContext, dialog: Record<string, unknown>, key: 'sys' |
   return list.length ? (list[list.length - 1] as string) : undefined;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: false });
 /**
  * The keys IC-DST's run_codex_experiment.py writes in a log entry (others,
  * such as "prompt" or "completion", are skipped; a missing required key is
@@ -81,23 +80,22 @@ export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         else if (sc.keyIs('ID')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'ID'), 'a dialogue id string');
           const idAt = sc.pos;
-          id = ctx.dialogueId(sc.readString(), pathPush(path, 'ID'), idAt);
+          id = ctx.dialogueId(sc.readString(), path, idAt, 'ID');
         } else if (sc.keyIs('turn_id')) {
           sc.peek();
           const s = sc.pos;
           sc.skipValue();
-          index = ctx.turnIndexLiteral(decoder.decode(bytes.subarray(s, sc.pos)), pathPush(path, 'turn_id'), s);
+          index = ctx.turnIndexAt(s, sc.pos, path, 'turn_id');
         } else if (sc.keyIs('dialog')) {
           sc.peek();
           dialogAt = sc.pos;
           dialog = parseValueHere(sc, pathPush(path, 'dialog'));
         } else sc.skipValue();
       }
-      const lacks = (key: string, what: string) => ctx.error(path, missingKey(key, what, keys.names(), KNOWN));
-      if (id === undefined) throw lacks('ID', 'the dialogue id');
-      if (index === undefined) throw lacks('turn_id', 'the turn index');
-      if (gold === undefined) throw lacks('slot_values', 'the gold state');
-      if (pred === undefined) throw lacks('pred', 'the predicted state');
+      if (id === undefined) throw ctx.error(path, missingKey('ID', 'the dialogue id', keys.names(), KNOWN));
+      if (index === undefined) throw ctx.error(path, missingKey('turn_id', 'the turn index', keys.names(), KNOWN));
+      if (gold === undefined) throw ctx.error(path, missingKey('slot_values', 'the gold state', keys.names(), KNOWN));
+      if (pred === undefined) throw ctx.error(path, missingKey('pred', 'the predicted state', keys.names(), KNOWN));
       let text: { system?: string; user?: string } | undefined;
       if (dialog !== undefined) {
         const dPath = pathPush(path, 'dialog');

@@ -12,6 +12,7 @@ import { charName, JsonScanner } from './json-scanner';
 import { Locator, StateBuilder, type SlotTable } from './state-policy';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const literalDecoder = new TextDecoder('utf-8', { fatal: false });
 /** One element is decoded to one JS string; V8 strings stop at ~512 MB. */
 export const MAX_ELEMENT_BYTES = 256 * 2 ** 20;
 
@@ -414,6 +415,27 @@ export class ElementContext {
     return n;
   }
 
+  /**
+   * The turn index written at bytes [s, e) (a JSON number or string the
+   * scanner validated): plain digits are read straight from the bytes, any
+   * other literal goes through turnIndexLiteral. The JSON path is
+   * pathPush(base, key), built only for a message.
+   */
+  turnIndexAt(s: number, e: number, base: string, key: string): number {
+    const b = this.bytes;
+    if (e - s <= 15 && (e - s === 1 || b[s] !== 0x30)) {
+      let n = 0;
+      let p = s;
+      for (; p < e; p++) {
+        const d = b[p] - 0x30;
+        if (d < 0 || d > 9) break;
+        n = n * 10 + d;
+      }
+      if (p === e && e > s) return n;
+    }
+    return this.turnIndexLiteral(literalDecoder.decode(b.subarray(s, e)), pathPush(base, key), s);
+  }
+
   /** A turn index from the raw JSON text of a number or string (streamed layouts) at byte `at` (default: the element's start). */
   turnIndexLiteral(raw: string, path: string, at = this.at): number {
     const r = turnIndexOfLiteral(raw);
@@ -421,10 +443,10 @@ export class ElementContext {
     return r;
   }
 
-  /** Refuses a blank dialogue id at `path` (byte `at`, default: the element's start). */
-  dialogueId(id: string, path: string, at = this.at): string {
+  /** Refuses a blank dialogue id at `path` (or pathPush(path, key), built only for a message), byte `at` (default: the element's start). */
+  dialogueId(id: string, path: string, at = this.at, key?: string): string {
     const bad = badDialogueId(id);
-    if (bad) throw shapeAt(this.bytes, this.file, at, path, bad);
+    if (bad) throw shapeAt(this.bytes, this.file, at, key === undefined ? path : pathPush(path, key), bad);
     return id;
   }
 }

@@ -142,5 +142,5 @@ describe('a string that cannot be decoded', () => {
       'big.jsonl:1:17: a string of 536,870,912 bytes (512 MB) is longer than the longest string JavaScript can hold (536,870,888 characters); no value or id is that long — is a quote missing, or the file cut?',
     );
     expect(decodeProblem(bytes, head.length, head.length + n).problem).toMatch(/longer than the longest string JavaScript can hold/);
-  });
+  }, 180_000); // half a gigabyte scanned twice: seconds alone, more on a busy machine
 });
