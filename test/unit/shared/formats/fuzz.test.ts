@@ -4,7 +4,11 @@
 // never a hang. And the reading rule (state-policy.ts): an object member
 // written twice, with the same or another value, is a located LoadError
 // saying "twice", or (inside a value the loader skips unread) changes nothing —
-// never a silently different corpus. Kept small (a few hundred cases in all).
+// never a silently different corpus. And the type policy (field-policy.ts):
+// numbers a JSON parser reads as others (1e-400, 1e400, 2.0, -0, > 2^53),
+// strings replaced by "", a number, a boolean, {} or [], misspelt keys — every
+// outcome a corpus or a located LoadError (an unlocated one about part of the
+// file counts as a crash). Kept small (about a thousand cases in all).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../../src/shared/formats/detect';
