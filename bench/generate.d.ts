@@ -7,3 +7,4 @@ export declare function dialogueJson(r: () => number): { text: string; turns: nu
 export declare function generateFile(file: string, turns: number, seed?: number): { turns: number; dialogues: number; bytes: number };
 export declare function generateText(turns: number, seed?: number): { text: string; turns: number; dialogues: number };
 export declare function turnsOf(label: string): number;
+export declare function main(argv: string[], out?: { write(s: string): unknown }, err?: { write(s: string): unknown }): number;

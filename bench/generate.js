@@ -8,8 +8,14 @@
 // sometimes changes, and predictions with every kind of error: wrong values,
 // missed slots, overshot slots, dropped slots, explicit "none" values, and
 // errors carried over from turn to turn until the model fixes them.
+//
+// As a command, it writes a large test file:
+//   node bench/generate.js 500k big.json [--seed N]     (sizes: 7.5k, 750k, 1m, 75000)
+// and prints what it wrote (turns, dialogues, bytes).
 
 import { closeSync, openSync, writeSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const TIMES = [];
 for (let h = 5; h < 24; h++)
@@ -387,3 +393,60 @@ export function turnsOf(label) {
   if (!m) throw new Error(`bench: bad size ${label} (use e.g. 10k, 750k, 1m, 75000)`);
   return Math.round(Number(m[1]) * (m[2].toLowerCase() === 'm' ? 1e6 : m[2].toLowerCase() === 'k' ? 1e3 : 1));
 }
+
+const USAGE = `usage: node bench/generate.js SIZE OUT.json [--seed N]
+  SIZE   turns to write: 7.5k, 500k, 1m or a plain number (a few more may be
+         written: the last dialogue is kept whole)
+  --seed the generator's seed (default 1; the same seed gives the same bytes)
+Writes a synthetic MultiWOZ-like prediction file in the FGA/GCA per-turn layout
+(about 227 bytes a turn), e.g. for trying the app or the CLI on a large file.
+`;
+
+/** The command: parses argv (after the script), writes the file; returns the exit code. */
+export function main(argv, out = process.stdout, err = process.stderr) {
+  const args = [...argv];
+  let seed = 1;
+  const at = args.indexOf('--seed');
+  if (at >= 0) {
+    const v = args[at + 1];
+    if (v === undefined || !/^[0-9]+$/.test(v)) {
+      err.write(`generate: --seed needs a whole number\n${USAGE}`);
+      return 2;
+    }
+    seed = Number(v);
+    args.splice(at, 2);
+  }
+  if (args.includes('-h') || args.includes('--help')) {
+    out.write(USAGE);
+    return 0;
+  }
+  if (args.length !== 2) {
+    err.write(USAGE);
+    return 2;
+  }
+  let turns;
+  try {
+    turns = turnsOf(args[0]);
+  } catch (e) {
+    err.write(`generate: ${e.message.replace(/^bench: /, '')}\n`);
+    return 2;
+  }
+  if (turns < 1) {
+    err.write('generate: SIZE must be at least one turn\n');
+    return 2;
+  }
+  let r;
+  try {
+    r = generateFile(args[1], turns, seed);
+  } catch (e) {
+    err.write(`generate: cannot write ${args[1]}: ${e.message}\n`);
+    return 1;
+  }
+  const n = (x) => x.toLocaleString('en-US');
+  out.write(
+    `wrote ${args[1]}: ${n(r.turns)} turns, ${n(r.dialogues)} dialogues, ${n(r.bytes)} bytes (${(r.bytes / 2 ** 20).toFixed(1)} MiB), FGA/GCA per-turn layout, seed ${seed}\n`,
+  );
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));

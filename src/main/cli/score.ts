@@ -73,6 +73,7 @@ export async function loadRuns(
         onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f),
       });
       noteJoins(files[k], run);
+      for (const n of run.loaded.scoreNotes ?? []) warn(`${files[k]}: ${n}`);
       for (const n of run.corrections?.notes ?? []) warn(n);
       out.push({ file: files[k], run });
     }

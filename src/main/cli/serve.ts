@@ -7,7 +7,7 @@ import { checkAnnotationFile } from '../services/annotation-file';
 import { chooseAnnotationFile, runsOnGold } from '../services/annotation-service';
 import { createApiHandlers } from '../services/api-handlers';
 import { sameSource, Workspace } from '../services/workspace';
-import { openBrowser } from '../web/open-browser';
+import { cleanStaleLaunchFiles, openBrowser } from '../web/open-browser';
 import { startServer } from '../web/server';
 import type { SourceSpec } from '../../shared/source';
 import { parseSeriesX } from '../../shared/analysis/series';
@@ -82,6 +82,8 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     if (j < k) throw new UsageError(`serve: ${positionals[k]} is given twice (as ${positionals[j]}); each run is opened once`);
   });
 
+  // A launch page that a killed server left behind (it carries that server's token) goes now.
+  cleanStaleLaunchFiles();
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
   const handlers = createApiHandlers(ws, {
     mode: 'browser',

@@ -4,6 +4,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { writeFileAtomic, writeFileAtomicAsync, WriteError } from '../services/atomic-write';
+import { outTarget, OutRefused, writeThrough } from './out-target';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -77,22 +78,31 @@ export function oneOf<T extends string>(flag: string, text: string, allowed: rea
   return text as T;
 }
 
-/** Writes a report to --out atomically; a path that cannot be written is a usage error (exit 2), not a crash. */
+/**
+ * Writes a report to --out: a regular (or new) file atomically, a character
+ * device or named pipe written through, a symbolic link followed; nothing that
+ * is not a regular file is ever replaced (out-target.ts). A path that cannot
+ * be written is a usage error (exit 2), not a crash.
+ */
 export function writeOut(path: string, chunks: Iterable<string | Uint8Array>): void {
   try {
-    writeFileAtomic(path, chunks);
+    const target = outTarget(path);
+    if (target.kind === 'stream') writeThrough(target.path, chunks);
+    else writeFileAtomic(target.path, chunks);
   } catch (e) {
-    if (e instanceof WriteError) throw new UsageError(`--out ${e.message}`);
+    if (e instanceof WriteError || e instanceof OutRefused) throw new UsageError(`--out ${e.message}`);
     throw e;
   }
 }
 
-/** writeOut for long reports: SIGINT/SIGTERM during the write stop it and remove the temporary file. */
+/** writeOut for long reports: SIGINT/SIGTERM during an atomic write stop it and remove the temporary file. */
 export async function writeOutAsync(path: string, chunks: Iterable<string>): Promise<void> {
   try {
-    await writeFileAtomicAsync(path, chunks);
+    const target = outTarget(path);
+    if (target.kind === 'stream') writeThrough(target.path, chunks);
+    else await writeFileAtomicAsync(target.path, chunks);
   } catch (e) {
-    if (e instanceof WriteError) throw new UsageError(`--out ${e.message}`);
+    if (e instanceof WriteError || e instanceof OutRefused) throw new UsageError(`--out ${e.message}`);
     throw e;
   }
 }

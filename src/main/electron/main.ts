@@ -7,9 +7,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_SCHEME_PRIVILEGES } from './app-protocol';
 import { startShell } from './app-shell';
+import { devRendererUrl } from './dev-server';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dev = !app.isPackaged && !!process.env.ELECTRON_RENDERER_URL;
+// electron-vite's dev server: unpackaged runs started by `electron-vite dev` only (dev-server.ts).
+const devUrl = devRendererUrl(app.isPackaged, process.env);
+const dev = devUrl !== undefined;
 
 app.enableSandbox();
 // The renderer's app:// scheme must be declared privileged before the app is ready.
@@ -25,7 +28,7 @@ if (!app.requestSingleInstanceLock()) {
       {
         preload: join(here, '..', 'preload', 'index.cjs'),
         rendererIndex: join(here, '..', 'renderer', 'index.html'),
-        devUrl: dev ? process.env.ELECTRON_RENDERER_URL : undefined,
+        devUrl,
       },
       dev, // developer tools only in development (electron-vite's dev server, unpackaged)
     ),

@@ -1,5 +1,6 @@
 // Layer: main (Node). Browser-mode security helpers: the session token, its
-// constant-time check, the Host check against DNS rebinding, and the headers
+// constant-time check, the Host check against DNS rebinding (one Host header,
+// ours), the Origin check of API calls, and the headers
 // every response carries (strict CSP, no sniffing, no referrer, no framing).
 
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -36,6 +37,28 @@ export function tokenMatches(given: string | undefined | null, token: string): b
 
 export function hostAllowed(host: string | undefined, port: number): boolean {
   return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+/**
+ * How many Host headers the request carried (Node keeps only the first in
+ * req.headers; a proxy or another parser may take the second): more than one
+ * is refused.
+ */
+export function hostHeaderCount(rawHeaders: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].toLowerCase() === 'host') n++;
+  return n;
+}
+
+/**
+ * An API request's Origin, when it has one, must be the server's own origin
+ * as the request addressed it (http:// plus its Host, already checked to be
+ * 127.0.0.1:PORT or localhost:PORT): a page of another origin (another local
+ * port, a file:// page sending "null") is refused even with the token.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined) return true;
+  return host !== undefined && origin === `http://${host}`;
 }
 
 export function bearerToken(req: IncomingMessage): string | undefined {

@@ -1,7 +1,7 @@
 // Layer: main (Node). The browser-mode server: binds 127.0.0.1 only, serves
 // the built UI and the API (POST /api/<call>, JSON in and out; GET /api/events
-// streams ApiEvents), and refuses any request without the session token or
-// with a foreign Host header.
+// streams ApiEvents), and refuses any request without the session token, with
+// a foreign or repeated Host header, or (API) from another Origin.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +13,9 @@ import {
   bearerToken,
   cookieToken,
   hostAllowed,
+  hostHeaderCount,
   newToken,
+  originAllowed,
   securityHeaders,
   setSessionCookie,
   tokenMatches,
@@ -86,6 +88,13 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
   let port = 0;
 
   const api = async (req: IncomingMessage, res: ServerResponse, call: string) => {
+    if (!originAllowed(req.headers.origin, req.headers.host))
+      return sendError(
+        res,
+        403,
+        'forbidden',
+        `cross-origin request refused (Origin ${JSON.stringify(req.headers.origin)}); the API answers its own page only`,
+      );
     if (!tokenMatches(bearerToken(req), token))
       return sendError(res, 403, 'forbidden', 'missing or wrong token (send Authorization: Bearer <token>)');
     if (call === 'events' && req.method === 'GET') return openEvents(res);
@@ -144,6 +153,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const server = createServer((req, res) => {
     securityHeaders(res);
+    if (hostHeaderCount(req.rawHeaders) > 1) return sendText(res, 400, 'Bad request: more than one Host header.\n');
     if (!hostAllowed(req.headers.host, port)) return sendText(res, 403, 'Forbidden: unexpected Host header.\n');
     let url: URL;
     try {

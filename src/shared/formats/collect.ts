@@ -29,7 +29,11 @@ class Reappeared extends Error {}
  * not to be contiguous in the file, the body runs again with a collector that
  * buffers every turn (so `run` must keep its own state inside it).
  */
-export function collectTurns(bytes: Uint8Array, file: string, run: (col: TurnCollector) => void): { corpus: Corpus; warnings: string[] } {
+export function collectTurns(
+  bytes: Uint8Array,
+  file: string,
+  run: (col: TurnCollector) => void,
+): { corpus: Corpus; warnings: string[]; scoreNotes: string[] } {
   let col = new TurnCollector(bytes, file, true);
   try {
     run(col);
@@ -52,6 +56,8 @@ export class TurnCollector implements SlotTable {
   private openTurns: PendingTurn[] = [];
   private readonly flushed = new Set<string>();
   readonly warnings: string[] = [];
+  /** Warnings that change what the scores mean (LoadedCorpus.scoreNotes); also given as warnings. */
+  readonly scoreNotes: string[] = [];
   /** Gold values given as lists of alternatives, joined with "|". */
   alternativeValues = 0;
 
@@ -153,10 +159,10 @@ export class TurnCollector implements SlotTable {
     return this.dialogues.size + this.flushed.size + (this.openId === null ? 0 : 1);
   }
 
-  build(): { corpus: Corpus; warnings: string[] } {
+  build(): { corpus: Corpus; warnings: string[]; scoreNotes: string[] } {
     this.flushOpen();
     for (const [id, turns] of this.dialogues) this.addDialogue(id, turns);
-    const warnings = [...this.warnings];
+    const warnings = [...this.warnings, ...this.scoreNotes];
     if (this.outOfOrder > 0)
       warnings.push(`turns of ${plural(this.outOfOrder, 'dialogue')} were out of order in the file; they are sorted by turn index`);
     if (this.alternativeValues > 0)
@@ -165,6 +171,6 @@ export class TurnCollector implements SlotTable {
       );
     const corpus = this.builder.build();
     if (corpus.dialogueIds.length === 0) throw new LoadError(this.file, 'the file holds no dialogue turns');
-    return { corpus, warnings };
+    return { corpus, warnings, scoreNotes: [...this.scoreNotes] };
   }
 }

@@ -12,6 +12,7 @@
 // index is utt_idx / 2 (user turns are the even utterances). "" means
 // inactive; gold alternatives are joined with "|" and kept verbatim.
 
+import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush, UniqueKeys } from './json-walk';
@@ -41,7 +42,21 @@ function lastSystemText(ctx: ElementContext, context: unknown, path: string): st
   return undefined;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: false });
+/** The keys of a sample ConvLab-3's load_dst_data and merge_predictions.py write. */
+const KNOWN = [
+  'utt_idx',
+  'state',
+  'predictions',
+  'original_id',
+  'dialogue_id',
+  'speaker',
+  'utterance',
+  'context',
+  'dataset',
+  'data_split',
+  'dialogue_acts',
+  'db_results',
+];
 
 export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
@@ -53,8 +68,10 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
     let dialogue = '';
     let count = 0;
     let lastUtt = -1;
+    let strAt = 0;
     const str = (path: string, what: string): string => {
       if (!sc.isString()) sc.wrongType(path, what);
+      strAt = sc.pos;
       return sc.readString();
     };
     forEachElement(sc, '$', 'a list of ConvLab-3 DST samples', (i, at) => {
@@ -84,14 +101,16 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
             if (sc.keyIs('state')) pred = states.object(pathPush(pPath, 'state'), { drop: EMPTY, lists: 'first' });
             else sc.skipValue();
           }
-          if (!pred) throw ctx.error(pPath, 'lacks "state" (the predicted state)');
+          if (!pred) throw ctx.error(pPath, missingKey('state', 'the predicted state', inner.names(), ['state']));
         } else if (sc.keyIs('utt_idx')) {
           sc.peek();
           const s = sc.pos;
           sc.skipValue();
-          utt = ctx.turnIndex(JSON.parse(decoder.decode(bytes.subarray(s, sc.pos))), pathPush(path, 'utt_idx'));
-        } else if (sc.keyIs('original_id')) original = str(pathPush(path, 'original_id'), 'a dialogue id string');
-        else if (sc.keyIs('dialogue_id')) named = str(pathPush(path, 'dialogue_id'), 'a dialogue id string');
+          utt = ctx.turnIndexAt(s, sc.pos, path, 'utt_idx');
+        } else if (sc.keyIs('original_id'))
+          original = ctx.dialogueId(str(pathPush(path, 'original_id'), 'a dialogue id string'), path, strAt, 'original_id');
+        else if (sc.keyIs('dialogue_id'))
+          named = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), path, strAt, 'dialogue_id');
         else if (sc.keyIs('speaker')) speaker = str(pathPush(path, 'speaker'), 'a speaker string ("user" or "system")');
         else if (sc.keyIs('utterance')) utterance = str(pathPush(path, 'utterance'), 'an utterance string');
         else if (sc.keyIs('context')) {
@@ -101,9 +120,9 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
           system = lastSystemText(new ElementContext(bytes, opts.file, cAt), parseValueHere(sc, cPath), cPath);
         } else sc.skipValue();
       }
-      if (utt === undefined) throw ctx.error(path, 'lacks "utt_idx" (the utterance index)');
-      if (gold === undefined) throw ctx.error(path, 'lacks "state" (the gold state)');
-      if (!hasPredictions) throw ctx.error(path, 'lacks "predictions" (the model output)');
+      if (utt === undefined) throw ctx.error(path, missingKey('utt_idx', 'the utterance index', keys.names(), KNOWN));
+      if (gold === undefined) throw ctx.error(path, missingKey('state', 'the gold state', keys.names(), KNOWN));
+      if (!hasPredictions) throw ctx.error(path, missingKey('predictions', 'the model output', keys.names(), KNOWN));
       const id = original ?? named;
       if (id !== undefined) dialogue = id;
       else if (utt === 0 || utt <= lastUtt || i === 0) dialogue = `dialogue-${++count}`;

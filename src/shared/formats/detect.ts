@@ -6,6 +6,7 @@
 
 import { canonicaliseSlots } from './canonical';
 import { sniffReference } from './dialogue-sources';
+import { encodingProblem, headText, isBlank } from './encoding';
 import { LoadError } from './errors';
 import { attachUtterances, describeJoin, joinGold } from './join';
 import { applyValueOptions, type ValueOption } from './normalise';
@@ -13,8 +14,6 @@ import type { Reference } from './reference';
 import { LOADERS } from './registry';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
-
-const HEAD_BYTES = 64 * 1024;
 
 export function layoutNames(): string[] {
   return LOADERS.map((l) => l.id);
@@ -26,14 +25,18 @@ export function findLoader(id: string, file: string): FormatLoader {
   return l;
 }
 
-export function headText(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, HEAD_BYTES));
+export { headText };
+
+/** Refuses an empty file, and one that is not UTF-8 text (UTF-16/32, NUL bytes), saying which and where. */
+export function checkText(bytes: Uint8Array, file: string, what: string): void {
+  const encoding = encodingProblem(bytes, what);
+  if (encoding) throw new LoadError(file, encoding);
+  if (isBlank(bytes)) throw new LoadError(file, 'the file is empty');
 }
 
 /** The loader whose layout this is, or a LoadError saying what it looks like. */
 export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
-  if (isBlank(bytes)) throw new LoadError(file, 'the file is empty');
-  if (looksBinary(bytes)) throw new LoadError(file, 'this is not a text file (it contains binary data); expected a JSON prediction file');
+  checkText(bytes, file, 'a JSON prediction file');
   const head = headText(bytes);
   if (/^\uFEFF?\s*(\{\s*\}|\[\s*\])\s*$/.test(head))
     throw new LoadError(file, 'the file holds no dialogues (an empty JSON object or list)');
@@ -78,7 +81,7 @@ export function loadCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCo
 
 /** Detection and loading only: canonical slot names, no sources, no value options. */
 export function loadRawCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCorpus {
-  if (isBlank(bytes)) throw new LoadError(opts.file, 'the file is empty');
+  checkText(bytes, opts.file, 'a JSON prediction file');
   const loader = opts.layout ? findLoader(opts.layout, opts.file) : detectLoader(bytes, opts.file);
   const loaded = loader.load(bytes, opts);
   return { ...loaded, corpus: canonicaliseSlots(loaded.corpus, opts.file) };
@@ -113,18 +116,4 @@ export function finishCorpus(raw: LoadedCorpus, opts: CorpusLoadOptions & { allo
 /** The message when no dialogue of the predictions is in a source. */
 export function noMatch(ids: string[]): string {
   return `none of the ${plural(ids.length, 'prediction dialogue')} (e.g. ${JSON.stringify(ids[0])}) appears in this dialogue source (ids are matched case-insensitively, with or without ".json")`;
-}
-
-function isBlank(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) {
-    const c = bytes[i];
-    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return false;
-  }
-  return true;
-}
-
-function looksBinary(bytes: Uint8Array): boolean {
-  const n = Math.min(bytes.length, 4096);
-  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
-  return false;
 }

@@ -4,6 +4,7 @@
 // Folders of dialogue files are read by the Node side and merged with
 // mergeReferences.
 
+import { encodingProblem, headText, isBlank } from './encoding';
 import { LoadError } from './errors';
 import { multiwoz21Source } from './multiwoz21';
 import type { Reference, ReferenceLoader, ReferenceLoadOptions } from './reference';
@@ -11,12 +12,6 @@ import { sgdSchemaSource, sgdSource } from './sgd-source';
 import { tradeDialsSource } from './trade-dials';
 
 export const REFERENCE_LOADERS: readonly ReferenceLoader[] = [multiwoz21Source, tradeDialsSource, sgdSource, sgdSchemaSource];
-
-const HEAD_BYTES = 64 * 1024;
-
-function head(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, HEAD_BYTES));
-}
 
 /** The source layout of a file, or null. */
 export function sniffReference(text: string): ReferenceLoader | null {
@@ -26,10 +21,9 @@ export function sniffReference(text: string): ReferenceLoader | null {
 
 /** Loads a gold / utterance source file (layout detected, or named by `layout`). */
 export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { layout?: string }): Reference {
-  if (bytes.every((c) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)) throw new LoadError(opts.file, 'the file is empty');
-  for (let i = 0; i < Math.min(bytes.length, 4096); i++) {
-    if (bytes[i] === 0) throw new LoadError(opts.file, 'this is not a text file (it contains binary data); expected a JSON dialogue file');
-  }
+  const encoding = encodingProblem(bytes, 'a JSON dialogue file');
+  if (encoding) throw new LoadError(opts.file, encoding);
+  if (isBlank(bytes)) throw new LoadError(opts.file, 'the file is empty');
   let loader: ReferenceLoader | undefined;
   if (opts.layout) {
     loader = REFERENCE_LOADERS.find((l) => l.id === opts.layout);
@@ -39,7 +33,7 @@ export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { 
         `unknown dialogue layout ${JSON.stringify(opts.layout)}; known: ${REFERENCE_LOADERS.map((l) => l.id).join(', ')}`,
       );
   } else {
-    const text = head(bytes);
+    const text = headText(bytes);
     const near: string[] = [];
     for (const l of REFERENCE_LOADERS) {
       const r = l.sniff(text);

@@ -21,7 +21,8 @@ import { TurnCollector } from './collect';
 import { LoadError, pathPush } from './errors';
 import { JsonScanner } from './json-scanner';
 import { canonicalSlot } from './slot-names';
-import { checkNames, Locator, repeatedDomain } from './state-policy';
+import { badDialogueId, nearMiss } from './field-policy';
+import { badDomainKey, checkNames, Locator, repeatedDomain } from './state-policy';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { Interner } from '../model/interner';
@@ -185,12 +186,9 @@ export function scanFga(
       }
       domainSeen[domain] = stateGen;
       if (domainOk[domain] !== 1) {
-        if (keyName(domain).trim() === '')
-          throw sc.shapeError(
-            'the domain name is empty; every slot needs a domain and a name',
-            pathPush(pathPush(turnPath(), side), keyName(domain)),
-            sc.keyStart - 1,
-          );
+        const keyAt = sc.keyStart - 1;
+        const bad = badDomainKey(keyName(domain), sc.describeHere());
+        if (bad) throw sc.shapeError(bad, pathPush(pathPush(turnPath(), side), keyName(domain)), keyAt);
         domainOk[domain] = 1;
       }
       sc.peek();
@@ -278,6 +276,8 @@ export function scanFga(
   for (let first = true; sc.nextKey(first); first = false) {
     const keyAt = sc.keyStart - 1;
     dialogueId = sc.key();
+    const blankId = badDialogueId(dialogueId);
+    if (blankId) throw sc.shapeError(blankId, dialoguePath(), keyAt);
     const dup = b.beginDialogue(dialogueId);
     if (dup) throw sc.shapeError(dup, dialoguePath(), keyAt);
     if (!sc.tryOpenObject()) sc.wrongType(dialoguePath(), 'an object of turns');
@@ -310,7 +310,11 @@ export function scanFga(
         } else sc.skipValue();
       }
       if (!hasGold || !hasPred) {
-        throw sc.shapeError(`turn has no "${hasGold ? 'pr' : 'gt'}" (${hasGold ? 'predicted' : 'gold'} state)`, turnPath(), tAt);
+        throw sc.shapeError(
+          `turn has no "${hasGold ? 'pr' : 'gt'}" (${hasGold ? 'predicted' : 'gold'} state)${misspelt(bytes, opts.file, tAt, hasGold ? 'pr' : 'gt')}`,
+          turnPath(),
+          tAt,
+        );
       }
       // The builder sorts the lists in place; remember them as parsed (sorted
       // lists of unique slots parse the same way).
@@ -362,6 +366,30 @@ export function scanFga(
 }
 
 const QUOTE = 0x22;
+
+/**
+ * Error path: ": it has "gtt", a misspelling of "gt"?" when the turn object
+ * whose key starts at byte `keyAt` has a key that looks like the missing one.
+ */
+function misspelt(bytes: Uint8Array, file: string, keyAt: number, wanted: string): string {
+  const sc = new JsonScanner(bytes, file);
+  sc.pos = keyAt;
+  const keys: string[] = [];
+  try {
+    if (!sc.nextKey(true) || !sc.tryOpenObject()) return '';
+    for (let first = true; sc.nextKey(first); first = false) {
+      keys.push(sc.key());
+      sc.skipValue();
+    }
+  } catch {
+    return '';
+  }
+  const near = nearMiss(
+    wanted,
+    keys.filter((k) => k !== 'gt' && k !== 'pr'),
+  );
+  return near === undefined ? '' : `; it has ${JSON.stringify(near)}: a misspelling of "${wanted}"?`;
+}
 
 /**
  * Reads the states at the given offsets again with the one state reader and

@@ -8,6 +8,7 @@
 // A key written twice in an entry is an error; "dialog" must be an object of
 // utterance lists when present.
 
+import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { StateReader } from './state-reader';
@@ -34,7 +35,26 @@ function last(ctx: ElementContext, dialog: Record<string, unknown>, key: 'sys' |
   return list.length ? (list[list.length - 1] as string) : undefined;
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: false });
+/**
+ * The keys IC-DST's run_codex_experiment.py writes in a log entry (others,
+ * such as "prompt" or "completion", are skipped; a missing required key is
+ * reported with the near miss among the keys not listed here).
+ */
+const KNOWN = [
+  'ID',
+  'turn_id',
+  'slot_values',
+  'pred',
+  'dialog',
+  'domains',
+  'turn_slot_values',
+  'last_slot_values',
+  'completion',
+  'prompt',
+  'pred_turn_change',
+  'pred_prior_context',
+  'all_completions',
+];
 
 export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
@@ -59,22 +79,23 @@ export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         else if (sc.keyIs('pred')) pred = states.object(pathPush(path, 'pred'), { lists: 'first' });
         else if (sc.keyIs('ID')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'ID'), 'a dialogue id string');
-          id = sc.readString();
+          const idAt = sc.pos;
+          id = ctx.dialogueId(sc.readString(), path, idAt, 'ID');
         } else if (sc.keyIs('turn_id')) {
           sc.peek();
           const s = sc.pos;
           sc.skipValue();
-          index = ctx.turnIndex(JSON.parse(decoder.decode(bytes.subarray(s, sc.pos))), pathPush(path, 'turn_id'));
+          index = ctx.turnIndexAt(s, sc.pos, path, 'turn_id');
         } else if (sc.keyIs('dialog')) {
           sc.peek();
           dialogAt = sc.pos;
           dialog = parseValueHere(sc, pathPush(path, 'dialog'));
         } else sc.skipValue();
       }
-      if (id === undefined) throw ctx.error(path, 'lacks "ID" (the dialogue id)');
-      if (index === undefined) throw ctx.error(path, 'lacks "turn_id" (the turn index)');
-      if (gold === undefined) throw ctx.error(path, 'lacks "slot_values" (the gold state)');
-      if (pred === undefined) throw ctx.error(path, 'lacks "pred" (the predicted state)');
+      if (id === undefined) throw ctx.error(path, missingKey('ID', 'the dialogue id', keys.names(), KNOWN));
+      if (index === undefined) throw ctx.error(path, missingKey('turn_id', 'the turn index', keys.names(), KNOWN));
+      if (gold === undefined) throw ctx.error(path, missingKey('slot_values', 'the gold state', keys.names(), KNOWN));
+      if (pred === undefined) throw ctx.error(path, missingKey('pred', 'the predicted state', keys.names(), KNOWN));
       let text: { system?: string; user?: string } | undefined;
       if (dialog !== undefined) {
         const dPath = pathPush(path, 'dialog');

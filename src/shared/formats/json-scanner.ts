@@ -4,6 +4,7 @@
 // path. Strings can be interned straight from bytes (see ByteInterner).
 
 import { decodeUtf8, type ByteInterner } from './byte-interner';
+import { decodeProblem } from './encoding';
 import { describeValue, LoadError, locate } from './errors';
 
 const QUOTE = 0x22;
@@ -131,11 +132,17 @@ export class JsonScanner {
     const start = this.pos;
     const c = this.peek();
     if (c === undefined) return 'the end of the file';
+    const at = this.pos;
     this.skipValue();
     const end = this.pos;
     this.pos = start;
-    if (c === 0x7b) return 'an object';
-    if (c === 0x5b) return 'an array';
+    if (c === 0x7b || c === 0x5b) {
+      let p = at + 1;
+      while (p < end - 1 && (this.bytes[p] === 0x20 || this.bytes[p] === 0x0a || this.bytes[p] === 0x0d || this.bytes[p] === 0x09)) p++;
+      const empty = p === end - 1;
+      if (c === 0x7b) return empty ? 'an empty object {}' : 'an object';
+      return empty ? 'an empty array []' : 'an array';
+    }
     if (end - start > 200) return 'a long string';
     return describeValue(JSON.parse(decoder.decode(this.bytes.subarray(start, end))));
   }
@@ -203,8 +210,14 @@ export class JsonScanner {
     try {
       return table.intern(this.bytes, start, end, hash);
     } catch {
-      throw this.syntaxError('a string is not valid UTF-8', start);
+      throw this.undecodable(start, end);
     }
+  }
+
+  /** The error for a string at bytes [start, end) that could not be decoded: invalid UTF-8 (where), or too long. */
+  undecodable(start: number, end: number): LoadError {
+    const d = decodeProblem(this.bytes, start, end);
+    return this.syntaxError(d.problem, d.at);
   }
 
   private strStart = 0;
@@ -250,7 +263,7 @@ export class JsonScanner {
     try {
       text = decodeUtf8(this.bytes, start, end);
     } catch {
-      throw this.syntaxError('a string is not valid UTF-8', start);
+      throw this.undecodable(start, end);
     }
     return escaped ? (JSON.parse(`"${text}"`) as string) : text;
   }

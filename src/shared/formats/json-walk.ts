@@ -7,10 +7,12 @@
 // line:column and JSON path, in every layout.
 
 import { LoadError, locate, pathPush } from './errors';
+import { badDialogueId, oddNumber, turnIndexOfLiteral } from './field-policy';
 import { charName, JsonScanner } from './json-scanner';
 import { Locator, StateBuilder, type SlotTable } from './state-policy';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const literalDecoder = new TextDecoder('utf-8', { fatal: false });
 /** One element is decoded to one JS string; V8 strings stop at ~512 MB. */
 export const MAX_ELEMENT_BYTES = 256 * 2 ** 20;
 
@@ -18,6 +20,7 @@ export const MAX_ELEMENT_BYTES = 256 * 2 ** 20;
 export function parseValueHere(sc: JsonScanner, path = '$'): unknown {
   sc.peek();
   const start = sc.pos;
+  oddNumbers = null;
   skipUniqueKeys(sc, path);
   if (sc.pos - start > MAX_ELEMENT_BYTES) {
     throw sc.syntaxError(
@@ -29,9 +32,25 @@ export function parseValueHere(sc: JsonScanner, path = '$'): unknown {
   try {
     text = decoder.decode(sc.bytes.subarray(start, sc.pos));
   } catch {
-    throw sc.syntaxError('the text is not valid UTF-8', start);
+    throw sc.undecodable(start, sc.pos);
   }
   return JSON.parse(text);
+}
+
+/**
+ * Number literals of the last value parseValueHere read that are not plain
+ * integers (a fraction, an exponent, a sign, 16 digits or more), by JSON path:
+ * JSON.parse reads 1e-400 as 0 and 2.0 as 2, so where a field must be an
+ * integer (a turn index) the loader looks here to refuse them. Null: none.
+ */
+let oddNumbers: Map<string, string> | null = null;
+
+/** A number literal at bytes [s, e) that JSON.parse reads exactly as the integer it spells. */
+function plainInteger(b: Uint8Array, s: number, e: number): boolean {
+  if (e - s > 15) return false;
+  if (b[s] === 0x30) return e - s === 1;
+  for (let p = s; p < e; p++) if (b[p] < 0x30 || b[p] > 0x39) return false;
+  return true;
 }
 
 interface Frame {
@@ -134,7 +153,13 @@ export function skipUniqueKeys(sc: JsonScanner, path: string): void {
         frameAt(depth++, false);
         continue;
       }
-    } else sc.skipPrimitive();
+    } else {
+      const s = sc.pos;
+      sc.skipPrimitive();
+      if ((c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) && !plainInteger(b, s, sc.pos)) {
+        (oddNumbers ??= new Map()).set(pathOf(), new TextDecoder().decode(b.subarray(s, sc.pos)));
+      }
+    }
     // After a value: close what ends here, or move to the next member.
     for (;;) {
       if (depth === 0) return;
@@ -198,6 +223,13 @@ export class UniqueKeys {
       }
     }
     ks.push(s, e, sc.keyEscaped ? 1 : 0);
+  }
+
+  /** Error path: the keys of the object read so far. */
+  names(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.ks.length; i += 3) out.push(decodeKey(this.sc.bytes, this.ks[i], this.ks[i + 1]));
+    return out;
   }
 }
 
@@ -316,6 +348,8 @@ export class ElementContext {
   ) {}
 
   private locator: Locator | undefined;
+  /** Number literals of the element that are not plain integers, by JSON path (see parse). */
+  private odd: Map<string, string> | null = null;
   private readonly builders = new Map<SlotTable, StateBuilder>();
 
   /** Located errors for this file (the reading rule's). */
@@ -332,6 +366,13 @@ export class ElementContext {
 
   error(path: string, problem: string): LoadError {
     return shapeAt(this.bytes, this.file, this.at, path, problem);
+  }
+
+  /** parseValueHere for the element this context names (its number literals are kept for turnIndex). */
+  parse(sc: JsonScanner, path: string): unknown {
+    const v = parseValueHere(sc, path);
+    this.odd = oddNumbers;
+    return v;
   }
 
   expected(path: string, what: string, found: unknown): LoadError {
@@ -359,10 +400,54 @@ export class ElementContext {
     return obj[key];
   }
 
+  /**
+   * A turn index from a parsed value: an integer ≥ 0, or a string of digits.
+   * A number written otherwise (1e-400, 2.0, -0) is refused by its literal,
+   * when the element was read with parse().
+   */
   turnIndex(v: unknown, path: string): number {
+    if (typeof v === 'number') {
+      const literal = this.odd?.get(path);
+      if (literal !== undefined) throw this.error(path, oddNumber(literal));
+    }
     const n = typeof v === 'string' && /^[0-9]+$/.test(v.trim()) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) throw this.expected(path, 'a turn index (an integer ≥ 0)', v);
     return n;
+  }
+
+  /**
+   * The turn index written at bytes [s, e) (a JSON number or string the
+   * scanner validated): plain digits are read straight from the bytes, any
+   * other literal goes through turnIndexLiteral. The JSON path is
+   * pathPush(base, key), built only for a message.
+   */
+  turnIndexAt(s: number, e: number, base: string, key: string): number {
+    const b = this.bytes;
+    if (e - s <= 15 && (e - s === 1 || b[s] !== 0x30)) {
+      let n = 0;
+      let p = s;
+      for (; p < e; p++) {
+        const d = b[p] - 0x30;
+        if (d < 0 || d > 9) break;
+        n = n * 10 + d;
+      }
+      if (p === e && e > s) return n;
+    }
+    return this.turnIndexLiteral(literalDecoder.decode(b.subarray(s, e)), pathPush(base, key), s);
+  }
+
+  /** A turn index from the raw JSON text of a number or string (streamed layouts) at byte `at` (default: the element's start). */
+  turnIndexLiteral(raw: string, path: string, at = this.at): number {
+    const r = turnIndexOfLiteral(raw);
+    if (typeof r === 'string') throw shapeAt(this.bytes, this.file, at, path, r);
+    return r;
+  }
+
+  /** Refuses a blank dialogue id at `path` (or pathPush(path, key), built only for a message), byte `at` (default: the element's start). */
+  dialogueId(id: string, path: string, at = this.at, key?: string): string {
+    const bad = badDialogueId(id);
+    if (bad) throw shapeAt(this.bytes, this.file, at, key === undefined ? path : pathPush(path, key), bad);
+    return id;
   }
 }
 

@@ -5,6 +5,7 @@
 // Optional "system" and "user" carry the turn's utterances (strings). Blank
 // lines are skipped. A key written twice on a line is an error.
 
+import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { ElementContext, pathPush, UniqueKeys } from './json-walk';
@@ -32,7 +33,8 @@ function peekInLine(sc: JsonScanner): number | undefined {
   return b[p];
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: false });
+/** The keys a turn line may have. */
+const KNOWN = ['dialogue_id', 'turn', 'gold', 'pred', 'system', 'user'];
 
 export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
@@ -66,12 +68,13 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         else if (sc.keyIs('pred')) pred = states.object(pathPush(path, 'pred'), { lists: 'first' });
         else if (sc.keyIs('dialogue_id')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'dialogue_id'), 'a dialogue id string');
-          id = sc.readString();
+          const idAt = sc.pos;
+          id = ctx.dialogueId(sc.readString(), path, idAt, 'dialogue_id');
         } else if (sc.keyIs('turn')) {
           sc.peek();
           const s = sc.pos;
           sc.skipValue();
-          index = ctx.turnIndex(JSON.parse(decoder.decode(bytes.subarray(s, sc.pos))), pathPush(path, 'turn'));
+          index = ctx.turnIndexAt(s, sc.pos, path, 'turn');
         } else if (sc.keyIs('system')) {
           if (!sc.isString())
             sc.wrongType(pathPush(path, 'system'), 'a string (the system utterance; leave the key out when there is none)');
@@ -84,10 +87,10 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       const rest = peekInLine(sc);
       if (rest !== undefined && rest !== 0x0a) sc.fail('expected the end of the line after the turn object (one JSON object per line)');
       if (rest === 0x0a) sc.pos++; // the line ends here: the next iteration starts the next line
-      if (id === undefined) throw ctx.error(path, 'lacks "dialogue_id" (the dialogue id)');
-      if (index === undefined) throw ctx.error(path, 'lacks "turn" (the turn index)');
-      if (gold === undefined) throw ctx.error(path, 'lacks "gold" (the gold state)');
-      if (pred === undefined) throw ctx.error(path, 'lacks "pred" (the predicted state)');
+      if (id === undefined) throw ctx.error(path, missingKey('dialogue_id', 'the dialogue id', keys.names(), KNOWN));
+      if (index === undefined) throw ctx.error(path, missingKey('turn', 'the turn index', keys.names(), KNOWN));
+      if (gold === undefined) throw ctx.error(path, missingKey('gold', 'the gold state', keys.names(), KNOWN));
+      if (pred === undefined) throw ctx.error(path, missingKey('pred', 'the predicted state', keys.names(), KNOWN));
       col.turn(id, index, gold, pred, at, system !== undefined || user !== undefined ? { system, user } : undefined);
       if ((line & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     }

@@ -43,6 +43,7 @@ export function mergeLoaded(parts: { file: string; loaded: LoadedCorpus }[]): Lo
     ...first,
     corpus: b.build(),
     warnings: parts.flatMap((p) => p.loaded.warnings.map((w) => `${p.file}: ${w}`)),
+    scoreNotes: parts.flatMap((p) => (p.loaded.scoreNotes ?? []).map((w) => `${p.file}: ${w}`)),
     needsGold: parts.find((p) => p.loaded.needsGold)?.loaded.needsGold,
   };
 }

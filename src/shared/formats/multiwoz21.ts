@@ -22,6 +22,7 @@ import {
 } from './reference';
 import { canonicalSlot } from './slot-names';
 import { ElementContext, forEachMember, isObject, parseValueHere, pathPush } from './json-walk';
+import { missingKey, nearMiss } from './field-policy';
 import { checkNamesAt, NameTable } from './state-policy';
 
 export const multiwoz21Source: ReferenceLoader = {
@@ -37,6 +38,8 @@ export const multiwoz21Source: ReferenceLoader = {
 };
 
 const EMPTY = new Set(['', 'not mentioned']);
+/** The keys of a log entry in MultiWOZ 2.1's data.json. */
+const LOG_KEYS = ['text', 'metadata', 'dialog_act', 'span_info', 'turn_id'];
 
 /** The utterance of a log entry; an entry whose "text" is not a string is an error, not a silent gap. */
 function textOf(ctx: ElementContext, entry: unknown, path: string): string | undefined {
@@ -52,7 +55,17 @@ const names = new NameTable(canonicalSlot);
 function stateOf(ctx: ElementContext, entry: unknown, path: string): [string, string][] | undefined {
   if (entry === undefined) return undefined;
   const e = ctx.object(entry, path, 'a log entry object with "text" and "metadata"');
-  if (e.metadata === undefined) return undefined;
+  if (e.metadata === undefined) {
+    // A system entry without "metadata" gives its turn no gold state; a misspelt one ("metadta") is an error.
+    if (
+      nearMiss(
+        'metadata',
+        Object.keys(e).filter((k) => !LOG_KEYS.includes(k)),
+      ) !== undefined
+    )
+      throw ctx.error(path, missingKey('metadata', 'the dialogue state', Object.keys(e), LOG_KEYS));
+    return undefined;
+  }
   const mPath = pathPush(path, 'metadata');
   const metadata = ctx.object(e.metadata, mPath, 'an object of domains {"semi": …, "book": …}');
   if (Object.keys(metadata).length === 0) return undefined;
@@ -61,6 +74,13 @@ function stateOf(ctx: ElementContext, entry: unknown, path: string): [string, st
   claims.next();
   for (const [domain, parts] of Object.entries(metadata)) {
     if (!isObject(parts)) throw ctx.expected(pathPush(mPath, domain), 'an object with "semi" and "book"', parts);
+    const other = Object.keys(parts).filter((k) => k !== 'semi' && k !== 'book');
+    for (const part of ['semi', 'book'])
+      if (parts[part] === undefined && nearMiss(part, other) !== undefined)
+        throw ctx.error(
+          pathPush(mPath, domain),
+          missingKey(part, part === 'semi' ? 'the informable slots' : 'the booking slots', Object.keys(parts), ['semi', 'book']),
+        );
     for (const part of ['semi', 'book']) {
       const slots = parts[part];
       if (slots === undefined) continue;
@@ -92,6 +112,7 @@ export function loadMultiwoz21(bytes: Uint8Array, opts: ReferenceLoadOptions): R
     }
     ctx.at = at;
     const path = pathPush('$', id);
+    ctx.dialogueId(id, path);
     const d = ctx.object(parseValueHere(sc, path), path, 'a dialogue object with a "log" list');
     const log = ctx.array(ctx.field(d, 'log', path, 'the list of utterances'), pathPush(path, 'log'), 'a list of utterances');
     const turns: RefTurn[] = [];

@@ -8,10 +8,14 @@
 
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { forEachElement, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
+import { ElementContext, forEachElement, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
+import { missingKey, nearMiss } from './field-policy';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
+
+/** The keys of a turn in mwzeval's input (github.com/Tomiinek/MultiWOZ_Evaluation, README "Input format"). */
+const KNOWN = ['response', 'state', 'active_domains'];
 
 export const mwzevalLoader: FormatLoader = {
   id: 'mwzeval',
@@ -20,32 +24,55 @@ export const mwzevalLoader: FormatLoader = {
     const m = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\[\s*(\{\s*"([^"]*)"|\])/.exec(head);
     if (!m) return 'no';
     if (/"state"\s*:\s*\{/.test(head)) return 'yes';
-    if (m[2] === 'response' || m[2] === 'active_domains')
+    if (m[2] === 'response' || m[2] === 'active_domains') {
+      // A misspelt "state" ("stat"): the loader reports it where it is.
+      const keys = [...head.matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)].map((k) => k[1]);
+      if (
+        nearMiss(
+          'state',
+          keys.filter((k) => !KNOWN.includes(k)),
+        ) !== undefined
+      )
+        return 'yes';
       return { near: 'turns have "response" but no "state" (response-only predictions have nothing to score)' };
+    }
     return 'no';
   },
   load: loadMwzeval,
 };
 
 export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
-  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+  const { corpus, warnings, scoreNotes } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const states = new StateReader(col, sc);
     const keys = new UniqueKeys(sc);
     let withoutState = 0;
     const ids = new IdSet(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
     forEachMember(sc, '$', 'an object of dialogues {id: [turn, …]} (mwzeval layout)', (id, at) => {
       const path = pathPush('$', id);
+      ctx.at = at;
+      ctx.dialogueId(id, path);
       ids.add(id, at, path);
       forEachElement(sc, path, 'a list of turns {"response", "state"}', (t, tAt) => {
         const p = pathPush(path, t);
         sc.openObject(p, 'a turn object {"response", "state"}');
         let pred: number[] | undefined;
+        let unknown = false;
         keys.reset();
         for (let first = true; sc.nextKey(first); first = false) {
           keys.add(p);
           if (sc.keyIs('state')) pred = states.object(pathPush(p, 'state'), { lists: 'first' });
-          else sc.skipValue();
+          else {
+            if (!sc.keyIs('response') && !sc.keyIs('active_domains')) unknown = true;
+            sc.skipValue();
+          }
+        }
+        // A turn without "state" counts as an empty prediction (mwzeval scores responses too), unless it has
+        // a key mwzeval does not know ("stat"): then the state is most likely misspelt, and that is an error.
+        if (!pred && unknown) {
+          ctx.at = tAt;
+          throw ctx.error(p, missingKey('state', 'the predicted state', keys.names(), KNOWN));
         }
         if (!pred) withoutState++;
         col.turn(id, t, [], pred ?? [], tAt);
@@ -53,9 +80,9 @@ export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
     });
     sc.end();
     if (withoutState > 0)
-      col.warnings.push(
+      col.scoreNotes.push(
         `${plural(withoutState, 'turn')} ${withoutState === 1 ? 'has' : 'have'} no "state"; ${withoutState === 1 ? 'it counts as an empty prediction' : 'they count as empty predictions'}`,
       );
   });
-  return { corpus, format: mwzevalLoader.id, warnings, needsGold: 'mwzeval predictions carry no gold states' };
+  return { corpus, format: mwzevalLoader.id, warnings, scoreNotes, needsGold: 'mwzeval predictions carry no gold states' };
 }

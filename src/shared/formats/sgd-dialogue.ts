@@ -17,10 +17,15 @@
 
 import { canonicalSlot } from './slot-names';
 import { ElementContext, pathPush } from './json-walk';
-import { checkNamesAt, NameTable } from './state-policy';
+import { missingKey, nearMiss } from './field-policy';
+import { checkNamesAt, EMPTY_LIST, NameTable } from './state-policy';
 
 /** Canonical slot names of every SGD / MultiWOZ 2.2 file read (ids for the reading rule's bookkeeping). */
 const names = new NameTable(canonicalSlot);
+
+/** The keys of a frame and of its state in SGD and MultiWOZ 2.2. */
+const FRAME_KEYS = ['service', 'state', 'slots', 'actions', 'service_call', 'service_results'];
+const STATE_KEYS = ['active_intent', 'requested_slots', 'slot_values'];
 
 export interface SgdTurn {
   index: number;
@@ -33,7 +38,8 @@ export interface SgdTurn {
 
 export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): { id: string; turns: SgdTurn[] } {
   const obj = ctx.object(d, path, 'a dialogue object with "dialogue_id" and "turns"');
-  const id = ctx.string(ctx.field(obj, 'dialogue_id', path, 'the dialogue id'), pathPush(path, 'dialogue_id'), 'a dialogue id string');
+  const idPath = pathPush(path, 'dialogue_id');
+  const id = ctx.dialogueId(ctx.string(ctx.field(obj, 'dialogue_id', path, 'the dialogue id'), idPath, 'a dialogue id string'), idPath);
   const tPath = pathPush(path, 'turns');
   const turns = ctx.array(ctx.field(obj, 'turns', path, 'the list of turns'), tPath, 'a list of turns');
   const carried = new Map<string, [string, string[]][]>();
@@ -44,6 +50,8 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
     const p = pathPush(tPath, k);
     const t = ctx.object(turn, p, 'a turn object with "speaker", "utterance" and "frames"');
     const speaker = ctx.string(ctx.field(t, 'speaker', p, 'USER or SYSTEM'), pathPush(p, 'speaker'), '"USER" or "SYSTEM"').toUpperCase();
+    // Turn t is the t-th USER turn: any other speaker (a typo such as "USR") would shift every later turn.
+    if (speaker !== 'USER' && speaker !== 'SYSTEM') throw ctx.expected(pathPush(p, 'speaker'), '"USER" or "SYSTEM"', t.speaker);
     const utterance = t.utterance === undefined ? undefined : ctx.string(t.utterance, pathPush(p, 'utterance'), 'an utterance string');
     if (speaker !== 'USER') {
       system = utterance;
@@ -55,7 +63,17 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
     frames.forEach((frame, j) => {
       const fp = pathPush(fPath, j);
       const f = ctx.object(frame, fp, 'a frame object with "service" and "state"');
-      if (f.state === undefined) return; // system frames carry no state
+      if (f.state === undefined) {
+        // System frames carry no state; a user frame without one is skipped, unless its "state" is misspelt.
+        if (
+          nearMiss(
+            'state',
+            Object.keys(f).filter((k) => !FRAME_KEYS.includes(k)),
+          ) !== undefined
+        )
+          throw ctx.error(fp, missingKey('state', 'the dialogue state', Object.keys(f), FRAME_KEYS));
+        return;
+      }
       const stPath = pathPush(fp, 'state');
       const state = ctx.object(f.state, stPath, 'a state object {"slot_values": …}');
       const service = ctx.string(ctx.field(f, 'service', fp, 'the service name'), pathPush(fp, 'service'), 'a service name');
@@ -68,7 +86,10 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
         );
       services.add(service.trim().toLowerCase());
       const svPath = pathPush(stPath, 'slot_values');
-      const sv = ctx.object(state.slot_values ?? {}, svPath, 'an object of slot → list of values');
+      // Every SGD / MultiWOZ 2.2 state has "slot_values" ({} when no slot is active): without it the state is not read as empty.
+      if (state.slot_values === undefined)
+        throw ctx.error(stPath, missingKey('slot_values', 'the slots and their values', Object.keys(state), STATE_KEYS));
+      const sv = ctx.object(state.slot_values, svPath, 'an object of slot → list of values');
       const pairs: [string, string[]][] = [];
       const claims = ctx.builder(names);
       claims.next();
@@ -79,11 +100,11 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
           typeof v === 'string'
             ? [v]
             : ctx.array(v, vp, 'a list of values').map((x, i) => ctx.string(x, pathPush(vp, i), 'a string value'));
+        if (values.length === 0) throw ctx.error(vp, EMPTY_LIST);
         const slot = key.toLowerCase().startsWith(prefix) ? key.slice(prefix.length) : key;
         checkNamesAt(loc, service, slot, ctx.at, svPath, key);
         const canonical = canonicalSlot(service, slot);
         claims.claim(names.intern(canonical), key, ctx.at, svPath, key);
-        if (values.length === 0) continue;
         pairs.push([canonical, values]);
       }
       carried.set(service.toLowerCase(), pairs);

@@ -37,6 +37,7 @@ export function loadSomdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       if (cut <= 0 || !/^[0-9]+$/.test(key.slice(cut + 1)))
         throw ctx.error(path, `expected a key "<dialogue id>_<turn index>", found ${JSON.stringify(key)}`);
       const index = ctx.turnIndex(key.slice(cut + 1), path);
+      ctx.dialogueId(key.slice(0, cut), path);
       const states: number[][] = [];
       forEachElement(sc, path, 'a list [prediction, gold]', (k) => {
         if (k > 1) throw ctx.error(path, 'expected a list of two states [prediction, gold], found more items');

@@ -59,6 +59,22 @@ export function checkNamesAt(loc: Locator, domain: string, slot: string, at: num
   if (blank(domain) || blank(slot)) checkNames(loc, domain, slot, { path: pathPush(base, last), at });
 }
 
+/**
+ * Why a key whose value is an object cannot be a domain (or service), or null:
+ * its name is blank, or it contains '-' — then it is a flat "domain-slot" key,
+ * and an object (often an empty {}) where its value should be would silently
+ * drop the slot. `found` describes the value ("an object").
+ */
+export function badDomainKey(name: string, found: string): string | null {
+  if (blank(name)) return 'the domain name is empty; every slot needs a domain and a name';
+  if (name.includes('-'))
+    return `${JSON.stringify(name)} is a "domain-slot" key (a domain name never contains '-'), so its value must be a string, not ${found}`;
+  return null;
+}
+
+/** The message for a value given as an empty list. */
+export const EMPTY_LIST = 'expected a value (a string, or a list of one or more strings), found an empty list; leave an inactive slot out';
+
 /** Splits a flat "domain-slot" key at its first '-' and checks both names. */
 export function splitFlat(loc: Locator, name: string, place: Place): [string, string] {
   const i = name.indexOf('-');

@@ -16,7 +16,18 @@ import type { TurnCollector } from './collect';
 import { pathPush } from './errors';
 import { forEachElement, isObject, parseValueHere } from './json-walk';
 import type { JsonScanner } from './json-scanner';
-import { checkNames, Locator, repeatedDomain, repeatedKey, splitFlat, splitTripleChecked, twoSpellings, type Place } from './state-policy';
+import {
+  badDomainKey,
+  checkNames,
+  EMPTY_LIST,
+  Locator,
+  repeatedDomain,
+  repeatedKey,
+  splitFlat,
+  splitTripleChecked,
+  twoSpellings,
+  type Place,
+} from './state-policy';
 
 export interface StateOptions {
   /** Lists of alternative values: joined with "|" (gold) or first kept (prediction). Absent: strings only. */
@@ -138,11 +149,8 @@ export class StateReader {
     }
     this.domains.push(d);
     if (this.domainChecked[d] !== 1) {
-      if (this.keyName(d).trim() === '')
-        throw this.loc.error(
-          { path: pathPush(path, this.keyName(d)), at: keyAt },
-          'the domain name is empty; every slot needs a domain and a name',
-        );
+      const problem = badDomainKey(this.keyName(d), this.sc.describeHere());
+      if (problem) throw this.loc.error({ path: pathPush(path, this.keyName(d)), at: keyAt }, problem);
       this.domainChecked[d] = 1;
     }
     sc.pos++;
@@ -176,6 +184,7 @@ export class StateReader {
     const list = parseValueHere(sc) as unknown[];
     if (isObject(list) || !list.every((x) => typeof x === 'string'))
       throw this.loc.error({ path: this.keyPath(path, domain, key), at }, 'expected a list of string values');
+    if (list.length === 0) throw this.loc.error({ path: this.keyPath(path, domain, key), at }, EMPTY_LIST);
     const alts = (list as string[]).filter((x) => !o.drop?.has(x));
     if (alts.length === 0) return -1;
     if (o.lists === 'first' || alts.length === 1) return this.col.value(alts[0]);

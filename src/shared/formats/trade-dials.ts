@@ -20,7 +20,8 @@ import {
   type ReferenceLoadOptions,
 } from './reference';
 import { canonicalFlatSlot, canonicalSlot } from './slot-names';
-import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
+import { ElementContext, forEachElement, isObject, pathPush } from './json-walk';
+import { missingKey, nearMiss } from './field-policy';
 import { NameTable, splitFlat } from './state-policy';
 
 export const tradeDialsSource: ReferenceLoader = {
@@ -34,6 +35,9 @@ export const tradeDialsSource: ReferenceLoader = {
   load: loadTradeDials,
 };
 
+/** The keys of a turn in TRADE's test_dials.json (create_data.py). */
+const TURN_KEYS = ['turn_idx', 'system_transcript', 'transcript', 'belief_state', 'turn_label', 'system_acts', 'domain', 'turn_domain'];
+
 export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): Reference {
   const sc = new JsonScanner(bytes, opts.file);
   const ref = emptyReference(tradeDialsSource.id, opts.file);
@@ -42,8 +46,9 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
   forEachElement(sc, '$', 'a list of dialogues (TRADE test_dials.json)', (i, at) => {
     ctx.at = at;
     const path = pathPush('$', i);
-    const d = ctx.object(parseValueHere(sc, path), path, 'a dialogue object with "dialogue_idx" and "dialogue"');
-    const id = ctx.string(ctx.field(d, 'dialogue_idx', path, 'the dialogue id'), pathPush(path, 'dialogue_idx'), 'a dialogue id string');
+    const d = ctx.object(ctx.parse(sc, path), path, 'a dialogue object with "dialogue_idx" and "dialogue"');
+    const idPath = pathPush(path, 'dialogue_idx');
+    const id = ctx.dialogueId(ctx.string(ctx.field(d, 'dialogue_idx', path, 'the dialogue id'), idPath, 'a dialogue id string'), idPath);
     if (opts.wanted && !opts.wanted.has(dialogueKey(id))) return;
     const dPath = pathPush(path, 'dialogue');
     const list = ctx.array(ctx.field(d, 'dialogue', path, 'the list of turns'), dPath, 'a list of turns');
@@ -55,7 +60,16 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
       const index = ctx.turnIndex(ctx.field(t, 'turn_idx', p, 'the turn index'), pathPush(p, 'turn_idx'));
       if (index <= last) increasing = false;
       last = index;
-      const state: [string, string][] = [];
+      // A turn without "belief_state" has no gold state here (not an empty one); a misspelt key is an error.
+      if (
+        t.belief_state === undefined &&
+        nearMiss(
+          'belief_state',
+          Object.keys(t).filter((k) => !TURN_KEYS.includes(k)),
+        ) !== undefined
+      )
+        throw ctx.error(p, missingKey('belief_state', 'the gold state', Object.keys(t), TURN_KEYS));
+      const state: [string, string][] | undefined = t.belief_state === undefined ? undefined : [];
       const claims = ctx.builder(names);
       claims.next();
       const bs =
@@ -70,7 +84,7 @@ export function loadTradeDials(bytes: Uint8Array, opts: ReferenceLoadOptions): R
             throw ctx.expected(pathPush(sPath, m), 'a [slot, value] pair of strings', sv);
           const [domain, slot] = splitFlat(ctx.loc, sv[0], { path: pathPush(sPath, m), at: ctx.at });
           claims.claim(names.slot(domain, slot), sv[0], ctx.at, sPath, m);
-          state.push([canonicalFlatSlot(sv[0]), sv[1]]);
+          state!.push([canonicalFlatSlot(sv[0]), sv[1]]);
         });
       });
       const text = (v: unknown, key: string) => (v === undefined ? undefined : ctx.string(v, pathPush(p, key), 'an utterance string'));

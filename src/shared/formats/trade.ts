@@ -7,6 +7,7 @@
 // their integer key. One dialogue (the top-level value) is parsed at a time.
 
 import { locate } from './errors';
+import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { ElementContext, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
@@ -26,6 +27,9 @@ export const tradeLoader: FormatLoader = {
   load: loadTrade,
 };
 
+/** The keys of a turn TRADE's evaluate() writes. */
+const KNOWN = ['turn_belief', 'pred_bs_ptr', 'pred_bs_class'];
+
 export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
@@ -35,6 +39,8 @@ export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     const ids = new IdSet(bytes, opts.file);
     forEachMember(sc, '$', 'an object of dialogues (TRADE all_prediction layout)', (id, dAt) => {
       const dPath = pathPush('$', id);
+      ctx.at = dAt;
+      ctx.dialogueId(id, dPath);
       ids.add(id, dAt, dPath);
       let turns = 0;
       forEachMember(sc, dPath, 'an object of turns', (key, at) => {
@@ -51,8 +57,8 @@ export function loadTrade(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
           else if (sc.keyIs('pred_bs_ptr')) pred = states.triples(pathPush(tPath, 'pred_bs_ptr'));
           else sc.skipValue();
         }
-        if (!gold) throw ctx.error(tPath, 'lacks "turn_belief" (the gold state)');
-        if (!pred) throw ctx.error(tPath, 'lacks "pred_bs_ptr" (the predicted state)');
+        if (!gold) throw ctx.error(tPath, missingKey('turn_belief', 'the gold state', keys.names(), KNOWN));
+        if (!pred) throw ctx.error(tPath, missingKey('pred_bs_ptr', 'the predicted state', keys.names(), KNOWN));
         col.turn(id, index, gold, pred, at);
         turns++;
       });

@@ -9,9 +9,10 @@
 // The fields are read with the reading rule of state-policy.ts: a slot listed
 // twice (the same field, or two spellings of one slot) is an error.
 
+import { nearMiss } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { ElementContext, forEachElement, parseValueHere, pathPush, UniqueKeys } from './json-walk';
+import { ElementContext, forEachElement, pathPush, UniqueKeys } from './json-walk';
 import { Interner } from '../model/interner';
 import { ByteInterner } from './byte-interner';
 import { splitFlat, StateBuilder } from './state-policy';
@@ -41,6 +42,12 @@ export function trippyValue(v: string): string | null {
   return s === 'none' || s === '' ? null : s;
 }
 
+/** Error path: "; it has "slot_predicton_x", a misspelling?" when a key of the entry looks like the missing field. */
+function nearField(missing: string, keys: readonly string[]): string {
+  const near = nearMiss(missing, keys);
+  return near === undefined ? '' : `; it has ${JSON.stringify(near)}: a misspelling of ${JSON.stringify(missing)}?`;
+}
+
 /** What a field name of a TripPy entry is: 0 another field, 1 a prediction, 2 a ground truth; with its slot. */
 interface FieldKind {
   kind: 0 | 1 | 2;
@@ -61,6 +68,12 @@ export function loadTrippy(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     const valueOf: number[] = [];
     const gold = new StateBuilder(loc, col);
     const pred = new StateBuilder(loc, col);
+    // TripPy writes both fields for every slot: per slot, the entry that last had each side, and the field read.
+    const hadPred: number[] = [];
+    const hadGold: number[] = [];
+    const fieldOf: number[] = [];
+    const entrySlots: number[] = [];
+    const gctx = new ElementContext(bytes, opts.file, 0);
     forEachElement(sc, '$', 'a list of TripPy turn predictions', (i, at) => {
       ctx.at = at;
       const path = pathPush('$', i);
@@ -70,6 +83,8 @@ export function loadTrippy(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       let g: unknown;
       let guidAt = at;
       let slots = 0;
+      const gen = i + 1;
+      entrySlots.length = 0;
       keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
         keys.add(path);
@@ -90,7 +105,8 @@ export function loadTrippy(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
           if (f.slot === -2) {
             sc.peek();
             guidAt = sc.pos;
-            g = parseValueHere(sc, pathPush(path, 'guid'));
+            gctx.at = guidAt;
+            g = gctx.parse(sc, pathPush(path, 'guid'));
           } else sc.skipValue();
           continue;
         }
@@ -103,14 +119,37 @@ export function loadTrippy(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
           v = valueOf[r] = value === null ? -1 : col.value(value);
         }
         (f.kind === 1 ? pred : gold).add(f.slot, v < 0 ? null : v, names.target.name(id), keyAt, path, names.target.name(id));
+        const had = f.kind === 1 ? hadPred : hadGold;
+        had[f.slot] = gen;
+        if ((f.kind === 1 ? hadGold : hadPred)[f.slot] !== gen) {
+          entrySlots.push(f.slot);
+          fieldOf[f.slot] = id;
+        }
+      }
+      for (const slot of entrySlots) {
+        if (hadPred[slot] === gen && hadGold[slot] === gen) continue;
+        const present = names.target.name(fieldOf[slot]);
+        const [have, lack] = present.startsWith(PRED) ? [PRED, GOLD] : [GOLD, PRED];
+        const missing = lack + present.slice(have.length);
+        throw ctx.error(
+          path,
+          `has ${JSON.stringify(present)} but no ${JSON.stringify(missing)}${nearField(missing, keys.names())} (TripPy writes both fields for every slot; a slot with one side would count as ${lack === PRED ? 'missed' : 'overshot'})`,
+        );
       }
       const guidPath = pathPush(path, 'guid');
       if (g === undefined) throw ctx.error(path, 'lacks "guid" (which dialogue and turn)');
-      const gctx = new ElementContext(bytes, opts.file, guidAt);
+      gctx.at = guidAt;
       const guid = typeof g === 'string' ? g.split('-') : g;
       if (!Array.isArray(guid) || guid.length < 3) throw gctx.expected(guidPath, 'a list [split, dialogue id, turn]', g);
-      const dialogue = gctx.string(guid.slice(1, -1).join('-'), guidPath, 'a dialogue id');
-      const index = gctx.turnIndex(guid[guid.length - 1], pathPush(guidPath, guid.length - 1));
+      // A dialogue id that is a number or true in the list is refused, not turned into "5" or "true".
+      for (let k = 0; k < guid.length - 1; k++)
+        gctx.string(
+          guid[k],
+          typeof g === 'string' ? guidPath : pathPush(guidPath, k),
+          k === 0 ? 'the split name (a string)' : 'a dialogue id string',
+        );
+      const dialogue = gctx.dialogueId(guid.slice(1, -1).join('-'), guidPath);
+      const index = gctx.turnIndex(guid[guid.length - 1], typeof g === 'string' ? guidPath : pathPush(guidPath, guid.length - 1));
       if (slots === 0) throw ctx.error(path, 'this entry has no "slot_prediction_…" or "slot_groundtruth_…" fields');
       col.turn(dialogue, index, gold.pairs, pred.pairs, at);
       if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);

@@ -18,6 +18,12 @@ export interface LoadedCorpus {
   /** Things the user should know that did not stop the load. */
   warnings: string[];
   /**
+   * The warnings (also in `warnings`) that change what the scores mean, such
+   * as turns without a state counted as empty predictions: `score` prints
+   * them on stderr, not only `inspect`.
+   */
+  scoreNotes?: string[];
+  /**
    * Set by layouts that carry no gold (mwzeval; MultiWOZ 2.2/SGD dialogues
    * used as predictions): why a gold source is needed. Their corpus has empty
    * gold states until joinGold fills them.

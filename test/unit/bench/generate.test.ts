@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateFile, generateText } from '../../../bench/generate.js';
+import { generateFile, generateText, main } from '../../../bench/generate.js';
+import { spawnSync } from 'node:child_process';
 import { loadCorpus } from '../../../src/shared/formats/detect';
 import { defaultConfig } from '../../../src/shared/metrics/config';
 import { evaluate } from '../../../src/shared/metrics/evaluate';
@@ -70,5 +71,45 @@ describe('bench generator', () => {
     expect(Math.min(...turnsPer)).toBeGreaterThanOrEqual(1);
     expect(Math.max(...turnsPer)).toBeLessThanOrEqual(14);
     expect(new Set(turnsPer).size).toBeGreaterThan(10);
+  });
+});
+
+describe('bench/generate.js as a command', () => {
+  it('node bench/generate.js 7.5k OUT.json writes the file and says what it wrote', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-cmd-'));
+    try {
+      const out = join(dir, 'big.json');
+      const r = spawnSync(process.execPath, [join(__dirname, '..', '..', '..', 'bench', 'generate.js'), '7.5k', out, '--seed', '3'], {
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const m =
+        /^wrote .*big\.json: ([0-9,]+) turns, ([0-9,]+) dialogues, ([0-9,]+) bytes \([0-9.]+ MiB\), FGA\/GCA per-turn layout, seed 3\n$/.exec(
+          r.stdout,
+        );
+      expect(m, r.stdout).not.toBeNull();
+      const num = (x: string) => Number(x.replace(/,/g, ''));
+      const text = readFileSync(out, 'utf8');
+      expect(num(m![3])).toBe(Buffer.byteLength(text));
+      expect(text).toBe(generateText(7500, 3).text);
+      const loaded = loadCorpus(bytes(text), { file: out });
+      expect(loaded.corpus.turnIndex.length).toBe(num(m![1]));
+      expect(loaded.corpus.dialogueIds.length).toBe(num(m![2]));
+      expect(num(m![1])).toBeGreaterThanOrEqual(7500);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sizes like 750k and 1m; a bad size, a missing file name or a bad seed: usage, exit 2', () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const w = (a: string[]) => ({ write: (s: string) => a.push(s) });
+    expect(main(['5x', 'o.json'], w(out), w(err))).toBe(2);
+    expect(err.join('')).toContain('bad size 5x');
+    expect(main(['1m'], w(out), w(err))).toBe(2);
+    expect(main(['10', 'o.json', '--seed', 'x'], w(out), w(err))).toBe(2);
+    expect(main(['--help'], w(out), w(err))).toBe(0);
+    expect(out.join('')).toContain('usage: node bench/generate.js SIZE OUT.json');
   });
 });

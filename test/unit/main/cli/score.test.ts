@@ -242,6 +242,30 @@ describe('score --out errors', () => {
   });
 });
 
+describe('the type policy, from score itself (issue 15)', () => {
+  const DATA = join(FIXTURES, 'formats', 'data.json');
+  it('mwzeval turns without a state: scored as empty predictions, and score says so on stderr (not only inspect)', () => {
+    const f = badFile('mwz-response-only.json', JSON.stringify({ mul0003: [{ response: 'a' }, { response: 'b', state: {} }] }));
+    const r = runCli(['score', f, '--gold', DATA]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`dst-inspector: note: ${f}: 1 turn has no "state"; it counts as an empty prediction`);
+  });
+  it('a misspelt "stat" is an error naming it (was: an empty prediction, silently)', () => {
+    const f = badFile('mwz-stat.json', JSON.stringify({ mul0003: [{ response: 'a', stat: { hotel: { area: 'north' } } }] }));
+    expectUserError(
+      ['score', f, '--gold', DATA],
+      'at $.mul0003[0]: lacks "state" (the predicted state) but has "stat": a misspelling of "state"?',
+    );
+  });
+  it('a turn index written 1e-400 is an error with its line:column', () => {
+    const f = badFile('tiny.jsonl', '{"dialogue_id":"a","turn":1e-400,"gold":{},"pred":{}}\n');
+    expectUserError(
+      ['score', f],
+      `${f}:1:27: at line 1.turn: expected a turn index (an integer ≥ 0), found the number 1e-400 (a JSON parser reads it as 0)`,
+    );
+  });
+});
+
 describe('traits', () => {
   it('prints the TO/NU correlations with Zou intervals and the signature, and reports bad input like score', () => {
     const r = runCli(['traits', REAL]);

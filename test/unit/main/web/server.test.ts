@@ -4,6 +4,7 @@
 // are 404; a fixture loaded through the API scores exactly like evaluate.
 import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,58 @@ describe('access control', () => {
     expect(r.status).toBe(403);
     expect((await api('appInfo', {}, srv.token, { Host: 'evil.example' })).status).toBe(403);
     expect((await api('appInfo', {}, srv.token, { Host: `localhost:${srv.port}` })).status).toBe(200);
+  });
+});
+
+describe('Origin and repeated Host (issue 15)', () => {
+  it('an API call whose Origin is not the server own origin is refused with 403, even with the token', async () => {
+    for (const origin of [
+      'http://evil.example',
+      `http://127.0.0.1:${srv.port + 1}`,
+      'null',
+      `https://127.0.0.1:${srv.port}`,
+      `http://localhost:${srv.port}`,
+    ]) {
+      const r = await api('appInfo', {}, srv.token, { Origin: origin });
+      expect(r.status, origin).toBe(403);
+      expect(JSON.parse(r.body).code).toBe('forbidden');
+      expect(JSON.parse(r.body).error).toContain('cross-origin request refused');
+    }
+    // The events stream too.
+    const ev = await send(srv.port, '/api/events', { headers: { Authorization: `Bearer ${srv.token}`, Origin: 'http://evil.example' } });
+    expect(ev.status).toBe(403);
+  });
+
+  it('its own origin, as addressed (127.0.0.1 or localhost), or no Origin: answered; the token is still required', async () => {
+    expect((await api('appInfo', {}, srv.token, { Origin: `http://127.0.0.1:${srv.port}` })).status).toBe(200);
+    expect((await api('appInfo', {}, srv.token, { Host: `localhost:${srv.port}`, Origin: `http://localhost:${srv.port}` })).status).toBe(
+      200,
+    );
+    expect((await api('appInfo', {})).status).toBe(200);
+    expect((await api('appInfo', {}, 'x'.repeat(43), { Origin: `http://127.0.0.1:${srv.port}` })).status).toBe(403);
+  });
+
+  it('two Host headers are refused with 400, whichever comes first', async () => {
+    const raw = (hosts: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const sock = connect(srv.port, '127.0.0.1', () => {
+          sock.write(`GET /?token=${srv.token} HTTP/1.1\r\n${hosts.map((h) => `Host: ${h}\r\n`).join('')}Connection: close\r\n\r\n`);
+        });
+        let text = '';
+        sock.on('data', (c) => (text += c.toString('latin1')));
+        sock.on('end', () => resolve(text));
+        sock.on('error', reject);
+      });
+    for (const hosts of [
+      [`127.0.0.1:${srv.port}`, 'evil.example'],
+      ['evil.example', `127.0.0.1:${srv.port}`],
+      [`127.0.0.1:${srv.port}`, `127.0.0.1:${srv.port}`],
+    ]) {
+      const reply = await raw(hosts);
+      expect(reply.split('\r\n')[0], hosts.join(' + ')).toBe('HTTP/1.1 400 Bad Request');
+      expect(reply).toContain('more than one Host header');
+    }
+    expect((await raw([`127.0.0.1:${srv.port}`])).split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
   });
 });
 

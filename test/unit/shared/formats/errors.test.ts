@@ -231,9 +231,13 @@ describe('unknown and near-miss layouts', () => {
     expect(loadError(enc('hello')).problem).toMatch(/does not start with/);
   });
   it('binary garbage and empty files', () => {
-    expect(loadError(new Uint8Array([0x7b, 0, 1, 2, 0xff])).problem).toContain('binary data');
+    expect(loadError(new Uint8Array([0x7b, 0, 1, 2, 0xff])).problem).toBe(
+      'this is not a text file: NUL byte at offset 1 (line 1, column 2); expected a JSON prediction file',
+    );
     expect(loadError(enc('  \n')).problem).toBe('the file is empty');
-    expect(() => loadReference(new Uint8Array([1, 0, 2]), { file: 'd.json' })).toThrow('binary data');
+    expect(() => loadReference(new Uint8Array([1, 0, 2]), { file: 'd.json' })).toThrow(
+      'd.json: this is not a text file: NUL byte at offset 1 (line 1, column 2); expected a JSON dialogue file',
+    );
   });
   it('an unknown --layout lists the known ones', () => {
     expect(loadError(enc('{}'), 'x.json', 'nope').problem).toMatch(/unknown layout "nope"; known layouts: fga, trade, somdst/);

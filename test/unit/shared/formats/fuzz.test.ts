@@ -4,7 +4,11 @@
 // never a hang. And the reading rule (state-policy.ts): an object member
 // written twice, with the same or another value, is a located LoadError
 // saying "twice", or (inside a value the loader skips unread) changes nothing —
-// never a silently different corpus. Kept small (a few hundred cases in all).
+// never a silently different corpus. And the type policy (field-policy.ts):
+// numbers a JSON parser reads as others (1e-400, 1e400, 2.0, -0, > 2^53),
+// strings replaced by "", a number, a boolean, {} or [], misspelt keys — every
+// outcome a corpus or a located LoadError (an unlocated one about part of the
+// file counts as a crash). Kept small (about a thousand cases in all).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../../src/shared/formats/detect';
@@ -42,15 +46,107 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   }),
 );
 
+/** The problems a LoadError may give without a place: they are about the whole file. */
+const FILE_LEVEL = [
+  /^the file is empty$/,
+  /^the file holds no dialogue/,
+  /^unknown (dialogue )?layout/,
+  /^this is a dialogue file/,
+  /^this is not a text file|^this file looks like UTF-|^NUL byte at offset/,
+  /carry no (gold|separate gold)/,
+  /^none of the .* appears in this dialogue source/,
+  /^dialogue id .* is also in /,
+  /^turn \d+ appears twice in dialogue/,
+  /^two prediction dialogues|match one gold dialogue/,
+];
+
+/**
+ * A corpus, or a LoadError with its place (line:column or JSON path) or about
+ * the whole file. Anything else — another exception, or a LoadError without a
+ * place about one part of the file — is a crash.
+ */
 function expectCorpusOrLoadError(run: () => unknown): void {
   try {
     run();
   } catch (e) {
     if (!(e instanceof LoadError)) throw e;
+    if (!e.location && !e.jsonPath && !FILE_LEVEL.some((r) => r.test(e.problem)))
+      throw new Error(`a LoadError without a place: ${e.message}`);
   }
 }
 
 const SOURCES = ['data.json', 'test_dials.json', 'sgd/dialogues_001.json', 'sgd/schema.json'];
+
+/**
+ * The cases of the type policy (field-policy.ts): a number literal replaced by
+ * one a JSON parser reads as another number (1e-400 → 0, 1e400 → Infinity,
+ * 2.0, -0, above 2^53); a string replaced by an empty or blank one, a number,
+ * a boolean, {} or []; a key misspelt (a letter dropped, doubled or swapped).
+ */
+const typeMutation: fc.Arbitrary<Mutation> = fc.oneof(
+  fc
+    .tuple(fc.nat(), fc.constantFrom('1e-400', '1e400', '-1e400', '2.0', '-0', '12345678901234567890', '0.5', '-1', '1E2', '0e0'))
+    .map(([n, repl]) => (b: Uint8Array) => {
+      const text = new TextDecoder().decode(b);
+      const numbers = [...text.matchAll(/(?<=[:,[]\s*)-?[0-9][0-9.eE+-]*/g)];
+      if (numbers.length === 0) return b;
+      const m = numbers[n % numbers.length];
+      return new TextEncoder().encode(text.slice(0, m.index) + repl + text.slice((m.index ?? 0) + m[0].length));
+    }),
+  fc
+    .tuple(fc.nat(), fc.constantFrom('""', '"  "', '5', '0', 'true', 'false', '{}', '[]', '[[]]', '1e-400'))
+    .map(([n, repl]) => (b: Uint8Array) => {
+      const text = new TextDecoder().decode(b);
+      const strings = [...text.matchAll(/"(?:[^"\\]|\\.)*"(?!\s*:)/g)];
+      if (strings.length === 0) return b;
+      const m = strings[n % strings.length];
+      return new TextEncoder().encode(text.slice(0, m.index) + repl + text.slice((m.index ?? 0) + m[0].length));
+    }),
+  fc.tuple(fc.nat(), fc.nat(), fc.constantFrom('drop', 'double', 'swap', 'case')).map(([n, k, how]) => (b: Uint8Array) => {
+    const text = new TextDecoder().decode(b);
+    const keys = [...text.matchAll(/"((?:[^"\\]|\\.)+)"(?=\s*:)/g)];
+    if (keys.length === 0) return b;
+    const m = keys[n % keys.length];
+    const key = m[1];
+    const i = k % key.length;
+    const spelt =
+      how === 'drop'
+        ? key.slice(0, i) + key.slice(i + 1)
+        : how === 'double'
+          ? key.slice(0, i + 1) + key.slice(i)
+          : how === 'swap' && i + 1 < key.length
+            ? key.slice(0, i) + key[i + 1] + key[i] + key.slice(i + 2)
+            : key.toUpperCase();
+    if (spelt.endsWith('\\') && !spelt.endsWith('\\\\')) return b; // would escape the closing quote: another mutation's job
+    return new TextEncoder().encode(text.slice(0, (m.index ?? 0) + 1) + spelt + text.slice((m.index ?? 0) + 1 + key.length));
+  }),
+);
+
+describe('the type policy under fuzzing: wrong-type values and ids, misspelt keys, huge and tiny numbers', () => {
+  const gold = loadReference(sample('data.json'), { file: 'data.json' });
+  const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
+  const fgaHead = new Uint8Array(readFileSync(join(FIXTURES, 'paper', 'mul1110.json')));
+  const inputs: [string, Uint8Array, (b: Uint8Array) => unknown][] = [
+    ...PREDICTION_SAMPLES.map(([name, layout]): [string, Uint8Array, (b: Uint8Array) => unknown] => [
+      name,
+      sample(name),
+      (b) => loadCorpus(b, { file: name, layout, gold: layout === 'sgd' ? sgdGold : undefined }),
+    ]),
+    ['mwzeval-predictions.json', sample('mwzeval-predictions.json'), (b) => loadCorpus(b, { file: 'm.json', layout: 'mwzeval', gold })],
+    ['FGA mul1110.json', fgaHead, (b) => loadCorpus(b, { file: 'f.json' })],
+    ...SOURCES.map((name): [string, Uint8Array, (b: Uint8Array) => unknown] => [
+      name,
+      sample(name),
+      (b) => loadReference(b, { file: name }),
+    ]),
+  ];
+  it.each(inputs)('%s: 0 crashes (every error located), 0 hangs', (_name, bytes, load) => {
+    fc.assert(
+      fc.property(typeMutation, (m) => expectCorpusOrLoadError(() => load(m(bytes)))),
+      { numRuns: 60, seed: 15 },
+    );
+  });
+});
 
 describe('fuzzed inputs give a corpus or a LoadError', () => {
   const gold = loadReference(sample('data.json'), { file: 'data.json' });
