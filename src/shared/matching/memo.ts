@@ -1,7 +1,7 @@
 // Layer: shared (pure TS). Memoised similarity over interned values: scoring
 // millions of turns compares few distinct (prediction, gold) value pairs
 // again and again, so each distinct ordered pair of value ids is scored once
-// and then read from a cache (one Map per first id, keyed by the second).
+// and then read from a cache (an open-addressing hash table keyed by the pair).
 
 import { fuzzScorer, type FuzzBackend, type FuzzScorerName } from './fuzz';
 
@@ -25,43 +25,79 @@ export interface PairScorer {
  * A memoising scorer over value ids: `score(a, b)` = `fn(values[a],
  * values[b])`, computed once per distinct ordered (a, b). The table is read
  * at computation time, so it may grow (an interner still interning) after
- * the scorer is made; ids already scored must keep their strings.
+ * the scorer is made; ids already scored must keep their strings. Ids are
+ * non-negative 32-bit integers; the cache is an open-addressing hash table
+ * over typed arrays (no per-entry objects), kept at most half full.
  */
 export function memoPairScorer(values: ValueTable, fn: (a: string, b: string) => number): PairScorer {
   const nameOf: (id: number) => string | undefined = Array.isArray(values)
     ? (id) => (values as readonly string[])[id]
     : (id) => (values as { name(id: number): string }).name(id);
-  const rows: (Map<number, number> | undefined)[] = [];
-  let computed = 0;
+  let capacity = 1024;
+  let mask = capacity - 1;
+  let keysA = new Int32Array(capacity).fill(-1); // -1: empty slot
+  let keysB = new Int32Array(capacity);
+  let vals = new Float64Array(capacity);
+  let size = 0;
   let hits = 0;
+
   const compute = (a: number, b: number): number => {
-    const sa = Number.isInteger(a) && a >= 0 ? nameOf(a) : undefined;
-    const sb = Number.isInteger(b) && b >= 0 ? nameOf(b) : undefined;
+    const ok = (id: number) => Number.isInteger(id) && id >= 0 && id <= 0x7fffffff;
+    const sa = ok(a) ? nameOf(a) : undefined;
+    const sb = ok(b) ? nameOf(b) : undefined;
     if (typeof sa !== 'string' || typeof sb !== 'string') {
       throw new RangeError(`memoPairScorer: no value with id ${typeof sa !== 'string' ? a : b} in the value table`);
     }
     return fn(sa, sb);
   };
+  const slotOf = (a: number, b: number): number => {
+    let h = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x7f4a7c15, 0x85ebca6b)) >>> 0;
+    h ^= h >>> 15;
+    return h & mask;
+  };
+  const grow = (): void => {
+    const [oa, ob, ov] = [keysA, keysB, vals];
+    capacity *= 2;
+    mask = capacity - 1;
+    keysA = new Int32Array(capacity).fill(-1);
+    keysB = new Int32Array(capacity);
+    vals = new Float64Array(capacity);
+    for (let i = 0; i < oa.length; i++) {
+      if (oa[i] < 0) continue;
+      let h = slotOf(oa[i], ob[i]);
+      while (keysA[h] >= 0) h = (h + 1) & mask;
+      keysA[h] = oa[i];
+      keysB[h] = ob[i];
+      vals[h] = ov[i];
+    }
+  };
+
   return {
     score(a: number, b: number): number {
-      let row = rows[a];
-      if (row === undefined) {
-        const v = compute(a, b);
-        rows[a] = row = new Map();
-        row.set(b, v);
-        computed++;
-        return v;
+      let h = slotOf(a, b);
+      for (;;) {
+        const ka = keysA[h];
+        if (ka < 0) break;
+        if (ka === a && keysB[h] === b) {
+          hits++;
+          return vals[h];
+        }
+        h = (h + 1) & mask;
       }
-      let v = row.get(b);
-      if (v === undefined) {
-        v = compute(a, b);
-        row.set(b, v);
-        computed++;
-      } else hits++;
+      const v = compute(a, b);
+      if (2 * (size + 1) > capacity) {
+        grow();
+        h = slotOf(a, b);
+        while (keysA[h] >= 0) h = (h + 1) & mask;
+      }
+      keysA[h] = a;
+      keysB[h] = b;
+      vals[h] = v;
+      size++;
       return v;
     },
     get computed() {
-      return computed;
+      return size;
     },
     get hits() {
       return hits;

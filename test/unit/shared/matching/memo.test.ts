@@ -54,3 +54,27 @@ describe('memoPairScorer', () => {
     expect(s.computed).toBe(0);
   });
 });
+
+describe('memoPairScorer: the cache grows', () => {
+  it('keeps every value through many resizes (20,000 distinct pairs, each looked up twice)', () => {
+    const n = 200;
+    const values = Array.from({ length: n }, (_, i) => String(i));
+    let calls = 0;
+    const s = memoPairScorer(values, (x, y) => {
+      calls++;
+      return Number(x) * 1000 + Number(y) + 0.5;
+    });
+    let wrong = 0;
+    for (let round = 0; round < 2; round++) {
+      for (let a = 0; a < n; a++) {
+        for (let k = 0; k < 100; k++) {
+          const b = (k * 7 + a) % n;
+          if (s.score(a, b) !== a * 1000 + b + 0.5) wrong++;
+        }
+      }
+    }
+    expect(wrong).toBe(0);
+    expect(calls).toBe(20_000);
+    expect([s.computed, s.hits]).toEqual([20_000, 20_000]);
+  });
+});
