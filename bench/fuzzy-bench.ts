@@ -8,7 +8,8 @@
 // each gold slot's value with the predicted value of that slot — exactly
 // (integer ids) and through the memoised partial_ratio / token_sort_ratio,
 // cold (empty cache) and warm — next to the time of the exact evaluate() for
-// scale, since issue 17 asks fuzzy scoring to stay within 2× of exact.
+// scale, since issue 17 asks fuzzy scoring to stay within 2× of exact. Times
+// are CPU times (medians of RUNS).
 
 import { readFileSync } from 'node:fs';
 import { loadCorpus } from '../src/shared/formats/detect';
@@ -22,10 +23,15 @@ const [file, runsArg] = process.argv.slice(2);
 const runs = Number(runsArg ?? 3);
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/**
+ * CPU milliseconds (user + system) of f: on a shared machine far steadier than wall time (as bench/phases.ts
+ * measures it); the process is single-threaded JavaScript, so unloaded the two agree (GC helper threads aside).
+ */
 const time = <T>(f: () => T): [T, number] => {
-  const t = performance.now();
+  const c = process.cpuUsage();
   const r = f();
-  return [r, performance.now() - t];
+  const d = process.cpuUsage(c);
+  return [r, (d.user + d.system) / 1000];
 };
 
 /** Calls visit(goldValue, predValue) for every gold slot of every turn that the prediction also fills. */

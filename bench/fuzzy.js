@@ -4,8 +4,9 @@
 // fuzzywuzzy scorers' pairs/s on distinct value pairs, the memoised scorer's
 // lookups/s on repeated pairs, and one pass over every turn's compared slot
 // values — exact vs memoised fuzzy, cold and warm cache — beside the exact
-// evaluate() time (issue 17: fuzzy scoring within 2× of exact). It prints
-// numbers; it asserts nothing.
+// evaluate() time (issue 17: fuzzy scoring within 2× of exact). Times are
+// CPU times of the harness process, steadier than wall time on a busy machine.
+// It prints numbers; it asserts nothing.
 //
 //   node bench/fuzzy.js                       # 750k turns, 3 runs
 //   node bench/fuzzy.js --sizes 75k,750k --runs 5
@@ -75,7 +76,7 @@ for (const size of opts.sizes) {
   out1(
     `\n${fmt(out.turns)} turns, ${fmt(out.values)} distinct values; ${fmt(out.compared)} (gold, predicted) slot values compared, ${fmt(out.distinctPairs)} distinct pairs (1 in ${fmt(out.compared / out.distinctPairs)})`,
   );
-  out1(`exact evaluate() (all metrics): ${fmt(out.evaluateMs)} ms (median of ${opts.runs})\n`);
+  out1(`exact evaluate() (all metrics): ${fmt(out.evaluateMs)} ms CPU (median of ${opts.runs})\n`);
   out1('scorer            backend      distinct pairs/s (no cache)');
   for (const t of out.throughput) out1(`${t.scorer.padEnd(17)} ${t.backend.padEnd(12)} ${fmt(t.pairsPerSecond).padStart(12)}`);
   out1(

@@ -15,6 +15,10 @@ export interface MatchingBlock {
 }
 
 const NOTHING: readonly number[] = [];
+// The j2len rows of find_longest_match, shared by all matchers (each call leaves them all zero): indexed j + 1, so
+// Python's j2len.get(j - 1, 0) is row[j]; a dict emptied per row becomes the cells touched in that row, reset after.
+let scratchA = new Int32Array(256);
+let scratchB = new Int32Array(256);
 
 export class SequenceMatcher {
   readonly a: CodePoints;
@@ -24,9 +28,6 @@ export class SequenceMatcher {
   /** Elements of b dropped as popular by the autojunk heuristic (empty when len(b) < 200). */
   readonly bpopular = new Set<number>();
   private blocks: MatchingBlock[] | null = null;
-  // j2len rows of find_longest_match, indexed j + 1 (so j2len.get(j - 1, 0) is row[j]); zero outside touched cells.
-  private prev: Int32Array;
-  private cur: Int32Array;
 
   /** `SequenceMatcher(None, a, b)` with autojunk=True (Python's default), or autojunk as given. */
   constructor(a: string | CodePoints, b: string | CodePoints, autojunk = true) {
@@ -46,8 +47,6 @@ export class SequenceMatcher {
       for (const [elt, idxs] of b2j) if (idxs.length > ntest) this.bpopular.add(elt);
       for (const elt of this.bpopular) b2j.delete(elt);
     }
-    this.prev = new Int32Array(n + 1);
-    this.cur = new Int32Array(n + 1);
   }
 
   /**
@@ -61,8 +60,12 @@ export class SequenceMatcher {
     let besti = alo;
     let bestj = blo;
     let bestsize = 0;
-    let prev = this.prev;
-    let cur = this.cur;
+    if (scratchA.length <= b.length) {
+      scratchA = new Int32Array(2 * b.length + 1);
+      scratchB = new Int32Array(2 * b.length + 1);
+    }
+    let prev = scratchA;
+    let cur = scratchB;
     let prevTouched: number[] = [];
     let curTouched: number[] = [];
     for (let i = alo; i < ahi; i++) {
@@ -90,9 +93,7 @@ export class SequenceMatcher {
       curTouched = tt;
       curTouched.length = 0;
     }
-    for (let t = 0; t < prevTouched.length; t++) prev[prevTouched[t]] = 0;
-    this.prev = prev;
-    this.cur = cur;
+    for (let t = 0; t < prevTouched.length; t++) prev[prevTouched[t]] = 0; // both rows all zero again
     // Extend by equal non-junk elements (every element: bjunk is empty), first backwards, then forwards.
     while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1]) {
       besti--;

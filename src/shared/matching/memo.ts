@@ -17,8 +17,17 @@ export interface PairScorer {
   score(a: number, b: number): number;
   /** Distinct ordered pairs computed so far. */
   readonly computed: number;
-  /** Calls answered from the cache so far. */
+  /** Calls answered from the cache so far (not counting score(a, a) answered by MemoOptions.equal). */
   readonly hits: number;
+}
+
+export interface MemoOptions {
+  /**
+   * The score of a value against itself, returned for score(a, a) without a
+   * lookup or a call (fuzzywuzzy's scorers: 100). Leave it out when fn(x, x)
+   * is not a constant.
+   */
+  equal?: number;
 }
 
 /**
@@ -29,7 +38,8 @@ export interface PairScorer {
  * non-negative 32-bit integers; the cache is an open-addressing hash table
  * over typed arrays (no per-entry objects), kept at most half full.
  */
-export function memoPairScorer(values: ValueTable, fn: (a: string, b: string) => number): PairScorer {
+export function memoPairScorer(values: ValueTable, fn: (a: string, b: string) => number, opts: MemoOptions = {}): PairScorer {
+  const equal = opts.equal;
   const nameOf: (id: number) => string | undefined = Array.isArray(values)
     ? (id) => (values as readonly string[])[id]
     : (id) => (values as { name(id: number): string }).name(id);
@@ -74,6 +84,7 @@ export function memoPairScorer(values: ValueTable, fn: (a: string, b: string) =>
 
   return {
     score(a: number, b: number): number {
+      if (a === b && equal !== undefined && typeof nameOf(a) === 'string') return equal;
       let h = slotOf(a, b);
       for (;;) {
         const ka = keysA[h];
@@ -107,5 +118,5 @@ export function memoPairScorer(values: ValueTable, fn: (a: string, b: string) =>
 
 /** memoPairScorer of a named fuzzywuzzy scorer under one backend, e.g. mwzeval's ('partial_ratio', 'levenshtein'). */
 export function memoFuzzScorer(values: ValueTable, name: FuzzScorerName, backend: FuzzBackend): PairScorer {
-  return memoPairScorer(values, fuzzScorer(name, backend));
+  return memoPairScorer(values, fuzzScorer(name, backend), { equal: 100 }); // fuzzywuzzy: s1 == s2 → 100
 }

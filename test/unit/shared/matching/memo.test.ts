@@ -78,3 +78,25 @@ describe('memoPairScorer: the cache grows', () => {
     expect([s.computed, s.hits]).toEqual([20_000, 20_000]);
   });
 });
+
+describe('memoPairScorer: equal ids', () => {
+  it('answers score(a, a) with `equal` without calling fn or caching, and still rejects unknown ids', () => {
+    let calls = 0;
+    const s = memoPairScorer(
+      ['x', 'y'],
+      () => {
+        calls++;
+        return 7;
+      },
+      { equal: 100 },
+    );
+    expect([s.score(0, 0), s.score(1, 1), s.score(0, 1)]).toEqual([100, 100, 7]);
+    expect([calls, s.computed, s.hits]).toEqual([1, 1, 0]);
+    expect(() => s.score(5, 5)).toThrow(/no value with id 5/);
+  });
+  it('without `equal`, score(a, a) is fn(x, x) like any pair', () => {
+    const s = memoPairScorer(['x'], (a, b) => (a + b).length);
+    expect(s.score(0, 0)).toBe(2);
+    expect(s.computed).toBe(1);
+  });
+});
