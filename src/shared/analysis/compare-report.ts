@@ -136,7 +136,7 @@ export function comparisonsTable(out: CompareOutput): Table {
     { key: 'base', header: out.runs[0].name, kind: 'percent' },
     { key: 'value', header: 'value', kind: 'percent' },
     { key: 'delta', header: 'Δ [95% CI]', kind: 'delta' },
-    { key: 'p', header: 'p', kind: 'number', decimals: 4 },
+    { key: 'p', header: 'p', kind: 'p' },
   ];
   const rows: TableRow[] = out.comparisons.map((c) => {
     const col = out.columns.find((x) => x.key === c.key)!;
@@ -166,7 +166,7 @@ export function longTable(out: CompareOutput, xs?: readonly (number | null)[]): 
     { key: 'value', header: 'value', kind: 'percent' },
     { key: 'baseline', header: 'baseline', kind: 'text' },
     { key: 'delta', header: 'delta', kind: 'delta' },
-    { key: 'p', header: 'p', kind: 'number' },
+    { key: 'p', header: 'p', kind: 'p' },
   ];
   const rows: TableRow[] = [];
   out.runs.forEach((r, k) => {
