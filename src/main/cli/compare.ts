@@ -28,7 +28,8 @@ import {
   SOURCE_HELP,
   sourceFromFlags,
 } from './source-flags';
-import { CAPTION_FLAGS, captionsFromFlags, oneOf, parseCommand, UsageError, writeOut } from './usage';
+import { CAPTION_FLAGS, captionsFromFlags, maxCellFromFlags, oneOf, parseCommand, TABLE_FLAGS, UsageError, writeOut } from './usage';
+import { parseMetricList } from '../../shared/report/metric-subset';
 
 export const COMPARE_HELP = `Usage: dst-inspector compare <baseline> <other> [more…] [options]
 
@@ -59,6 +60,8 @@ Options:
                         JGA,FGA,GCA or JGA,FGA_0.5,GCA,VP,VR (metric ids, FGA per λ,
                         GCA's parts VP, VR, LP, LR, beside at least one metric); default
                         all; JSON keeps every run's whole corpus; the statistics do not change
+  --max-cell N          latex, markdown: text cells (run names) longer than N characters end
+                        in "…", said in a note (default 40; 0: no limit); csv, json keep them whole
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); "names"
                         reads the first number of each run name (the names must differ
                         in that number only: ckpt-1000, ckpt-2000); adds a series table
@@ -130,7 +133,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     common: { type: 'boolean', default: false },
     'allow-different-gold': { type: 'boolean', default: false },
     'series-x': { type: 'string' },
-    metrics: { type: 'string' },
+    ...TABLE_FLAGS,
     threads: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -160,13 +163,8 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   }
   const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4, 1);
   const early = configFromFlags(values); // bad settings fail before any file is read
-  const metrics =
-    values.metrics === undefined
-      ? undefined
-      : (values.metrics as string)
-          .split(',')
-          .map((m) => m.trim())
-          .filter((m) => m !== '');
+  const metrics = values.metrics === undefined ? undefined : parseMetricList(values.metrics as string);
+  const maxCell = maxCellFromFlags(values);
   if (metrics) {
     try {
       checkMetrics(statColumns(early), metrics);
@@ -203,7 +201,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const all = assemble(prepared, sources, scorer, stats, result);
   for (const n of all.notes.slice(prepared.notes.length)) note(n);
   const out = metrics ? restrictMetrics(all, metrics) : all;
-  const text = renderCompare(format, out, xs, captions);
+  const text = renderCompare(format, out, xs, { ...captions, maxCell });
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
   return correctionsExit(runs.map((run) => ({ run })));
