@@ -30,6 +30,10 @@ import {
 } from './source-flags';
 import { CAPTION_FLAGS, captionsFromFlags, maxCellFromFlags, oneOf, parseCommand, TABLE_FLAGS, UsageError, writeOut } from './usage';
 import { parseMetricList } from '../../shared/report/metric-subset';
+import { renderSignature } from '../../shared/metrics/signature';
+import { seriesPanels, seriesScene } from '../../shared/viz/series-chart';
+import { exportScene } from '../../shared/viz/signature-footer';
+import { formatOf } from './figure-format';
 
 export const COMPARE_HELP = `Usage: dst-inspector compare <baseline> <other> [more…] [options]
 
@@ -65,6 +69,11 @@ Options:
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); "names"
                         reads the first number of each run name (the names must differ
                         in that number only: ckpt-1000, ckpt-2000); adds a series table
+  --series-figure FILE  with --series-x: the series figure (each metric against x with its
+                        95% bootstrap band; the --metrics columns) as FILE, .svg, .pdf or .png
+  --x-label TEXT        the series figure's x axis label (default "x"), e.g. "training data ratio"
+  --no-signature        the series figure without its signature line (kept in the file's
+                        metadata: SVG <desc>, PDF Subject)
   --threads N           threads for the statistics, 1-4 (default: the machine's cores for
                         large jobs); the numbers do not depend on it
 ${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
@@ -134,6 +143,9 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     'allow-different-gold': { type: 'boolean', default: false },
     'series-x': { type: 'string' },
     ...TABLE_FLAGS,
+    'series-figure': { type: 'string' },
+    'x-label': { type: 'string' },
+    'no-signature': { type: 'boolean', default: false },
     threads: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -161,6 +173,11 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
     xs = parsed;
   }
+  const seriesFigure = values['series-figure'] as string | undefined;
+  const figureFormat = seriesFigure !== undefined ? formatOf(undefined, seriesFigure, '--series-figure') : undefined;
+  if (seriesFigure !== undefined && !xs) throw new UsageError('--series-figure needs --series-x (the x of each run)');
+  if (seriesFigure === undefined && (values['x-label'] !== undefined || values['no-signature']))
+    throw new UsageError(`${values['x-label'] !== undefined ? '--x-label' : '--no-signature'} needs --series-figure FILE`);
   const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4, 1);
   const early = configFromFlags(values); // bad settings fail before any file is read
   const metrics = values.metrics === undefined ? undefined : parseMetricList(values.metrics as string);
@@ -202,6 +219,18 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   for (const n of all.notes.slice(prepared.notes.length)) note(n);
   const out = metrics ? restrictMetrics(all, metrics) : all;
   const text = renderCompare(format, out, xs, { ...captions, maxCell });
+  if (seriesFigure !== undefined && figureFormat && xs) {
+    const panels = seriesPanels(out, xs);
+    if (panels[0].points.length < 2) throw new UsageError('--series-figure: fewer than two runs have an x');
+    const scene = seriesScene(panels, {
+      width: 720,
+      xLabel: values['x-label'] as string | undefined,
+      signature: renderSignature(out.signature),
+    });
+    const { renderScene } = await import('../services/export/render');
+    const fig = await renderScene(exportScene(scene, { signature: !values['no-signature'] }), figureFormat, 2);
+    writeOut(seriesFigure, [fig.bytes]);
+  }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
   return correctionsExit(runs.map((run) => ({ run })));
