@@ -1,17 +1,18 @@
 // Layer: renderer (React component). The series of the compared runs: each
 // run's x (from `serve --series-x`, else the number in its name; editable
 // here), and every metric plotted against x with each run's 95% bootstrap
-// interval as a band (a scene of shared/viz/series-chart.ts, drawn by SceneSvg).
+// interval as a band (a scene of shared/viz/series-chart.ts, drawn by SceneSvg),
+// with the axis label and metrics of SeriesControls.
 
 import { useMemo, useState } from 'react';
 import type { CompareRunsResult } from '../../../../shared/api';
 import { renderSignature } from '../../../../shared/metrics/signature';
-import { metricValue } from '../../../../shared/metrics/values';
-import { seriesScene, type SeriesPanel as Panel } from '../../../../shared/viz/series-chart';
+import { seriesPanels, seriesScene } from '../../../../shared/viz/series-chart';
 import { outputOfRuns, seriesTable } from '../../../../shared/analysis/compare-report';
 import { useExportPart } from '../../app/exports';
 import { sceneItems, tableItems } from '../../export/items';
 import { SceneSvg } from '../../components/SceneSvg';
+import { chosenColumns, rememberedSeriesChoice, SeriesControls, type SeriesChoice } from './SeriesControls';
 
 interface Props {
   result: CompareRunsResult;
@@ -46,21 +47,18 @@ function XInput({ value, onChange, label }: { value: number | null; onChange: (x
 }
 
 export function SeriesPanel({ result, xs, onX, width }: Props) {
+  // The figure's axis label and metrics (SeriesControls), as compare --series-figure --x-label --metrics.
+  const [choice, setChoice] = useState<SeriesChoice>(rememberedSeriesChoice);
   const scene = useMemo(() => {
     const points = result.runs.filter((r) => xs[r.run] !== null && xs[r.run] !== undefined);
     if (points.length < 2) return null;
-    const panels: Panel[] = result.columns.map((c) => ({
-      key: c.key,
-      header: c.header,
-      points: points.map((r) => ({
-        run: r.name,
-        x: xs[r.run] as number,
-        value: metricValue(r.scores.values, c.metric, c.variant),
-        ci: r.ci[c.key],
-      })),
-    }));
-    return seriesScene(panels, { width, xLabel: 'x', signature: renderSignature(result.signature) });
-  }, [result, xs, width]);
+    const out = { ...outputOfRuns(result), columns: chosenColumns(result.columns, choice) };
+    const panels = seriesPanels(
+      out,
+      result.runs.map((r) => xs[r.run] ?? null),
+    );
+    return seriesScene(panels, { width, xLabel: choice.label, signature: renderSignature(result.signature) });
+  }, [result, xs, width, choice]);
   const items = useMemo(() => {
     if (!scene) return [];
     const out = outputOfRuns(result);
@@ -85,6 +83,7 @@ export function SeriesPanel({ result, xs, onX, width }: Props) {
           </label>
         ))}
       </div>
+      {scene && <SeriesControls columns={result.columns} value={choice} onChange={setChoice} />}
       {scene ? (
         <SceneSvg scene={scene} testId="series-chart" fit="width" />
       ) : (
