@@ -5,7 +5,6 @@
 // chosen width; a comparison narrowed exactly as compare --metrics narrows it
 // (ids of another configuration passed over); figures with or without their
 // signature line.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../../../../src/shared/analysis/compare';
 import { restrictMetrics } from '../../../../../src/shared/analysis/compare-report';
@@ -25,11 +24,12 @@ import {
   tableForExport,
 } from '../../../../../src/renderer/src/export/options';
 import { exportTableText } from '../../../../../src/renderer/src/export/items';
-import { FIXTURES, loadFile } from '../../../../helpers/fixtures';
 import { source } from '../../../../helpers/runs';
+import mulText from '../../../../fixtures/paper/mul1110.json?raw';
+import { loadCorpus } from '../../../../../src/shared/formats/detect';
 
 const config = defaultConfig({ lambdas: [0.5, 1] });
-const mul = loadFile(join(FIXTURES, 'paper', 'mul1110.json'));
+const mul = loadCorpus(new TextEncoder().encode(mulText), { file: 'mul1110.json' }).corpus;
 const table = scoreTable(
   [corpusRow('a run with a name far longer than forty characters, as real runs have', evaluate(mul, config).corpus)],
   config,
