@@ -25,7 +25,7 @@ import {
   parsePositiveInt,
   subsetOrFail,
   TABLE_FLAGS,
-  tableHelp,
+  TABLE_HELP,
   UsageError,
   writeOutAsync,
 } from './usage';
@@ -54,7 +54,7 @@ ${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex | mar
                         largest first; dialogues without any change (GCA undefined) last
   --reverse             with --sort: the other direction
   --top N               with --per-dialogue: only the first N dialogues
-${tableHelp('table, csv, latex, markdown (and --by domain)')}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
+${TABLE_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 ${BY_HELP}
 Exit codes: 0 ok, 2 bad input or usage (one message on stderr), 3 scores written

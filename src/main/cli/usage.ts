@@ -136,15 +136,13 @@ export const TABLE_FLAGS = {
   'max-cell': { type: 'string' },
 } as const;
 
-/** Help lines of --metrics (for `what`: the tables it narrows) and --max-cell. */
-export function tableHelp(what: string): string {
-  return `  --metrics LIST        ${what}: only these metric columns, e.g. JGA,FGA,GCA or
-                        JGA,FGA_0.5,GCA,VP (metric ids, FGA per λ, GCA's parts VP, VR, LP,
-                        LR beside at least one metric); default all; JSON keeps every metric
+/** Help lines of --metrics and --max-cell. */
+export const TABLE_HELP = `  --metrics LIST        only these metric columns (table, csv, latex, markdown; --by domain
+                        too), e.g. JGA,FGA,GCA or JGA,FGA_0.5,GCA,VP (metric ids, FGA per λ,
+                        GCA's parts VP, VR, LP, LR beside a metric); JSON keeps every metric
   --max-cell N          latex, markdown: text cells longer than N characters end in "…",
                         said in a note (default ${DEFAULT_MAX_CELL}; 0: no limit); csv and json keep them whole
 `;
-}
 
 /** --max-cell: a whole number ≥ 0 (undefined: the default). */
 export function maxCellFromFlags(values: { 'max-cell'?: string }): number | undefined {
