@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../../../helpers/fixtures';
 import { requireBuild, runCli } from '../../../helpers/cli';
 import { pdfRaster, pdfText, pixel, toolAvailable } from '../../../helpers/tools';
+import { pngTexts } from '../../../../src/shared/viz/png-text';
 
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
 const SOM = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
@@ -60,6 +61,16 @@ describe('figure --no-signature', () => {
     expect(pdfText(pdf)).not.toMatch(/GCA alpha=10\/11/);
     expect(pdfText(pdf)).toContain('31.43');
     expect(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' })).toMatch(new RegExp(`^Subject:\\s+${SIG.source}$`, 'm'));
+  });
+
+  it('PNG: the signature in its iTXt Description, with or without the line', () => {
+    for (const extra of [[], ['--no-signature']]) {
+      const png = join(tmp, `mul${extra.length}.png`);
+      run(['figure', MUL, '--dialogue', 'MUL1110', '--out', png, ...extra]);
+      const t = pngTexts(readFileSync(png));
+      expect(t.Description).toMatch(new RegExp(`^${SIG.source}$`));
+      expect(t.Title).toMatch(/^MUL1110\.json/);
+    }
   });
 });
 
