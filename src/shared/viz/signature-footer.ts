@@ -2,8 +2,9 @@
 // paper whose caption states the settings: the footer line (a text node
 // marked data-role="signature", which every figure with a footer draws last,
 // at its foot) is taken off and the page shortened by its band, while the
-// signature stays the scene's description — the SVG's <desc> and the PDF's
-// Subject — so the file still says how its numbers were computed.
+// signature stays the scene's description — the SVG's <desc>, the PDF's
+// Subject, the PNG's iTXt Description — so the file still says how its
+// numbers were computed.
 
 import type { Scene, SceneNode } from './scene';
 
