@@ -34,12 +34,14 @@ export interface LatexResult {
 }
 
 /**
- * Compiles `body` (a table, say) in a minimal article with booktabs and the
- * given extra packages; throws with the end of pdflatex's log when it fails.
+ * Compiles `body` (a table, say) in a minimal article with booktabs,
+ * longtable (the packages the tables' LaTeX asks for: both in TeX Live's
+ * texlive-latex-base/-recommended, which CI installs) and the given extra
+ * packages; throws with the end of pdflatex's log when it fails.
  */
 export function compileLatex(body: string, packages: string[] = []): LatexResult {
   const dir = mkdtempSync(join(tmpdir(), 'tex-'));
-  const pkgs = ['booktabs', ...packages].map((p) => `\\usepackage{${p}}`).join('\n');
+  const pkgs = [...new Set(['booktabs', 'longtable', ...packages])].map((p) => `\\usepackage{${p}}`).join('\n');
   writeFileSync(
     join(dir, 't.tex'),
     `\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n${pkgs}\n\\begin{document}\n${body}\n\\end{document}\n`,

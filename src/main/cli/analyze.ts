@@ -1,7 +1,8 @@
 // Layer: main (Node). `dst-inspector analyze`: the analysis view's analyses
 // on one prediction file, one per call — correlation matrices of the metrics
 // (turn or dialogue level, Pearson or Spearman), every metric by turn
-// position with seeded bootstrap bands, and the origin of wrong turns (fresh
+// position with seeded bootstrap bands (positions with too few turns hidden,
+// and said so), and the origin of wrong turns (fresh
 // vs carried, root causes). JSON for scripts; the other formats through the
 // one table model.
 
@@ -9,14 +10,33 @@ import { correlationTable, originSummaryTable, positionTable, rootSlotsTable, ro
 import { CORRELATION_LEVELS, CORRELATION_METHODS, correlationMatrix } from '../../shared/analysis/correlations';
 import { errorOrigin, type ErrorOrigin } from '../../shared/analysis/error-origin';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED } from '../../shared/analysis/seed';
-import { DEFAULT_REPLICATES, POSITION_BY, resolveColumn, turnPosition, type TurnPosition } from '../../shared/analysis/turn-position';
+import {
+  DEFAULT_MIN_TURNS,
+  DEFAULT_REPLICATES,
+  hiddenNote,
+  POSITION_BY,
+  resolveColumn,
+  turnPosition,
+  withMinTurns,
+  type TurnPosition,
+} from '../../shared/analysis/turn-position';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { renderSignature } from '../../shared/metrics/signature';
 import { metricColumns } from '../../shared/report/rows';
-import { renderTableAs, TABLE_FORMATS, type Table, type TableFormat } from '../../shared/report/tables';
+import { DEFAULT_MAX_CELL, renderTableAs, TABLE_FORMATS, type Table, type TableFormat } from '../../shared/report/tables';
 import { evaluateRun, loadRuns, correctionsExit } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
-import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOut } from './usage';
+import {
+  maxCellFromFlags,
+  metricsFromFlags,
+  oneOf,
+  parseCommand,
+  parsePositiveInt,
+  subsetOrFail,
+  TABLE_FLAGS,
+  UsageError,
+  writeOut,
+} from './usage';
 
 export const ANALYZE_HELP = `Usage: dst-inspector analyze <predictions file> ANALYSIS [options]
 
@@ -31,12 +51,18 @@ The analysis view's analyses, one per call (exactly one ANALYSIS):
     --band M1,M2,…              the metrics with intervals (default: all; FGA as FGA_<λ>)
     --bootstrap B               resamples (default ${DEFAULT_REPLICATES})
     --seed S                    seed of the resamples (default ${DEFAULT_SEED})
+    --min-turns N               hide positions with fewer than N turns (default ${DEFAULT_MIN_TURNS};
+                                0: show all); the note under the table says which were hidden
+    --metrics LIST              only these metric columns (JGA,FGA,GCA; FGA per λ as FGA_0.5);
+                                JSON keeps every metric
   --origin summary|turns|slots|all   wrong turns: fresh (type-1) vs carried (type-2), the
                                 fresh errors that cost the most turns, and the slots behind them
     --top N                     root-cause turns listed (default 20)
 
 Options:
   --format FMT          table (default) | json | csv | latex | markdown
+  --max-cell N          latex, markdown: text cells longer than N characters end in "…",
+                        said in a note (default ${DEFAULT_MAX_CELL}; 0: no limit); csv and json keep them whole
 ${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 
@@ -54,6 +80,8 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
     method: { type: 'string' },
     position: { type: 'string' },
     band: { type: 'string' },
+    'min-turns': { type: 'string' },
+    ...TABLE_FLAGS,
     bootstrap: { type: 'string' },
     seed: { type: 'string' },
     origin: { type: 'string' },
@@ -77,7 +105,7 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
     for (const f of flags) if (given[f] !== undefined && what !== need) throw new UsageError(`--${f} needs --${need}`);
   };
   only(['method'], 'correlation');
-  only(['band', 'bootstrap', 'seed'], 'position');
+  only(['band', 'bootstrap', 'seed', 'min-turns', 'metrics'], 'position');
   only(['top'], 'origin');
   // Every flag is checked before the file is read.
   const level = what === 'correlation' ? oneOf('--correlation', values.correlation as string, CORRELATION_LEVELS) : 'turn';
@@ -90,7 +118,9 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
   if (what === 'origin' && originTable === 'all' && format === 'csv')
     throw new UsageError('--origin all --format csv: CSV holds one table; choose --origin summary, turns or slots');
   const top = values.top !== undefined ? parsePositiveInt('--top', values.top as string) : 20;
-  configFromFlags(values);
+  const minTurns = values['min-turns'] !== undefined ? parseMinTurns(values['min-turns'] as string) : DEFAULT_MIN_TURNS;
+  const metrics = metricsFromFlags(values, configFromFlags(values));
+  const maxCell = maxCellFromFlags(values);
 
   const runs = await loadRuns(positionals, values);
   const [{ run }] = runs;
@@ -103,17 +133,32 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
     text =
       format === 'json'
         ? json({ level: m.level, method: m.method, metrics: m.metrics, matrix: m.matrix, n: m.n, signature: renderSignature(m.signature) })
-        : renderTableAs(format, correlationTable(m));
+        : renderTableAs(format, correlationTable(m), { maxCell });
   } else if (what === 'position') {
-    const p = turnPosition(ev, { by, bands, replicates, seed });
-    text = format === 'json' ? json(positionJson(p, config)) : renderTableAs(format, positionTable(p, config));
+    const p = withMinTurns(turnPosition(ev, { by, bands, replicates, seed }), minTurns);
+    const hidden = hiddenNote(p);
+    if (hidden && format === 'json') note(`${hidden} --min-turns 0 shows every position.`);
+    text =
+      format === 'json'
+        ? json(positionJson(p, config))
+        : renderTableAs(format, subsetOrFail(positionTable(p, config), metrics), { maxCell });
   } else {
     const o = errorOrigin(ev, top);
-    text = format === 'json' ? json(originJson(o, originTable)) : originText(o, originTable, format);
+    text = format === 'json' ? json(originJson(o, originTable)) : originText(o, originTable, format, maxCell);
   }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
   return correctionsExit(runs);
+}
+
+function note(text: string): void {
+  process.stderr.write(`dst-inspector: note: ${text}\n`);
+}
+
+function parseMinTurns(text: string): number {
+  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > 1e9)
+    throw new UsageError(`--min-turns: ${JSON.stringify(text)} is not a whole number of turns (0: show every position)`);
+  return Number(text);
 }
 
 function parseSeed(text: string): number {
@@ -143,6 +188,8 @@ function positionJson(p: TurnPosition, config: MetricConfig): Record<string, unk
     replicates: p.replicates,
     seed: p.seed,
     level: p.level,
+    minTurns: p.minTurns,
+    hidden: (p.hidden ?? []).map((h) => ({ [p.by === 'index' ? 'turn' : 'length']: h.key, turns: h.turns })),
     buckets: p.buckets.map((b) => ({
       [p.by === 'index' ? 'turn' : 'length']: b.key,
       dialogues: b.dialogues,
@@ -162,11 +209,11 @@ function originJson(o: ErrorOrigin, which: (typeof ORIGIN_TABLES)[number]): Reco
   return out;
 }
 
-function originText(o: ErrorOrigin, which: (typeof ORIGIN_TABLES)[number], format: TableFormat): string {
+function originText(o: ErrorOrigin, which: (typeof ORIGIN_TABLES)[number], format: TableFormat, maxCell?: number): string {
   const tables: Table[] = [];
   if (which === 'summary' || which === 'all') tables.push({ ...originSummaryTable(o), caption: 'Wrong turns: fresh or carried' });
   if (which === 'turns' || which === 'all')
     tables.push({ ...rootTurnsTable(o), caption: 'Root causes: the fresh errors that cost the most' });
   if (which === 'slots' || which === 'all') tables.push({ ...rootSlotsTable(o), caption: 'Root causes: slots' });
-  return tables.map((t) => renderTableAs(format, t)).join('\n');
+  return tables.map((t) => renderTableAs(format, t, { maxCell })).join('\n');
 }

@@ -28,7 +28,12 @@ import {
   SOURCE_HELP,
   sourceFromFlags,
 } from './source-flags';
-import { CAPTION_FLAGS, captionsFromFlags, oneOf, parseCommand, UsageError, writeOut } from './usage';
+import { CAPTION_FLAGS, captionsFromFlags, maxCellFromFlags, oneOf, parseCommand, TABLE_FLAGS, UsageError, writeOut } from './usage';
+import { parseMetricList } from '../../shared/report/metric-subset';
+import { renderSignature } from '../../shared/metrics/signature';
+import { seriesPanels, seriesScene } from '../../shared/viz/series-chart';
+import { exportScene } from '../../shared/viz/signature-footer';
+import { formatOf } from './figure-format';
 
 export const COMPARE_HELP = `Usage: dst-inspector compare <baseline> <other> [more…] [options]
 
@@ -59,11 +64,19 @@ Options:
                         JGA,FGA,GCA or JGA,FGA_0.5,GCA,VP,VR (metric ids, FGA per λ,
                         GCA's parts VP, VR, LP, LR, beside at least one metric); default
                         all; JSON keeps every run's whole corpus; the statistics do not change
+  --max-cell N          latex, markdown: text cells (run names) longer than N characters end
+                        in "…", said in a note (default 40; 0: no limit); csv, json keep them whole
   --series-x X1,X2,…    the runs are a series (one x per run, e.g. data ratios); adds a
                         series table. "names": x is the one number that differs across
                         the run names (T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557 →
                         ratio; the names must agree in everything else); "names:ratio"
                         chooses it when several differ (ratio and seed)
+  --series-figure FILE  with --series-x: the series figure (each metric against x with its
+                        95% bootstrap band; the --metrics columns) as FILE, .svg, .pdf or .png
+  --x-label TEXT        the series figure's x axis label, e.g. "training data ratio"
+                        (default: the part of the names x was read from, else "x")
+  --no-signature        the series figure without its signature line (kept in the file's
+                        metadata: SVG <desc>, PDF Subject)
   --threads N           threads for the statistics, 1-4 (default: the machine's cores for
                         large jobs); the numbers do not depend on it
 ${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
@@ -132,7 +145,10 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     common: { type: 'boolean', default: false },
     'allow-different-gold': { type: 'boolean', default: false },
     'series-x': { type: 'string' },
-    metrics: { type: 'string' },
+    ...TABLE_FLAGS,
+    'series-figure': { type: 'string' },
+    'x-label': { type: 'string' },
+    'no-signature': { type: 'boolean', default: false },
     threads: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -152,6 +168,8 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   };
   const names = parseRunNames(values.name, positionals.length) ?? defaultRunNames(positionals);
   let xs: (number | null)[] | undefined;
+  // The series figure's default axis label: the part of the names x was read from (ratio), else "x".
+  let namesLabel: string | undefined;
   const seriesText = values['series-x'] as string | undefined;
   if (seriesText !== undefined) {
     // "names", or "names:ratio" to choose the number when several differ across the names.
@@ -164,21 +182,22 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
         );
       note(s.description);
       xs = s.xs;
+      namesLabel = s.part.label;
     } else {
       const parsed = parseSeriesX(seriesText, positionals.length);
       if (typeof parsed === 'string') throw new UsageError(`--series-x: ${parsed}`);
       xs = parsed;
     }
   }
+  const seriesFigure = values['series-figure'] as string | undefined;
+  const figureFormat = seriesFigure !== undefined ? formatOf(undefined, seriesFigure, '--series-figure') : undefined;
+  if (seriesFigure !== undefined && !xs) throw new UsageError('--series-figure needs --series-x (the x of each run)');
+  if (seriesFigure === undefined && (values['x-label'] !== undefined || values['no-signature']))
+    throw new UsageError(`${values['x-label'] !== undefined ? '--x-label' : '--no-signature'} needs --series-figure FILE`);
   const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4, 1);
   const early = configFromFlags(values); // bad settings fail before any file is read
-  const metrics =
-    values.metrics === undefined
-      ? undefined
-      : (values.metrics as string)
-          .split(',')
-          .map((m) => m.trim())
-          .filter((m) => m !== '');
+  const metrics = values.metrics === undefined ? undefined : parseMetricList(values.metrics as string);
+  const maxCell = maxCellFromFlags(values);
   if (metrics) {
     try {
       checkMetrics(statColumns(early), metrics);
@@ -215,7 +234,19 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const all = assemble(prepared, sources, scorer, stats, result);
   for (const n of all.notes.slice(prepared.notes.length)) note(n);
   const out = metrics ? restrictMetrics(all, metrics) : all;
-  const text = renderCompare(format, out, xs, captions);
+  const text = renderCompare(format, out, xs, { ...captions, maxCell });
+  if (seriesFigure !== undefined && figureFormat && xs) {
+    const panels = seriesPanels(out, xs);
+    if (panels[0].points.length < 2) throw new UsageError('--series-figure: fewer than two runs have an x');
+    const scene = seriesScene(panels, {
+      width: 720,
+      xLabel: (values['x-label'] as string | undefined) ?? namesLabel,
+      signature: renderSignature(out.signature),
+    });
+    const { renderScene } = await import('../services/export/render');
+    const fig = await renderScene(exportScene(scene, { signature: !values['no-signature'] }), figureFormat, 2);
+    writeOut(seriesFigure, [fig.bytes]);
+  }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
   return correctionsExit(runs.map((run) => ({ run })));

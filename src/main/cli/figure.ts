@@ -10,7 +10,9 @@ import { dialogueDetail } from '../../shared/metrics/evaluate';
 import { renderSignature } from '../../shared/metrics/signature';
 import { makeSignature } from '../../shared/metrics/signature';
 import { buildFigure, FIGURE_KINDS, positionsOfTurns } from '../../shared/viz/figures';
-import { FIGURE_FORMATS, renderScene, type FigureFormat } from '../services/export/render';
+import { exportScene } from '../../shared/viz/signature-footer';
+import { renderScene } from '../services/export/render';
+import { formatOf } from './figure-format';
 import { loadRuns, correctionsExit } from './score';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
@@ -32,6 +34,9 @@ Options:
   --theme light|dark    colours (default light)
   --width N             figure width in points/CSS pixels (default 980 dialogue, 640 chart)
   --utterance-lines N   lines of each utterance at most, cut with "…" (default 3; 0: whole)
+  --no-signature        no signature line at the foot of the figure (for a paper whose caption
+                        gives the settings); the signature stays in the file's metadata
+                        (SVG <desc>, PDF Subject)
   --name A,B,…          run names, one per prediction file
   --run NAME            which run to draw when several files are given (default: the first)
 ${CONFIG_HELP}${SOURCE_HELP}  --out FILE            where to write the figure (atomically), ending in .svg, .pdf or .png
@@ -49,26 +54,6 @@ function parseTurns(text: string): [number, number] {
   return [a, b];
 }
 
-/**
- * The format: --format, else the --out extension (.svg, .pdf, .png, any
- * case). An extension that is none of them, or that contradicts --format, is
- * refused, so a figure never lands in a file named for another format.
- */
-function formatOf(explicit: string | undefined, out: string): FigureFormat {
-  const format = explicit === undefined ? undefined : oneOf('--format', explicit, FIGURE_FORMATS);
-  const name = out.split(/[\\/]/).pop() ?? out;
-  const ext = /.\.([^.]+)$/.exec(name)?.[1]?.toLowerCase();
-  const known = ext !== undefined && (FIGURE_FORMATS as readonly string[]).includes(ext) ? (ext as FigureFormat) : undefined;
-  const kinds = '.svg, .pdf or .png';
-  if (ext === undefined) {
-    if (format) return format;
-    throw new UsageError(`--out ${out}: no extension to tell the format; end the name in ${kinds} or give --format`);
-  }
-  if (!known) throw new UsageError(`--out ${out}: .${ext} is not a figure format; end the name in ${kinds}`);
-  if (format && format !== known) throw new UsageError(`--out ${out}: the extension .${ext} contradicts --format ${format}`);
-  return known;
-}
-
 export async function figureCommand(argv: string[]): Promise<number | void> {
   const { values, positionals } = parseCommand('figure', argv, {
     ...CONFIG_FLAGS,
@@ -82,6 +67,7 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
     theme: { type: 'string', default: 'light' },
     width: { type: 'string' },
     'utterance-lines': { type: 'string', default: '3' },
+    'no-signature': { type: 'boolean', default: false },
     name: { type: 'string' },
     run: { type: 'string' },
     out: { type: 'string' },
@@ -167,7 +153,7 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
     process.stderr
       .write(`dst-inspector: note: utterances cut to ${plural(utteranceLines, 'line')} in ${plural(cut.size, 'turn')} (${[...cut].join(', ')}), ending in "…"; --utterance-lines 0 shows them whole
 `);
-  const fig = await renderScene(scene, format, scale);
+  const fig = await renderScene(exportScene(scene, { signature: !values['no-signature'] }), format, scale);
   writeOut(values.out, [fig.bytes]);
   return correctionsExit(runs);
 }

@@ -12,7 +12,16 @@ import { slotBreakdown } from '../../shared/analysis/slot-breakdown';
 import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';
 import { evaluateRun, loadRuns, correctionsExit } from './score';
 import { configFromFlags } from './source-flags';
-import { captionsFromFlags, oneOf, parsePositiveInt, UsageError, writeOut } from './usage';
+import {
+  captionsFromFlags,
+  maxCellFromFlags,
+  metricsFromFlags,
+  oneOf,
+  parsePositiveInt,
+  subsetOrFail,
+  UsageError,
+  writeOut,
+} from './usage';
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
@@ -32,7 +41,11 @@ export async function scoreByCommand(values: Values, files: string[], write: (s:
   const opts = byOptions(values);
   const format = oneOf('--format', (values.format as string | undefined) ?? 'table', TABLE_FORMATS);
   const { caption, captionLatex, label } = captionsFromFlags(values, format); // as score checks them: before any file is read
-  configFromFlags(values); // bad settings fail before any file is read
+  // Bad settings fail before any file is read.
+  const metrics = metricsFromFlags(values as { metrics?: string }, configFromFlags(values));
+  const maxCell = maxCellFromFlags(values as { 'max-cell'?: string });
+  if (metrics && opts.by === 'slot')
+    throw new UsageError('--metrics: the per-slot breakdown has no metric columns (precision, recall, F1 and counts)');
   const runs = await loadRuns(files, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
   const results = runs.map(({ file, run }) => {
@@ -60,11 +73,8 @@ export async function scoreByCommand(values: Values, files: string[], write: (s:
     text = JSON.stringify(objects.length === 1 ? objects[0] : objects, null, 1) + '\n';
   } else {
     const entries: BreakdownEntry[] = results.map((r) => ({ name: basename(r.file), b: r.b }));
-    text = renderTableAs(
-      format,
-      { ...breakdownTable(entries, config, entries.length > 1 ? entries[0] : undefined), caption, captionLatex },
-      { label },
-    );
+    const table = subsetOrFail(breakdownTable(entries, config, entries.length > 1 ? entries[0] : undefined), metrics);
+    text = renderTableAs(format, { ...table, caption, captionLatex }, { label, maxCell });
   }
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);

@@ -15,7 +15,20 @@ import { renderTableAs } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { terminalProgress } from './progress';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
-import { CAPTION_FLAGS, captionsFromFlags, oneOf, parseCommand, parsePositiveInt, UsageError, writeOutAsync } from './usage';
+import {
+  CAPTION_FLAGS,
+  captionsFromFlags,
+  maxCellFromFlags,
+  metricsFromFlags,
+  oneOf,
+  parseCommand,
+  parsePositiveInt,
+  subsetOrFail,
+  TABLE_FLAGS,
+  TABLE_HELP,
+  UsageError,
+  writeOutAsync,
+} from './usage';
 import { BY_FLAGS, BY_HELP } from './by-flags';
 
 /** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
@@ -41,7 +54,7 @@ ${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex | mar
                         largest first; dialogues without any change (GCA undefined) last
   --reverse             with --sort: the other direction
   --top N               with --per-dialogue: only the first N dialogues
-${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
+${TABLE_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 ${BY_HELP}
 Exit codes: 0 ok, 2 bad input or usage (one message on stderr), 3 scores written
@@ -110,6 +123,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     'per-dialogue': { type: 'boolean', default: false },
     'per-turn': { type: 'boolean', default: false },
     ...CAPTION_FLAGS,
+    ...TABLE_FLAGS,
     sort: { type: 'string' },
     reverse: { type: 'boolean', default: false },
     top: { type: 'string' },
@@ -133,7 +147,9 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   if ((sort !== undefined || top !== undefined) && !perDialogue)
     throw new UsageError('--sort and --top order and cut the per-dialogue rows: add --per-dialogue');
   if (values.reverse && sort === undefined) throw new UsageError('--reverse flips --sort: give --sort KEY');
-  configFromFlags(values); // bad settings fail before any file is read
+  // Bad settings fail before any file is read.
+  const metrics = metricsFromFlags(values, configFromFlags(values));
+  const maxCell = maxCellFromFlags(values);
 
   const runs = await loadRuns(positionals, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
@@ -148,7 +164,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
           : undefined;
     return { file, ev, order };
   });
-  const chunks = render(format, results, config, { perDialogue, perTurn, ...captions, sortKey: sort });
+  const chunks = render(format, results, config, { perDialogue, perTurn, ...captions, sortKey: sort, metrics, maxCell });
   if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
   return correctionsExit(runs);
@@ -170,13 +186,16 @@ interface RenderOptions {
   label?: string;
   /** --sort: |FGA − GCA| and mistakes get a column of their own. */
   sortKey?: string;
+  /** --metrics (null: every metric) and --max-cell. */
+  metrics: readonly string[] | null;
+  maxCell?: number;
 }
 
 function* render(
   format: (typeof FORMATS)[number],
   results: Scored[],
   config: MetricConfig,
-  { perDialogue, perTurn, caption, captionLatex, label, sortKey }: RenderOptions,
+  { perDialogue, perTurn, caption, captionLatex, label, sortKey, metrics, maxCell }: RenderOptions,
 ): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
@@ -210,5 +229,5 @@ function* render(
     caption,
     sortKey,
   });
-  yield renderTableAs(format, { ...table, captionLatex }, { label });
+  yield renderTableAs(format, { ...subsetOrFail(table, metrics), captionLatex }, { label, maxCell });
 }

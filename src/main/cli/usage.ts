@@ -1,10 +1,14 @@
 // Layer: main (Node). Command-line errors (exit code 2, no stack trace) and
 // parsing helpers shared by the subcommands: util.parseArgs with negative
-// numbers taken as option values, --caption/--caption-latex/--label.
+// numbers taken as option values, --caption/--caption-latex/--label, and the
+// table options --metrics and --max-cell.
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { writeFileAtomic, writeFileAtomicAsync, WriteError } from '../services/atomic-write';
 import { outTarget, OutRefused, writeThrough } from './out-target';
+import type { MetricConfig } from '../../shared/metrics/config';
+import { checkMetricSubset, metricTags, parseMetricList, subsetTable } from '../../shared/report/metric-subset';
+import { DEFAULT_MAX_CELL, type Table } from '../../shared/report/tables';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -134,4 +138,50 @@ export function captionsFromFlags(values: { caption?: string; 'caption-latex'?: 
   if (label !== undefined && !/^[A-Za-z0-9:._/-]+$/.test(label))
     throw new UsageError(`--label: ${JSON.stringify(label)} has characters a LaTeX label cannot hold; use letters, digits and : . _ / -`);
   return { caption, captionLatex, label };
+}
+
+/** The table options of the commands that write tables with metric columns (score, compare, analyze). */
+export const TABLE_FLAGS = {
+  metrics: { type: 'string' },
+  'max-cell': { type: 'string' },
+} as const;
+
+/** Help lines of --metrics and --max-cell. */
+export const TABLE_HELP = `  --metrics LIST        only these metric columns (table, csv, latex, markdown; --by domain
+                        too), e.g. JGA,FGA,GCA or JGA,FGA_0.5,GCA,VP (metric ids, FGA per λ,
+                        GCA's parts VP, VR, LP, LR beside a metric); JSON keeps every metric
+  --max-cell N          latex, markdown: text cells longer than N characters end in "…",
+                        said in a note (default ${DEFAULT_MAX_CELL}; 0: no limit); csv and json keep them whole
+`;
+
+/** --max-cell: a whole number ≥ 0 (undefined: the default). */
+export function maxCellFromFlags(values: { 'max-cell'?: string }): number | undefined {
+  const text = values['max-cell'];
+  if (text === undefined) return undefined;
+  if (!/^[0-9]+$/.test(text.trim()) || Number(text) > 100_000)
+    throw new UsageError(`--max-cell: ${JSON.stringify(text)} is not a whole number of characters (0: no limit)`);
+  return Number(text);
+}
+
+/** --metrics: the subset (null: every metric), checked against the config's columns before any file is read. */
+export function metricsFromFlags(values: { metrics?: string }, config: MetricConfig): string[] | null {
+  if (values.metrics === undefined) return null;
+  const wanted = parseMetricList(values.metrics);
+  try {
+    checkMetricSubset(metricTags(config), wanted);
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(`--metrics: ${e.message}`);
+    throw e;
+  }
+  return wanted;
+}
+
+/** A metric subset applied to a table, a table it leaves without metrics being a usage error. */
+export function subsetOrFail(t: Table, wanted: readonly string[] | null): Table {
+  try {
+    return subsetTable(t, wanted);
+  } catch (e) {
+    if (e instanceof RangeError) throw new UsageError(`--metrics: ${e.message}`);
+    throw e;
+  }
 }

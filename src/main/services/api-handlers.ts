@@ -29,6 +29,7 @@ import { APP_VERSION } from '../../shared/version';
 import { ApiError } from './api-error';
 import { exportRenderer, type SceneRenderer } from './export/export-thread';
 import { renderSignature } from '../../shared/metrics/signature';
+import { exportScene } from '../../shared/viz/signature-footer';
 import { buildFigure } from '../../shared/viz/figures';
 import { CompareService } from './compare-data';
 import { defaultPathBase, expandSourcePaths, expandUserPath } from './user-paths';
@@ -124,7 +125,7 @@ function exportHandlers(ws: Workspace, opts: HandlerOptions, annotations: Annota
   let renderer: SceneRenderer | undefined;
   const renderScene: SceneRenderer = (scene, format, scale) => (renderer ??= opts.renderScene ?? exportRenderer())(scene, format, scale);
   return {
-    dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width, whatIf }) => {
+    dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width, whatIf, signatureFooter }) => {
       const data = ws.data(run, rev);
       // With the what-if on, the figure shows what the screen shows: the corrected gold, and the corrections in the signature.
       const d = whatIf ? annotations.whatIfDialogue(run, config, id, whatIf.includeSuspected) : data.detail(config, id);
@@ -144,7 +145,7 @@ function exportHandlers(ws: Workspace, opts: HandlerOptions, annotations: Annota
         if (e instanceof RangeError) throw new ApiError('bad-args', `dialogueFigure: ${d.id}: ${e.message}`);
         throw e;
       }
-      const f = await renderScene(scene, format, scale ?? 2);
+      const f = await renderScene(exportScene(scene, { signature: signatureFooter }), format, scale ?? 2);
       return {
         base64: f.bytes.toString('base64'),
         mime: f.mime,

@@ -11,7 +11,7 @@ import type { MetricConfig } from '../metrics/config';
 import type { CorrelationMatrix } from './correlations';
 import type { ErrorOrigin } from './error-origin';
 import type { TraitsView } from './traits-points';
-import type { TurnPosition } from './turn-position';
+import { hiddenNote, type TurnPosition } from './turn-position';
 import { gcaCountsOf } from '../metrics/values';
 
 /** Turn position: one row per turn index (or length) with its counts and every metric, intervals on the banded ones. */
@@ -22,7 +22,13 @@ export function positionTable(p: TurnPosition, config: MetricConfig): Table {
     { key: 'dialogues', header: 'dialogues', kind: 'count' },
     { key: 'turns', header: 'turns', kind: 'count' },
     { key: 'changes', header: 'GCA changes', kind: 'count' },
-    ...cols.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent' })),
+    ...cols.map((c): TableColumn => ({
+      key: c.key,
+      header: c.header,
+      latex: c.latex,
+      kind: 'percent',
+      metric: { id: c.metric, key: c.key },
+    })),
   ];
   const rows: TableRow[] = p.buckets.map((b) => {
     const row: ReportRow = { label: '', turns: b.turns, values: b.values };
@@ -42,6 +48,7 @@ export function positionTable(p: TurnPosition, config: MetricConfig): Table {
     p.banded.length
       ? `[lo, hi]: ${Math.round(p.level * 100)}% percentile bootstrap interval, ${p.replicates} resamples of the dialogues (seed ${p.seed}).`
       : '',
+    hiddenNote(p) ?? '',
   ].filter(Boolean);
   return { columns, rows, signature: renderSignature(p.signature), notes };
 }

@@ -10,7 +10,7 @@ import { renderSignature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { flatScores } from '../report/json';
 import { metricColumns, type ReportRow } from '../report/rows';
-import type { Table, TableColumn, TableRow } from '../report/tables';
+import type { MetricTag, Table, TableColumn, TableRow } from '../report/tables';
 import type { DomainBreakdown } from './domain-breakdown';
 import type { SlotBreakdown, SlotGroup } from './slot-breakdown';
 
@@ -95,7 +95,7 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
   const withRun = entries.length > 1 || baseline !== undefined;
   const columns: TableColumn[] = [{ key: 'group', header: by === 'domain' ? 'Domain' : 'Slot', kind: 'label' }];
   if (withRun) columns.push({ key: 'run', header: 'Run', kind: 'text' });
-  const deltaKeys: { key: string; header: string; latex: string }[] = [];
+  const deltaKeys: { key: string; header: string; latex: string; metric?: MetricTag }[] = [];
   if (by === 'domain') {
     const perDomainK = entries.some(
       (e) => e.b.by === 'domain' && e.b.signature.parts.some((p) => p.key === 'SA' && / per domain|of the domain/.test(p.text)),
@@ -103,8 +103,9 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
     columns.push({ key: 'dialogues', header: 'dialogues', kind: 'count' }, { key: 'turns', header: 'turns', kind: 'count' });
     if (perDomainK) columns.push({ key: 'K', header: 'K', kind: 'count' });
     for (const c of metricColumns(config)) {
-      columns.push({ key: c.key, header: c.header, latex: c.latex, kind: 'percent' });
-      deltaKeys.push({ key: c.key, header: c.header, latex: c.latex });
+      const metric = { id: c.metric, key: c.key };
+      columns.push({ key: c.key, header: c.header, latex: c.latex, kind: 'percent', metric });
+      deltaKeys.push({ key: c.key, header: c.header, latex: c.latex, metric });
     }
   } else {
     columns.push(
@@ -135,7 +136,7 @@ export function breakdownTable(entries: BreakdownEntry[], config: MetricConfig, 
       // On screen and in Markdown the header names both runs; LaTeX and CSV keep it short (a paper's column
       // cannot wrap; CSV headers are keys) and say the subtraction in the note below the table.
       const header = `Δ${d.header} (${minuend} − ${baseline.name})`;
-      columns.push({ key: `delta_${d.key}`, header, latex: `$\\Delta$${d.latex}`, kind: 'delta' });
+      columns.push({ key: `delta_${d.key}`, header, latex: `$\\Delta$${d.latex}`, kind: 'delta', metric: d.metric });
     }
   }
 

@@ -15,6 +15,8 @@ import type { CompareRunsResult } from '../calls/compare';
 import type { Comparison, CompareOutput } from './compare';
 import type { StatColumn } from './columns';
 import { SIGNIFICANCE, SIGNIFICANT_MARK, significant } from './significance';
+import { checkMetricSubset, GCA_PARTS, keepsMetric, PART_TAGS } from '../report/metric-subset';
+import type { MetricTag } from '../report/tables';
 
 /** The JSON report: exactly the keys of issue 7 (plus "x" on runs of a series). */
 export function compareJson(out: CompareOutput, xs?: readonly (number | null)[]): string {
@@ -58,36 +60,35 @@ export function outputOfRuns(r: CompareRunsResult): CompareOutput {
   };
 }
 
-/** GCA's parts, shown beside the metrics in the scores table. */
-export const GCA_PARTS = ['VP', 'VR', 'LP', 'LR'] as const;
+export { GCA_PARTS };
+
+/** A statistics column's metric tag (metric-subset.ts). */
+function tagOf(c: StatColumn): MetricTag {
+  return { id: c.metric, key: c.key };
+}
 
 /**
  * The report restricted to some metrics (`--metrics JGA,FGA,GCA,VP`: metric
  * ids, an FGA column key such as FGA_0.5, or GCA's parts), in the order of the
- * engine's columns — a paper's table rarely shows all fourteen. Throws a
+ * engine's columns — a paper's table rarely shows all fourteen. The rule is
+ * metric-subset.ts's, which the app's column chooser follows too. Throws a
  * RangeError naming an unknown id and the known ones.
  */
 export function restrictMetrics(out: CompareOutput, wanted: readonly string[]): CompareOutput {
   checkMetrics(out.columns, wanted);
-  const keep = new Set(wanted);
-  const columns = out.columns.filter((c) => keep.has(c.metric) || keep.has(c.key));
+  const columns = out.columns.filter((c) => keepsMetric(tagOf(c), wanted));
   const keys = new Set(columns.map((c) => c.key));
-  return { ...out, columns, comparisons: out.comparisons.filter((c) => keys.has(c.key)), parts: GCA_PARTS.filter((k) => keep.has(k)) };
+  return {
+    ...out,
+    columns,
+    comparisons: out.comparisons.filter((c) => keys.has(c.key)),
+    parts: GCA_PARTS.filter((k) => wanted.includes(k)),
+  };
 }
 
 /** Throws a RangeError naming the ids in `wanted` that are no column (metric id or key) nor a GCA part. */
 export function checkMetrics(columns: readonly StatColumn[], wanted: readonly string[]): void {
-  const known = new Set([...columns.flatMap((c) => [c.metric, c.key]), ...GCA_PARTS]);
-  const bad = wanted.filter((w) => !known.has(w));
-  if (wanted.length === 0) throw new RangeError('no metric given');
-  if (bad.length === 0 && wanted.every((w) => (GCA_PARTS as readonly string[]).includes(w)))
-    throw new RangeError(
-      `${wanted.join(', ')} ${wanted.length > 1 ? 'are' : 'is'} shown beside the metrics, with no interval or test of ${wanted.length > 1 ? 'their' : 'its'} own: give at least one metric too (e.g. GCA,${wanted.join(',')})`,
-    );
-  if (bad.length)
-    throw new RangeError(
-      `unknown metric${bad.length > 1 ? 's' : ''} ${bad.map((b) => JSON.stringify(b)).join(', ')}; known: ${[...known].join(', ')}`,
-    );
+  checkMetricSubset([...columns.map(tagOf), ...PART_TAGS], wanted);
 }
 
 /** Runs × metrics: each run's corpus scores, GCA's VP, VR, LP, LR, the best of each column in bold. */
@@ -96,8 +97,15 @@ export function scoresTable(out: CompareOutput): Table {
   const columns: TableColumn[] = [
     { key: 'run', header: 'Run', kind: 'label' },
     { key: 'turns', header: 'turns', kind: 'count' },
-    ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent', best: 'max' })),
-    ...parts.map((k): TableColumn => ({ key: k, header: k, kind: 'percent', best: 'max' })),
+    ...out.columns.map((c): TableColumn => ({
+      key: c.key,
+      header: c.header,
+      latex: c.latex,
+      kind: 'percent',
+      best: 'max',
+      metric: tagOf(c),
+    })),
+    ...parts.map((k): TableColumn => ({ key: k, header: k, kind: 'percent', best: 'max', metric: { id: k, key: k, part: true } })),
   ];
   const rows: TableRow[] = out.runs.map((r) => {
     const cells: Record<string, number | string | null> = { run: r.name, turns: r.corpus.turns };
@@ -118,7 +126,7 @@ export function deltaTable(out: CompareOutput): Table {
   const base = out.runs[0].name;
   const columns: TableColumn[] = [
     { key: 'run', header: `Δ vs ${base}`, latex: `$\\Delta$ vs ${latexEscape(base)}`, kind: 'label' },
-    ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'delta' })),
+    ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'delta', metric: tagOf(c) })),
   ];
   const rows: TableRow[] = out.runs.slice(1).map((r) => {
     const cells: Record<string, ReturnType<typeof deltaCell> | string> = { run: r.name };
@@ -136,7 +144,7 @@ export function comparisonsTable(out: CompareOutput): Table {
     { key: 'base', header: out.runs[0].name, kind: 'percent' },
     { key: 'value', header: 'value', kind: 'percent' },
     { key: 'delta', header: 'Δ [95% CI]', kind: 'delta' },
-    { key: 'p', header: 'p', kind: 'number', decimals: 4 },
+    { key: 'p', header: 'p', kind: 'p' },
   ];
   const rows: TableRow[] = out.comparisons.map((c) => {
     const col = out.columns.find((x) => x.key === c.key)!;
@@ -166,7 +174,7 @@ export function longTable(out: CompareOutput, xs?: readonly (number | null)[]): 
     { key: 'value', header: 'value', kind: 'percent' },
     { key: 'baseline', header: 'baseline', kind: 'text' },
     { key: 'delta', header: 'delta', kind: 'delta' },
-    { key: 'p', header: 'p', kind: 'number' },
+    { key: 'p', header: 'p', kind: 'p' },
   ];
   const rows: TableRow[] = [];
   out.runs.forEach((r, k) => {
@@ -223,7 +231,14 @@ export function seriesTable(out: CompareOutput, xs: readonly (number | null)[]):
   const columns: TableColumn[] = [
     { key: 'x', header: 'x', kind: 'number', decimals: xDecimals(xs) },
     { key: 'run', header: 'Run', kind: 'label' },
-    ...out.columns.map((c): TableColumn => ({ key: c.key, header: c.header, latex: c.latex, kind: 'percent', best: 'max' })),
+    ...out.columns.map((c): TableColumn => ({
+      key: c.key,
+      header: c.header,
+      latex: c.latex,
+      kind: 'percent',
+      best: 'max',
+      metric: tagOf(c),
+    })),
   ];
   const order = out.runs
     .map((_, k) => k)
@@ -254,6 +269,8 @@ export interface CompareCaptions {
   captionLatex?: string;
   /** LaTeX: \label{KEY} on the scores table, KEY-delta on the deltas, KEY-series on the series table. */
   label?: string;
+  /** LaTeX, Markdown: the longest text cell (run names), as renderTableAs takes it. */
+  maxCell?: number;
 }
 
 /**
@@ -273,7 +290,7 @@ export function renderCompare(
   const series = xs && xs.some((x) => x !== null) ? seriesTable(out, xs) : undefined;
   const parts: string[] = [];
   if (format === 'latex') {
-    const { caption, captionLatex, label } = captions;
+    const { caption, captionLatex, label, maxCell } = captions;
     const head = captionLatex ?? (caption !== undefined ? latexEscape(caption) : undefined);
     const tables: { table: Table; what: string; suffix: string }[] = [
       { table: scoresTable(out), what: 'scores', suffix: '' },
@@ -283,17 +300,25 @@ export function renderCompare(
     tables.forEach(({ table, what, suffix }, k) => {
       if (head === undefined) {
         if (k > 0) parts.push('\\bigskip\n');
-        parts.push(renderTableAs('latex', table));
+        parts.push(renderTableAs('latex', table, { maxCell }));
       } else
         parts.push(
-          renderTableAs('latex', { ...table, captionLatex: `${head} (${what})` }, label !== undefined ? { label: label + suffix } : {}),
+          renderTableAs(
+            'latex',
+            { ...table, captionLatex: `${head} (${what})` },
+            { maxCell, ...(label !== undefined ? { label: label + suffix } : {}) },
+          ),
         );
     });
     for (const n of notes) parts.push(`% ${n}\n`);
     return parts.join('\n');
   }
-  parts.push(renderTableAs(format, { ...scoresTable(out), caption: captions.caption }), renderTableAs(format, comparisonsTable(out)));
+  const opts = { maxCell: captions.maxCell };
+  parts.push(
+    renderTableAs(format, { ...scoresTable(out), caption: captions.caption }, opts),
+    renderTableAs(format, comparisonsTable(out), opts),
+  );
   if (notes.length) parts.push(notes.join('\n') + '\n');
-  if (series) parts.push(renderTableAs(format, series));
+  if (series) parts.push(renderTableAs(format, series, opts));
   return parts.join('\n');
 }

@@ -5,7 +5,9 @@
 // that many turns). Each bucket has its counts and, for the metrics asked
 // for, a seeded percentile bootstrap band: the unit resampled is the
 // dialogue (at one turn index each dialogue has at most one turn, so
-// resampling those turns resamples dialogues).
+// resampling those turns resamples dialogues). Positions holding fewer than
+// a minimum of turns (default 30) are hidden from the chart and the table,
+// which say how many were (withMinTurns).
 
 import type { MetricConfig } from '../metrics/config';
 import type { ScoreValue, StateRef } from '../metrics/contract';
@@ -22,6 +24,8 @@ export type PositionBy = 'index' | 'length';
 export const POSITION_BY: readonly PositionBy[] = ['index', 'length'];
 
 export const DEFAULT_REPLICATES = 1000;
+/** Fewest turns a position needs to be shown (its value and interval rest on them). */
+export const DEFAULT_MIN_TURNS = 30;
 export const BAND_LEVEL = 0.95;
 
 export interface PositionOptions {
@@ -54,6 +58,41 @@ export interface TurnPosition {
   seed: number;
   level: number;
   signature: Signature;
+  /** Set by withMinTurns: the minimum of turns a shown position holds, and the positions hidden for holding fewer. */
+  minTurns?: number;
+  hidden?: { key: number; turns: number }[];
+}
+
+/** The positions holding at least `minTurns` turns; the others listed in `hidden` (0 or 1: every position). */
+export function withMinTurns(p: TurnPosition, minTurns: number): TurnPosition {
+  const hidden = p.buckets.filter((b) => b.turns < minTurns).map((b) => ({ key: b.key, turns: b.turns }));
+  return { ...p, buckets: p.buckets.filter((b) => b.turns >= minTurns), minTurns, hidden };
+}
+
+/** Keys as short ranges: [1, 2, 3, 5, 7, 8] → "1–3, 5, 7–8"; after `most` ranges, "…". */
+export function keyRanges(keys: readonly number[], most = 6): string {
+  const out: string[] = [];
+  for (let i = 0; i < keys.length;) {
+    let j = i;
+    while (j + 1 < keys.length && keys[j + 1] === keys[j] + 1) j++;
+    if (out.length === most) {
+      out.push('…');
+      break;
+    }
+    out.push(j === i ? String(keys[i]) : `${keys[i]}–${keys[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+/** What withMinTurns hid, in a sentence (null when nothing was): for the table's note, the chart and the screen. */
+export function hiddenNote(p: TurnPosition): string | null {
+  const hidden = p.hidden ?? [];
+  if (hidden.length === 0 || p.minTurns === undefined) return null;
+  const n = hidden.length;
+  const name = p.by === 'index' ? (n === 1 ? 'turn index' : 'turn indices') : n === 1 ? 'dialogue length' : 'dialogue lengths';
+  const turns = hidden.reduce((a, h) => a + h.turns, 0);
+  return `${n} ${name} with fewer than ${p.minTurns} turns hidden (${keyRanges(hidden.map((h) => h.key))}; ${turns} turns in all).`;
 }
 
 /** A metric's slots in a state vector: first slot and count of numbers. */

@@ -131,6 +131,8 @@ export const EXPORT_CALLS = {
       width: z.number().int().min(300).max(4000).optional(),
       /** Draw the dialogue with the annotation file's corrections applied to its gold (the what-if, as whatIfDialogue gives it). */
       whatIf: z.object({ includeSuspected: z.boolean() }).strict().optional(),
+      /** false: no signature line at the figure's foot (the signature stays in the file's metadata: SVG <desc>, PDF Subject). */
+      signatureFooter: z.boolean().optional(),
     })
     .strict(),
   /** A scene as an SVG (fonts embedded), PDF (vector) or PNG (1×, 2×, 3×, DPI in pHYs) file. */

@@ -31,9 +31,21 @@ export function scoreTable(rows: readonly ReportRow[], config: MetricConfig, sig
   const columns: TableColumn[] = [{ key: opts.labelKey ?? 'label', header: opts.title ?? 'Model', kind: 'label' }];
   if (opts.turns !== false) columns.push({ key: 'turns', header: 'turns', kind: 'count' });
   for (const m of metrics)
-    columns.push({ key: m.key, header: m.header, latex: m.latex, kind: 'percent', best: opts.perDialogue ? undefined : 'max' });
+    columns.push({
+      key: m.key,
+      header: m.header,
+      latex: m.latex,
+      kind: 'percent',
+      best: opts.perDialogue ? undefined : 'max',
+      metric: { id: m.metric, key: m.key },
+    });
   const details = opts.details && rows.length ? detailColumns(rows[0].values) : [];
-  for (const d of details) columns.push({ key: d.key, header: d.key, kind: ['C', 'W', 'M', 'O'].includes(d.key) ? 'count' : 'percent' });
+  for (const d of details) {
+    const count = ['C', 'W', 'M', 'O'].includes(d.key);
+    // GCA's parts (kept by a metric subset that names them) and its counts (kept with GCA).
+    const metric = count ? { id: 'GCA', key: 'GCA', part: true } : { id: d.key, key: d.key, part: true };
+    columns.push({ key: d.key, header: d.key, kind: count ? 'count' : 'percent', metric });
+  }
   const sortColumn = opts.perDialogue && (opts.sortKey === 'disagreement' || opts.sortKey === 'mistakes') ? opts.sortKey : null;
   if (sortColumn === 'disagreement')
     columns.push({ key: 'disagreement', header: '|FGA−GCA|', latex: '$|\\mathrm{FGA}-\\mathrm{GCA}|$', kind: 'percent' });

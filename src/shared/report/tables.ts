@@ -2,20 +2,37 @@
 // (score, compare, breakdowns, a dialogue's per-turn table) and its renderers:
 // plain text, Markdown, CSV (raw values), LaTeX (booktabs, fixed decimals,
 // the best value per column in bold, the signature as a comment, an optional
-// caption, escaped or given as LaTeX) and JSON. Percent cells hold fractions
-// and print as percentages with 2 decimals, rounded as the papers' scripts
-// round (round.ts).
+// caption, escaped or given as LaTeX; a longtable when it would not fit on a
+// page) and JSON. Percent cells hold fractions and print as percentages with
+// 2 decimals, rounded as the papers' scripts round (round.ts); p-values as
+// p-value.ts prints them. LaTeX and Markdown shorten long text cells with
+// "…" (and say so under the table); CSV and JSON keep every value whole.
 
 import { csvCell } from './csv';
 import { latexEscape } from './latex';
+import { formatP } from './p-value';
 import { fixed2, percent2 } from './round';
 
 /**
  * How a column's numbers are written: `percent` a fraction as a percentage,
  * `delta` a difference of fractions in percentage points with a sign,
- * `number` with `decimals` decimals, `count` an integer; `label` and `text` as given.
+ * `number` with `decimals` decimals, `count` an integer, `p` a p-value
+ * (p-value.ts); `label` and `text` as given.
  */
-export type ColumnKind = 'label' | 'text' | 'percent' | 'delta' | 'number' | 'count';
+export type ColumnKind = 'label' | 'text' | 'percent' | 'delta' | 'number' | 'count' | 'p';
+
+/**
+ * What metric a column shows, so a metric subset (metric-subset.ts, the
+ * CLI's --metrics and the app's column chooser) can keep or drop it: the
+ * metric id ("FGA"), the column key of its variant ("FGA_0.5"), and whether
+ * it is a read-out shown beside the metrics (GCA's VP, VR, LP, LR), kept only
+ * when a subset names it.
+ */
+export interface MetricTag {
+  id: string;
+  key: string;
+  part?: boolean;
+}
 
 export interface TableColumn {
   key: string;
@@ -27,6 +44,8 @@ export interface TableColumn {
   decimals?: number;
   /** Which value of the column is best and set in bold (LaTeX, Markdown, text marks it with *). */
   best?: 'max' | 'min';
+  /** The metric the column shows (none: the column is no metric's and every subset keeps it). */
+  metric?: MetricTag;
 }
 
 export interface TableCell {
@@ -77,6 +96,8 @@ export function formatValue(col: TableColumn, v: number | string | null): string
       return String(Math.round(v));
     case 'number':
       return v.toFixed(col.decimals ?? 3);
+    case 'p':
+      return formatP(v);
     default:
       return String(v);
   }
@@ -137,8 +158,60 @@ function mdEscape(s: string): string {
   return s.replace(/[|\\]/g, (c) => `\\${c}`);
 }
 
-/** GitHub Markdown: the best value per column in bold, the signature as a final line. */
-export function renderMarkdown(t: Table): string {
+/** Longest text cell LaTeX and Markdown print whole by default (characters); longer ones end in "…". */
+export const DEFAULT_MAX_CELL = 40;
+
+/** Rows above which LaTeX is a longtable (a page of an article holds about 45 table rows). */
+export const LONGTABLE_ROWS = 40;
+
+export interface RenderOptions {
+  /** LaTeX: \label{KEY} under the caption. */
+  label?: string;
+  /** LaTeX, Markdown: longest text cell in characters (default DEFAULT_MAX_CELL; 0: no limit). */
+  maxCell?: number;
+  /** LaTeX: a longtable (breaks across pages): 'auto' (default) when there are more than LONGTABLE_ROWS rows. */
+  longtable?: boolean | 'auto';
+}
+
+/** `s` cut to `max` characters (code points), the last one "…"; as it is when it fits or max is 0. */
+export function shortenCell(s: string, max: number): string {
+  if (max <= 0 || s.length <= max) return s;
+  const chars = Array.from(s);
+  if (chars.length <= max) return s;
+  return (
+    chars
+      .slice(0, Math.max(1, max - 1))
+      .join('')
+      .trimEnd() + '…'
+  );
+}
+
+/** The text cells of a table shortened to `max` characters, and a note saying how many were, if any. */
+function shortened(t: Table, max: number): Table {
+  if (max <= 0) return t;
+  let count = 0;
+  const rows = t.rows.map((r) => {
+    let cells: Record<string, CellInput> | null = null;
+    for (const col of t.columns) {
+      if (col.kind !== 'label' && col.kind !== 'text') continue;
+      const c = cellOf(r.cells[col.key]);
+      if (typeof c.value !== 'string') continue;
+      const cut = shortenCell(c.value, max);
+      if (cut === c.value) continue;
+      count++;
+      cells ??= { ...r.cells };
+      cells[col.key] = { ...c, value: cut };
+    }
+    return cells ? { cells } : r;
+  });
+  if (count === 0) return t;
+  const note = `${count} ${count === 1 ? 'cell' : 'cells'} longer than ${max} characters shortened with “…”; the CSV and JSON exports hold every value whole.`;
+  return { ...t, rows, notes: [...(t.notes ?? []), note] };
+}
+
+/** GitHub Markdown: the best value per column in bold, long text cells shortened, the signature as a final line. */
+export function renderMarkdown(table: Table, opts: RenderOptions = {}): string {
+  const t = shortened(table, opts.maxCell ?? DEFAULT_MAX_CELL);
   const best = bestRows(t);
   const out: string[] = [];
   if (t.caption) out.push(`**${mdEscape(t.caption)}**`, '');
@@ -180,35 +253,51 @@ const LATEX_MARKS: Record<string, string> = { '†': '$^{\\dagger}$', '‡': '$^
 function latexCell(col: TableColumn, c: TableCell, bold: boolean): string {
   let s = formatValue(col, c.value);
   if (col.kind === 'label' || col.kind === 'text') s = latexEscape(s);
-  else s = s.replace(/^-/, '$-$').replace('–', '--');
+  else s = s.replace(/^-/, '$-$').replace('–', '--').replace('<', '$<$');
   if (bold) s = `\\textbf{${s}}`;
   if (c.mark) s += LATEX_MARKS[c.mark] ?? `\\textsuperscript{${latexEscape(c.mark)}}`;
   if (c.ci) s += ` {\\scriptsize [${formatValue(col, c.ci[0]).replace(/^-/, '$-$')}, ${formatValue(col, c.ci[1]).replace(/^-/, '$-$')}]}`;
   return s;
 }
 
-/** A booktabs tabular (in a table float when there is a caption); needs \usepackage{booktabs}. */
-export function renderLatex(t: Table, opts: { label?: string } = {}): string {
+/**
+ * A booktabs tabular (in a table float when there is a caption); needs
+ * \usepackage{booktabs}. Over LONGTABLE_ROWS rows (or with longtable: true)
+ * a longtable instead, which breaks across pages with its header repeated
+ * (and the caption on top); it also needs \usepackage{longtable}.
+ */
+export function renderLatex(table: Table, opts: RenderOptions = {}): string {
+  const t = shortened(table, opts.maxCell ?? DEFAULT_MAX_CELL);
   const best = bestRows(t);
   const spec = t.columns.map((c) => (c.kind === 'label' || c.kind === 'text' ? 'l' : 'r')).join('');
-  const lines = [`% ${t.signature}`, '% requires \\usepackage{booktabs}'];
+  const long = opts.longtable === true || ((opts.longtable ?? 'auto') === 'auto' && t.rows.length > LONGTABLE_ROWS);
+  const lines = [
+    `% ${t.signature}`,
+    long ? '% requires \\usepackage{booktabs} and \\usepackage{longtable}' : '% requires \\usepackage{booktabs}',
+  ];
   const caption = t.captionLatex ?? (t.caption !== undefined ? latexEscape(t.caption) : undefined);
-  const float = caption !== undefined;
-  if (float) lines.push('\\begin{table}[t]', '\\centering');
-  lines.push(
-    `\\begin{tabular}{${spec}}`,
-    '\\toprule',
-    `${t.columns.map((c) => c.latex ?? latexEscape(c.header)).join(' & ')} \\\\`,
-    '\\midrule',
+  const header = `${t.columns.map((c) => c.latex ?? latexEscape(c.header)).join(' & ')} \\\\`;
+  const body = t.rows.map(
+    (r, i) => `${t.columns.map((col) => latexCell(col, cellOf(r.cells[col.key]), !!best.get(col.key)?.has(i))).join(' & ')} \\\\`,
   );
-  t.rows.forEach((r, i) =>
-    lines.push(`${t.columns.map((col) => latexCell(col, cellOf(r.cells[col.key]), !!best.get(col.key)?.has(i))).join(' & ')} \\\\`),
-  );
-  lines.push('\\bottomrule', '\\end{tabular}');
-  if (float) {
-    lines.push(`\\caption{${caption}}`);
-    if (opts.label) lines.push(`\\label{${opts.label}}`);
-    lines.push('\\end{table}');
+  if (long) {
+    const n = t.columns.length;
+    lines.push(`\\begin{longtable}{${spec}}`);
+    if (caption !== undefined) lines.push(`\\caption{${caption}}${opts.label ? `\\label{${opts.label}}` : ''} \\\\`);
+    lines.push('\\toprule', header, '\\midrule', '\\endfirsthead');
+    lines.push(`\\multicolumn{${n}}{l}{\\small\\emph{(continued)}} \\\\`, '\\toprule', header, '\\midrule', '\\endhead');
+    lines.push('\\midrule', `\\multicolumn{${n}}{r}{\\small\\emph{(continued on the next page)}} \\\\`, '\\endfoot');
+    lines.push('\\bottomrule', '\\endlastfoot');
+    lines.push(...body, '\\end{longtable}');
+  } else {
+    const float = caption !== undefined;
+    if (float) lines.push('\\begin{table}[t]', '\\centering');
+    lines.push(`\\begin{tabular}{${spec}}`, '\\toprule', header, '\\midrule', ...body, '\\bottomrule', '\\end{tabular}');
+    if (float) {
+      lines.push(`\\caption{${caption}}`);
+      if (opts.label) lines.push(`\\label{${opts.label}}`);
+      lines.push('\\end{table}');
+    }
   }
   for (const n of t.notes ?? []) lines.push(`% ${n}`);
   return lines.join('\n') + '\n';
@@ -234,12 +323,13 @@ export function renderJsonTable(t: Table): string {
 export const TABLE_FORMATS = ['table', 'markdown', 'csv', 'latex', 'json'] as const;
 export type TableFormat = (typeof TABLE_FORMATS)[number];
 
-export function renderTableAs(format: TableFormat, t: Table, opts: { label?: string } = {}): string {
+/** The table in a format; `opts` shape LaTeX (label, longtable) and LaTeX and Markdown (the longest cell). */
+export function renderTableAs(format: TableFormat, t: Table, opts: RenderOptions = {}): string {
   switch (format) {
     case 'table':
       return renderText(t);
     case 'markdown':
-      return renderMarkdown(t);
+      return renderMarkdown(t, opts);
     case 'csv':
       return renderCsvTable(t);
     case 'latex':

@@ -31,10 +31,17 @@ export function turnTable(
   return {
     columns: [
       { key: 'turn', header: 'Turn', kind: 'label' },
-      { key: 'JGA', header: 'JGA', kind: 'count' },
-      { key: 'FGA', header: `FGA λ=${lk}`, latex: `FGA$_{\\lambda=${lk}}$`, kind: 'number', decimals: 2 },
-      { key: 'RSA', header: 'RSA', kind: 'number', decimals: 2 },
-      { key: 'GCA', header: 'GCA (running)', kind: 'number', decimals: 2 },
+      { key: 'JGA', header: 'JGA', kind: 'count', metric: { id: 'JGA', key: 'JGA' } },
+      {
+        key: 'FGA',
+        header: `FGA λ=${lk}`,
+        latex: `FGA$_{\\lambda=${lk}}$`,
+        kind: 'number',
+        decimals: 2,
+        metric: { id: 'FGA', key: `FGA_${lk}` },
+      },
+      { key: 'RSA', header: 'RSA', kind: 'number', decimals: 2, metric: { id: 'RSA', key: 'RSA' } },
+      { key: 'GCA', header: 'GCA (running)', kind: 'number', decimals: 2, metric: { id: 'GCA', key: 'GCA' } },
       { key: 'fgaClass', header: 'FGA class', kind: 'text' },
       { key: 'gcaDelta', header: 'GCA counts', kind: 'text' },
     ],

@@ -4,7 +4,7 @@
 // position, which says how far the curve can be trusted. Pure layout.
 
 import { scaleLinear } from 'd3-scale';
-import type { TurnPosition } from '../analysis/turn-position';
+import { hiddenNote, type TurnPosition } from '../analysis/turn-position';
 import type { Scene, SceneNode } from './scene';
 import { footer, INK, pctLabel, seriesColour, SMALL, text, textWidth, xAxis, yAxis } from './analysis-common';
 
@@ -116,7 +116,14 @@ export function positionScene({ position, series, signature, width = 720 }: Posi
   const cy = scaleLinear()
     .domain([0, maxCount])
     .range([countTop + countH, countTop]);
-  nodes.push(text(8, countTop - 6, byIndex ? 'turns at this index' : 'dialogues of this length', { fontSize: SMALL }));
+  const countTitle = byIndex ? 'turns at this index' : 'dialogues of this length';
+  nodes.push(text(8, countTop - 6, countTitle, { fontSize: SMALL }));
+  // What the minimum of turns per position hid, beside the counts it is about.
+  const hidden = hiddenNote(position);
+  if (hidden)
+    nodes.push(
+      text(right, countTop - 6, hidden, { fontSize: SMALL, anchor: 'end', opacity: 0.85 }, { data: { testid: 'position-hidden-note' } }),
+    );
   const bw = Math.max(1, Math.min(24, (x(1) - x(0)) * 0.7));
   for (const b of buckets) {
     const c = byIndex ? b.turns : b.dialogues;

@@ -247,7 +247,9 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
     y += lg.height - CHIP.height;
   }
   y += CHIP.height + 16;
-  nodes.push(text(margin, y, opts.signature, { fill: theme.muted, fontSize: fs - 2 }, { data: { testid: 'figure-signature' } }));
+  nodes.push(
+    text(margin, y, opts.signature, { fill: theme.muted, fontSize: fs - 2 }, { data: { testid: 'figure-signature', role: 'signature' } }),
+  );
   y += 10;
 
   return {

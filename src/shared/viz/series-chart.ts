@@ -2,12 +2,20 @@
 // data ratios, …) as small multiples: one panel per metric column, the metric
 // against the runs' x with each run's 95% paired-bootstrap interval as a band
 // (the GCA paper's few-shot figure). The x axis is logarithmic when every x is
-// positive and they span at least a factor of 20. A scene (scene.ts).
+// positive and they span at least a factor of 20; it carries the caller's
+// label, its first and last x always labelled and every tick label inside
+// its panel. The metric signature is the scene's description and a footer
+// line (signature-footer.ts can take the line off). A scene (scene.ts); the
+// app's series panel and `compare --series-figure` draw the same one.
 
 import { extent } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { area, line } from 'd3-shape';
+import { metricValue } from '../metrics/values';
+import type { CompareOutput } from '../analysis/compare';
+import { footer } from './analysis-common';
 import type { Scene, SceneNode } from './scene';
+import { textWidth } from './text';
 
 export interface SeriesPoint {
   run: string;
@@ -30,12 +38,19 @@ export interface SeriesOptions {
   panelHeight?: number;
   /** x scale; 'auto' (default) is logarithmic for positive x spanning ≥ 20×. */
   scale?: 'auto' | 'linear' | 'log';
+  /** The x axis's label under the last row of panels (default "x"). */
   xLabel?: string;
   signature?: string;
   title?: string;
 }
 
+/** Longest x axis label drawn (characters); a longer one ends in "…". */
+export const MAX_X_LABEL = 80;
+
 const PAD = { left: 40, right: 10, top: 20, bottom: 30 };
+/** Room for the signature line under the panels. */
+const FOOTER = 16;
+const TICK_FONT = 9;
 const LINE = '#0072B2';
 
 /** Whether the x values call for a log scale. */
@@ -48,7 +63,7 @@ export function logScaleFits(xs: readonly number[]): boolean {
 function fmt(x: number): string {
   if (x === 0) return '0';
   const a = Math.abs(x);
-  if (a >= 1000 || a < 0.001) return x.toExponential(0);
+  if (a >= 100000 || a < 0.001) return x.toExponential(0);
   return String(Number(x.toPrecision(3)));
 }
 
@@ -60,6 +75,7 @@ export function seriesScene(panels: readonly SeriesPanel[], opts: SeriesOptions)
   const xs = [...new Set(panels.flatMap((p) => p.points.map((q) => q.x)))].sort((a, b) => a - b);
   const log = opts.scale === 'log' ? xs.every((x) => x > 0) : opts.scale === 'linear' ? false : logScaleFits(xs);
   const nodes: SceneNode[] = [];
+  const xLabel = shortLabel(opts.xLabel?.trim() || 'x');
 
   panels.forEach((p, i) => {
     const ox = (i % cols) * pw;
@@ -93,25 +109,33 @@ export function seriesScene(panels: readonly SeriesPanel[], opts: SeriesOptions)
         kind: 'text',
         x: x0 - 4,
         y: y(t),
-        text: (t * 100).toFixed(t * 100 === Math.round(t * 100) ? 0 : 1),
-        style: { fontSize: 9, anchor: 'end', baseline: 'middle' },
+        text: percentTick(t),
+        style: { fontSize: TICK_FONT, anchor: 'end', baseline: 'middle' },
       });
     }
     children.push({ kind: 'line', x1: x0, y1: y0, x2: x1, y2: y0, style: { stroke: '#555555', strokeWidth: 0.8 } });
-    const every = Math.max(1, Math.ceil(xs.length / Math.max(1, Math.floor((x1 - x0) / 34))));
-    xs.forEach((v, k) => {
-      if (k % every !== 0) return;
-      children.push({ kind: 'line', x1: x(v), y1: y0, x2: x(v), y2: y0 + 3, style: { stroke: '#555555', strokeWidth: 0.8 } });
-      children.push({ kind: 'text', x: x(v), y: y0 + 12, text: fmt(v), style: { fontSize: 9, anchor: 'middle', baseline: 'middle' } });
-    });
-    if (opts.xLabel && Math.floor(i / cols) === rows - 1)
+    for (const t of tickLabels(xs, x, pw)) {
+      children.push({ kind: 'line', x1: t.at, y1: y0, x2: t.at, y2: y0 + 3, style: { stroke: '#555555', strokeWidth: 0.8 } });
+      children.push({
+        kind: 'text',
+        x: t.x,
+        y: y0 + 12,
+        text: t.text,
+        style: { fontSize: TICK_FONT, anchor: t.anchor, baseline: 'middle' },
+        data: { testid: 'series-tick', x: String(t.value) },
+      });
+    }
+    if (Math.floor(i / cols) === rows - 1) {
+      const label = xLabel + (log ? ' (log scale)' : '');
       children.push({
         kind: 'text',
         x: (x0 + x1) / 2,
         y: y0 + 25,
-        text: opts.xLabel + (log ? ' (log scale)' : ''),
-        style: { fontSize: 9, anchor: 'middle', fontStyle: 'italic' },
+        text: label,
+        style: { fontSize: TICK_FONT, anchor: 'middle', fontStyle: 'italic' },
+        data: { testid: 'series-x-label' },
       });
+    }
     const banded = pts.filter((q) => q.ci);
     if (banded.length > 1) {
       const band = area<SeriesPoint>()
@@ -147,11 +171,84 @@ export function seriesScene(panels: readonly SeriesPanel[], opts: SeriesOptions)
     }
     nodes.push({ kind: 'group', x: ox, y: oy, children, data: { testid: 'series-panel', metric: p.key } });
   });
+  const height = rows * ph + (opts.signature ? FOOTER : 0);
+  if (opts.signature) nodes.push(footer(opts.signature, opts.width, height - 5));
   return {
     width: opts.width,
-    height: rows * ph,
-    title: opts.title ?? 'Metrics against the series x, with 95% bootstrap intervals',
+    height,
+    title: opts.title ?? `Metrics against ${xLabel}, with 95% bootstrap intervals`,
     desc: opts.signature ?? '',
     nodes,
   };
+}
+
+/** A y tick (a fraction) as a percentage: 55, 57.5 — never 55.0 from 0.55 × 100 = 55.00000000000001. */
+function percentTick(t: number): string {
+  const v = Number((t * 100).toFixed(6));
+  return v.toFixed(Number.isInteger(v) ? 0 : 1);
+}
+
+function shortLabel(s: string): string {
+  const chars = Array.from(s);
+  return chars.length > MAX_X_LABEL ? chars.slice(0, MAX_X_LABEL - 1).join('') + '…' : s;
+}
+
+interface TickLabel {
+  value: number;
+  /** Where the tick is, and where its label is anchored and how. */
+  at: number;
+  x: number;
+  anchor: 'start' | 'middle' | 'end';
+  text: string;
+}
+
+/**
+ * The x ticks that get a label: the first and the last x always, others
+ * from left to right where they do not crowd the one before or the last;
+ * each label centred on its tick unless that would leave the panel
+ * [0, panelWidth], then it ends at the panel's edge instead.
+ */
+export function tickLabels(xs: readonly number[], x: (v: number) => number, panelWidth: number): TickLabel[] {
+  const gap = 6;
+  const placed = xs.map((v): TickLabel & { lo: number; hi: number } => {
+    const text = fmt(v);
+    const w = textWidth(text, TICK_FONT);
+    const at = x(v);
+    let lo = at - w / 2;
+    let anchor: TickLabel['anchor'] = 'middle';
+    let lx = at;
+    if (lo < 1) {
+      lo = 1;
+      anchor = 'start';
+      lx = 1;
+    } else if (at + w / 2 > panelWidth - 1) {
+      lo = panelWidth - 1 - w;
+      anchor = 'end';
+      lx = panelWidth - 1;
+    }
+    return { value: v, at, x: lx, anchor, text, lo, hi: lo + w };
+  });
+  if (placed.length <= 1) return placed;
+  const last = placed[placed.length - 1];
+  const out = [placed[0]];
+  // An inner label clear of the one before it and of the last: the last is always shown.
+  for (const t of placed.slice(1, -1)) if (t.lo >= out[out.length - 1].hi + gap && t.hi + gap <= last.lo) out.push(t);
+  out.push(last);
+  return out.map(({ lo: _lo, hi: _hi, ...t }) => t);
+}
+
+/**
+ * The panels of a comparison's series: one per metric column of `out`
+ * (restrictMetrics narrows them, as --metrics does), each run with an x a
+ * point with its own 95% bootstrap interval.
+ */
+export function seriesPanels(out: CompareOutput, xs: readonly (number | null)[]): SeriesPanel[] {
+  const runs = out.runs
+    .map((r, k) => ({ r, x: xs[k] }))
+    .filter((p): p is { r: (typeof out.runs)[number]; x: number } => p.x !== null && p.x !== undefined);
+  return out.columns.map((c) => ({
+    key: c.key,
+    header: c.header,
+    points: runs.map(({ r, x }) => ({ run: r.name, x, value: metricValue(r.corpus.values, c.metric, c.variant), ci: r.ci[c.key] ?? null })),
+  }));
 }

@@ -2,13 +2,15 @@
 // drawing as the screen) rasterised by resvg with the bundled fonts only (no
 // system fonts, so every machine draws the same pixels), at 1×, 2× or 3×,
 // with the scale written in the file's pHYs chunk (96 dpi × scale), so the
-// picture keeps the figure's size when placed in a document.
+// picture keeps the figure's size when placed in a document, and the scene's
+// title and description (the metric signature) as iTXt Title/Description.
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { CSS_DPI, withDpi } from '../../../shared/viz/png-dpi';
+import { withTexts } from '../../../shared/viz/png-text';
 import type { Scene } from '../../../shared/viz/scene';
 import { sceneToSvg } from '../../../shared/viz/scene-svg';
 import { sceneFontSubsets } from './fonts';
@@ -45,7 +47,7 @@ export async function sceneToPng(scene: Scene, scale = 2): Promise<Buffer> {
       writeFileSync(f, bytes, { mode: 0o600 });
       return f;
     });
-    return svgToPng(sceneToSvg(scene), scale, files);
+    return Buffer.from(withTexts(svgToPng(sceneToSvg(scene), scale, files), { Title: scene.title, Description: scene.desc }));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -259,7 +259,7 @@ export function App({ api }: { api: Api }) {
         onConfig={setConfig}
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
-        exportMenu={<ExportMenu api={api} electron={info?.mode === 'electron'} />}
+        exportMenu={<ExportMenu api={api} electron={info?.mode === 'electron'} config={config} />}
         filtered={
           filterOn && summary && config ? <FilteredScoresRow filtered={filtered} config={config} total={summary.dialogues} /> : null
         }

@@ -6,6 +6,9 @@
 
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import type { Api } from '../../../shared/api';
+import type { MetricConfig } from '../../../shared/metrics/config';
+import { setExportOptions, useExportOptions } from '../export/options';
+import { ExportOptionsDialog } from './ExportOptionsDialog';
 import { useExportItems, type ExportContext, type ExportItem } from '../app/exports';
 import { inTextField } from '../app/dom';
 import { fileStem, saveBytes, screenshot } from '../export/files';
@@ -13,6 +16,8 @@ import { fileStem, saveBytes, screenshot } from '../export/files';
 interface Props {
   api: Api;
   electron: boolean;
+  /** The metrics the table settings offer (FGA once per λ); the defaults without one. */
+  config?: MetricConfig | null;
 }
 
 /** The screenshot item every view has: the element marked data-view-root, at 2×. */
@@ -28,8 +33,10 @@ const SCREENSHOT: ExportItem = {
   },
 };
 
-export function ExportMenu({ api, electron }: Props) {
+export function ExportMenu({ api, electron, config = null }: Props) {
   const viewItems = useExportItems();
+  const options = useExportOptions();
+  const [settings, setSettings] = useState(false);
   const items = useMemo(() => [...viewItems, SCREENSHOT], [viewItems]);
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
@@ -61,7 +68,7 @@ export function ExportMenu({ api, electron }: Props) {
   };
 
   useEffect(() => {
-    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([disabled])')?.focus();
+    if (open) menu.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([disabled])')?.focus();
   }, [open]);
 
   const onKey = useEffectEvent((e: KeyboardEvent) => {
@@ -90,7 +97,7 @@ export function ExportMenu({ api, electron }: Props) {
   const onMenuKey = (e: React.KeyboardEvent) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
     e.preventDefault();
-    const all = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([disabled])') ?? [])];
+    const all = [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([disabled])') ?? [])];
     const i = all.indexOf(document.activeElement as HTMLElement);
     all[(i + (e.key === 'ArrowDown' ? 1 : -1) + all.length) % all.length]?.focus();
   };
@@ -127,8 +134,33 @@ export function ExportMenu({ api, electron }: Props) {
               ))}
             </div>
           ))}
+          <div role="group" aria-label="settings" className="export-group export-settings">
+            <div className="export-group-name">Settings (this session)</div>
+            <button
+              role="menuitemcheckbox"
+              aria-checked={options.signature}
+              data-testid="export-signature-toggle"
+              title="The metric signature as a line at the foot of every figure; off, it stays in the file's metadata (SVG <desc>, PDF Subject)"
+              onClick={() => setExportOptions({ signature: !options.signature })}
+            >
+              <span aria-hidden="true">{options.signature ? '☑' : '☐'}</span> Signature line under figures
+            </button>
+            <button
+              role="menuitem"
+              data-testid="export-table-options"
+              title="Which metric columns tables are exported with, and the longest text cell of LaTeX and Markdown"
+              onClick={() => {
+                setOpen(false);
+                setSettings(true);
+              }}
+            >
+              Table columns: {options.metrics ? options.metrics.join(', ') : 'every metric'} · cells ≤{' '}
+              {options.maxCell === 0 ? '∞' : options.maxCell} characters…
+            </button>
+          </div>
         </div>
       )}
+      {settings && <ExportOptionsDialog config={config} options={options} onClose={() => setSettings(false)} />}
       {status && (
         <span
           className={`export-status${status.error ? ' error' : ''}`}

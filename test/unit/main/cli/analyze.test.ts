@@ -216,10 +216,14 @@ describe('every analysis table in LaTeX', () => {
     ['spurious traits', ['traits', SOM]],
     ['per domain, two runs', ['score', SOM, RANDOM, '--by', 'domain']],
     ['per slot', ['score', SOM, '--by', 'slot']],
+    // Over a page: longtables.
+    ['per dialogue, 100 rows (a longtable)', ['score', SOM, '--per-dialogue', '--caption', 'Every dialogue', '--label', 'tab:d']],
+    ['error origin, 60 root-cause turns (a longtable)', ['analyze', SOM, '--origin', 'turns', '--top', '60']],
   ];
-  it.runIf(toolAvailable('pdflatex')).each(cases)('%s compiles with pdflatex', (_name, args) => {
+  it.runIf(toolAvailable('pdflatex')).each(cases)('%s compiles with pdflatex, booktabs and longtable', (name, args) => {
     const r = runCli([...args, '--format', 'latex']);
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.includes('\\begin{longtable}')).toBe(name.includes('longtable'));
     expect(() => compileLatex(r.stdout)).not.toThrow();
   });
 });

@@ -4,9 +4,19 @@
 // compiles with booktabs when pdflatex is installed.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compileLatex, toolAvailable } from '../../../helpers/tools';
+import { compileLatex, pdfText, toolAvailable } from '../../../helpers/tools';
 import { latexEscape } from '../../../../src/shared/report/latex';
-import { renderCsvTable, renderJsonTable, renderLatex, renderMarkdown, renderText, type Table } from '../../../../src/shared/report/tables';
+import {
+  DEFAULT_MAX_CELL,
+  LONGTABLE_ROWS,
+  renderCsvTable,
+  renderJsonTable,
+  renderLatex,
+  renderMarkdown,
+  renderText,
+  shortenCell,
+  type Table,
+} from '../../../../src/shared/report/tables';
 
 const table: Table = {
   columns: [
@@ -69,6 +79,103 @@ describe('tables', () => {
   it.runIf(toolAvailable('pdflatex'))('latex compiles with pdflatex and booktabs', () => {
     expect(existsSync(compileLatex(renderLatex(table)).pdf)).toBe(true);
   });
+});
+
+describe('long cells', () => {
+  // A hallucinated 600-character value made a real table 2,272 pt wide.
+  const long = 'the guesthouse in the north with free parking and wifi '.repeat(11).slice(0, 600);
+  const t: Table = {
+    columns: [
+      { key: 'slot', header: 'slot', kind: 'label' },
+      { key: 'pred', header: 'predicted value', kind: 'text' },
+      { key: 'n', header: 'turns', kind: 'count' },
+    ],
+    rows: [{ cells: { slot: 'hotel-name', pred: long, n: 3 } }, { cells: { slot: 'hotel-area', pred: 'north', n: 123456 } }],
+    signature: 'sig',
+  };
+
+  it('LaTeX and Markdown shorten text cells to the maximum with "…" and say so under the table', () => {
+    const md = renderMarkdown(t);
+    const cut = shortenCell(long, DEFAULT_MAX_CELL);
+    expect(Array.from(cut)).toHaveLength(DEFAULT_MAX_CELL);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(md).toContain(`| hotel-name | ${cut} | 3 |`);
+    expect(md).toContain('1 cell longer than 40 characters shortened with “…”; the CSV and JSON exports hold every value whole.');
+    expect(md).not.toContain(long);
+    const tex = renderLatex(t);
+    expect(tex).toContain(`hotel-name & ${cut.replace('…', '\\ldots{}')} & 3 \\\\`);
+    expect(tex).toMatch(/^% 1 cell longer than 40 characters shortened/m);
+    expect(tex).toContain('hotel-area & north & 123456 \\\\');
+    // A chosen width, and 0 for none.
+    expect(renderMarkdown(t, { maxCell: 8 })).toContain('| hotel-n… |');
+    expect(renderMarkdown(t, { maxCell: 8 })).toContain('3 cells longer than 8 characters');
+    expect(renderMarkdown(t, { maxCell: 0 })).toContain(long);
+    expect(renderMarkdown(t, { maxCell: 0 })).not.toContain('shortened');
+  });
+
+  it('CSV, JSON and the plain-text table keep every value whole', () => {
+    expect(renderCsvTable(t)).toContain(long);
+    expect(JSON.parse(renderJsonTable(t)).rows[0].pred.value).toBe(long);
+    expect(renderText(t)).toContain(long);
+  });
+
+  it('cuts by characters, not UTF-16 units: an emoji is never split', () => {
+    expect(shortenCell('ab😀cdef', 4)).toBe('ab😀…');
+    expect(shortenCell('😀😀😀😀', 4)).toBe('😀😀😀😀');
+    expect(shortenCell('abc', 0)).toBe('abc');
+  });
+
+  it.runIf(toolAvailable('pdflatex'))(
+    'the shortened table compiles and fits the text width (no overfull box); the whole one does not',
+    () => {
+      expect(compileLatex(renderLatex(t)).log).not.toMatch(/Overfull \\hbox/);
+      expect(compileLatex(renderLatex(t, { maxCell: 0 })).log).toMatch(/Overfull \\hbox \((\d{4,})\.\d+pt too wide\)/);
+    },
+  );
+});
+
+describe('longtable', () => {
+  const rows = (n: number): Table => ({
+    columns: [
+      { key: 'dialogue', header: 'Dialogue', kind: 'label' },
+      { key: 'JGA', header: 'JGA', kind: 'percent' },
+      { key: 'FGA', header: 'FGA λ=0.5', latex: 'FGA$_{\\lambda=0.5}$', kind: 'percent' },
+    ],
+    rows: Array.from({ length: n }, (_, i) => ({
+      cells: { dialogue: `PMUL${String(i).padStart(4, '0')}.json`, JGA: i / n, FGA: 1 - i / n },
+    })),
+    signature: 'sig',
+  });
+
+  it(`a tabular up to ${LONGTABLE_ROWS} rows, a longtable above (header repeated on every page, caption on top)`, () => {
+    expect(renderLatex(rows(LONGTABLE_ROWS))).toContain('\\begin{tabular}{lrr}');
+    const l = renderLatex({ ...rows(LONGTABLE_ROWS + 1), caption: 'Per dialogue' }, { label: 'tab:d' });
+    expect(l).not.toContain('\\begin{table}');
+    expect(l).toContain('% requires \\usepackage{booktabs} and \\usepackage{longtable}');
+    expect(l).toContain('\\begin{longtable}{lrr}\n\\caption{Per dialogue}\\label{tab:d} \\\\\n\\toprule');
+    expect(l.match(/Dialogue & JGA & FGA\$_\{\\lambda=0\.5\}\$ \\\\/g)).toHaveLength(2);
+    expect(l).toContain('\\endfirsthead');
+    expect(l).toContain('\\endhead');
+    expect(l).toContain('\\bottomrule\n\\endlastfoot');
+    // Forced either way.
+    expect(renderLatex(rows(3), { longtable: true })).toContain('\\begin{longtable}');
+    expect(renderLatex(rows(100), { longtable: false })).toContain('\\begin{tabular}');
+  });
+
+  it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))(
+    'a 120-row longtable compiles with booktabs and longtable and breaks across pages, its header on each',
+    () => {
+      const { pdf } = compileLatex(renderLatex({ ...rows(120), caption: 'Per dialogue' }, { label: 'tab:d' }), ['longtable']);
+      const pages = pdfText(pdf)
+        .split('\f')
+        .filter((p) => p.trim() !== '');
+      expect(pages.length).toBeGreaterThanOrEqual(3);
+      for (const p of pages) expect(p).toContain('Dialogue');
+      expect(pages[0]).toContain('Table 1: Per dialogue');
+      expect(pages[1]).toContain('(continued)');
+      expect(pages.at(-1)).toContain('PMUL0119.json');
+    },
+  );
 });
 
 describe('LaTeX escaping', () => {

@@ -13,7 +13,7 @@ import { domainBreakdown } from '../../../../src/shared/analysis/domain-breakdow
 import { errorOrigin } from '../../../../src/shared/analysis/error-origin';
 import { slotBreakdown } from '../../../../src/shared/analysis/slot-breakdown';
 import { traitsView } from '../../../../src/shared/analysis/traits-points';
-import { turnPosition } from '../../../../src/shared/analysis/turn-position';
+import { hiddenNote, keyRanges, turnPosition, withMinTurns } from '../../../../src/shared/analysis/turn-position';
 import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { evaluate } from '../../../../src/shared/metrics/evaluate';
 import { renderSignature } from '../../../../src/shared/metrics/signature';
@@ -186,6 +186,48 @@ describe('turn position, error origin, correlations, traits', () => {
     const t = positionTable(p, config);
     expect(cellOf(t.rows[0].cells.JGA).ci).toEqual(p.buckets[0].bands.JGA);
     expect(cellOf(t.rows[0].cells.RSA).ci).toBeUndefined();
+  });
+
+  it('position with a minimum of turns: positions under it leave the chart and the table, and both say how many', () => {
+    const all = turnPosition(ev, { by: 'index', bands: ['JGA'], replicates: 20 });
+    const p = withMinTurns(all, 30);
+    // The SOM-DST sample: indices 8, 9 and 10 hold 20, 17 and 10 turns.
+    expect(p.hidden).toEqual([
+      { key: 8, turns: all.buckets[8].turns },
+      { key: 9, turns: all.buckets[9].turns },
+      { key: 10, turns: all.buckets[10].turns },
+    ]);
+    expect(p.buckets.map((b) => b.key)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(p.buckets.every((b) => b.turns >= 30)).toBe(true);
+    const note = hiddenNote(p)!;
+    expect(note).toBe('3 turn indices with fewer than 30 turns hidden (8–10; 47 turns in all).');
+    const scene = positionScene({
+      position: p,
+      series: [{ key: 'JGA', label: 'JGA', value: (b) => metricValue(b.values, 'JGA') }],
+      signature: renderSignature(p.signature),
+    });
+    expect(nodes(scene).filter((n) => n.kind === 'circle')).toHaveLength(8);
+    expect(nodes(scene).find((n) => n.data?.testid === 'position-hidden-note')).toMatchObject({ kind: 'text', text: note });
+    expect(positionTable(p, config).notes).toContain(note);
+    expect(positionTable(p, config).rows).toHaveLength(8);
+    // Nothing hidden: no note; 0 shows every position.
+    expect(hiddenNote(withMinTurns(all, 0))).toBeNull();
+    expect(withMinTurns(all, 0).buckets).toHaveLength(all.buckets.length);
+    expect(
+      nodes(positionScene({ position: withMinTurns(all, 1), series: [], signature: 's' })).some(
+        (n) => n.data?.testid === 'position-hidden-note',
+      ),
+    ).toBe(false);
+    expect(hiddenNote({ ...withMinTurns(turnPosition(ev, { by: 'length', bands: [], replicates: 1 }), 10) })).toMatch(
+      /^\d+ dialogue lengths? with fewer than 10 turns hidden/,
+    );
+  });
+
+  it('key ranges: runs of consecutive keys joined, long lists cut', () => {
+    expect(keyRanges([1, 2, 3, 5, 7, 8])).toBe('1–3, 5, 7–8');
+    expect(keyRanges([4])).toBe('4');
+    expect(keyRanges([])).toBe('');
+    expect(keyRanges([1, 3, 5, 7, 9, 11, 13, 15])).toBe('1, 3, 5, 7, 9, 11, …');
   });
 
   it('origin: the split bar and one histogram bar per poisoned count', () => {

@@ -1,9 +1,12 @@
 // Layer: renderer (React component). Every metric by turn index or by
 // dialogue length: the chosen metrics as lines with their seeded bootstrap
-// bands, the counts under them, and the table of every metric per position.
+// bands, the counts under them, and the table of every metric per position;
+// positions with fewer turns than a minimum (default 30, as `analyze
+// --min-turns`) are hidden, and the view, the chart and the table say so.
 
 import { useState } from 'react';
 import { positionTable } from '../../../../shared/analysis/analysis-tables';
+import { DEFAULT_MIN_TURNS, hiddenNote, withMinTurns } from '../../../../shared/analysis/turn-position';
 import { lambdaKey } from '../../../../shared/metrics/config';
 import { positionScene } from '../../../../shared/viz/analysis-position';
 import { SceneSvg } from '../../components/SceneSvg';
@@ -19,8 +22,13 @@ export function PositionSection({ api, run, config }: SectionProps) {
     remembered('pos.series', ['JGA', `FGA_${lambdaKey(config.lambdas[0])}`, 'RSA', 'GCA']),
   );
   const series = choices.filter((c) => picked.includes(c.key));
+  const [minText, setMinText] = useState(() => String(remembered('pos.minTurns', DEFAULT_MIN_TURNS)));
+  const minTurns = /^\d+$/.test(minText.trim()) ? Number(minText) : null;
+  // While the box holds no number, the last one it held.
+  const shownMin = minTurns ?? remembered('pos.minTurns', DEFAULT_MIN_TURNS);
   const q = useApiQuery(api, 'turnPosition', { run: run.id, rev: run.revision, config, by, bands: series.map((s) => s.key) });
-  const p = q.data && q.data.by === by ? q.data : null;
+  const p = q.data && q.data.by === by ? withMinTurns(q.data, shownMin) : null;
+  const hidden = p ? hiddenNote(p) : null;
   const table = p ? positionTable(p, config) : null;
   const scene =
     p && table
@@ -40,6 +48,22 @@ export function PositionSection({ api, run, config }: SectionProps) {
             <option value="index">turn index</option>
             <option value="length">dialogue length</option>
           </select>
+        </label>
+        <label>
+          At least{' '}
+          <input
+            data-testid="position-min-turns"
+            inputMode="numeric"
+            size={4}
+            value={minText}
+            aria-invalid={minTurns === null}
+            title="Positions holding fewer turns are hidden (0: show every position), as analyze --min-turns"
+            onChange={(e) => {
+              setMinText(e.target.value);
+              if (/^\d+$/.test(e.target.value.trim())) remember('pos.minTurns', Number(e.target.value));
+            }}
+          />{' '}
+          turns per point
         </label>
         <fieldset className="series" aria-label="metrics in the chart">
           {choices.map((c) => (
@@ -62,6 +86,11 @@ export function PositionSection({ api, run, config }: SectionProps) {
           : 'Each point: the corpus metric of the dialogues with that many turns.'}{' '}
         Bands: 95% percentile bootstrap intervals over resampled dialogues (seeded, so they are the same every time).
       </p>
+      {hidden && (
+        <p className="explain" data-testid="position-hidden" data-hidden={p?.hidden?.length ?? 0}>
+          {hidden} Set the minimum to 0 to show every position.
+        </p>
+      )}
       {q.error && <p className="error">{errorText(q.error)}</p>}
       {!p && !q.error && <p className="computing">Computing…</p>}
       {scene && <SceneSvg scene={scene} fit="width" className="analysis-chart" testId="position-chart" />}

@@ -15,6 +15,7 @@ import { compareJson, deltaTable, longTable, outputOfRuns, scoresTable } from '.
 import { useViewExports } from '../../app/exports';
 import { saveText } from '../../export/files';
 import { tableItems } from '../../export/items';
+import { compareForExport } from '../../export/options';
 import type { ViewProps } from '../../app/views';
 import { errorText, useApiQuery } from '../../app/queries';
 import { configKey } from '../../model/config-input';
@@ -135,31 +136,36 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     const out = outputOfRuns(result);
     const xsOf = result.runs.map((r) => xs[r.run] ?? null);
     const series = xsOf.filter((x) => x !== null).length >= 2 ? xsOf : undefined;
+    // Made when an item runs, narrowed to the Export menu's metric columns as compare --metrics narrows them.
+    const chosen = () => compareForExport(out);
     return [
-      // The columns the table on screen shows (GCA's parts are not among them).
+      // The columns the table on screen shows (GCA's parts are not among them, unless chosen).
       ...tableItems({
         id: 'compare-scores',
         group: 'Benchmark: scores',
         stem: 'compare-scores',
-        make: () => scoresTable({ ...out, parts: [] }),
+        make: () => {
+          const o = chosen();
+          return scoresTable(o === out ? { ...out, parts: [] } : o);
+        },
       }),
       ...tableItems({
         id: 'compare-deltas',
         group: 'Benchmark: deltas against the baseline',
         stem: 'compare-deltas',
-        make: () => deltaTable(out),
+        make: () => deltaTable(chosen()),
       }),
       ...tableItems({
         id: 'compare-long',
         group: 'Benchmark: one row per run and metric',
         stem: 'compare',
-        make: () => longTable(out, series),
+        make: () => longTable(chosen(), series),
       }),
       {
         id: 'compare-json',
         group: 'Benchmark: one row per run and metric',
         label: 'Save as compare --format json',
-        run: (ctx) => saveText(ctx, 'compare.json', compareJson(out, series), 'application/json'),
+        run: (ctx) => saveText(ctx, 'compare.json', compareJson(chosen(), series), 'application/json'),
       },
     ];
   }, [result, xs]);

@@ -12,6 +12,7 @@ import { metricById } from '../../../../shared/metrics/registry';
 import { renderSignature } from '../../../../shared/metrics/signature';
 import { metricValue } from '../../../../shared/metrics/values';
 import { formatValue } from '../../../../shared/report/tables';
+import { pText } from '../../../../shared/report/p-value';
 import { pct } from '../../model/format';
 
 interface Props {
@@ -184,7 +185,7 @@ export function RunTable({ runs, result, failed, included, baseline, onInclude, 
                         {cmp && (
                           <div
                             className="delta-block"
-                            title={`${r.name} − ${baseName}: ${delta(cmp.delta)} points, 95% CI ${interval(cmp.ci, delta)}, p = ${cmp.p ?? '–'}`}
+                            title={`${r.name} − ${baseName}: ${delta(cmp.delta)} points, 95% CI ${interval(cmp.ci, delta)}, ${pText(cmp.p)}`}
                           >
                             <span
                               className={`delta ${cmp.delta !== null && cmp.delta > 0 ? 'up' : cmp.delta !== null && cmp.delta < 0 ? 'down' : ''}`}
@@ -201,7 +202,7 @@ export function RunTable({ runs, result, failed, included, baseline, onInclude, 
                               {significant(cmp) ? SIGNIFICANT_MARK : '\u2007'}
                             </span>
                             {cmp.ci && <div className="ci">{interval(cmp.ci, delta)}</div>}
-                            {cmp.p !== null && <div className="p">p = {cmp.p < 0.001 ? cmp.p.toExponential(1) : cmp.p.toFixed(3)}</div>}
+                            {cmp.p !== null && <div className="p">{pText(cmp.p)}</div>}
                           </div>
                         )}
                       </td>

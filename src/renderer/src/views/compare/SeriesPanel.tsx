@@ -2,18 +2,19 @@
 // run's x (from `serve --series-x`, else the number that differs across the
 // run names, with the part read said, and a choice when several differ;
 // editable here), and every metric plotted against x with each run's 95% bootstrap
-// interval as a band (a scene of shared/viz/series-chart.ts, drawn by SceneSvg).
+// interval as a band (a scene of shared/viz/series-chart.ts, drawn by SceneSvg),
+// with the axis label and metrics of SeriesControls.
 
 import { useMemo, useState } from 'react';
 import type { CompareRunsResult } from '../../../../shared/api';
 import { renderSignature } from '../../../../shared/metrics/signature';
-import { metricValue } from '../../../../shared/metrics/values';
-import { seriesScene, type SeriesPanel as Panel } from '../../../../shared/viz/series-chart';
+import { seriesPanels, seriesScene } from '../../../../shared/viz/series-chart';
 import { outputOfRuns, seriesTable } from '../../../../shared/analysis/compare-report';
 import { partText, type nameSeriesChoices, type nameSeriesSubset, type NameSeries } from '../../../../shared/analysis/series';
 import { useExportPart } from '../../app/exports';
 import { sceneItems, tableItems } from '../../export/items';
 import { SceneSvg } from '../../components/SceneSvg';
+import { chosenColumns, rememberedSeriesChoice, SeriesControls, type SeriesChoice } from './SeriesControls';
 
 /** What the run names say about x (shared/analysis/series.ts), and the choice of number when several differ. */
 export interface NamesX {
@@ -75,23 +76,21 @@ function XInput({ value, onChange, label }: { value: number | null; onChange: (x
 }
 
 export function SeriesPanel({ result, xs, onX, width, names }: Props) {
-  // The axis is called what the names call x (ratio, checkpoint), when x was read from them.
-  const xLabel = !names.fromCommandLine && names.subset ? names.subset.series.part.label : 'x';
+  // The axis is called what the names call x (ratio, checkpoint), when x was read from them,
+  // unless the axis label is set (SeriesControls).
+  const namesLabel = !names.fromCommandLine && names.subset ? names.subset.series.part.label : 'x';
+  // The figure's axis label and metrics (SeriesControls), as compare --series-figure --x-label --metrics.
+  const [choice, setChoice] = useState<SeriesChoice>(rememberedSeriesChoice);
   const scene = useMemo(() => {
     const points = result.runs.filter((r) => xs[r.run] !== null && xs[r.run] !== undefined);
     if (points.length < 2) return null;
-    const panels: Panel[] = result.columns.map((c) => ({
-      key: c.key,
-      header: c.header,
-      points: points.map((r) => ({
-        run: r.name,
-        x: xs[r.run] as number,
-        value: metricValue(r.scores.values, c.metric, c.variant),
-        ci: r.ci[c.key],
-      })),
-    }));
-    return seriesScene(panels, { width, xLabel, signature: renderSignature(result.signature) });
-  }, [result, xs, width, xLabel]);
+    const out = { ...outputOfRuns(result), columns: chosenColumns(result.columns, choice) };
+    const panels = seriesPanels(
+      out,
+      result.runs.map((r) => xs[r.run] ?? null),
+    );
+    return seriesScene(panels, { width, xLabel: choice.label || namesLabel, signature: renderSignature(result.signature) });
+  }, [result, xs, width, choice, namesLabel]);
   const items = useMemo(() => {
     if (!scene) return [];
     const out = outputOfRuns(result);
@@ -139,6 +138,7 @@ export function SeriesPanel({ result, xs, onX, width, names }: Props) {
           </label>
         ))}
       </div>
+      {scene && <SeriesControls columns={result.columns} value={choice} onChange={setChoice} />}
       {scene ? (
         <SceneSvg scene={scene} testId="series-chart" fit="width" />
       ) : (

@@ -2,7 +2,7 @@
 // selected dialogue as the dialogue figure or the per-turn chart (SVG, PDF,
 // PNG 2×, or a PNG on the clipboard), the corpus scores and the dialogue's
 // per-turn table as LaTeX, Markdown, CSV or JSON — every file carrying the
-// metric signature, every figure the same layout the CLI's `figure` draws
+// metric signature and made under the Export menu's settings (export/options.ts), every figure the same layout the CLI's `figure` draws
 // (with the what-if on, the corrected dialogue the screen shows).
 
 import type { CorpusSummary, DialogueDetail } from '../../../../shared/api';
@@ -11,11 +11,12 @@ import { renderSignature } from '../../../../shared/metrics/signature';
 import { flatDialogue, flatScores } from '../../../../shared/report/json';
 import { corpusRow } from '../../../../shared/report/rows';
 import { scoreTable } from '../../../../shared/report/score-table';
-import { renderTableAs } from '../../../../shared/report/tables';
 import { turnTable } from '../../../../shared/report/turn-table';
 import type { FigureKind } from '../../../../shared/viz/figures';
 import type { ExportContext, ExportItem } from '../../app/exports';
 import { NOT_SAVED, copyPng, copyText, fileBytes, fileStem, saveBytes, saveText } from '../../export/files';
+import { exportTableText } from '../../export/items';
+import { getExportOptions } from '../../export/options';
 import type { TurnViewMode } from '../../model/turn-view';
 
 interface Input {
@@ -53,6 +54,7 @@ export function inspectExports({ detail, summary, config, mode, runLabel, runRef
         theme: 'light',
         slots: mode,
         ...(whatIf ? { whatIf } : {}),
+        ...(getExportOptions().signature ? {} : { signatureFooter: false }),
       });
       return { ...fileBytes(r), note: cutNote(r.cut) };
     };
@@ -86,19 +88,19 @@ export function inspectExports({ detail, summary, config, mode, runLabel, runRef
         id: 'turns-latex',
         group: 'Per-turn table',
         label: 'Copy LaTeX',
-        run: (ctx) => copyText(ctx, renderTableAs('latex', turns()), `the per-turn table of ${detail.id} as LaTeX`),
+        run: (ctx) => copyText(ctx, exportTableText(turns(), 'latex'), `the per-turn table of ${detail.id} as LaTeX`),
       },
       {
         id: 'turns-markdown',
         group: 'Per-turn table',
         label: 'Copy Markdown',
-        run: (ctx) => copyText(ctx, renderTableAs('markdown', turns()), `the per-turn table of ${detail.id} as Markdown`),
+        run: (ctx) => copyText(ctx, exportTableText(turns(), 'markdown'), `the per-turn table of ${detail.id} as Markdown`),
       },
       {
         id: 'turns-csv',
         group: 'Per-turn table',
         label: 'Save CSV',
-        run: (ctx) => saveText(ctx, `${stem}-turns.csv`, renderTableAs('csv', turns()), 'text/csv'),
+        run: (ctx) => saveText(ctx, `${stem}-turns.csv`, exportTableText(turns(), 'csv'), 'text/csv'),
       },
       {
         id: 'turns-json',
@@ -119,9 +121,9 @@ export function inspectExports({ detail, summary, config, mode, runLabel, runRef
     const stem = fileStem(`${runLabel}-scores`);
     const row = corpusRow(runLabel, summary.scores);
     const table = (format: 'latex' | 'markdown' | 'csv') =>
-      renderTableAs(
-        format,
+      exportTableText(
         scoreTable([row], config, signature, { labelKey: 'file', turns: format !== 'latex', details: format === 'csv' }),
+        format,
       );
     items.push(
       {

@@ -27,14 +27,15 @@ export const TEMPLATES: readonly Template[] = [
   {
     name: 'hypothetical-p1',
     label: 'Hypothetical zero-shot dialogue, P1',
-    about: 'GCA paper §5.4, figure 8: the first slot right, the last one wrong',
+    about: 'GCA paper §5.4, figure 8: the first slot (internet) right in every turn, the last one (parking) wrong',
     partner: 'hypothetical-p2',
     file: hypotheticalP1,
   },
   {
     name: 'hypothetical-p2',
     label: 'Hypothetical zero-shot dialogue, P2',
-    about: 'GCA paper §5.4, figure 8: the first slot missed, the last one right',
+    // The paper's text says P2 "misses" the first slot; its state predicts a wrong value (internet: no), so the chips say wrong.
+    about: 'GCA paper §5.4, figure 8: the first slot (internet) wrong in every turn, "no" for "yes"; the last one (parking) right',
     partner: 'hypothetical-p1',
     file: hypotheticalP2,
   },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultConfig } from '../../../../../../src/shared/metrics/config';
 import { evaluatePlayground } from '../../../../../../src/shared/playground/evaluate';
 import { compareRows, deltaText, verdict } from '../../../../../../src/renderer/src/views/playground/compare-model';
-import { TEMPLATES, templateDialogue } from '../../../../../../src/renderer/src/views/playground/templates';
+import { TEMPLATES, templateByName, templateDialogue } from '../../../../../../src/renderer/src/views/playground/templates';
 import { saveName } from '../../../../../../src/renderer/src/views/playground/open';
 
 const config = defaultConfig({ slotCount: 30 });
@@ -33,6 +33,44 @@ describe('playground templates', () => {
       if (t.partner) expect(TEMPLATES.find((p) => p.name === t.partner)?.partner).toBe(t.name);
     }
     expect(templateDialogue('mul1110').id).toBe('MUL1110.json');
+  });
+});
+
+/** Each slot's classes over a template's turns, as the chips show them. */
+function classesOf(name: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const t of detail(name).perTurn!) for (const s of t.slots) out.set(s.slot, [...(out.get(s.slot) ?? []), s.class]);
+  return out;
+}
+
+describe('template texts match their chips', () => {
+  it('hypothetical P1: internet correct in every turn, parking wrong where it appears', () => {
+    const c = classesOf('hypothetical-p1');
+    expect(new Set(c.get('hotel-internet'))).toEqual(new Set(['correct']));
+    expect(c.get('hotel-parking')).toEqual(['wrong']);
+    expect(templateByName('hypothetical-p1')!.about).toMatch(/first slot \(internet\) right in every turn, the last one \(parking\) wrong/);
+  });
+
+  it('hypothetical P2: internet wrong (a value, not missed) in every turn, parking correct — as its text says', () => {
+    const c = classesOf('hypothetical-p2');
+    expect(new Set(c.get('hotel-internet'))).toEqual(new Set(['wrong']));
+    expect(c.get('hotel-internet')).toHaveLength(6);
+    expect(c.get('hotel-parking')).toEqual(['correct']);
+    const about = templateByName('hypothetical-p2')!.about;
+    expect(about).toMatch(/first slot \(internet\) wrong in every turn/);
+    expect(about).toMatch(/the last one \(parking\) right/);
+    // No chip of P2 is "missed": the text must not say so.
+    expect([...c.values()].flat()).not.toContain('missed');
+    expect(about).not.toMatch(/missed/);
+  });
+
+  it('figure 1: P1 has five of seven slots right at the last turn, P2 one', () => {
+    const last = (name: string) => detail(name).perTurn!.at(-1)!.slots;
+    expect(last('figure1-p1').filter((s) => s.class === 'correct')).toHaveLength(5);
+    expect(last('figure1-p1')).toHaveLength(7);
+    expect(templateByName('figure1-p1')!.about).toMatch(/five of seven slots right/);
+    expect(last('figure1-p2').filter((s) => s.class === 'correct')).toHaveLength(1);
+    expect(templateByName('figure1-p2')!.about).toMatch(/one of seven slots right/);
   });
 });
 
