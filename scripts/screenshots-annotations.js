@@ -82,7 +82,7 @@ try {
   await page.keyboard.press('Control+o');
   await page.fill('[data-testid="open-path"]', join(other, 'predictions.json'));
   await page.click('[data-testid="open-submit"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid="dialogue-title"]')?.textContent !== 'MUL1110.json');
+  await page.waitForSelector('[data-testid="dialogue-title"]:not(:text-is("MUL1110.json"))');
   await page.locator('[data-testid="slot"]').first().focus();
   await page.keyboard.press('a');
   await page.waitForSelector('[data-testid="annotation-form"]');
