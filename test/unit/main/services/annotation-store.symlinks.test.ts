@@ -8,7 +8,7 @@
 // touch its target; a link named like the store's temporary files is never
 // followed or removed, while a real temporary file a crash left is removed
 // under the lock. New files get mode 0600 whatever the umask.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   existsSync,
   lstatSync,
@@ -28,6 +28,15 @@ import { parseAnnotations } from '../../../../src/shared/annotations/file';
 import type { RecordBody } from '../../../../src/shared/annotations/record';
 import { AnnotationStore, StoreError } from '../../../../src/main/services/annotation-store';
 import { appendDurably, createExclusive, removeStaleTemps } from '../../../../src/main/services/annotation-fs';
+
+// The temporary files' random names, made predictable on demand (to plant a link at the very name a write will use).
+const fixed = vi.hoisted(() => ({ bytes: null as Buffer | null }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof import('node:crypto')>();
+  const randomBytes = (n: number) => fixed.bytes?.subarray(0, n) ?? crypto.randomBytes(n);
+  return { ...crypto, default: { ...crypto, randomBytes }, randomBytes };
+});
+afterEach(() => (fixed.bytes = null));
 
 const root = mkdtempSync(join(tmpdir(), 'store-links-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -212,6 +221,30 @@ describe('temporary files beside the annotation file', () => {
     // Nothing to clean: no lock is taken, nothing is written.
     expect(await new AnnotationStore(join(dir, 'none.jsonl'), { gold: 'g' }).recover()).toEqual([]);
     expect(existsSync(join(dir, 'none.jsonl.lock'))).toBe(false);
+  });
+
+  it('a link planted at the very name the next temporary file takes: the write fails, nothing is written through it', async () => {
+    const { dir, outside } = folders();
+    const f = join(dir, 'a.jsonl');
+    const s = new AnnotationStore(f, { gold: 'g' });
+    const a = await s.save(body(1));
+    await s.revise(a.id, 1, { body: { note: 'n' } });
+    const before = readFileSync(f, 'utf8');
+    fixed.bytes = Buffer.from('0011223344556677', 'hex');
+    const target = join(outside, 'victim.txt');
+    writeFileSync(target, 'precious\n');
+    symlinkSync(target, join(dir, '.a.jsonl.0011223344556677.tmp'));
+    // Compaction: its temporary file is made with O_EXCL, which fails on the link.
+    const e = await refusal(s.compact());
+    expect(e.kind).toBe('storage');
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
+    expect(readFileSync(f, 'utf8')).toBe(before);
+    // Creation of a new file: the same (O_EXCL | O_NOFOLLOW), and nothing appears at either name.
+    const dangling = join(outside, 'new.txt');
+    symlinkSync(dangling, join(dir, '.b.jsonl.0011223344556677.tmp'));
+    await refusal(new AnnotationStore(join(dir, 'b.jsonl'), { gold: 'g' }).save(body(1)));
+    expect(existsSync(dangling)).toBe(false);
+    expect(existsSync(join(dir, 'b.jsonl'))).toBe(false);
   });
 
   it('the first save of a store cleans them too (its lock is held then)', async () => {
