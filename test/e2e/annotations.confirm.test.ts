@@ -85,7 +85,7 @@ describe.skipIf(!chromiumAvailable())('the annotation file is confirmed before t
     await page.waitForSelector('[data-testid="annotation-file-confirm"]');
     await page.click('[data-testid="annotation-file-confirm-yes"]');
     await expect.poll(() => page.locator('[data-testid="annotation-form"]').count()).toBe(0);
-    await expect.poll(() => existsSync(file)).toBe(true);
+    await expect.poll(() => existsSync(file), { timeout: 10_000 }).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(parseAnnotations(readFileSync(file, 'utf8'), file).records).toHaveLength(1);
     // From now on it saves without asking again.
@@ -125,7 +125,10 @@ describe.skipIf(!chromiumAvailable())('the review pane: suspects total, followin
     expect(total).toBeGreaterThan(30);
     await page.keyboard.press('s');
     await page.waitForSelector('[data-testid="queue-status"][data-on="true"]');
-    await expect.poll(() => page.textContent('[data-testid="queue-position"]')).toBe(`suspect 1 of ${total.toLocaleString('en-US')}`);
+    // Ranked in the run's worker: well over the default 1 s poll on a loaded machine.
+    await expect
+      .poll(() => page.textContent('[data-testid="queue-position"]'), { timeout: 20_000 })
+      .toBe(`suspect 1 of ${total.toLocaleString('en-US')}`);
     expect(await page.getAttribute('[data-testid="queue-status"]', 'data-total')).toBe(String(total));
 
     // n 25 times: the current row is scrolled into the list's view each time the queue moves.
