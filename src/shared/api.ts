@@ -70,10 +70,15 @@ export interface Api {
   onEvent(listener: (e: ApiEvent) => void): () => void;
 }
 
-/** Error a call answers with: bad arguments, a run not loaded (yet), a run reloaded since (stale), unknown run or dialogue. */
+/**
+ * Error a call answers with: bad arguments, a run not loaded (yet), a run reloaded since (stale), unknown run or
+ * dialogue; `storage`: the file system refused a write (full, read-only, permissions — the message names the file);
+ * `busy`: the annotation file's lock could not be had or kept (try again); `write-not-allowed`: the annotation file
+ * was not chosen or confirmed by the person (allowAnnotationFile), nothing was written.
+ */
 export interface ApiErrorBody {
   error: string;
-  code: 'bad-args' | 'no-corpus' | 'stale' | 'not-found' | 'internal' | 'forbidden';
+  code: 'bad-args' | 'no-corpus' | 'stale' | 'not-found' | 'internal' | 'forbidden' | 'storage' | 'busy' | 'write-not-allowed';
 }
 
 /** Validates arguments; returns the parsed value or an error message naming the field. */

@@ -57,7 +57,8 @@ describe.skipIf(!chromiumAvailable())('annotating gold-label errors with the key
     await page.keyboard.press('s');
     await page.waitForSelector('[data-testid="queue-status"][data-on="true"]');
     const row = page.locator('[data-testid="suspect-row"][data-current="true"]');
-    await expect.poll(() => row.count()).toBe(1);
+    // The ranking runs in the run's worker: on a loaded machine it takes over a second (the default poll).
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     const place = async () => {
       const text = (await row.innerText()).split('\n')[0];
       const m = /^(.+?) · turn (\d+) · (\S.*?) [0-9.]+ gold/.exec(text.replace(/\s+/g, ' '))!;

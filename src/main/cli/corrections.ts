@@ -68,7 +68,8 @@ export async function correctionsCommand(argv: string[], write: (s: string) => v
     if (!file || preds.length) throw new UsageError('corrections compact: give one annotation file');
     readAnnotationFile(file); // refuses a file that is not one, with its message
     try {
-      const r = await new AnnotationStore(file, { gold: '' }).compact();
+      // The file named here: a link in its place is followed (to the file the person meant).
+      const r = await new AnnotationStore(file, { gold: '', links: 'follow' }).compact();
       process.stderr.write(`dst-inspector: ${file}: ${r.dropped} replaced line${r.dropped === 1 ? '' : 's'} dropped\n`);
     } catch (e) {
       if (e instanceof StoreError) throw new UsageError(e.message);

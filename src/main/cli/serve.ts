@@ -4,7 +4,8 @@
 
 import { resolve } from 'node:path';
 import { checkAnnotationFile } from '../services/annotation-file';
-import { chooseAnnotationFile, runsOnGold } from '../services/annotation-service';
+import { WriteAccess } from '../services/annotation-access';
+import { allowCommandLine, chooseAnnotationFile, runsOnGold } from '../services/annotation-service';
 import { createApiHandlers } from '../services/api-handlers';
 import { sameSource, Workspace } from '../services/workspace';
 import { cleanStaleLaunchFiles, openBrowser } from '../web/open-browser';
@@ -33,7 +34,10 @@ ${SOURCE_HELP}  --port N              port (default: a free one)
                         file only you can read: the token never goes on a command line)
   --annotations FILE    the annotation file every run uses (default: runs on one gold
                         share <gold or predictions file>.annotations.jsonl: the
-                        gold's, else the first by path that exists; see README)
+                        gold's, else the first by path that exists; see
+                        docs/guide/annotate.md). Saves go only to this file, to
+                        the default file of a file named here, or to a file you
+                        confirm in the page (it names the full path)
   -h, --help            this help
 `;
 
@@ -85,9 +89,13 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   // A launch page that a killed server left behind (it carries that server's token) goes now.
   cleanStaleLaunchFiles();
   const ws = new Workspace({ maxBytes: maxBytesFromFlags(values) });
+  // Annotations are written only where the person chose: --annotations, beside the files named here, or confirmed in the page.
+  const annotationAccess = new WriteAccess();
+  allowCommandLine(annotationAccess, specs);
   const handlers = createApiHandlers(ws, {
     mode: 'browser',
     annotations: values.annotations ? resolve(values.annotations) : undefined,
+    annotationAccess,
     maxBytes: maxBytesFromFlags(values),
     compareSettings: () => ({ seriesX }),
   });

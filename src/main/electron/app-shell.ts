@@ -14,6 +14,8 @@ import { EVENT_CHANNEL } from '../../preload/channels';
 import type { ApiEvent } from '../../shared/api';
 import { fileSource, type SourceSpec } from '../../shared/source';
 import { createApiHandlers } from '../services/api-handlers';
+import { WriteAccess } from '../services/annotation-access';
+import { allowCommandLine } from '../services/annotation-service';
 import { Workspace } from '../services/workspace';
 import { RecentFiles } from '../services/recent-files';
 import { resolveSpecPaths, SOURCE_FLAGS, sourceFromFlags } from '../cli/source-flags';
@@ -95,8 +97,28 @@ export function startShell(paths: AppPaths, dev: boolean): void {
   // The window decides which of its runs a menu action applies to.
   const openSource = (source: SourceSpec, asNewRun = false) => send({ type: 'open-source', source, asNewRun });
   const exporter = exportShell(() => win, app.getPath('userData'), app.getPath('documents'));
+  // Annotations are written only where the person chose: beside the files on the command line, or a file confirmed in a native dialog.
+  const annotationAccess = new WriteAccess();
+  const confirmAnnotationFile = async (file: string, exists: boolean): Promise<boolean> => {
+    const opts = {
+      type: 'question' as const,
+      title: 'Save annotations',
+      message: exists ? 'Save annotations to this existing annotation file?' : 'Create this annotation file and save annotations to it?',
+      detail: `${file}
+
+It is shared by every run on the same gold. ${exists ? 'Records are appended; nothing in it is overwritten.' : 'It is created with permissions 0600 (only you can read it).'}`,
+      buttons: ['Save annotations here', 'Cancel'],
+      defaultId: 0,
+      cancelId: 1,
+      noLink: true,
+    };
+    const r = win ? await dialog.showMessageBox(win, opts) : await dialog.showMessageBox(opts);
+    return r.response === 0;
+  };
   const handlers = createApiHandlers(ws, {
     mode: 'electron',
+    annotationAccess,
+    confirmAnnotationFile,
     pickFile: pick,
     saveFile: exporter.saveFile,
     captureView: exporter.captureView,
@@ -160,11 +182,14 @@ export function startShell(paths: AppPaths, dev: boolean): void {
   });
 
   const first = sourcesFromArgv(process.argv, app.isPackaged);
+  allowCommandLine(annotationAccess, first.length ? first : [{ kind: 'demo' }]);
   if (first.length) for (const s of first) ws.open(s);
   else ws.open({ kind: 'demo' });
 
   app.on('second-instance', (_e, argv, cwd) => {
-    for (const s of sourcesFromArgv(argv, app.isPackaged, cwd)) openSource(s, true);
+    const more = sourcesFromArgv(argv, app.isPackaged, cwd);
+    allowCommandLine(annotationAccess, more);
+    for (const s of more) openSource(s, true);
     if (win) {
       if (win.isMinimized()) win.restore();
       win.focus();

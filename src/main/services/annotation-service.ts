@@ -6,7 +6,9 @@
 // queue over every run on that gold and the value-options what-if (both
 // computed in the run's analysis worker, so the API's thread stays free),
 // and the corrections what-if engines (one per run revision; a new
-// correction re-scores its dialogue only).
+// correction re-scores its dialogue only). Writes go only to files on the
+// WriteAccess allow-list (annotation-access.ts): any other save is refused
+// with `write-not-allowed` until the person confirms the file.
 
 import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -28,6 +30,7 @@ import { goldFile, type SourceSpec } from '../../shared/source';
 import { AnalysisService } from './analysis-handlers';
 import type { SuspectRunPayload, SuspectsData } from './analysis-engine';
 import { ApiError } from './api-error';
+import { WriteAccess } from './annotation-access';
 import { diffGoldName } from './annotation-file';
 import { AnnotationStore, StoreError } from './annotation-store';
 import type { RunData } from './run-data';
@@ -42,6 +45,10 @@ export interface AnnotationServiceOptions {
   maxBytes?: number;
   /** Where the suspects and the value-options what-if are computed (shared with the analysis calls); default: a service of its own. */
   analysis?: AnalysisService;
+  /** Which files may be written (default: only `file`, until others are allowed). */
+  access?: WriteAccess;
+  /** Asks the person whether annotations may be written to `file` (Electron: a native dialog); absent: the page asked (browser mode). */
+  confirm?: (file: string, exists: boolean) => Promise<boolean>;
 }
 
 /** The annotation file of a group of runs on one gold, and why. */
@@ -122,22 +129,40 @@ export function runsOnGold(ws: Workspace, run: string): { id: string; label: str
   return [me, ...all.filter((r) => r.id !== me.id && r.data.corpus.goldPairs === me.data.corpus.goldPairs)];
 }
 
+/** Puts the default annotation file of each source opened from the command line on the allow-list. */
+export function allowCommandLine(access: WriteAccess, specs: readonly SourceSpec[]): void {
+  for (const spec of specs) access.allow(defaultAnnotationFile(spec));
+}
+
+const STORE_CODES = {
+  conflict: 'stale',
+  'not-found': 'not-found',
+  refused: 'bad-args',
+  busy: 'busy',
+  storage: 'storage',
+} as const;
+
 function storeError(e: unknown): never {
-  if (e instanceof StoreError)
-    throw new ApiError(e.kind === 'conflict' ? 'stale' : e.kind === 'not-found' ? 'not-found' : 'bad-args', e.message);
+  if (e instanceof StoreError) throw new ApiError(STORE_CODES[e.kind], e.message);
   throw e;
 }
+
+const shown = (v: string | null) => (v === null ? 'absent' : JSON.stringify(v));
 
 export class AnnotationService {
   private readonly stores = new Map<string, AnnotationStore>();
   private readonly engines = new Map<string, WhatIf>();
   private readonly analysis: AnalysisService;
+  private readonly access: WriteAccess;
+  private readonly recovered = new Set<string>();
 
   constructor(
     private readonly ws: Workspace,
     private readonly opts: AnnotationServiceOptions = {},
   ) {
     this.analysis = opts.analysis ?? new AnalysisService(ws);
+    this.access = opts.access ?? new WriteAccess();
+    if (opts.file) this.access.allow(opts.file);
     // A closed or reloaded run's what-if engines (its corpus and statistics) are dropped.
     ws.onEvent((e) => {
       if (e.type !== 'runs-changed' && e.type !== 'run-changed') return;
@@ -181,10 +206,51 @@ export class AnnotationService {
         by: this.opts.by,
         maxBytes: this.opts.maxBytes,
         onChange: (version) => this.ws.notify({ type: 'annotations-changed', file, version }),
+        // A link in the file's place is followed only when the person named the file (--annotations).
+        links: this.opts.file !== undefined && file === resolve(this.opts.file) ? 'follow' : 'refuse',
       });
       this.stores.set(file, s);
     }
+    // Once the file may be written: temporary files a crashed compaction left are removed (under its lock).
+    if (!this.recovered.has(file) && this.access.allows(file)) {
+      this.recovered.add(file);
+      void s.recover().catch(() => undefined);
+    }
     return s;
+  }
+
+  /** Whether saves may go to `file` (on the allow-list). */
+  writable(file: string): boolean {
+    return this.access.allows(file);
+  }
+
+  private assertWritable(file: string, run: string): void {
+    if (this.writable(file)) return;
+    throw new ApiError(
+      'write-not-allowed',
+      `${file}: annotations are written only to a file you chose; confirm this one first (the app asks before the first save; over the API: allowAnnotationFile {"run": "${run}", "file": <this path>}), or start serve with --annotations FILE. Nothing was written.`,
+    );
+  }
+
+  /**
+   * Allows saves to the annotation file of `run` — only that file, named in
+   * full (the one listAnnotations names), never another path. In Electron the
+   * person confirms it in a native dialog first; in browser mode the page has
+   * asked them (this call is their answer).
+   */
+  async allowFile(run: string, file: string): Promise<{ file: string; allowed: boolean }> {
+    const chosen = this.fileOf(run);
+    if (resolve(file) !== chosen)
+      throw new ApiError(
+        'bad-args',
+        `allowAnnotationFile: ${JSON.stringify(file)} is not the annotation file of run ${run} (${chosen}); only that file can be allowed`,
+      );
+    if (this.writable(chosen)) return { file: chosen, allowed: true };
+    if (this.opts.confirm && !(await this.opts.confirm(chosen, existsSync(chosen)))) return { file: chosen, allowed: false };
+    this.access.allow(chosen);
+    // Lists answered before now said "not writable": they are asked again.
+    this.ws.notify({ type: 'annotations-changed', file: chosen, version: this.store(run, chosen).version });
+    return { file: chosen, allowed: true };
   }
 
   list(run: string, dialogue?: string): AnnotationList {
@@ -202,13 +268,19 @@ export class AnnotationService {
       problems: st.problems,
       refused: st.refused,
       replacedLines: st.replacedLines,
+      writable: this.writable(st.file),
     };
+    if (!out.writable) out.confirmWith = this.opts.confirm ? 'native' : 'page';
     if (note) out.notes = [note];
     return out;
   }
 
-  /** Checks a record's place and `from` against the run's gold (throws a bad-args ApiError saying what is wrong); returns the dialogue id as the gold spells it. */
-  private check(run: string, body: Partial<RecordBody> & Pick<RecordBody, 'dialogue' | 'turn'>): string {
+  /**
+   * Checks a record's place and `from` against the run's gold, and (`checkTo`)
+   * that a proposed `to` changes the gold (throws a bad-args ApiError saying
+   * what is wrong); returns the dialogue id as the gold spells it.
+   */
+  private check(run: string, body: Partial<RecordBody> & Pick<RecordBody, 'dialogue' | 'turn'>, checkTo = true): string {
     const data = this.ws.data(run);
     const c = data.corpus;
     const d = c.dialogueIds.findIndex((id) => dialogueKey(id) === dialogueKey(body.dialogue));
@@ -220,23 +292,32 @@ export class AnnotationService {
     const id = c.slots.lookup(slot);
     if (id === undefined && !MULTIWOZ_SLOTS.includes(slot))
       throw new ApiError('bad-args', `unknown slot ${JSON.stringify(body.slot)} (not in the gold, the predictions or the MultiWOZ schema)`);
-    if (body.from === undefined) return c.dialogueIds[d];
+    const to = checkTo ? body.to : undefined;
+    if (body.from === undefined && to === undefined) return c.dialogueIds[d];
     const i = c.dialogueStart[d] + p;
     let gold: string | null = null;
     for (let k = c.goldStart[i]; k < c.goldStart[i] + c.goldLen[i]; k++)
       if (c.goldPairs[2 * k] === id && c.goldPairs[2 * k + 1] !== NONE_ID) gold = c.values.name(c.goldPairs[2 * k + 1]);
-    if (gold !== (body.from === 'none' ? null : body.from)) {
+    const where = `${c.dialogueIds[d]} turn ${body.turn} ${slot}`;
+    if (body.from !== undefined && gold !== (body.from === 'none' ? null : body.from)) {
       throw new ApiError(
         'bad-args',
-        `"from" is ${JSON.stringify(body.from)} but the gold of ${c.dialogueIds[d]} turn ${body.turn} ${slot} is ${gold === null ? 'absent (null)' : JSON.stringify(gold)}`,
+        `"from" is ${JSON.stringify(body.from)} but the gold of ${where} is ${gold === null ? 'absent (null)' : JSON.stringify(gold)}`,
       );
     }
+    // A correction that changes nothing would count as applied and shift the signature without changing a score.
+    if (to !== undefined && to === gold)
+      throw new ApiError(
+        'bad-args',
+        `the correct value ${shown(to)} is what the gold of ${where} already ${to === null ? 'is' : 'has'}: a correction must change the gold (choose "no correction" to only flag the place, or give another value)`,
+      );
     return c.dialogueIds[d];
   }
 
   async save(run: string, body: RecordBody): Promise<SavedAnnotation> {
     const dialogue = this.check(run, body);
     const store = this.store(run);
+    this.assertWritable(store.file, run);
     if (store.file.startsWith(dataDir())) mkdirSync(dirname(store.file), { recursive: true });
     return store.save({ ...body, dialogue }).catch(storeError);
   }
@@ -250,13 +331,18 @@ export class AnnotationService {
     replace?: boolean,
   ): Promise<SavedAnnotation> {
     const store = this.store(run);
+    this.assertWritable(store.file, run);
     const cur = store.latest(id);
-    if (body && cur && !deleted) this.check(run, (replace ? body : { ...cur.record, ...body }) as RecordBody);
+    // A revision that keeps the record's own `to` (a status change of an older record) is not checked against it again.
+    const newTo = body?.to !== undefined && !(cur && Object.hasOwn(cur.record, 'to') && cur.record.to === body.to);
+    if (body && cur && !deleted) this.check(run, (replace ? body : { ...cur.record, ...body }) as RecordBody, newTo);
     return store.revise(id, rev, { body, deleted, replace }).catch(storeError);
   }
 
   compact(run: string): Promise<{ dropped: number; version: number }> {
-    return this.store(run).compact().catch(storeError);
+    const store = this.store(run);
+    this.assertWritable(store.file, run);
+    return store.compact().catch(storeError);
   }
 
   /**

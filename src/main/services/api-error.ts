@@ -20,4 +20,8 @@ export const HTTP_STATUS: Record<ApiErrorBody['code'], number> = {
   'no-corpus': 409,
   stale: 409,
   internal: 500,
+  // The server could not store what it was asked to (the disk is full, read-only, or refuses permission).
+  storage: 507,
+  busy: 503,
+  'write-not-allowed': 403,
 };

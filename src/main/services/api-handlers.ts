@@ -22,6 +22,7 @@ import {
 import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
 import { AnnotationService } from './annotation-service';
+import type { WriteAccess } from './annotation-access';
 import { defaultConfig } from '../../shared/metrics/config';
 import { LOADERS } from '../../shared/formats/registry';
 import { checkSourceSpec } from '../../shared/source';
@@ -42,6 +43,10 @@ export interface HandlerOptions {
   pickFile?: (purpose: 'predictions' | 'dialogues' | 'gold') => Promise<string | null>;
   /** One annotation file for every run (serve --annotations FILE); default: chooseAnnotationFile's rule. */
   annotations?: string;
+  /** Where annotations may be written (the files chosen on the command line; confirmed ones are added). Default: only `annotations`. */
+  annotationAccess?: WriteAccess;
+  /** Asks the person whether annotations may be written to a file (Electron: a native dialog); absent in browser mode, where the page asks. */
+  confirmAnnotationFile?: (file: string, exists: boolean) => Promise<boolean>;
   /** Refuse annotation files above this size (bytes; serve --max-size). */
   maxBytes?: number;
   /** Save dialog + write (Electron); absent in browser mode, where the page downloads files. */
@@ -108,6 +113,7 @@ function playgroundHandlers(ws: Workspace): HandlerGroup<typeof PLAYGROUND_CALLS
 function annotationHandlers(ws: Workspace, svc: AnnotationService): HandlerGroup<typeof ANNOTATION_CALLS> {
   return {
     listAnnotations: ({ run, dialogue }) => svc.list(run, dialogue),
+    allowAnnotationFile: ({ run, file }) => svc.allowFile(run, file),
     saveAnnotation: ({ run, record }) => svc.save(run, record),
     reviseAnnotation: ({ run, id, rev, record, deleted, replace }) => svc.revise(run, id, rev, record, deleted, replace),
     compactAnnotations: ({ run }) => svc.compact(run),
@@ -186,7 +192,13 @@ function compareHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<type
 export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandlers {
   // One worker per run revision for the analyses and the annotations' heavy computations.
   const analysis = new AnalysisService(ws);
-  const annotations = new AnnotationService(ws, { file: opts.annotations, maxBytes: opts.maxBytes, analysis });
+  const annotations = new AnnotationService(ws, {
+    file: opts.annotations,
+    maxBytes: opts.maxBytes,
+    analysis,
+    access: opts.annotationAccess,
+    confirm: opts.confirmAnnotationFile,
+  });
   return {
     ...runHandlers(ws, opts),
     ...inspectHandlers(ws),

@@ -17,6 +17,8 @@ export class WriteError extends Error {
   constructor(
     readonly path: string,
     readonly problem: string,
+    /** The file system's error code (ENOSPC, EROFS, EACCES, …), when there was one. */
+    readonly code?: string,
   ) {
     super(`${path}: ${problem}`);
     this.name = 'WriteError';
@@ -211,7 +213,7 @@ export function writeFileAtomic(path: string, chunks: Iterable<string | Uint8Arr
   } catch (e) {
     abandon(o);
     if (e instanceof Abandoned) throw e.error;
-    throw new WriteError(path, problemOf(e));
+    throw new WriteError(path, problemOf(e), (e as NodeJS.ErrnoException)?.code);
   }
 }
 
@@ -236,6 +238,6 @@ export async function writeFileAtomicAsync(path: string, chunks: Iterable<string
     finish(o, path);
   } catch (e) {
     abandon(o);
-    throw new WriteError(path, problemOf(e));
+    throw new WriteError(path, problemOf(e), (e as NodeJS.ErrnoException)?.code);
   }
 }

@@ -1,5 +1,5 @@
 // Layer: shared (pure TS). API calls of the annotation feature: the run's
-// annotation file (list, save, revise, compact), the suspects queue, the
+// annotation file (list, allow writing to it, save, revise, compact), the suspects queue, the
 // what-if scores with corrections (or value options) applied, and the
 // correction diff export. Runs on the same gold share one annotation file.
 
@@ -18,6 +18,12 @@ const annotationId = z.string().min(1).max(200);
 export const ANNOTATION_CALLS = {
   /** The run's annotations (latest revision of each, withdrawn ones left out), optionally of one dialogue. */
   listAnnotations: z.object({ run: runId, dialogue: dialogueId.optional() }).strict(),
+  /**
+   * Allows saves to the run's annotation file, named in full (the `file` listAnnotations gives; no other path is
+   * accepted). Browser mode: the page sends it once the person confirmed the path in its dialog. Electron: the
+   * engine asks the person in a native dialog first (`allowed: false` when they decline).
+   */
+  allowAnnotationFile: z.object({ run: runId, file: z.string().min(1).max(4096) }).strict(),
   /** Saves one new record (no id: the store gives it); answers once it is on disk (fsync). */
   saveAnnotation: z.object({ run: runId, record: recordBodySchema }).strict(),
   /** A new revision of a record (fields replaced; with `replace` the record is `record`; or withdrawn); `rev` is the revision the caller saw. */
@@ -74,12 +80,18 @@ export interface AnnotationList {
   replacedLines: number;
   /** About the choice of the file (several candidate files exist for this gold: which one is used). */
   notes?: string[];
+  /** Whether saves may go to `file` now; false until the person confirms it (allowAnnotationFile). */
+  writable: boolean;
+  /** When not writable: who asks the person — the page (browser mode: a dialog naming the path) or the engine (a native dialog). */
+  confirmWith?: 'page' | 'native';
 }
 
 export interface SavedAnnotation {
   id: string;
   rev: number;
   version: number;
+  /** What the store repaired on the way (records the file had lost written back; temporary files removed), for the person to read. */
+  notices?: string[];
 }
 
 export interface SuspectList {
@@ -112,6 +124,7 @@ export interface CorrectionExport {
 
 export interface AnnotationResults {
   listAnnotations: AnnotationList;
+  allowAnnotationFile: { file: string; allowed: boolean };
   saveAnnotation: SavedAnnotation;
   reviseAnnotation: SavedAnnotation;
   compactAnnotations: { dropped: number; version: number };

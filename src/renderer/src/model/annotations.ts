@@ -1,7 +1,8 @@
 // Layer: renderer (pure module). Annotation helpers for the views: which
 // record a chip or turn carries, the category a digit picks, the category a
-// slot class suggests, the record body the form saves, and the undo stack's
-// entries.
+// slot class suggests, the record body the form saves (and why the form
+// refuses it), the undo stack's entries, the verdict a done suspect shows and
+// the queue's position text.
 
 import { CATEGORIES, placeKey, type Category, type RecordBody, type Status } from '../../../shared/annotations/record';
 import type { AnnotationItem } from '../../../shared/api';
@@ -48,11 +49,42 @@ export interface FormValues {
   note: string;
 }
 
-/** The form's starting values: `to` defaults to the predicted value (absent when the prediction has none). */
+/**
+ * The form's starting values: `to` defaults to the predicted value (absent
+ * when the prediction has none), or no correction when the prediction is the
+ * gold (a correction must change it).
+ */
 export function initialForm(t: AnnotationTarget): FormValues {
   const e = t.existing;
   if (e) return { to: Object.hasOwn(e, 'to') ? (e.to ?? null) : undefined, scope: e.scope, category: e.category, note: e.note ?? '' };
-  return { to: t.slot === undefined ? undefined : t.pred, scope: 'onward', category: suggestedCategory(t.cls), note: '' };
+  const to = t.slot === undefined || t.pred === t.gold ? undefined : t.pred;
+  return { to, scope: 'onward', category: suggestedCategory(t.cls), note: '' };
+}
+
+/** Why the form cannot save this (the engine refuses it too), or null. */
+export function formProblem(t: AnnotationTarget, f: FormValues): string | null {
+  if (t.slot === undefined || f.to === undefined || f.to !== t.gold) return null;
+  // An older record that already says so may keep its value (its status can still change).
+  if (t.existing && Object.hasOwn(t.existing, 'to') && t.existing.to === f.to) return null;
+  return f.to === null
+    ? 'The gold already lacks this slot: a correction must change the gold. Choose “no correction” to only flag the place.'
+    : `The gold already is ${JSON.stringify(f.to)}: a correction must change the gold. Choose “no correction” to only flag the place, or give another value.`;
+}
+
+/** What a done suspect's record says: the gold rejected as right, a correction, a confirmation without one, or still suspected. */
+export type Verdict = 'rejected' | 'corrected' | 'confirmed' | 'suspected';
+
+export function verdictOf(r: Pick<AnnotationItem, 'status'> & { to?: string | null }): Verdict {
+  if (r.status === 'rejected') return 'rejected';
+  if (r.status === 'suspected') return 'suspected';
+  return Object.hasOwn(r, 'to') && r.to !== undefined ? 'corrected' : 'confirmed';
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** "suspect 16 of 4,871": the queue's place among all the suspects (not only those loaded so far). */
+export function suspectPosition(index: number, total: number): string {
+  return `suspect ${count(index + 1)} of ${count(total)}`;
 }
 
 /** The record body to save from the form. */

@@ -7,7 +7,7 @@
 //   analysis worker (utterances posted in parts; the ranked list kept there,
 //   pages sent back), equal what the main thread computes (the code that ran
 //   there before).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import { AnalysisService } from '../../../../src/main/services/analysis-handlers
 import { analysisWorkerPath } from '../../../../src/main/services/analysis-host';
 import { AnnotationService, chooseAnnotationFile, runsOnGold } from '../../../../src/main/services/annotation-service';
 import { AnnotationStore } from '../../../../src/main/services/annotation-store';
+import { WriteAccess } from '../../../../src/main/services/annotation-access';
+import { ApiError } from '../../../../src/main/services/api-error';
 import { Workspace } from '../../../../src/main/services/workspace';
 import { placeKey } from '../../../../src/shared/annotations/record';
 import { rankSuspects } from '../../../../src/shared/annotations/suspects';
@@ -192,7 +194,7 @@ describe('suspects and the value-options what-if off the main thread', () => {
     const { a, b } = models('worker');
     const { ws, ids } = await workspace([fileSource([b], { dialogues: DIALOGUES }), fileSource([a])]);
     const analysis = new AnalysisService(ws, { utterancePart: 97 }); // the utterances go in many parts
-    const threaded = new AnnotationService(ws, { analysis });
+    const threaded = new AnnotationService(ws, { analysis, access: new WriteAccess('any') });
     const inline = inlineService(ws);
     try {
       for (const run of ids) {
@@ -267,5 +269,82 @@ describe('suspects and the value-options what-if off the main thread', () => {
     });
     // Another set of runs it has not ranked: the caller must send the data.
     expect(ask({ group: 'other', offset: 0, limit: 1 })).toEqual({ missing: true });
+  });
+});
+
+describe('corrections that change nothing, and withdrawals', () => {
+  const MUL = join(FIXTURES, 'paper', 'mul1110.json');
+  const base = { dialogue: 'MUL1110.json', turn: 1, slot: 'hotel-area', scope: 'turn' as const, category: 'other' as const };
+  const refusal = async (p: Promise<unknown>) => {
+    const e = await p.then(
+      () => null,
+      (x: unknown) => x,
+    );
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  };
+
+  it('a correction whose new value is the gold is refused (bad-args, saying so), whoever asks; a flag without one is fine', async () => {
+    const dir = join(root, 'same-as-gold');
+    mkdirSync(dir, { recursive: true });
+    const { ws, ids } = await workspace([fileSource([MUL])]);
+    const file = join(dir, 'a.jsonl');
+    const svc = inlineService(ws, { file });
+    // The gold of MUL1110 turn 1 has hotel-name "el shaddia guesthouse" and no hotel-area.
+    const e = await refusal(svc.save(ids[0], { ...base, from: null, to: null, status: 'confirmed' }));
+    expect([e.code, e.message]).toEqual([
+      'bad-args',
+      'the correct value absent is what the gold of MUL1110.json turn 1 hotel-area already is: a correction must change the gold (choose "no correction" to only flag the place, or give another value)',
+    ]);
+    const name = { ...base, slot: 'hotel-name', from: 'el shaddia guesthouse' };
+    expect((await refusal(svc.save(ids[0], { ...name, to: 'el shaddia guesthouse', status: 'suspected' }))).message).toMatch(
+      /^the correct value "el shaddia guesthouse" is what the gold of MUL1110\.json turn 1 hotel-name already has/,
+    );
+    // Without `from` too: the gold decides.
+    await refusal(svc.save(ids[0], { ...base, slot: 'hotel-name', to: 'el shaddia guesthouse', status: 'confirmed' }));
+    expect(existsSync(file)).toBe(false);
+    // A value that differs (by a space even) is a correction; no `to` at all is a flag.
+    const ok = await svc.save(ids[0], { ...name, to: ' el shaddia guesthouse', status: 'confirmed' });
+    await svc.save(ids[0], { ...name, status: 'suspected' });
+    // Revising it to the gold's value is refused too; withdrawing it is not.
+    await refusal(svc.revise(ids[0], ok.id, 1, { to: 'el shaddia guesthouse' }, undefined));
+    const w = await svc.revise(ids[0], ok.id, 1, undefined, true);
+    expect(w.rev).toBe(2);
+    expect(svc.list(ids[0]).records).toHaveLength(1);
+  });
+
+  it('an older record whose `to` equals the gold can still change status (its own value is not checked again)', async () => {
+    const dir = join(root, 'legacy');
+    mkdirSync(dir, { recursive: true });
+    const { ws, ids } = await workspace([fileSource([MUL])]);
+    const file = join(dir, 'a.jsonl');
+    const legacy = await new AnnotationStore(file, { gold: 'g' }).save({
+      ...base,
+      slot: 'hotel-name',
+      from: 'el shaddia guesthouse',
+      to: 'el shaddia guesthouse',
+      status: 'suspected',
+    });
+    const svc = inlineService(ws, { file });
+    const r = await svc.revise(ids[0], legacy.id, 1, { status: 'rejected' }, undefined);
+    expect(r.rev).toBe(2);
+    expect(svc.list(ids[0]).records[0].status).toBe('rejected');
+  });
+
+  it('any record can be withdrawn (not only the last save): an appended line, the record kept in the journal', async () => {
+    const dir = join(root, 'withdraw');
+    mkdirSync(dir, { recursive: true });
+    const { ws, ids } = await workspace([fileSource([MUL])]);
+    const file = join(dir, 'a.jsonl');
+    const svc = inlineService(ws, { file });
+    const saved = [];
+    for (let t = 1; t <= 4; t++) saved.push(await svc.save(ids[0], { ...base, turn: t, from: null, to: `v${t}`, status: 'confirmed' }));
+    const before = readFileSync(file, 'utf8');
+    await svc.revise(ids[0], saved[1].id, 1, undefined, true);
+    const after = readFileSync(file, 'utf8');
+    expect(after.startsWith(before)).toBe(true); // nothing rewritten: one line appended
+    const line = JSON.parse(after.slice(before.length));
+    expect(line).toMatchObject({ id: saved[1].id, rev: 2, deleted: true, to: 'v2', turn: 2 });
+    expect(svc.list(ids[0]).records.map((r) => r.id)).toEqual([saved[0].id, saved[2].id, saved[3].id]);
   });
 });

@@ -219,7 +219,7 @@ describe('annotation store', () => {
     const real = join(dir, 'real.jsonl');
     const link = join(dir, 'link.jsonl');
     symlinkSync('real.jsonl', link);
-    const viaLink = new AnnotationStore(link, { gold: 'g' });
+    const viaLink = new AnnotationStore(link, { gold: 'g', links: 'follow' }); // a link the user named (serve --annotations)
     const viaReal = new AnnotationStore(real, { gold: 'g' });
     const a = await viaLink.save(body(1)); // a new file through a dangling link: the link's target is created
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
@@ -245,7 +245,7 @@ describe('annotation store', () => {
   it('never writes in the place of a link whose target folder is missing (a share not mounted)', async () => {
     const link = join(dir, 'unmounted.jsonl');
     symlinkSync(join(dir, 'not-mounted', 'team.jsonl'), link);
-    const s = new AnnotationStore(link, { gold: 'g' });
+    const s = new AnnotationStore(link, { gold: 'g', links: 'follow' });
     expect(s.state().exists).toBe(false);
     await expect(s.save(body(1))).rejects.toThrow(
       /unmounted\.jsonl: cannot write annotations: the folder of the file it names does not exist \(it is a symbolic link/,

@@ -26,6 +26,7 @@ import { DialogueView } from './DialogueView';
 import { RawView } from './RawView';
 import { openInPlayground } from '../playground/open';
 import { AnnotationForm } from './annotate/AnnotationForm';
+import { ConfirmWriteDialog } from './annotate/ConfirmWriteDialog';
 import { ExportDialog } from './annotate/ExportDialog';
 import { ReviewPane } from './annotate/ReviewPane';
 import { annotationTarget, focusPlace, moveChipFocus } from './annotate/targets';
@@ -360,13 +361,19 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
           key={`${review.form.dialogue}|${review.form.turn}|${review.form.slot ?? ''}`}
           target={review.form}
           onClose={() => review.setForm(null)}
-          onSave={(body) => {
+          onSave={async (body) => {
             const t = review.form!;
-            review.setForm(null);
-            void review.save(t, body).then((ok) => (ok ? review.afterDecision() : undefined));
+            // The form stays open until the record is on disk; a refusal is shown in it.
+            const why = await review.saveRecord(t, body);
+            if (why === null) {
+              review.setForm(null);
+              review.afterDecision();
+            }
+            return why;
           }}
         />
       )}
+      {review.confirming && <ConfirmWriteDialog pending={review.confirming} onAnswer={review.answerConfirmation} />}
       {review.exporting && (
         <ExportDialog
           api={api}

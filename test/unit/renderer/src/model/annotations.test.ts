@@ -3,11 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   categoryOfDigit,
+  formProblem,
   initialForm,
   recordBody,
   suggestedCategory,
+  suspectPosition,
+  verdictOf,
   type AnnotationTarget,
 } from '../../../../../src/renderer/src/model/annotations';
+import type { AnnotationItem } from '../../../../../src/shared/api';
 import { keyAction, type KeyInput } from '../../../../../src/renderer/src/model/keyboard';
 
 const key = (k: string, o: Partial<KeyInput> = {}): KeyInput => ({
@@ -62,5 +66,36 @@ describe('annotation form model', () => {
       'prev-chip',
     ]);
     expect(keyAction(key('a', { inTextField: true }))).toBeNull();
+  });
+});
+
+describe('corrections that change nothing, verdicts, the queue position', () => {
+  const form = (to: string | null | undefined) => ({ to, scope: 'onward' as const, category: 'wrong-value' as const, note: '' });
+
+  it('the form refuses a correction equal to the gold (a value, or absent where the gold is absent), and starts without one when the prediction is the gold', () => {
+    expect(formProblem(wrong, form('16:00'))).toMatch(/^The gold already is "16:00": a correction must change the gold/);
+    expect(formProblem(wrong, form('16:00 '))).toBeNull(); // a space is a change
+    expect(formProblem(wrong, form(undefined))).toBeNull(); // only a flag
+    expect(formProblem(wrong, form(null))).toBeNull();
+    const absent: AnnotationTarget = { ...wrong, gold: null, pred: 'x', cls: 'overshot' };
+    expect(formProblem(absent, form(null))).toMatch(/^The gold already lacks this slot/);
+    expect(initialForm({ ...wrong, pred: '16:00', cls: 'correct' }).to).toBeUndefined();
+    // An older record that already proposed the gold's value may keep it (its status can still change).
+    const existing = { id: 'i', rev: 1, to: '16:00', status: 'suspected' } as AnnotationItem;
+    expect(formProblem({ ...wrong, existing }, form('16:00'))).toBeNull();
+  });
+
+  it('a done suspect shows what was decided: rejected, corrected (a `to`), confirmed (no `to`), suspected', () => {
+    expect(verdictOf({ status: 'rejected', to: 'x' })).toBe('rejected');
+    expect(verdictOf({ status: 'confirmed', to: 'x' })).toBe('corrected');
+    expect(verdictOf({ status: 'confirmed', to: null })).toBe('corrected'); // the slot should be absent
+    expect(verdictOf({ status: 'confirmed' })).toBe('confirmed');
+    expect(verdictOf({ status: 'suspected', to: 'x' })).toBe('suspected');
+  });
+
+  it('the queue says where it stands among all the suspects, with thousands separators', () => {
+    expect(suspectPosition(15, 4871)).toBe('suspect 16 of 4,871');
+    expect(suspectPosition(0, 1)).toBe('suspect 1 of 1');
+    expect(suspectPosition(1233, 123456)).toBe('suspect 1,234 of 123,456');
   });
 });

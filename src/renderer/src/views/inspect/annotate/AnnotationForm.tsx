@@ -2,28 +2,43 @@
 // in Prodigy or Argilla): it opens with the gold and predicted values filled
 // in (`to` defaults to the prediction), digits 1–9 pick the category, Enter
 // saves as confirmed, Shift+Enter as suspected, Esc cancels. Tab reaches the
-// proposed value, the scope and the note.
+// proposed value, the scope and the note. A correction that equals the gold
+// is refused here (and by the engine); the form stays open with the reason
+// whenever a save fails.
 
 import { useEffect, useRef, useState } from 'react';
 import { CATEGORIES, CATEGORY_HELP, type Status } from '../../../../../shared/annotations/record';
 import { Modal } from '../../../components/Modal';
 import { MaybeValue } from '../../../components/VisibleValue';
-import { categoryOfDigit, initialForm, recordBody, type AnnotationTarget, type FormValues } from '../../../model/annotations';
+import { categoryOfDigit, formProblem, initialForm, recordBody, type AnnotationTarget, type FormValues } from '../../../model/annotations';
 import type { RecordBody } from '../../../../../shared/annotations/record';
 
 interface Props {
   target: AnnotationTarget;
-  onSave: (body: RecordBody) => void;
+  /** Saves; resolves with null once saved, else with why not (shown in the form, which stays open). */
+  onSave: (body: RecordBody) => Promise<string | null>;
   onClose: () => void;
 }
 
 export function AnnotationForm({ target, onSave, onClose }: Props) {
   const [f, setF] = useState<FormValues>(() => initialForm(target));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => root.current?.focus(), []);
   const slot = target.slot;
+  const problem = formProblem(target, f);
 
-  const submit = (status: Status) => onSave(recordBody(target, f, status));
+  const submit = (status: Status) => {
+    if (busy) return;
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    void onSave(recordBody(target, f, status)).then((why) => {
+      setBusy(false);
+      if (why) setError(why);
+    });
+  };
   const onKeyDown = (e: React.KeyboardEvent) => {
     const inText = e.target instanceof HTMLTextAreaElement || (e.target instanceof HTMLInputElement && e.target.type === 'text');
     if (e.target instanceof HTMLButtonElement && (e.key === 'Enter' || e.key === ' ')) {
@@ -125,6 +140,11 @@ export function AnnotationForm({ target, onSave, onClose }: Props) {
         <label className="note">
           Note <textarea rows={2} value={f.note} onChange={(e) => setF((x) => ({ ...x, note: e.target.value }))} aria-label="note" />
         </label>
+        {(error ?? problem) && (
+          <p className="error" role="alert" data-testid="form-error">
+            {error ?? problem}
+          </p>
+        )}
         <p className="form-actions">
           <button onClick={() => submit('confirmed')} data-testid="form-confirm">
             Confirm <kbd>Enter</kbd>

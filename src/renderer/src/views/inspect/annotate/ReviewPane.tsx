@@ -1,15 +1,18 @@
 // Layer: renderer (React component). The review pane under the dialogue: the
 // annotations of this dialogue or of the corpus (filtered by status and
-// category, each a link to its turn), the suspects queue with its evidence,
-// and the what-if diff.
+// category, each a link to its turn, each one withdrawable), the suspects
+// queue with its evidence (its true total, the list following the current
+// suspect, each done row's verdict), and the what-if diff.
 
-import { useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState } from 'react';
 import { CATEGORIES, STATUSES } from '../../../../../shared/annotations/record';
 import type { Api } from '../../../../../shared/api';
 import type { MetricConfig } from '../../../../../shared/metrics/config';
 import { dialogueKey } from '../../../../../shared/formats/reference';
 import { diffMarks } from '../../../../../shared/model/char-diff';
 import { MaybeValue } from '../../../components/VisibleValue';
+import { suspectPosition, verdictOf } from '../../../model/annotations';
 import type { Review, ReviewPaneTab, Jump } from './useReview';
 import { WhatIfPanel } from './WhatIfPanel';
 
@@ -61,7 +64,17 @@ export function ReviewPane({ api, runRef, config, review, dialogueId, onJump }: 
         </button>
       </header>
       {review.list?.refused && <p className="error">{review.list.refused}</p>}
-      {review.list && review.list.problems.length > 0 && <p className="warnings">{review.list.problems.slice(0, 3).join(' · ')}</p>}
+      {review.list && review.list.problems.length > 0 && (
+        <p className="warnings" data-testid="annotation-problems">
+          {review.list.problems.slice(0, 3).join(' · ')}
+          {review.list.problems.length > 3 && ` · and ${review.list.problems.length - 3} more`}
+        </p>
+      )}
+      {review.list && !review.list.writable && !review.list.refused && (
+        <p className="muted" data-testid="annotation-file-unconfirmed">
+          Annotations go to {review.list.file}; you are asked to confirm it at the first save.
+        </p>
+      )}
       {review.list?.notes?.map((n) => (
         <p key={n} className="warnings" data-testid="annotation-file-note">
           {n}
@@ -159,6 +172,16 @@ function AnnotationList({ review, dialogueId, onJump }: { review: Review; dialog
                 </td>
                 <td>{r.category}</td>
                 <td className="note">{r.note}</td>
+                <td>
+                  <button
+                    onClick={() => void review.withdraw(r)}
+                    title="withdraw this annotation (a withdrawal is appended to the file; u brings it back)"
+                    aria-label={`withdraw the annotation of ${r.dialogue} turn ${r.turn}${r.slot ? ` ${r.slot}` : ''}`}
+                    data-testid="annotation-withdraw"
+                  >
+                    withdraw
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -170,51 +193,97 @@ function AnnotationList({ review, dialogueId, onJump }: { review: Review; dialog
 
 function SuspectQueue({ review }: { review: Review }) {
   const items = review.suspects;
+  const total = review.suspectsTotal;
   const done = items.filter(review.isDone).length;
-  const status = review.suspectsLoading ? 'ranking suspects…' : items.length === 0 ? 'no suspects yet' : null;
+  const annotated = items.length < total ? `${done} of the first ${items.length.toLocaleString('en-US')} annotated` : `${done} annotated`;
+  const status = review.suspectsLoading
+    ? 'ranking suspects…'
+    : review.suspectsError
+      ? `cannot rank suspects: ${review.suspectsError}`
+      : items.length === 0
+        ? 'no suspects yet'
+        : null;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The app does not use the React Compiler, so the virtualiser's unmemoisable API is fine here.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 38,
+    overscan: 8,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastShown = rows.length ? rows[rows.length - 1].index : 0;
+  const { loadSuspectsNear, queueOn, queueIndex } = review;
+  // The list follows the queue: the current suspect is scrolled into view whenever the queue moves.
+  useEffect(() => {
+    if (queueOn && queueIndex < items.length) virtualizer.scrollToIndex(queueIndex, { align: 'auto' });
+  }, [queueOn, queueIndex, items.length, virtualizer]);
+  // Scrolled near the end of what is loaded: the next page.
+  useEffect(() => loadSuspectsNear(lastShown), [lastShown, loadSuspectsNear]);
   return (
     <div className="suspect-queue">
-      <p className="queue-status" data-testid="queue-status" data-on={String(review.queueOn)}>
+      <p className="queue-status" data-testid="queue-status" data-on={String(review.queueOn)} data-total={total}>
         {review.queueOn && status ? (
           <>Queue on: {status}</>
         ) : review.queueOn ? (
           <>
-            Queue on: suspect <strong>{review.queueIndex + 1}</strong> of {items.length} ({done} annotated) · <kbd>n</kbd>/<kbd>p</kbd> walk
-            · <kbd>a</kbd> annotate · <kbd>x</kbd> reject · <kbd>s</kbd> leave the queue
+            Queue on: <strong data-testid="queue-position">{suspectPosition(review.queueIndex, total)}</strong> ({annotated}) · <kbd>n</kbd>
+            /<kbd>p</kbd> walk · <kbd>a</kbd> annotate · <kbd>x</kbd> reject · <kbd>s</kbd> leave the queue
           </>
+        ) : status ? (
+          <>{status}</>
         ) : (
           <>
-            {items.length} suspects ({done} annotated) · <kbd>s</kbd> starts the queue (then <kbd>n</kbd>/<kbd>p</kbd> walk the suspects
-            instead of the dialogues)
+            {total.toLocaleString('en-US')} suspects ({annotated}) · <kbd>s</kbd> starts the queue (then <kbd>n</kbd>/<kbd>p</kbd> walk the
+            suspects instead of the dialogues)
           </>
         )}
         {review.suspectRuns.length > 0 &&
           ` · runs voting: ${review.suspectRuns.join(', ')}${review.suspectsHaveText ? '' : ' · no utterances loaded: no text evidence'}`}
       </p>
-      {review.suspectsLoading && <p>ranking suspects…</p>}
-      <ol className="suspects">
-        {items.slice(0, 200).map((s, k) => (
-          <li
-            key={`${s.dialogue}|${s.turn}|${s.slot}`}
-            className={`${review.queueOn && k === review.queueIndex ? 'current' : ''}${review.isDone(s) ? ' done' : ''}`}
-            data-testid="suspect-row"
-            data-current={String(review.queueOn && k === review.queueIndex)}
-          >
-            <button onClick={() => review.goSuspect(k)}>
-              {s.dialogue} · turn {s.turn} · {s.slot}
-            </button>{' '}
-            <span className="score">{s.score.toFixed(2)}</span> gold{' '}
-            <strong>
-              <MaybeValue value={s.gold} titlePrefix="gold value: " changed={marksOf(s)?.gold} />
-            </strong>{' '}
-            · pred{' '}
-            <strong>
-              <MaybeValue value={s.pred} titlePrefix="predicted value: " changed={marksOf(s)?.pred} />
-            </strong>
-            <span className="reasons">{s.reasons.map((r) => r.text).join('; ')}</span>
-          </li>
-        ))}
-      </ol>
+      <div className="suspects-scroll" ref={scrollRef} data-testid="suspects-scroll">
+        <ol className="suspects" style={{ height: virtualizer.getTotalSize() }}>
+          {rows.map((v) => {
+            const s = items[v.index];
+            const k = v.index;
+            const rec = review.recordAt(s.dialogue, s.turn, s.slot);
+            const verdict = rec ? verdictOf(rec) : null;
+            return (
+              <li
+                key={`${s.dialogue}|${s.turn}|${s.slot}`}
+                ref={virtualizer.measureElement}
+                data-index={k}
+                style={{ transform: `translateY(${v.start}px)` }}
+                className={`${review.queueOn && k === review.queueIndex ? 'current' : ''}${verdict ? ' done' : ''}`}
+                data-testid="suspect-row"
+                data-rank={k + 1}
+                data-current={String(review.queueOn && k === review.queueIndex)}
+                data-verdict={verdict ?? undefined}
+              >
+                <button onClick={() => review.goSuspect(k)}>
+                  {s.dialogue} · turn {s.turn} · {s.slot}
+                </button>{' '}
+                <span className="score">{s.score.toFixed(2)}</span> gold{' '}
+                <strong>
+                  <MaybeValue value={s.gold} titlePrefix="gold value: " changed={marksOf(s)?.gold} />
+                </strong>{' '}
+                · pred{' '}
+                <strong>
+                  <MaybeValue value={s.pred} titlePrefix="predicted value: " changed={marksOf(s)?.pred} />
+                </strong>
+                {verdict && (
+                  <span className={`verdict ann-${rec!.status}`} data-testid="suspect-verdict" title={`annotated: ${verdict}`}>
+                    {verdict}
+                  </span>
+                )}{' '}
+                <span className="rank">#{(k + 1).toLocaleString('en-US')}</span>
+                <span className="reasons">{s.reasons.map((r) => r.text).join('; ')}</span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
     </div>
   );
 }

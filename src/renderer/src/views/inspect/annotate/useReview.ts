@@ -1,14 +1,16 @@
 // Layer: renderer (React hook). The state of gold-label review in the inspect
 // view: the run's annotations (refreshed on every save, here or in another
-// window), the suspects queue and where it stands, the what-if switch, the
-// form and export dialogs, the undo stack, and the actions the keys trigger
-// (annotate, reject, undo, walk the queue).
+// window), the suspects queue (loaded a page at a time, its true total known)
+// and where it stands, the what-if switch, the form and export dialogs, the
+// confirmation of the annotation file before its first write, the undo
+// stack, and the actions the keys and buttons trigger (annotate, reject,
+// withdraw, undo, walk the queue).
 
-import { useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApplicable, placeKey, type RecordBody, type Status } from '../../../../../shared/annotations/record';
 import type { Suspect } from '../../../../../shared/annotations/suspects';
-import type { Api, AnnotationItem, DialogueDetail } from '../../../../../shared/api';
+import type { Api, AnnotationItem, AnnotationList, DialogueDetail, SuspectList } from '../../../../../shared/api';
 import type { ValueOption } from '../../../../../shared/formats/normalise';
 import { errorText, useApiQuery } from '../../../app/queries';
 import type { NoticeKind } from '../../../app/views';
@@ -24,8 +26,19 @@ import {
 
 export type ReviewPaneTab = 'annotations' | 'suspects' | 'whatif';
 
-/** Queries whose answers depend on the annotation file. */
-const ANNOTATION_QUERIES = ['listAnnotations', 'whatIf', 'whatIfDialogue', 'exportCorrections', 'suspects'];
+/** Queries whose answers depend on the annotation file (the suspects' ranking does not: it is not refetched on saves). */
+const ANNOTATION_QUERIES = ['listAnnotations', 'whatIf', 'whatIfDialogue', 'exportCorrections'];
+
+/** Suspects fetched per page; the next page is fetched when the queue or the list comes near the end of what is loaded. */
+export const SUSPECT_PAGE = 1000;
+
+const nextSuspectPage = (last: SuspectList) => (last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined);
+
+/** The annotation file waiting for the person's yes or no (browser mode: the page's dialog). */
+export interface PendingConfirmation {
+  file: string;
+  exists: boolean;
+}
 
 export interface Jump {
   id: string;
@@ -52,6 +65,8 @@ export function useReview(
   // The undo stack lives in a ref: a second `u` pressed before the first one's answer must see the entry below.
   const undoStack = useRef<UndoEntry[]>([]);
   const [undoDepth, setUndoDepth] = useState(0);
+  const [confirming, setConfirming] = useState<PendingConfirmation | null>(null);
+  const answer = useRef<((yes: boolean) => void) | null>(null);
 
   const refresh = useCallback(() => {
     for (const k of ANNOTATION_QUERIES) void qc.invalidateQueries({ queryKey: [k] });
@@ -63,8 +78,25 @@ export function useReview(
   const version = list?.version ?? 0;
   const byPlace = useMemo(() => recordsByPlace(list?.records ?? []), [list]);
 
-  const suspectsQuery = useApiQuery(api, 'suspects', queueOn || pane === 'suspects' ? { ...runRef, limit: 1000 } : null);
-  const suspects: Suspect[] = useMemo(() => suspectsQuery.data?.items ?? [], [suspectsQuery.data]);
+  // Pages of the ranked suspects (ranked once in the run's worker); the total is that of the whole queue.
+  const suspectsKey = useMemo(() => ['suspects', { run: runRef.run, rev: runRef.rev }, 'pages'] as const, [runRef.run, runRef.rev]);
+  const suspectsQuery = useInfiniteQuery({
+    queryKey: suspectsKey,
+    queryFn: ({ pageParam }) => api.call('suspects', { ...runRef, offset: pageParam, limit: SUSPECT_PAGE }),
+    initialPageParam: 0,
+    getNextPageParam: nextSuspectPage,
+    enabled: queueOn || pane === 'suspects',
+  });
+  const suspects: Suspect[] = useMemo(() => suspectsQuery.data?.pages.flatMap((p) => p.items) ?? [], [suspectsQuery.data]);
+  const suspectsTotal = suspectsQuery.data?.pages[0]?.total ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = suspectsQuery;
+  /** Loads the next page of suspects when `index` comes within 50 of the end of those loaded. */
+  const loadSuspectsNear = useCallback(
+    (index: number) => {
+      if (index >= suspects.length - 50 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+    },
+    [suspects.length, hasNextPage, isFetchingNextPage, fetchNextPage],
+  );
   const isDone = useCallback((s: Suspect) => byPlace.has(placeKey(s.dialogue, s.turn, s.slot)), [byPlace]);
   const current: Suspect | null = queueOn ? (suspects[queueIndex] ?? null) : null;
 
@@ -75,10 +107,11 @@ export function useReview(
       const i = Math.max(0, Math.min(suspects.length - 1, k));
       leaveChip();
       setQueueIndex(i);
+      loadSuspectsNear(i);
       const s = suspects[i];
       jump({ id: s.dialogue, turn: s.turn, slot: s.slot });
     },
-    [suspects, jump],
+    [suspects, jump, loadSuspectsNear],
   );
 
   /** The next suspect after `from` not annotated yet (or the last one). */
@@ -113,15 +146,20 @@ export function useReview(
     setQueueOn(true);
     setPane('suspects');
     try {
-      const args = { ...runRef, limit: 1000 };
-      const [got, anns] = await Promise.all([
-        qc.fetchQuery({ queryKey: ['suspects', args, null], queryFn: () => api.call('suspects', args) }),
+      const [pages, anns] = await Promise.all([
+        qc.fetchInfiniteQuery({
+          queryKey: suspectsKey,
+          queryFn: ({ pageParam }) => api.call('suspects', { ...runRef, offset: pageParam, limit: SUSPECT_PAGE }),
+          initialPageParam: 0,
+          getNextPageParam: nextSuspectPage,
+        }),
         qc.fetchQuery({
           queryKey: ['listAnnotations', { run: runRef.run }, String(runRef.rev)],
           queryFn: () => api.call('listAnnotations', { run: runRef.run }),
         }),
       ]);
       if (request !== queueRequest.current) return;
+      const got = { total: pages.pages[0]?.total ?? 0, items: pages.pages.flatMap((p) => p.items) };
       const done = recordsByPlace(anns.records);
       const k = got.items.findIndex((s) => !done.has(placeKey(s.dialogue, s.turn, s.slot)));
       if (got.items.length === 0) {
@@ -138,7 +176,7 @@ export function useReview(
       setQueueOn(false);
       onNotice(`Cannot rank suspects: ${errorText(err)}`);
     }
-  }, [queueOn, pane, runRef, qc, api, jump, onNotice]);
+  }, [queueOn, pane, runRef, qc, api, jump, onNotice, suspectsKey]);
 
   const toggleWhatIf = useCallback(() => {
     setWhatIf((on) => {
@@ -154,30 +192,112 @@ export function useReview(
     setUndoDepth(undoStack.current.length);
   }, []);
 
-  /** Saves the form's record (a new one, or a revision of the one there). */
-  const save = useCallback(
-    async (target: AnnotationTarget, body: RecordBody): Promise<boolean> => {
+  /** The annotation file as the engine sees it now (the cached list, else asked). */
+  const currentList = useCallback(
+    (): Promise<AnnotationList> =>
+      list
+        ? Promise.resolve(list)
+        : qc.fetchQuery({
+            queryKey: ['listAnnotations', { run: runRef.run }, String(runRef.rev)],
+            queryFn: () => api.call('listAnnotations', { run: runRef.run }),
+          }),
+    [list, qc, api, runRef.run, runRef.rev],
+  );
+
+  /**
+   * Before a write: true once saves may go to the run's annotation file. A
+   * file nobody chose yet is confirmed first — in browser mode by the page's
+   * dialog naming its full path (then the engine is told, in a call of its
+   * own), in Electron by the engine's native dialog.
+   */
+  const ensureWritable = useCallback(async (): Promise<boolean> => {
+    const l = await currentList();
+    if (l.writable) return true;
+    if (l.confirmWith === 'page') {
+      const yes = await new Promise<boolean>((resolve) => {
+        answer.current?.(false);
+        answer.current = resolve;
+        setConfirming({ file: l.file, exists: l.exists });
+      });
+      if (!yes) return false;
+    }
+    const r = await api.call('allowAnnotationFile', { run: runRef.run, file: l.file });
+    void qc.invalidateQueries({ queryKey: ['listAnnotations'] });
+    return r.allowed;
+  }, [currentList, api, runRef.run, qc]);
+
+  /** The person's answer in the page's confirmation dialog. */
+  const answerConfirmation = useCallback((yes: boolean) => {
+    const a = answer.current;
+    answer.current = null;
+    setConfirming(null);
+    a?.(yes);
+  }, []);
+
+  /** Tells the person what the store repaired on the way (records the file had lost, written back). */
+  const tellRepairs = useCallback(
+    (notices: string[] | undefined) => {
+      if (notices?.length) onNotice(notices.join(' '), 'error');
+    },
+    [onNotice],
+  );
+
+  /** Saves the form's record (a new one, or a revision of the one there); resolves with null, or why it was not saved. */
+  const saveRecord = useCallback(
+    async (target: AnnotationTarget, body: RecordBody): Promise<string | null> => {
       try {
+        if (!(await ensureWritable())) return 'Not saved: the annotation file was not confirmed.';
         const e = target.existing;
+        let notices: string[] | undefined;
         if (e) {
           const r = await api.call('reviseAnnotation', { run: runRef.run, id: e.id, rev: e.rev, record: body, replace: true });
           push({ id: r.id, rev: r.rev, previous: bodyOf(e), label: describeTarget(target) });
+          notices = r.notices;
         } else {
           const r = await api.call('saveAnnotation', { run: runRef.run, record: body });
           push({ id: r.id, rev: r.rev, label: describeTarget(target) });
+          notices = r.notices;
         }
         onNotice(
           `Saved (${body.status}): ${describeTarget(target)}${body.to !== undefined ? ` → ${body.to === null ? 'absent' : JSON.stringify(body.to)}` : ''}`,
           'info',
         );
+        tellRepairs(notices);
         refresh();
-        return true;
+        return null;
       } catch (err) {
-        onNotice(`Not saved: ${errorText(err)}`);
-        return false;
+        return `Not saved: ${errorText(err)}`;
       }
     },
-    [api, runRef.run, onNotice, refresh, push],
+    [api, runRef.run, onNotice, refresh, push, ensureWritable, tellRepairs],
+  );
+
+  /** saveRecord for the keys (x): a failure is a notice. */
+  const save = useCallback(
+    async (target: AnnotationTarget, body: RecordBody): Promise<boolean> => {
+      const why = await saveRecord(target, body);
+      if (why) onNotice(why);
+      return why === null;
+    },
+    [saveRecord, onNotice],
+  );
+
+  /** Withdraws any record of the list (an appended withdrawal; u brings it back). */
+  const withdraw = useCallback(
+    async (r: AnnotationItem) => {
+      const label = describeTarget(r);
+      try {
+        if (!(await ensureWritable())) return onNotice('Not withdrawn: the annotation file was not confirmed.');
+        const w = await api.call('reviseAnnotation', { run: runRef.run, id: r.id, rev: r.rev, deleted: true });
+        push({ id: w.id, rev: w.rev, previous: bodyOf(r), label: `withdrawal of ${label}` });
+        onNotice(`Withdrawn: ${label} (u brings it back)`, 'info');
+        tellRepairs(w.notices);
+        refresh();
+      } catch (err) {
+        onNotice(`Not withdrawn: ${errorText(err)}`);
+      }
+    },
+    [api, runRef.run, onNotice, refresh, push, ensureWritable, tellRepairs],
   );
 
   const afterDecision = useCallback(() => {
@@ -204,6 +324,7 @@ export function useReview(
     undoStack.current = undoStack.current.slice(0, -1);
     setUndoDepth(undoStack.current.length);
     try {
+      if (!(await ensureWritable())) return onNotice('Not undone: the annotation file was not confirmed.');
       if (last.previous)
         await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, record: last.previous, replace: true });
       else await api.call('reviseAnnotation', { run: runRef.run, id: last.id, rev: last.rev, deleted: true });
@@ -212,7 +333,7 @@ export function useReview(
     } catch (err) {
       onNotice(`Cannot undo: ${errorText(err)}`);
     }
-  }, [api, runRef.run, onNotice, refresh]);
+  }, [api, runRef.run, onNotice, refresh, ensureWritable]);
 
   /** How many corrections the what-if applies to one dialogue's gold (confirmed ones; suspected too when asked). */
   const correctionsIn = useCallback(
@@ -252,10 +373,12 @@ export function useReview(
     toggleQueue,
     queueIndex,
     suspects,
-    suspectsTotal: suspectsQuery.data?.total ?? 0,
-    suspectRuns: suspectsQuery.data?.runs ?? [],
-    suspectsHaveText: suspectsQuery.data?.hasText ?? false,
+    suspectsTotal,
+    suspectRuns: suspectsQuery.data?.pages[0]?.runs ?? [],
+    suspectsHaveText: suspectsQuery.data?.pages[0]?.hasText ?? false,
     suspectsLoading: suspectsQuery.isLoading,
+    suspectsError: suspectsQuery.error ? errorText(suspectsQuery.error) : null,
+    loadSuspectsNear,
     current,
     isDone,
     goSuspect,
@@ -272,6 +395,10 @@ export function useReview(
     exporting,
     setExporting,
     save,
+    saveRecord,
+    withdraw,
+    confirming,
+    answerConfirmation,
     reject,
     undoLast,
     afterDecision,
