@@ -179,11 +179,6 @@ export function addPlaced(s: Float64Array, at: number, setsumbt: boolean, a: num
   }
 }
 
-/** Adds `pos` correct and `neg` wrong pairs of confidence c to the statistics vector s (at offset `at`). */
-export function addToStats(s: Float64Array, at: number, bn: Binning, c: number, pos: number, neg: number): void {
-  addPlaced(s, at, bn.name === 'setsumbt', placeA(bn, c), placeB(bn, c), c, pos, neg);
-}
-
 /** ECE of summed statistics: null when there is nothing to weigh (no pair; sun2024: no pair in [0, 1]). */
 export function eceOfStats(s: ArrayLike<number>, bn: Binning, at = 0): number | null {
   const n = bn.binCount;

@@ -8,16 +8,18 @@
 // over the resamples where the statistic is defined (a resample may have no
 // wrong pair, leaving AUROC undefined); those left out are counted.
 //
-// A resample is scored by one sweep over the column's distinct confidences,
-// each weighted by how often its pairs' dialogues were drawn (bin statistics
-// for ECE, Mann–Whitney U for AUROC), never by rebuilding the pairs; the
-// result equals scoring the rebuilt pairs up to float summation order (tested).
+// A resample is scored by sweeping the column's distinct confidences, each
+// weighted by how often its pairs' dialogues were drawn (Mann–Whitney U for
+// AUROC, then the bins' level ranges for ECE), never by rebuilding the
+// pairs; the result equals scoring the rebuilt pairs up to float summation
+// order (tested).
 
 import { eachResample, resampledInterval, type ResampledInterval } from '../resample';
 import { MAX_BOOTSTRAP, MAX_SEED } from '../seed';
-import { addPlaced, eceOfStats, placeSorted, type Binning } from './binning';
+import { eceOfStats, placeSorted, type Binning } from './binning';
 import { checkPairs, CalibrationInputError, type CalibrationPairs } from './pairs';
-import { levelsOf, pairCalibration, resolveOptions, sortedByClass, type CalibrationOptions } from './summary';
+import { argsortDoubles } from './sort';
+import { pairCalibration, resolveOptions, type CalibrationOptions } from './summary';
 
 export interface CalibrationColumn {
   /** Column name as shown ("pair_confidence", "softmax"). */
@@ -75,18 +77,19 @@ export interface CalibrationComparison {
 
 /**
  * One column made ready for resampling: its distinct confidences (levels,
- * ascending) with their places in the bin statistics, and per level the
- * entries (dialogue, correct pairs, wrong pairs) of the pairs there.
+ * ascending), per level the entries (dialogue, correct pairs, wrong pairs)
+ * of the pairs there and its places in the bin statistics.
  */
 export interface PreparedColumn {
   value: Float64Array;
-  placeA: Int32Array;
-  placeB: Int32Array;
   /** Exclusive end of each level's entries. */
   levelEnd: Int32Array;
   unit: Int32Array;
   pos: Float64Array;
   neg: Float64Array;
+  /** binning.ts placeA / placeB of each level. */
+  placeA: Int32Array;
+  placeB: Int32Array;
 }
 
 export interface PreparedCalibration {
@@ -95,19 +98,7 @@ export interface PreparedCalibration {
   columns: PreparedColumn[];
 }
 
-/** Index of v in the ascending array a (present by construction). */
-function levelIndex(a: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = a.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Levels and per-level dialogue entries of each column (checks every pair). */
+/** Levels, per-level dialogue entries and bin places of each column (checks every pair). */
 export function prepareCalibrationBootstrap(
   columns: readonly CalibrationPairs[],
   dialogues: number,
@@ -124,49 +115,43 @@ export function prepareCalibrationBootstrap(
     for (let i = 0; i < n; i++)
       if (dia[i] >= dialogues)
         throw new CalibrationInputError(`column ${k}, pair ${i}: dialogue ${dia[i]} is not below the number of dialogues, ${dialogues}`, i);
-    const { pos, neg } = sortedByClass(p);
-    const value = levelsOf(pos, neg).value;
-    const L = value.length;
-    // Pairs by level (counting sort, stable: a dialogue's pairs at one level stay together when the input is in dialogue order).
-    const level = new Int32Array(n);
-    const start = new Int32Array(L + 1);
-    for (let i = 0; i < n; i++) {
-      level[i] = levelIndex(value, p.confidence[i]);
-      start[level[i] + 1]++;
-    }
-    for (let l = 0; l < L; l++) start[l + 1] += start[l];
-    const order = new Int32Array(n);
-    const next = start.slice(0, L);
-    for (let i = 0; i < n; i++) order[next[level[i]]++] = i;
+    // Pairs by confidence, stable: a dialogue's pairs at one level stay together when the input is in dialogue order.
+    const order = argsortDoubles(p.confidence);
+    const value = new Float64Array(n);
+    const levelEnd = new Int32Array(n);
     const unit = new Int32Array(n);
     const ep = new Float64Array(n);
     const en = new Float64Array(n);
-    const levelEnd = new Int32Array(L);
+    let L = 0;
     let e = -1;
-    for (let l = 0; l < L; l++) {
-      let last = -1;
-      for (let j = start[l]; j < start[l + 1]; j++) {
-        const i = order[j];
-        if (dia[i] !== last) {
-          unit[++e] = last = dia[i];
-          ep[e] = 0;
-          en[e] = 0;
-        }
-        if (p.correct[i]) ep[e]++;
-        else en[e]++;
+    for (let j = 0; j < n; j++) {
+      const i = order[j];
+      const c = p.confidence[i];
+      const newLevel = j === 0 || c !== value[L - 1];
+      if (newLevel) {
+        if (L > 0) levelEnd[L - 1] = e + 1;
+        value[L++] = c;
       }
-      levelEnd[l] = e + 1;
+      if (newLevel || dia[i] !== unit[e]) {
+        unit[++e] = dia[i];
+        ep[e] = 0;
+        en[e] = 0;
+      }
+      if (p.correct[i]) ep[e]++;
+      else en[e]++;
     }
+    if (L > 0) levelEnd[L - 1] = e + 1;
     const m = e + 1;
-    const place = placeSorted(binning, value);
+    const levels = value.slice(0, L);
+    const place = placeSorted(binning, levels);
     return {
-      value,
-      placeA: place.a,
-      placeB: place.b,
-      levelEnd,
+      value: levels,
+      levelEnd: levelEnd.slice(0, L),
       unit: unit.slice(0, m),
       pos: ep.slice(0, m),
       neg: en.slice(0, m),
+      placeA: place.a,
+      placeB: place.b,
     };
   });
   return { dialogues, binning, columns: prepared };
@@ -175,9 +160,9 @@ export function prepareCalibrationBootstrap(
 /**
  * ECE and AUROC of every column on resamples [from, to) of B (NaN where
  * undefined): per column, ece[b − from] and auroc[b − from]. Any split of
- * [0, B) gives the same values. One sweep over a column's levels per
- * resample gives both: each level's pairs weighted by how often their
- * dialogue was drawn.
+ * [0, B) gives the same values. Per resample and column, one pass over the
+ * entries: each level's correct and wrong pairs weighted by how often their
+ * dialogues were drawn, added to Mann–Whitney U and to the level's bins.
  */
 export function calibrationBootstrapValues(
   prep: PreparedCalibration,
@@ -189,36 +174,54 @@ export function calibrationBootstrapValues(
   const ece = prep.columns.map(() => new Float64Array(m).fill(Number.NaN));
   const auroc = prep.columns.map(() => new Float64Array(m).fill(Number.NaN));
   const bn = prep.binning;
-  const setsumbt = bn.name === 'setsumbt';
   const acc = new Float64Array(bn.statsWidth);
+  const setsumbt = bn.name === 'setsumbt';
   eachResample(prep.dialogues, seed, from, to, (times, b) => {
-    prep.columns.forEach((c, k) => {
+    for (let k = 0; k < prep.columns.length; k++) {
       acc.fill(0);
-      let u = 0;
-      let negBelow = 0;
-      let P = 0;
-      let e = 0;
-      for (let l = 0; l < c.value.length; l++) {
-        const end = c.levelEnd[l];
-        let p = 0;
-        let q = 0;
-        for (; e < end; e++) {
-          const t = times[c.unit[e]];
-          if (t === 0) continue;
-          p += t * c.pos[e];
-          q += t * c.neg[e];
-        }
-        if (p + q === 0) continue;
-        addPlaced(acc, 0, setsumbt, c.placeA[l], c.placeB[l], c.value[l], p, q);
-        u += p * (negBelow + q / 2);
-        negBelow += q;
-        P += p;
-      }
+      const [U, P] = sweep(prep.columns[k], times, acc, setsumbt);
       ece[k][b - from] = eceOfStats(acc, bn) ?? Number.NaN;
-      auroc[k][b - from] = P === 0 || negBelow === 0 ? Number.NaN : u / (P * negBelow);
-    });
+      const N = acc[0] - P;
+      auroc[k][b - from] = P === 0 || N === 0 ? Number.NaN : U / (P * N);
+    }
   });
   return { ece, auroc };
+}
+
+/** One resample of a column into the statistics vector s; returns [U, correct pairs]. */
+function sweep(c: PreparedColumn, times: Int32Array, s: Float64Array, setsumbt: boolean): [number, number] {
+  const { levelEnd, unit, pos, neg, placeA, placeB, value } = c;
+  let u = 0;
+  let negBelow = 0;
+  let P = 0;
+  let e = 0;
+  for (let l = 0; l < levelEnd.length; l++) {
+    const end = levelEnd[l];
+    let p = 0;
+    let q = 0;
+    for (; e < end; e++) {
+      const t = times[unit[e]];
+      p += t * pos[e];
+      q += t * neg[e];
+    }
+    u += p * (negBelow + q / 2);
+    negBelow += q;
+    P += p;
+    const x = p + q;
+    const a = placeA[l];
+    if (a >= 0) {
+      s[a] += x;
+      s[a + 1] += p;
+      if (setsumbt) s[a + 2] += x * value[l];
+    }
+    const b = placeB[l];
+    if (b >= 0) {
+      s[b] += x;
+      s[b + 1] += p;
+    }
+  }
+  s[0] = P + negBelow;
+  return [u, P];
 }
 
 function delta(a: number | null, b: number | null): number | null {
