@@ -5,10 +5,11 @@
 // the items the coefficient uses, with replacement (the item is the unit of
 // sampling), with the project's MT19937 draws (analysis/resample.ts: row b of
 // numpy's RandomState(seed).randint(0, n, size=(B, n))). This is the plain
-// nonparametric bootstrap over units, not Krippendorff's own bootstrap
-// (Hayes & Krippendorff 2007), which resamples pairable values from the
-// coincidence matrix; resamples on which a coefficient is undefined (every
-// drawn rating the same category) are left out of its interval and counted.
+// nonparametric bootstrap over units that Zapf et al. (2016, BMC Med Res
+// Methodol 16:93) use for Fleiss' κ and α alike, not Krippendorff's own
+// bootstrap (Hayes & Krippendorff 2007), which samples from the coincidence
+// matrix; resamples on which a coefficient is undefined (every drawn rating
+// the same category) are left out of its interval and counted.
 
 import { eachResample, resampledInterval, type ResampledInterval } from '../../analysis/resample';
 import { MAX_BOOTSTRAP, MAX_SEED } from '../../analysis/seed';
