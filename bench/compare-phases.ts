@@ -6,7 +6,7 @@
 // median CPU milliseconds on stdout (steadier than wall time on a busy machine).
 
 import { readFileSync } from 'node:fs';
-import { prepareComparison, statInput } from '../src/shared/analysis/compare';
+import { prepareComparison, statInput } from '../src/shared/analysis/run-comparison';
 import { Scorer } from '../src/shared/analysis/columns';
 import { bootstrapValues, randomizationCounts, swapWords } from '../src/shared/analysis/paired';
 import { loadCorpus } from '../src/shared/formats/detect';

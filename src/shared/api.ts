@@ -17,7 +17,7 @@ import { RUN_CALLS, type RunInfo, type RunResults } from './calls/runs';
 import { PLAYGROUND_CALLS, type PlaygroundResults } from './calls/playground';
 import { ANNOTATION_CALLS, type AnnotationResults } from './calls/annotations';
 import { EXPORT_CALLS, type ExportResults } from './calls/export';
-import { COMPARE_CALLS, type CompareResults } from './calls/compare';
+import { COMPARE_CALLS, type CompareResults } from './calls/compare-view';
 import { ANALYSIS_CALLS, type AnalysisResults } from './calls/analysis';
 
 export * from './calls/common';
@@ -26,7 +26,7 @@ export * from './calls/runs';
 export * from './calls/playground';
 export * from './calls/annotations';
 export * from './calls/export';
-export * from './calls/compare';
+export * from './calls/compare-view';
 export * from './calls/analysis';
 
 /** Argument schemas, one per call. The key is the IPC channel / HTTP route name. */

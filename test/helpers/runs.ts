@@ -1,5 +1,5 @@
 // Runs for the comparison tests: a corpus as a RunSource (analysed, exact values).
-import type { RunSource } from '../../src/shared/analysis/compare';
+import type { RunSource } from '../../src/shared/analysis/run-comparison';
 import { analyseCorpus } from '../../src/shared/metrics/turn-stats';
 import type { Corpus } from '../../src/shared/model/corpus';
 

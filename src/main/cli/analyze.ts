@@ -24,7 +24,7 @@ import type { MetricConfig } from '../../shared/metrics/config';
 import { renderSignature } from '../../shared/metrics/signature';
 import { metricColumns } from '../../shared/report/rows';
 import { DEFAULT_MAX_CELL, renderTableAs, TABLE_FORMATS, type Table, type TableFormat } from '../../shared/report/tables';
-import { evaluateRun, loadRuns, correctionsExit } from './score';
+import { evaluateRun, loadRuns, correctionsExit } from './runs';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import {
   maxCellFromFlags,

@@ -7,7 +7,14 @@
 // src/shared/analysis.
 
 import { basename, dirname } from 'node:path';
-import { assemble, CompareError, prepareComparison, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
+import {
+  assemble,
+  CompareError,
+  prepareComparison,
+  statInput,
+  type RunSource,
+  type StatSettings,
+} from '../../shared/analysis/run-comparison';
 import { Scorer, statColumns } from '../../shared/analysis/columns';
 import { checkMetrics, renderCompare, restrictMetrics } from '../../shared/analysis/compare-report';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../../shared/analysis/seed';
@@ -17,7 +24,7 @@ import { TABLE_FORMATS } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { runStatisticsParallel } from '../services/compare-stats';
 import { terminalProgress } from './progress';
-import { noteJoins, correctionsExit, warnSlotCount } from './score';
+import { noteJoins, correctionsExit, warnSlotCount } from './runs';
 import {
   CONFIG_FLAGS,
   CONFIG_HELP,

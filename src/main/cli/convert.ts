@@ -6,7 +6,7 @@
 import { writeFga } from '../../shared/formats/write-fga';
 import { writeJsonl } from '../../shared/formats/write-jsonl';
 import { loadSource } from '../services/load-pipeline';
-import { EXIT_CORRECTIONS_SKIPPED } from './score';
+import { EXIT_CORRECTIONS_SKIPPED } from './runs';
 import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOutAsync } from './usage';
 

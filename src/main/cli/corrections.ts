@@ -9,7 +9,7 @@ import { checkSourceSpec, type SourceSpec } from '../../shared/source';
 import { applyCorrectionFile, diffGoldName, readAnnotationFile } from '../services/annotation-file';
 import { AnnotationStore, StoreError } from '../services/annotation-store';
 import { loadSource } from '../services/load-pipeline';
-import { EXIT_CORRECTIONS_SKIPPED } from './score';
+import { EXIT_CORRECTIONS_SKIPPED } from './runs';
 import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP_WITHOUT_CORRECTIONS, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 

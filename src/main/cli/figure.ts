@@ -13,7 +13,7 @@ import { buildFigure, FIGURE_KINDS, positionsOfTurns } from '../../shared/viz/fi
 import { exportScene } from '../../shared/viz/signature-footer';
 import { renderScene } from '../services/export/render';
 import { formatOf } from './figure-format';
-import { loadRuns, correctionsExit } from './score';
+import { loadRuns, correctionsExit } from './runs';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 import { plural } from '../../shared/plural';

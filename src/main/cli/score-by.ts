@@ -10,7 +10,7 @@ import { domainBreakdown, type DomainK } from '../../shared/analysis/domain-brea
 import { DOMAIN_TURNS } from '../../shared/analysis/restrict';
 import { slotBreakdown } from '../../shared/analysis/slot-breakdown';
 import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';
-import { evaluateRun, loadRuns, correctionsExit } from './score';
+import { evaluateRun, loadRuns, correctionsExit } from './runs';
 import { configFromFlags } from './source-flags';
 import {
   captionsFromFlags,

@@ -2,19 +2,15 @@
 // them and prints a table, LaTeX, CSV or JSON. Heavy lifting is in src/shared.
 
 import { basename } from 'node:path';
-import { describeJoin } from '../../shared/formats/join';
 import type { MetricConfig } from '../../shared/metrics/config';
-import { dialogueResults, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
+import { dialogueResults, type Evaluation } from '../../shared/metrics/evaluate';
 import { renderSignature } from '../../shared/metrics/signature';
 import { jsonChunks } from '../../shared/report/json';
 import { corpusRow, dialogueRow, type ReportRow } from '../../shared/report/rows';
 import { dialogueOrder, ORDER_KEYS } from '../../shared/metrics/dialogue-order';
-import { largestActiveTurn, slotCountWarning } from '../../shared/metrics/slot-bound';
 import { scoreTable } from '../../shared/report/score-table';
 import { renderTableAs } from '../../shared/report/tables';
-import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
-import { terminalProgress } from './progress';
-import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
+import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import {
   CAPTION_FLAGS,
   captionsFromFlags,
@@ -30,11 +26,7 @@ import {
   writeOutAsync,
 } from './usage';
 import { BY_FLAGS, BY_HELP } from './by-flags';
-
-/** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
-function warn(text: string): void {
-  process.stderr.write(`dst-inspector: note: ${text}\n`);
-}
+import { correctionsExit, evaluateRun, loadRuns, warnSlotCount } from './runs';
 
 export const SCORE_HELP = `Usage: dst-inspector score <predictions file or folder> [more…] [options]
 
@@ -62,58 +54,6 @@ but some --corrections were not applied (stale or unknown places, each on stderr
 `;
 
 const FORMATS = ['table', 'json', 'csv', 'latex', 'markdown'] as const;
-
-/** Notes for the joins of a run (dialogues missing from a gold or utterance source). */
-export function noteJoins(file: string, run: LoadedRun): void {
-  for (const w of run.loaded.joins ?? []) if (w.missingInSource.length > 0 || w.turnsUnmatched > 0) warn(`${file}: ${describeJoin(w)}`);
-}
-
-/** Loads each file as one run (sources read once), with progress on a terminal. */
-export async function loadRuns(
-  files: string[],
-  values: Parameters<typeof sourceFromFlags>[0],
-): Promise<{ file: string; run: LoadedRun }[]> {
-  const maxBytes = maxBytesFromFlags(values);
-  const references = new ReferenceCache(maxBytes);
-  const specs = files.map((f) => sourceFromFlags(values, [f]));
-  const progress = terminalProgress();
-  const out: { file: string; run: LoadedRun }[] = [];
-  try {
-    for (let k = 0; k < files.length; k++) {
-      const run = await loadSource(specs[k], {
-        maxBytes,
-        references,
-        onProgress: (stage, f) => progress.update(`${stage} ${basename(files[k])}`, f),
-      });
-      noteJoins(files[k], run);
-      for (const n of run.loaded.scoreNotes ?? []) warn(`${files[k]}: ${n}`);
-      for (const n of run.corrections?.notes ?? []) warn(n);
-      out.push({ file: files[k], run });
-    }
-  } finally {
-    progress.done();
-  }
-  return out;
-}
-
-/** Scores a loaded run under `config` (its value options and the config in the signature). */
-export function evaluateRun(run: LoadedRun, config: MetricConfig): Evaluation {
-  return evaluateStats(run.loaded.corpus, run.stats!, config, {
-    values: run.loaded.valueOptions,
-    corrections: run.corrections?.result.summary,
-  });
-}
-
-/** Exit code when the output was written but some corrections were not applied (each was reported). */
-export const EXIT_CORRECTIONS_SKIPPED = 3;
-
-/** Reports how many corrections were not applied; returns the exit code (0 or 3). */
-export function correctionsExit(runs: { run: LoadedRun }[]): number {
-  const skipped = runs.reduce((n, { run }) => n + (run.corrections?.notes.length ?? 0), 0);
-  if (skipped === 0) return 0;
-  warn(`${skipped} correction${skipped === 1 ? '' : 's'} not applied (listed above); exit code ${EXIT_CORRECTIONS_SKIPPED}`);
-  return EXIT_CORRECTIONS_SKIPPED;
-}
 
 export async function scoreCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('score', argv, {
@@ -168,12 +108,6 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   if (values.out) await writeOutAsync(values.out, chunks);
   else for (const c of chunks) write(c);
   return correctionsExit(runs);
-}
-
-/** A note when K is below the most slots active in one turn: SA can then go negative. */
-export function warnSlotCount(file: string, run: LoadedRun, config: MetricConfig): void {
-  const w = slotCountWarning(largestActiveTurn(run.loaded.corpus), config.slotCount, '--slots');
-  if (w) warn(`${file}: ${w}`);
 }
 
 type Scored = { file: string; ev: Evaluation; order?: readonly number[] };

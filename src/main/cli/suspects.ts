@@ -9,7 +9,7 @@ import { rankSuspects, type Suspect } from '../../shared/annotations/suspects';
 import { csvCell } from '../../shared/report/csv';
 import { valueLabel } from '../../shared/model/visible-text';
 import { readAnnotationFile } from '../services/annotation-file';
-import { loadRuns, correctionsExit } from './score';
+import { loadRuns, correctionsExit } from './runs';
 import { maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOut } from './usage';
 

@@ -7,7 +7,7 @@ import { renderSignature } from '../../shared/metrics/signature';
 import { analyseTraits, DISAGREEMENT_THRESHOLD } from '../../shared/metrics/traits-analysis';
 import { hasNoChanges, metricNumber } from '../../shared/metrics/values';
 import { plural } from '../../shared/plural';
-import { evaluateRun, loadRuns, warnSlotCount, correctionsExit } from './score';
+import { evaluateRun, loadRuns, warnSlotCount, correctionsExit } from './runs';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, UsageError } from './usage';
 import { traitsJson, traitsTable } from '../../shared/analysis/analysis-tables';

@@ -27,7 +27,7 @@ import { makeSignature } from '../../shared/metrics/signature';
 import { NONE_ID } from '../../shared/model/corpus';
 import { corpusPayload } from '../../shared/model/corpus-payload';
 import { goldFile, type SourceSpec } from '../../shared/source';
-import { AnalysisService } from './analysis-handlers';
+import { AnalysisService } from './analysis-service';
 import type { SuspectRunPayload, SuspectsData } from './analysis-engine';
 import { ApiError } from './api-error';
 import { WriteAccess } from './annotation-access';

@@ -34,7 +34,8 @@ import { exportScene } from '../../shared/viz/signature-footer';
 import { buildFigure } from '../../shared/viz/figures';
 import { CompareService } from './compare-data';
 import { defaultPathBase, expandSourcePaths, expandUserPath } from './user-paths';
-import { analysisHandlers, AnalysisService } from './analysis-handlers';
+import { analysisHandlers } from './analysis-handlers';
+import { AnalysisService } from './analysis-service';
 import type { Workspace } from './workspace';
 
 export interface HandlerOptions {

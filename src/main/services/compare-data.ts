@@ -7,7 +7,14 @@
 
 import type { ApiArgs, CompareRunsResult, CompareSettings, PairPage, PairRow } from '../../shared/api';
 import { alignRuns } from '../../shared/analysis/align';
-import { assemble, CompareError, prepareComparable, statInput, type RunSource, type StatSettings } from '../../shared/analysis/compare';
+import {
+  assemble,
+  CompareError,
+  prepareComparable,
+  statInput,
+  type RunSource,
+  type StatSettings,
+} from '../../shared/analysis/run-comparison';
 import { Scorer } from '../../shared/analysis/columns';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { METRICS } from '../../shared/metrics/registry';

@@ -20,7 +20,7 @@ import {
   type StatRange,
   type StatResult,
   type StatSettings,
-} from '../../shared/analysis/compare';
+} from '../../shared/analysis/run-comparison';
 import { Scorer } from '../../shared/analysis/columns';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { stateLayout } from '../../shared/metrics/state';

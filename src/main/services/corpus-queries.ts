@@ -11,7 +11,7 @@ import type { ApiArgs, DialogueRow, SortKey } from '../../shared/api';
 import { NONE_ID, type Corpus } from '../../shared/model/corpus';
 import { readSearch, SearchSyntaxError, slotsOfTerm, type ClassTerm } from '../../shared/analysis/search-query';
 import type { MetricConfig } from '../../shared/metrics/config';
-import { walkBelief } from '../../shared/metrics/compare';
+import { walkBelief } from '../../shared/metrics/belief-compare';
 import { lambdaKey } from '../../shared/metrics/config';
 import { dialogueStates } from '../../shared/metrics/evaluate';
 import { METRICS } from '../../shared/metrics/registry';

@@ -12,7 +12,7 @@
 import { FGA_TYPE1 } from '../metrics/defs/fga';
 import type { Evaluation, SlotClass } from '../metrics/evaluate';
 import { extendSignature, type Signature } from '../metrics/signature';
-import { walkBelief } from '../metrics/compare';
+import { walkBelief } from '../metrics/belief-compare';
 import type { Corpus } from '../model/corpus';
 
 export interface RootSlotValue {

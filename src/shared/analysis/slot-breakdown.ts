@@ -8,7 +8,7 @@
 import type { GcaCounts } from '../metrics/defs/gca';
 import { GcaWalker, zeroCounts } from '../metrics/defs/gca';
 import { extendSignature, type Signature } from '../metrics/signature';
-import { walkBelief } from '../metrics/compare';
+import { walkBelief } from '../metrics/belief-compare';
 import type { Corpus } from '../model/corpus';
 
 export interface Confusion {

@@ -4,7 +4,7 @@
 // Stored columnar (nine Int32 per turn) so a million turns stay small.
 
 import type { Corpus } from '../model/corpus';
-import { compareBelief, type BeliefComparison } from './compare';
+import { compareBelief, type BeliefComparison } from './belief-compare';
 import { changesRightSorted, FgaWalker } from './defs/fga';
 import { GcaWalker, zeroCounts, type GcaCounts } from './defs/gca';
 

@@ -12,7 +12,7 @@ import { extent } from 'd3-array';
 import { scaleLinear, scaleLog } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { metricValue } from '../metrics/values';
-import type { CompareOutput } from '../analysis/compare';
+import type { CompareOutput } from '../analysis/run-comparison';
 import { footer } from './analysis-common';
 import type { Scene, SceneNode } from './scene';
 import { textWidth } from './text';

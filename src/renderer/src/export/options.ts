@@ -8,7 +8,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { restrictMetrics } from '../../../shared/analysis/compare-report';
-import type { CompareOutput } from '../../../shared/analysis/compare';
+import type { CompareOutput } from '../../../shared/analysis/run-comparison';
 import { subsetTable } from '../../../shared/report/metric-subset';
 import { DEFAULT_MAX_CELL, type Table } from '../../../shared/report/tables';
 import type { Scene } from '../../../shared/viz/scene';

@@ -1,4 +1,4 @@
-// The analysis calls on a workspace (src/main/services/analysis-handlers.ts):
+// The analysis calls on a workspace (src/main/services/analysis-handlers.ts, analysis-service.ts):
 // the header's filtered scores equal scoring the subset's file on its own;
 // search matches slots, values and class terms (missed:train-leaveat,
 // wrong:"hotel-book stay", wrong:book_stay) as the dialogue view's slot
@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisHandlers, AnalysisService } from '../../../../src/main/services/analysis-handlers';
+import { analysisHandlers } from '../../../../src/main/services/analysis-handlers';
+import { AnalysisService } from '../../../../src/main/services/analysis-service';
 import { analysisWorkerPath } from '../../../../src/main/services/analysis-host';
 import { Workspace } from '../../../../src/main/services/workspace';
 import type { RunData } from '../../../../src/main/services/run-data';

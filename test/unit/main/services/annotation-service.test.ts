@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnalysisEngine, type SuspectsArgs } from '../../../../src/main/services/analysis-engine';
-import { AnalysisService } from '../../../../src/main/services/analysis-handlers';
+import { AnalysisService } from '../../../../src/main/services/analysis-service';
 import { analysisWorkerPath } from '../../../../src/main/services/analysis-host';
 import { AnnotationService, chooseAnnotationFile, runsOnGold } from '../../../../src/main/services/annotation-service';
 import { AnnotationStore } from '../../../../src/main/services/annotation-store';

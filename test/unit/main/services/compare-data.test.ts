@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PairRow } from '../../../../src/shared/api';
-import { compareRuns } from '../../../../src/shared/analysis/compare';
+import { compareRuns } from '../../../../src/shared/analysis/run-comparison';
 import { loadCorpus } from '../../../../src/shared/formats/detect';
 import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { dialogueDetail } from '../../../../src/shared/metrics/evaluate';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareComparison, runStatistics, statInput, type StatSettings } from '../../../../src/shared/analysis/compare';
+import { prepareComparison, runStatistics, statInput, type StatSettings } from '../../../../src/shared/analysis/run-comparison';
 import { Scorer } from '../../../../src/shared/analysis/columns';
 import { loadCorpus } from '../../../../src/shared/formats/detect';
 import { defaultConfig } from '../../../../src/shared/metrics/config';

@@ -4,7 +4,7 @@
 // different gold, duplicate names, different value options or corrections.
 import { describe, expect, it } from 'vitest';
 import { alignRuns, restrictToCommon } from '../../../../src/shared/analysis/align';
-import { CompareError, compareRuns, prepareComparison } from '../../../../src/shared/analysis/compare';
+import { CompareError, compareRuns, prepareComparison } from '../../../../src/shared/analysis/run-comparison';
 import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { evaluate } from '../../../../src/shared/metrics/evaluate';
 import { buildCorpus, type RawDialogue, type RawTurn } from '../../../helpers/random-corpus';

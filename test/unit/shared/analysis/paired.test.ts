@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareRuns, prepareComparison, statInput } from '../../../../src/shared/analysis/compare';
+import { compareRuns, prepareComparison, statInput } from '../../../../src/shared/analysis/run-comparison';
 import { Scorer } from '../../../../src/shared/analysis/columns';
 import { bootstrapValues, randomizationCounts, swapWords } from '../../../../src/shared/analysis/paired';
 import { percentileInterval, percentileSorted } from '../../../../src/shared/analysis/percentile';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../../../src/shared/analysis/compare';
+import { compareRuns } from '../../../../src/shared/analysis/run-comparison';
 import { restrictMetrics } from '../../../../src/shared/analysis/compare-report';
 import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { renderSignature } from '../../../../src/shared/metrics/signature';

@@ -6,7 +6,7 @@
 // (ids of another configuration passed over); figures with or without their
 // signature line.
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../../../../src/shared/analysis/compare';
+import { compareRuns } from '../../../../../src/shared/analysis/run-comparison';
 import { restrictMetrics } from '../../../../../src/shared/analysis/compare-report';
 import { defaultConfig } from '../../../../../src/shared/metrics/config';
 import { evaluate } from '../../../../../src/shared/metrics/evaluate';

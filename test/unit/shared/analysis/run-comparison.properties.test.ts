@@ -16,7 +16,7 @@ import {
   statInput,
   statPart,
   type StatSettings,
-} from '../../../../src/shared/analysis/compare';
+} from '../../../../src/shared/analysis/run-comparison';
 import { Scorer } from '../../../../src/shared/analysis/columns';
 import { defaultConfig, type MetricConfig } from '../../../../src/shared/metrics/config';
 import { evaluate } from '../../../../src/shared/metrics/evaluate';

@@ -7,7 +7,7 @@
 
 import { z } from 'zod';
 import type { StatColumn } from '../analysis/columns';
-import type { Comparison, StatSettings } from '../analysis/compare';
+import type { Comparison, StatSettings } from '../analysis/run-comparison';
 import { MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../analysis/seed';
 import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
