@@ -155,7 +155,7 @@ export async function goldCommand(argv: string[], write: (s: string) => void): P
   const maxBytes = maxBytesFromFlags(values);
   const oldG = await readGold(oldPath, { layout: values.layout, maxBytes });
   const newG = await readGold(newPath, { layout: values.layout, maxBytes });
-  for (const g of [oldG, newG]) for (const w of g.warnings) note(`${g.path}: ${w}`);
+  for (const g of [oldG, newG]) for (const w of g.warnings) note(w.startsWith(g.path) ? w : `${g.path}: ${w}`);
   const at = new Date().toISOString();
   const r = diffGolds(oldG.corpus, newG.corpus, { by, at });
   // Paths in the header are relative to the annotation file's folder (they travel together), or to here for stdout.
