@@ -3,15 +3,14 @@
 // prediction layouts that carry a gold (FGA/GCA, JSON Lines, TRADE, SOM-DST,
 // TripPy, ConvLab-3, IC-DST) and the dataset layouts (MultiWOZ 2.1 data.json,
 // TRADE test_dials.json, MultiWOZ 2.2 / SGD dialogues, one file or a folder) —
-// following each loader's reading (src/shared/formats/*.ts), and a seeded
+// following each loader's reading (src/shared/formats/*.ts), and a
 // perturbation of a gold that plants every kind of change gold diff must
-// express: a value delayed or advanced one turn, changes that persist and
-// ones that do not, removals, additions of a slot with a space in its name,
-// and values with "|".
+// express (bench/perturb.js, which the benchmark uses too).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MULTIWOZ_DOMAINS } from '../../src/shared/formats/slot-names';
 import type { Corpus } from '../../src/shared/model/corpus';
+import { plantGoldChanges } from '../../bench/perturb.js';
 
 export type Pairs = [string, string][];
 export interface GoldTurn {
@@ -264,84 +263,23 @@ export function writePredictions(set: GoldSet, path: string): string {
 }
 
 export interface Planted {
-  /** Kinds of change planted, by dialogue. */
+  /** Kinds of change planted (GOLD_CHANGE_KINDS of bench/perturb.js), dialogue by dialogue. */
   kinds: string[];
 }
 
 /**
- * A copy of the set's gold with changes planted (the predictions kept),
- * dialogue k by k mod 7: a value delayed one turn; a value changed over its
- * run (persists); a value changed at one turn only; a slot removed over its
- * run; a slot with a space in its name added from a turn on with a value
- * holding "|"; a value replaced by one with "|" at one turn; a value set one
- * turn early (where there is one to move). `all`: every kind in every
- * dialogue, where it applies (for the small format samples).
+ * A copy of the set's gold with changes planted (plantGoldChanges of
+ * bench/perturb.js; the predictions kept): dialogue k gets kind k mod 7, so
+ * a seventh of them each — a value one turn late, a change that persists, one
+ * that does not, a removal, an addition of a slot with a space in its name
+ * and a value with "|", a value with "|" at one turn, a value one turn early.
+ * `all`: every kind in every dialogue, where it applies (for small samples).
  */
 export function perturbGold(set: GoldSet, opts: { all?: boolean } = {}): { set: GoldSet; planted: Planted } {
   const kinds: string[] = [];
   const out = set.map((d, k) => {
     const states = d.turns.map((t) => new Map(t.gold));
-    const n = states.length;
-    const pick = (ok: (s: string, p: number) => boolean): [string, number] | null => {
-      for (let p = 0; p < n; p++) for (const s of [...states[p].keys()].sort()) if (ok(s, p)) return [s, p];
-      return null;
-    };
-    const runEnd = (s: string, p: number) => {
-      let q = p + 1;
-      while (q < n && states[q].get(s) === states[p].get(s)) q++;
-      return q;
-    };
-    const set1 = (p: number, s: string, v: string | undefined) => (v === undefined ? states[p].delete(s) : states[p].set(s, v));
-    for (const kind of opts.all ? [0, 1, 2, 3, 4, 5, 6] : [k % 7]) plant(kind);
-    function plant(kind: number): void {
-      if (kind === 0) {
-        // Delayed: a value first set at p (p ≥ 1, a later turn exists) appears one turn late.
-        const at = pick((s, p) => p >= 1 && p + 1 < n && states[p - 1].get(s) !== states[p].get(s));
-        if (at) {
-          set1(at[1], at[0], states[at[1] - 1].get(at[0]));
-          kinds.push('delayed');
-        }
-      } else if (kind === 1) {
-        const at = pick(() => true);
-        if (at) {
-          const [s, p] = at;
-          const v = `${states[p].get(s)} (fixed)`;
-          for (let q = p, end = runEnd(s, p); q < end; q++) states[q].set(s, v);
-          kinds.push('persistent change');
-        }
-      } else if (kind === 2) {
-        const at = pick((s, p) => runEnd(s, p) > p + 1);
-        if (at) {
-          states[at[1]].set(at[0], 'only here');
-          kinds.push('one-turn change');
-        }
-      } else if (kind === 3) {
-        const at = pick(() => true);
-        if (at) {
-          const [s, p] = at;
-          for (let q = p, end = runEnd(s, p); q < end; q++) states[q].delete(s);
-          kinds.push('removal');
-        }
-      } else if (kind === 4) {
-        const slot = states.some((m) => m.has('hotel-book stay')) ? 'restaurant-book time' : 'hotel-book stay';
-        for (let q = Math.floor(n / 2); q < n; q++) states[q].set(slot, '2|3');
-        kinds.push('addition');
-      } else if (kind === 5) {
-        const at = pick(() => true);
-        if (at) {
-          states[at[1]].set(at[0], 'one|two');
-          kinds.push('value with |');
-        }
-      }
-      if (kind === 6 && n >= 3) {
-        // Early: a value first set at p appears one turn early.
-        const at = pick((s, p) => p >= 2 && states[p - 1].get(s) !== states[p].get(s) && states[p].has(s));
-        if (at) {
-          states[at[1] - 1].set(at[0], states[at[1]].get(at[0])!);
-          kinds.push('early');
-        }
-      }
-    }
+    kinds.push(...plantGoldChanges(states, opts.all ? [0, 1, 2, 3, 4, 5, 6] : [k % 7]));
     return { id: d.id, turns: d.turns.map((t, p) => ({ ...t, gold: [...states[p].entries()] as Pairs })) };
   });
   return { set: out, planted: { kinds } };

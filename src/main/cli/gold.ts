@@ -11,7 +11,7 @@ import { diffGolds, type GoldDiffIssue, type GoldDiffResult } from '../../shared
 import { CATEGORIES, headerLine, recordLine } from '../../shared/annotations/record';
 import { plural } from '../../shared/plural';
 import { layoutNames } from '../../shared/formats/detect';
-import { readGold, type GoldRead } from '../services/read-gold';
+import { readDialogueKeys, readGold, type GoldRead } from '../services/read-gold';
 import { maxBytesFromFlags } from './source-flags';
 import { parseCommand, UsageError, writeOutAsync } from './usage';
 
@@ -40,6 +40,10 @@ Options:
   --out FILE            write the annotation file to FILE (atomically) instead of
                         stdout; a symbolic link, folder or pipe there is refused
   --annotator NAME      the records' author ("by"; default ${DEFAULT_ANNOTATOR})
+  --within FILE         diff only the dialogues of FILE: a prediction file (any
+                        layout), a dialogue file, or one dialogue id per line
+                        (MultiWOZ's testListFile.txt); the rest is left out
+                        silently (so scoring a test-set run finds every record)
   --layout NAME         prediction layout of both files, skipping detection
                         (${layoutNames().join(', ')})
   --max-size BYTES      refuse larger files (default 2 GiB; at most 4 GiB)
@@ -124,7 +128,8 @@ function summary(r: GoldDiffResult, oldG: GoldRead, newG: GoldRead): string {
   const cats = CATEGORIES.filter((c) => s.categories[c] > 0).map((c) => `${s.categories[c]} ${c}`);
   return (
     `gold diff ${oldG.path} (${oldG.layout}) → ${newG.path} (${newG.layout}): ` +
-    `${plural(s.records, 'correction')} (${s.onward} onward, ${s.records - s.onward} turn) in ${s.dialoguesChanged} of ${plural(s.dialogues, 'dialogue')}, ` +
+    `${plural(s.records, 'correction')} (${s.onward} onward, ${s.records - s.onward} turn) in ${s.dialoguesChanged} of ${plural(s.dialogues, 'dialogue')}` +
+    `${s.outside ? ` (${plural(s.outside, 'dialogue')} outside --within left out)` : ''}, ` +
     `${plural(s.places, 'slot change')} in ${plural(s.turnsChanged, 'turn')}${cats.length ? `: ${cats.join(', ')}` : ''}`
   );
 }
@@ -133,6 +138,7 @@ export async function goldCommand(argv: string[], write: (s: string) => void): P
   const { values, positionals } = parseCommand('gold', argv, {
     out: { type: 'string' },
     annotator: { type: 'string' },
+    within: { type: 'string' },
     layout: { type: 'string' },
     'max-size': { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -156,13 +162,20 @@ export async function goldCommand(argv: string[], write: (s: string) => void): P
   const oldG = await readGold(oldPath, { layout: values.layout, maxBytes });
   const newG = await readGold(newPath, { layout: values.layout, maxBytes });
   for (const g of [oldG, newG]) for (const w of g.warnings) note(w.startsWith(g.path) ? w : `${g.path}: ${w}`);
+  const within = values.within !== undefined ? await readDialogueKeys(values.within, { maxBytes }) : undefined;
   const at = new Date().toISOString();
-  const r = diffGolds(oldG.corpus, newG.corpus, { by, at });
+  const r = diffGolds(oldG.corpus, newG.corpus, { by, at, within });
   // Paths in the header are relative to the annotation file's folder (they travel together), or to here for stdout.
   const base = out !== undefined ? dirname(resolve(out)) : process.cwd();
   const rel = (p: string) => relative(base, resolve(p)) || '.';
   const extra: Record<string, unknown> = {
-    goldDiff: { old: rel(oldPath), new: rel(newPath), oldLayout: oldG.layout, newLayout: newG.layout },
+    goldDiff: {
+      old: rel(oldPath),
+      new: rel(newPath),
+      oldLayout: oldG.layout,
+      newLayout: newG.layout,
+      ...(values.within !== undefined ? { within: rel(values.within) } : {}),
+    },
   };
   // A prediction file's gold can be found again by `corrections export` (a dataset gold needs predictions to load).
   if (oldG.kind === 'predictions')
@@ -182,6 +195,10 @@ export async function goldCommand(argv: string[], write: (s: string) => void): P
   if (out !== undefined) await writeOutAsync(out, chunks());
   else for (const c of chunks()) write(c);
   reportIssues(r.issues);
+  if (r.newSlots.length)
+    note(
+      `NEW has ${plural(r.newSlots.length, 'slot')} OLD never has (${some(r.newSlots.map((x) => JSON.stringify(x)))}): score --corrections applies their records only when the predictions or the schema (--schema) name the slot`,
+    );
   process.stderr.write(`dst-inspector: ${summary(r, oldG, newG)}\n`);
   return r.issues.length ? EXIT_GOLD_DIFF_INCOMPLETE : 0;
 }

@@ -11,6 +11,7 @@ import { statSync } from 'node:fs';
 import { finishCorpus, headText, loadRawCorpus } from '../../shared/formats/detect';
 import { loadReference, sniffReference } from '../../shared/formats/dialogue-sources';
 import { LoadError } from '../../shared/formats/errors';
+import { dialogueKey } from '../../shared/formats/reference';
 import { referenceGoldCorpus } from '../../shared/formats/reference-corpus';
 import type { Corpus } from '../../shared/model/corpus';
 import { fileSource } from '../../shared/source';
@@ -75,4 +76,39 @@ export async function readGold(path: string, opts: ReadGoldOptions = {}): Promis
   if (raw.needsGold) throw new LoadError(path, `${raw.needsGold}, so there is no gold to diff; ${NO_GOLD_ADVICE}`);
   const loaded = finishCorpus(raw, { file: path });
   return { path, kind: 'predictions', layout: loaded.format, corpus: loaded.corpus, warnings: loaded.warnings };
+}
+
+/**
+ * The dialogue keys (dialogueKey) of a file or folder, for `gold diff
+ * --within`: a prediction file or folder in any layout (gold or not), a
+ * dataset file or folder, or a list of ids, one per line (MultiWOZ's
+ * testListFile.txt; blank lines skipped).
+ */
+export async function readDialogueKeys(path: string, opts: ReadGoldOptions = {}): Promise<Set<string>> {
+  if (isDirectory(path)) {
+    try {
+      return new Set(readReference(path, opts.maxBytes).dialogues.keys());
+    } catch (e) {
+      if (!(e instanceof LoadError && /^(no file in this folder is a dialogue file|this folder holds no \.json)/.test(e.problem))) throw e;
+    }
+    const run = await loadSource(fileSource([path], { layout: opts.layout }), {
+      maxBytes: opts.maxBytes,
+      analyse: false,
+      allowMissingGold: true,
+    });
+    return new Set(run.loaded.corpus.dialogueIds.map(dialogueKey));
+  }
+  const bytes = readInput(path, opts.maxBytes);
+  const head = headText(bytes);
+  if (!/^\uFEFF?\s*[[{]/.test(head)) {
+    const ids = new TextDecoder()
+      .decode(bytes)
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter((l) => l !== '');
+    if (ids.length === 0) throw new LoadError(path, 'lists no dialogue ids (expected one id per line, or a prediction or dialogue file)');
+    return new Set(ids.map(dialogueKey));
+  }
+  if (!opts.layout && sniffReference(head)) return new Set(loadReference(bytes, { file: path }).dialogues.keys());
+  return new Set(loadRawCorpus(bytes, { file: path, layout: opts.layout }).corpus.dialogueIds.map(dialogueKey));
 }

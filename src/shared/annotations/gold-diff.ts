@@ -13,10 +13,11 @@
 // left out (the caller says so; the rest is still exact).
 
 import { dialogueKey } from '../formats/reference';
+import { MULTIWOZ_SLOTS } from '../formats/slot-names';
 import { NONE, type Corpus } from '../model/corpus';
 import type { Interner } from '../model/interner';
 import { sha256Hex } from './apply';
-import { CATEGORIES, canonicalJson, canonicalSlotName, type AnnotationRecord, type Category, type Status } from './record';
+import { CATEGORIES, canonicalSlotName, type AnnotationRecord, type Category, type Status } from './record';
 
 /** The slot is not in the state (an explicit "none" is a value id of its own here). */
 const ABSENT = -1;
@@ -33,6 +34,8 @@ export interface GoldDiffOptions {
   at: string;
   /** The records' status (default confirmed: `score --corrections` applies confirmed records). */
   status?: Status;
+  /** Only dialogues with these keys (dialogueKey) are diffed; the others are left out without a note (counted in stats.outside). */
+  within?: ReadonlySet<string>;
 }
 
 export type GoldDiffIssueKind =
@@ -51,6 +54,8 @@ export interface GoldDiffIssue {
 export interface GoldDiffStats {
   /** Dialogues in both golds (compared). */
   dialogues: number;
+  /** Dialogues of either gold outside `within` (left out as asked). */
+  outside: number;
   /** Of those, dialogues with a difference. */
   dialoguesChanged: number;
   /** Turns in both golds (compared). */
@@ -70,6 +75,13 @@ export interface GoldDiffResult {
   records: AnnotationRecord[];
   issues: GoldDiffIssue[];
   stats: GoldDiffStats;
+  /**
+   * Slots the records name that OLD's corpus never has and that are not
+   * MultiWOZ slots: score --corrections applies their records only where the
+   * predictions or an SGD schema (--schema) know the slot (apply.ts refuses
+   * unknown slots, as it refuses a typo).
+   */
+  newSlots: string[];
 }
 
 /** Ids of one interner's names in another's id space, new names numbered after it. */
@@ -156,7 +168,7 @@ export function guessCategory(
 
 function emptyStats(): GoldDiffStats {
   const categories = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
-  return { dialogues: 0, dialoguesChanged: 0, turns: 0, turnsChanged: 0, places: 0, records: 0, onward: 0, categories };
+  return { dialogues: 0, outside: 0, dialoguesChanged: 0, turns: 0, turnsChanged: 0, places: 0, records: 0, onward: 0, categories };
 }
 
 function some(xs: readonly (string | number)[]): string {
@@ -164,9 +176,30 @@ function some(xs: readonly (string | number)[]): string {
   return xs.length > 8 ? `${shown} and ${xs.length - 8} more` : shown;
 }
 
-/** The record id: a hash of what defines the correction, so the same change gets the same id in any diff. */
-function recordId(fields: Record<string, unknown>): string {
-  return `gd-${sha256Hex(canonicalJson(fields)).slice(0, 16)}`;
+/**
+ * The record id: a hash of what defines the correction (its canonical JSON:
+ * keys sorted), so the same change gets the same id in any diff.
+ */
+function recordId(dialogue: string, turn: number, slot: string, from: string | null, to: string | null, scope: string): string {
+  return `gd-${sha256Hex(JSON.stringify({ dialogue, from, scope, slot, to, turn })).slice(0, 16)}`;
+}
+
+/**
+ * Whether n turns of OLD from os and of NEW from ns (matched one to one) hold
+ * the same states pair by pair in stored order (NEW's ids mapped): the quick
+ * test for an unchanged dialogue (a state stored in another order takes the
+ * full comparison, which finds it unchanged too).
+ */
+function sameStates(a: Corpus, b: Corpus, os: number, ns: number, n: number, slotMap: Int32Array, valueMap: Int32Array): boolean {
+  for (let p = 0; p < n; p++) {
+    const len = a.goldLen[os + p];
+    if (b.goldLen[ns + p] !== len) return false;
+    const x = 2 * a.goldStart[os + p];
+    const y = 2 * b.goldStart[ns + p];
+    for (let k = 0; k < 2 * len; k += 2)
+      if (a.goldPairs[x + k] !== slotMap[b.goldPairs[y + k]] || a.goldPairs[x + k + 1] !== valueMap[b.goldPairs[y + k + 1]]) return false;
+  }
+  return true;
 }
 
 /** The corrections that turn OLD's gold into NEW's (dialogues matched by key, turns by index). */
@@ -186,7 +219,7 @@ export function diffGolds(oldC: Corpus, newC: Corpus, opts: GoldDiffOptions): Go
       const k = dialogueKey(id);
       const first = m.get(k);
       if (first === undefined) m.set(k, d);
-      else
+      else if (!opts.within || opts.within.has(k))
         issues.push({
           kind: 'same-key',
           dialogue: id,
@@ -197,6 +230,16 @@ export function diffGolds(oldC: Corpus, newC: Corpus, opts: GoldDiffOptions): Go
   };
   const oldByKey = firstByKey(oldC, 'old');
   const newByKey = firstByKey(newC, 'new');
+  if (opts.within) {
+    const outside = new Set<string>();
+    for (const m of [oldByKey, newByKey])
+      for (const k of m.keys())
+        if (!opts.within.has(k)) {
+          m.delete(k);
+          outside.add(k);
+        }
+    stats.outside = outside.size;
+  }
   for (const [k, d] of newByKey)
     if (!oldByKey.has(k))
       issues.push({
@@ -209,7 +252,10 @@ export function diffGolds(oldC: Corpus, newC: Corpus, opts: GoldDiffOptions): Go
   const rowOf = new Int32Array(slots.size);
   const rowGen = new Int32Array(slots.size);
   let gen = 0;
+  /** Per slot: 0 not checked yet, 1 a record may name it, 2 not (not canonical, or too long). */
+  const slotOk = new Int8Array(slots.size);
   const unwritable = new Set<string>();
+  const newSlots = new Set<string>();
 
   for (const [key, dOld] of oldByKey) {
     const dNew = newByKey.get(key);
@@ -254,6 +300,7 @@ export function diffGolds(oldC: Corpus, newC: Corpus, opts: GoldDiffOptions): Go
       });
     stats.dialogues++;
     stats.turns += n - onlyOld.length;
+    if (onlyOld.length === 0 && onlyNew.length === 0 && sameStates(oldC, newC, os, ns, n, slots.map, values.map)) continue;
 
     // The slots of this dialogue (OLD's turns, NEW's matched turns), one row each.
     gen++;
@@ -294,7 +341,8 @@ export function diffGolds(oldC: Corpus, newC: Corpus, opts: GoldDiffOptions): Go
       for (let p = 0; p < n && !differs; p++) differs = ro[p] !== rt[p];
       if (!differs) continue;
       const slot = slots.name(rows[l]);
-      if (canonicalSlotName(slot) !== slot || slot.length > MAX_SLOT || id.length > MAX_DIALOGUE || id.length === 0) {
+      if (slotOk[rows[l]] === 0) slotOk[rows[l]] = canonicalSlotName(slot) === slot && slot.length <= MAX_SLOT ? 1 : 2;
+      if (slotOk[rows[l]] === 2 || id.length > MAX_DIALOGUE || id.length === 0) {
         const why =
           canonicalSlotName(slot) !== slot
             ? `slot name ${JSON.stringify(slot)} is not canonical (a record would name ${JSON.stringify(canonicalSlotName(slot))})`
@@ -349,7 +397,7 @@ export function diffGolds(oldC: Corpus, newC: Corpus, opts: GoldDiffOptions): Go
         if (onward) notes.push(`turns ${turn}–${oldC.turnIndex[os + q - 1]}`);
         if (guess.note) notes.push(guess.note);
         const r: AnnotationRecord = {
-          id: recordId({ dialogue: id, turn, slot, from, to, scope }),
+          id: recordId(id, turn, slot, from, to, scope),
           rev: 1,
           dialogue: id,
           turn,
@@ -364,6 +412,7 @@ export function diffGolds(oldC: Corpus, newC: Corpus, opts: GoldDiffOptions): Go
           at: opts.at,
         };
         mine.push({ p, slot, r });
+        if (rows[l] >= oldC.slots.size && !MULTIWOZ_SLOTS.includes(slot)) newSlots.add(slot);
         stats.records++;
         if (onward) stats.onward++;
         stats.categories[guess.category]++;
@@ -376,5 +425,5 @@ export function diffGolds(oldC: Corpus, newC: Corpus, opts: GoldDiffOptions): Go
     mine.sort((a, b) => a.p - b.p || (a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0));
     for (const m of mine) records.push(m.r);
   }
-  return { records, issues, stats };
+  return { records, issues, stats, newSlots: [...newSlots].sort() };
 }

@@ -146,7 +146,7 @@ describe('gold diff round trip on the SOM-DST fixture’s gold, in every layout'
       const newPath = writeGoldLayout(layout, changed, join(dir, `new-${layout}${ext(layout)}`));
       const preds = writePredictions(base, join(dir, `preds-${layout}.jsonl`));
       const records = await roundTrip({ path: oldPath, layout }, { path: newPath, layout }, preds);
-      const cats = new Set(records.map((r) => r.category));
+      const cats = new Set<string>(records.map((r) => r.category));
       for (const c of ['wrong-value', 'missing-slot', 'extra-slot', 'early-or-late']) expect([layout, cats.has(c)]).toEqual([layout, true]);
       expect(records.some((r) => r.scope === 'onward') && records.some((r) => r.scope === 'turn')).toBe(true);
       expect(records.some((r) => r.slot === 'hotel-book stay' && r.to === '2|3')).toBe(true);

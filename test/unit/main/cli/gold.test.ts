@@ -121,6 +121,26 @@ describe('gold diff (CLI)', () => {
     expect(r.stderr).toMatch(/note: 1 dialogue has turns only in OLD, left as OLD has them: "\w+\.json" turn \d+/);
   });
 
+  it('--within: a list of ids (testListFile.txt), or the dialogues of a prediction file; the rest left out silently', () => {
+    const NEW = perturbedSom();
+    const list = join(dir, 'testList.txt');
+    writeFileSync(list, 'MUL0144.json\r\n\nPMUL1788\n');
+    const r = runCli(['gold', 'diff', SOM, NEW, '--within', list]);
+    expect(r.code).toBe(0);
+    const parsed = records(r.stdout);
+    expect([...new Set(parsed.records.map((k) => k.record.dialogue))].sort()).toEqual(['MUL0144.json', 'PMUL1788.json']);
+    expect(parsed.header.goldDiff).toMatchObject({ within: expect.stringMatching(/testList\.txt$/) });
+    expect(r.stderr).toMatch(/in 2 of 2 dialogues \(98 dialogues outside --within left out\), /);
+    // A prediction file in a layout without gold names its dialogues too.
+    const one = join(dir, 'one.jsonl');
+    writeFileSync(one, JSON.stringify({ dialogue_id: 'mul0144', turn: 0, gold: {}, pred: {} }) + '\n');
+    const s = runCli(['gold', 'diff', SOM, NEW, '--within', one]);
+    expect([s.code, [...new Set(records(s.stdout).records.map((k) => k.record.dialogue))]]).toEqual([0, ['MUL0144.json']]);
+    const empty = join(dir, 'empty.txt');
+    writeFileSync(empty, '\n\n');
+    expect(runCli(['gold', 'diff', SOM, NEW, '--within', empty]).stderr).toMatch(/empty\.txt: lists no dialogue ids/);
+  });
+
   it('usage errors and bad input: exit 2, one line naming the problem', () => {
     const cases: [string[], RegExp][] = [
       [['gold'], /gold: no action given; use "gold diff OLD NEW"/],

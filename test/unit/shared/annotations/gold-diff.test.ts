@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { diffGolds, guessCategory, sameButFormat, type GoldDiffResult } from '../../../../src/shared/annotations/gold-diff';
+import { applyCorrections } from '../../../../src/shared/annotations/apply';
 import { parseAnnotations } from '../../../../src/shared/annotations/file';
 import { headerLine, recordLine } from '../../../../src/shared/annotations/record';
 import { applyDiff, corpusOf, expectSameScores, goldOnly, goldStates, type CorpusSpec, type State } from '../../../helpers/gold-diff';
@@ -17,7 +18,7 @@ const S = 'hotel-book day'; // a slot with a space in its name
 
 /** One dialogue "D" with one slot's value per turn (undefined: absent). */
 function row(values: (string | undefined)[]): Record<string, State[]> {
-  return { D: values.map((v) => (v === undefined ? {} : { [S]: v })) };
+  return { D: values.map((v): State => (v === undefined ? {} : { [S]: v })) };
 }
 
 function diffRows(oldRow: (string | undefined)[], newRow: (string | undefined)[]): GoldDiffResult {
@@ -177,6 +178,31 @@ describe('gold diff', () => {
       [1, ['hotel-area=north']],
       [2, ['hotel-area=south']],
     ]);
+  });
+
+  it('within: only the dialogues asked for, the others left out without an issue', () => {
+    const old = goldOnly({ A: [{ 'hotel-area': 'north' }], B: [{ 'hotel-area': 'north' }], C: [{}], 'c.json': [{}] });
+    const neu = goldOnly({ A: [{ 'hotel-area': 'south' }], B: [{ 'hotel-area': 'south' }], D: [{}] });
+    const r = diffGolds(corpusOf(old), corpusOf(neu), { ...OPTS, within: new Set(['a']) });
+    expect(r.records.map((x) => x.dialogue)).toEqual(['A']);
+    expect(r.issues).toEqual([]);
+    expect(r.stats).toMatchObject({ dialogues: 1, outside: 3, records: 1 });
+    // Without it, B is diffed and C, D are reported.
+    const all = diffGolds(corpusOf(old), corpusOf(neu), OPTS);
+    expect(all.records.map((x) => x.dialogue)).toEqual(['A', 'B']);
+    expect(all.issues.map((i) => i.kind).sort()).toEqual(['dialogue-only-in-new', 'dialogue-only-in-old', 'same-key']);
+  });
+
+  it('names the slots NEW adds that OLD never has and MultiWOZ does not know (applied only with a schema or predictions naming them)', () => {
+    const oldC = corpusOf(goldOnly({ D: [{ 'restaurants_1-city': 'sj' }, {}] }));
+    const newC = corpusOf(goldOnly({ D: [{ 'restaurants_1-city': 'sj', 'restaurants_1-party size': '2' }, { 'hotel-book stay': '3' }] }));
+    const r = diffGolds(oldC, newC, OPTS);
+    expect(r.newSlots).toEqual(['restaurants_1-party size']);
+    const kept = r.records.map((record, k) => ({ record, line: k + 2 }));
+    expect(applyCorrections(oldC, kept).issues.map((i) => i.kind)).toEqual(['unknown-slot']);
+    const withSchema = applyCorrections(oldC, kept, { schemaSlots: ['restaurants_1-party size'] });
+    expect(withSchema.issues).toEqual([]);
+    expect(goldStates(withSchema.corpus)).toEqual(goldStates(newC));
   });
 
   it('guessCategory reads a row: one-turn shifts only, the first turn’s “before” is absent', () => {

@@ -1,0 +1,170 @@
+// Benchmark harness (Node): `gold diff` on a gold and a copy with changes
+// planted (bench/perturb.js plantGoldChanges: dialogue d gets kind d mod 7 —
+// a value one turn late, a change that persists, one that does not, a
+// removal, an added slot, a value with "|", a value one turn early). Prints
+// one JSON object: what was planted, what the diff found (records, scopes,
+// categories), whether OLD with the diff applied is NEW exactly (gold states
+// and corpus scores), and the time of each phase (median over rounds).
+// bench/gold-diff.js bundles this file with vite and runs it as
+//   node gold-diff.mjs OLD NEW ROUNDS    (NEW is written first when missing)
+
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { applyCorrections } from '../src/shared/annotations/apply';
+import { diffGolds } from '../src/shared/annotations/gold-diff';
+import { headerLine, recordLine } from '../src/shared/annotations/record';
+import { dialogueKey } from '../src/shared/formats/reference';
+import { writeFga } from '../src/shared/formats/write-fga';
+import { defaultConfig } from '../src/shared/metrics/config';
+import { evaluate } from '../src/shared/metrics/evaluate';
+import { CorpusBuilder } from '../src/shared/model/builder';
+import type { Corpus } from '../src/shared/model/corpus';
+import { writeFileAtomic } from '../src/main/services/atomic-write';
+import { readGold } from '../src/main/services/read-gold';
+import { plantGoldChanges } from './perturb.js';
+
+const [oldPath, newPath, roundsArg] = process.argv.slice(2);
+const rounds = Number(roundsArg ?? 3);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** The corpus with changes planted in its gold (dialogue d: kind d mod 7); predictions kept. */
+function planted(c: Corpus): { corpus: Corpus; kinds: Record<string, number>; byDialogue: Map<string, string> } {
+  const b = new CorpusBuilder({ turns: c.turnIndex.length, pairs: c.goldPairs.length });
+  const kinds: Record<string, number> = {};
+  const byDialogue = new Map<string, string>();
+  for (let d = 0; d < c.dialogueIds.length; d++) {
+    const states: Map<string, string>[] = [];
+    for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++) {
+      const m = new Map<string, string>();
+      for (let k = c.goldStart[i]; k < c.goldStart[i] + c.goldLen[i]; k++)
+        m.set(c.slots.name(c.goldPairs[2 * k]), c.values.name(c.goldPairs[2 * k + 1]));
+      states.push(m);
+    }
+    for (const k of plantGoldChanges(states, [d % 7])) {
+      kinds[k] = (kinds[k] ?? 0) + 1;
+      byDialogue.set(c.dialogueIds[d], k);
+    }
+    b.beginDialogue(c.dialogueIds[d]);
+    states.forEach((m, p) => {
+      const i = c.dialogueStart[d] + p;
+      const gold = [...m].flatMap(([s, v]) => [b.slots.intern(s), b.values.intern(v)]);
+      const pred: number[] = [];
+      for (let k = c.predStart[i]; k < c.predStart[i] + c.predLen[i]; k++)
+        pred.push(b.slots.intern(c.slots.name(c.predPairs[2 * k])), b.values.intern(c.values.name(c.predPairs[2 * k + 1])));
+      b.addTurn(c.turnIndex[i], gold, pred);
+    });
+  }
+  return { corpus: b.build(), kinds, byDialogue };
+}
+
+/** Turns whose gold states differ between two corpora (dialogues by key, turns by position; "none" kept apart from absent). */
+function goldDifferences(a: Corpus, b: Corpus): number {
+  const inB = new Map(b.dialogueIds.map((id, d) => [dialogueKey(id), d]));
+  const state = (c: Corpus, i: number) => {
+    const out: string[] = [];
+    for (let k = c.goldStart[i]; k < c.goldStart[i] + c.goldLen[i]; k++)
+      out.push(`${c.slots.name(c.goldPairs[2 * k])}\u0000${c.values.name(c.goldPairs[2 * k + 1])}`);
+    return out.sort().join('\u0001');
+  };
+  let diff = 0;
+  for (let d = 0; d < a.dialogueIds.length; d++) {
+    const e = inB.get(dialogueKey(a.dialogueIds[d]));
+    const n = a.dialogueStart[d + 1] - a.dialogueStart[d];
+    if (e === undefined || b.dialogueStart[e + 1] - b.dialogueStart[e] !== n) {
+      diff += n;
+      continue;
+    }
+    for (let p = 0; p < n; p++) if (state(a, a.dialogueStart[d] + p) !== state(b, b.dialogueStart[e] + p)) diff++;
+  }
+  return diff;
+}
+
+async function main(): Promise<void> {
+  let kinds: Record<string, number> | null = null;
+  let plantedIn: Map<string, string> | null = null;
+  if (!existsSync(newPath)) {
+    const old = await readGold(oldPath);
+    const p = planted(old.corpus);
+    kinds = p.kinds;
+    plantedIn = p.byDialogue;
+    writeFileAtomic(newPath, writeFga(p.corpus));
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'bench-gold-diff-'));
+  const times = { readOld: [] as number[], readNew: [] as number[], diff: [] as number[], write: [] as number[] };
+  let last: { oldC: Corpus; newC: Corpus; r: ReturnType<typeof diffGolds>; bytes: number } | undefined;
+  for (let round = 0; round < rounds; round++) {
+    last = undefined; // the previous round's corpora may be collected
+    let t = performance.now();
+    const oldC = (await readGold(oldPath)).corpus;
+    times.readOld.push(performance.now() - t);
+    t = performance.now();
+    const newC = (await readGold(newPath)).corpus;
+    times.readNew.push(performance.now() - t);
+    t = performance.now();
+    const r = diffGolds(oldC, newC, { by: 'gold-diff', at: new Date().toISOString() });
+    times.diff.push(performance.now() - t);
+    t = performance.now();
+    const out = join(tmp, 'diff.jsonl');
+    const lines = [headerLine(oldPath, new Date().toISOString()) + '\n', ...r.records.map((x) => recordLine(x) + '\n')];
+    writeFileAtomic(out, lines);
+    times.write.push(performance.now() - t);
+    last = { oldC, newC, r, bytes: lines.reduce((s, l) => s + Buffer.byteLength(l), 0) };
+  }
+  const { oldC, newC, r, bytes } = last!;
+  // Exactness: OLD with the diff applied (as score --corrections applies it) is NEW.
+  let t = performance.now();
+  const applied = applyCorrections(
+    oldC,
+    r.records.map((record, k) => ({ record, line: k + 2 })),
+  );
+  const applyMs = performance.now() - t;
+  const differing = goldDifferences(applied.corpus, newC);
+  const config = defaultConfig({ lambdas: [0.5] });
+  t = performance.now();
+  const scoresEqual = JSON.stringify(evaluate(applied.corpus, config).corpus) === JSON.stringify(evaluate(newC, config).corpus);
+  const scoreMs = performance.now() - t;
+  rmSync(tmp, { recursive: true, force: true });
+  const s = r.stats;
+  // What the category guess says about each planted kind: kind → category → records.
+  const guessed: Record<string, Record<string, number>> = {};
+  if (plantedIn)
+    for (const x of r.records) {
+      const k = plantedIn.get(x.dialogue) ?? '(none planted)';
+      guessed[k] ??= {};
+      guessed[k][x.category] = (guessed[k][x.category] ?? 0) + 1;
+    }
+  process.stdout.write(
+    JSON.stringify({
+      dialogues: oldC.dialogueIds.length,
+      turns: oldC.turnIndex.length,
+      planted: kinds,
+      guessed,
+      records: s.records,
+      onward: s.onward,
+      turnScope: s.records - s.onward,
+      places: s.places,
+      turnsChanged: s.turnsChanged,
+      dialoguesChanged: s.dialoguesChanged,
+      categories: Object.fromEntries(Object.entries(s.categories).filter(([, n]) => n > 0)),
+      issues: r.issues.length,
+      diffBytes: bytes,
+      applyIssues: applied.issues.length,
+      turnsDifferingAfterApply: differing,
+      scoresEqual,
+      ms: {
+        readOld: median(times.readOld),
+        readNew: median(times.readNew),
+        diff: median(times.diff),
+        write: median(times.write),
+        apply: applyMs,
+        scoreBoth: scoreMs,
+      },
+    }) + '\n',
+  );
+}
+
+main().catch((e) => {
+  process.stderr.write(`${(e as Error)?.stack ?? String(e)}\n`);
+  process.exit(1);
+});
