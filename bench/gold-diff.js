@@ -76,44 +76,52 @@ function runCommand(oldPath, newPath) {
 
 const mb = (b) => `${(b / 1e6).toFixed(1)} MB`;
 const ms = (x) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
-process.stdout.write(`gold diff benchmark — node ${process.version}, ${rounds} round(s), medians\n`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const list = (o) =>
+  Object.entries(o)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
+/** One harness process: its JSON. */
+function harnessRun(oldPath, newPath) {
+  const r = spawnSync(process.execPath, [harness, oldPath, newPath], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+process.stdout.write(
+  `gold diff benchmark — node ${process.version}; times: medians of ${rounds} fresh process(es) each, wall (CPU user + system); load: ${(
+    await import('node:os')
+  )
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}\n`,
+);
 for (const g of golds) {
   const newPath = join(WORK, `gold-diff-new-${g.old === generated ? turns : 'somdst-100'}.json`);
-  rmSync(newPath, { force: true }); // written anew, so what was planted is reported
-  const r = spawnSync(process.execPath, [harness, g.old, newPath, String(rounds)], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-  const o = JSON.parse(r.stdout);
+  rmSync(newPath, { force: true }); // planted anew, so what was planted is reported
+  const o = harnessRun(g.old, newPath);
   process.stdout.write(
     `\n${g.label}: ${o.dialogues.toLocaleString('en-US')} dialogues, ${o.turns.toLocaleString('en-US')} turns, ${mb(statSync(g.old).size)}\n`,
   );
-  process.stdout.write(
-    `  planted: ${Object.entries(o.planted)
-      .map(([k, n]) => `${n} ${k}`)
-      .join(', ')}\n`,
-  );
+  process.stdout.write(`  planted: ${list(o.planted)}\n`);
   process.stdout.write(
     `  diff: ${o.records} records (${o.onward} onward, ${o.turnScope} turn) in ${o.dialoguesChanged} dialogues, ${o.places} slot changes in ${o.turnsChanged} turns; ${mb(o.diffBytes)}\n`,
   );
-  process.stdout.write(
-    `  categories: ${Object.entries(o.categories)
-      .map(([k, n]) => `${n} ${k}`)
-      .join(', ')}\n`,
-  );
-  const list = (o) =>
-    Object.entries(o)
-      .map(([k, n]) => `${n} ${k}`)
-      .join(', ');
+  process.stdout.write(`  categories: ${list(o.categories)}\n`);
   for (const [kind, cats] of Object.entries(o.guessed)) process.stdout.write(`    planted ${kind} → ${list(cats)}\n`);
   process.stdout.write(
     `  OLD + diff = NEW: ${o.turnsDifferingAfterApply === 0 && o.applyIssues === 0 && o.scoresEqual ? 'yes' : 'NO'} (${o.turnsDifferingAfterApply} turns differ, ${o.applyIssues} records not applied, corpus scores ${o.scoresEqual ? 'equal' : 'differ'})\n`,
   );
+  const runs = Array.from({ length: rounds }, () => harnessRun(g.old, newPath).ms);
+  const m = (k) => `${ms(median(runs.map((x) => x[k].wall)))} (CPU ${ms(median(runs.map((x) => x[k].cpu)))})`;
   process.stdout.write(
-    `  time: read OLD ${ms(o.ms.readOld)}, read NEW ${ms(o.ms.readNew)}, diff ${ms(o.ms.diff)}, write ${ms(o.ms.write)}; apply ${ms(o.ms.apply)}\n`,
+    `  phases: read OLD ${m('readOld')}, read NEW ${m('readNew')}, diff ${m('diff')}, write the file ${m('write')} (apply the diff to OLD: ${m('apply')})\n`,
   );
   if (existsSync(CLI)) {
-    const c = runCommand(g.old, newPath);
+    const cs = Array.from({ length: rounds }, () => runCommand(g.old, newPath));
+    const rss = Math.max(...cs.map((c) => c.rssBytes));
     process.stdout.write(
-      `  the command (one run): ${c.seconds.toFixed(2)} s, peak RSS ${mb(c.rssBytes)} (${(c.rssBytes / statSync(g.old).size).toFixed(1)}× OLD's size)\n`,
+      `  the command as a process: ${median(cs.map((c) => c.seconds)).toFixed(2)} s (fastest ${Math.min(...cs.map((c) => c.seconds)).toFixed(2)} s), peak RSS ${mb(rss)} (${(rss / statSync(g.old).size).toFixed(1)}× OLD's size)\n`,
     );
   } else process.stdout.write('  (no out/main/cli.js: run `npm run build` to time the command as a process)\n');
 }

@@ -4,9 +4,10 @@
 // removal, an added slot, a value with "|", a value one turn early). Prints
 // one JSON object: what was planted, what the diff found (records, scopes,
 // categories), whether OLD with the diff applied is NEW exactly (gold states
-// and corpus scores), and the time of each phase (median over rounds).
+// and corpus scores), and the time of each phase in this process (the
+// launcher runs a fresh process per round and takes medians).
 // bench/gold-diff.js bundles this file with vite and runs it as
-//   node gold-diff.mjs OLD NEW ROUNDS    (NEW is written first when missing)
+//   node gold-diff.mjs OLD NEW    (NEW is planted and written first when missing)
 
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +25,7 @@ import { writeFileAtomic } from '../src/main/services/atomic-write';
 import { readGold } from '../src/main/services/read-gold';
 import { plantGoldChanges } from './perturb.js';
 
-const [oldPath, newPath, roundsArg] = process.argv.slice(2);
-const rounds = Number(roundsArg ?? 3);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const [oldPath, newPath] = process.argv.slice(2);
 
 /** The corpus with changes planted in its gold (dialogue d: kind d mod 7); predictions kept. */
 function planted(c: Corpus): { corpus: Corpus; kinds: Record<string, number>; byDialogue: Map<string, string> } {
@@ -80,6 +79,13 @@ function goldDifferences(a: Corpus, b: Corpus): number {
   return diff;
 }
 
+/** Wall and CPU (user + system) milliseconds since a mark: CPU time says more than wall time on a loaded machine. */
+function since(mark: { wall: number; cpu: NodeJS.CpuUsage }): { wall: number; cpu: number } {
+  const c = process.cpuUsage(mark.cpu);
+  return { wall: performance.now() - mark.wall, cpu: (c.user + c.system) / 1000 };
+}
+const mark = () => ({ wall: performance.now(), cpu: process.cpuUsage() });
+
 async function main(): Promise<void> {
   let kinds: Record<string, number> | null = null;
   let plantedIn: Map<string, string> | null = null;
@@ -91,39 +97,32 @@ async function main(): Promise<void> {
     writeFileAtomic(newPath, writeFga(p.corpus));
   }
   const tmp = mkdtempSync(join(tmpdir(), 'bench-gold-diff-'));
-  const times = { readOld: [] as number[], readNew: [] as number[], diff: [] as number[], write: [] as number[] };
-  let last: { oldC: Corpus; newC: Corpus; r: ReturnType<typeof diffGolds>; bytes: number } | undefined;
-  for (let round = 0; round < rounds; round++) {
-    last = undefined; // the previous round's corpora may be collected
-    let t = performance.now();
-    const oldC = (await readGold(oldPath)).corpus;
-    times.readOld.push(performance.now() - t);
-    t = performance.now();
-    const newC = (await readGold(newPath)).corpus;
-    times.readNew.push(performance.now() - t);
-    t = performance.now();
-    const r = diffGolds(oldC, newC, { by: 'gold-diff', at: new Date().toISOString() });
-    times.diff.push(performance.now() - t);
-    t = performance.now();
-    const out = join(tmp, 'diff.jsonl');
-    const lines = [headerLine(oldPath, new Date().toISOString()) + '\n', ...r.records.map((x) => recordLine(x) + '\n')];
-    writeFileAtomic(out, lines);
-    times.write.push(performance.now() - t);
-    last = { oldC, newC, r, bytes: lines.reduce((s, l) => s + Buffer.byteLength(l), 0) };
-  }
-  const { oldC, newC, r, bytes } = last!;
+  let t = mark();
+  const oldC = (await readGold(oldPath)).corpus;
+  const readOld = since(t);
+  t = mark();
+  const newC = (await readGold(newPath)).corpus;
+  const readNew = since(t);
+  t = mark();
+  const r = diffGolds(oldC, newC, { by: 'gold-diff', at: new Date().toISOString() });
+  const diffMs = since(t);
+  t = mark();
+  const lines = [headerLine(oldPath, new Date().toISOString()) + '\n', ...r.records.map((x) => recordLine(x) + '\n')];
+  writeFileAtomic(join(tmp, 'diff.jsonl'), lines);
+  const write = since(t);
+  const bytes = lines.reduce((n, l) => n + Buffer.byteLength(l), 0);
   // Exactness: OLD with the diff applied (as score --corrections applies it) is NEW.
-  let t = performance.now();
+  t = mark();
   const applied = applyCorrections(
     oldC,
     r.records.map((record, k) => ({ record, line: k + 2 })),
   );
-  const applyMs = performance.now() - t;
+  const applyMs = since(t);
   const differing = goldDifferences(applied.corpus, newC);
   const config = defaultConfig({ lambdas: [0.5] });
-  t = performance.now();
+  t = mark();
   const scoresEqual = JSON.stringify(evaluate(applied.corpus, config).corpus) === JSON.stringify(evaluate(newC, config).corpus);
-  const scoreMs = performance.now() - t;
+  const scoreMs = since(t);
   rmSync(tmp, { recursive: true, force: true });
   const s = r.stats;
   // What the category guess says about each planted kind: kind → category → records.
@@ -153,10 +152,10 @@ async function main(): Promise<void> {
       turnsDifferingAfterApply: differing,
       scoresEqual,
       ms: {
-        readOld: median(times.readOld),
-        readNew: median(times.readNew),
-        diff: median(times.diff),
-        write: median(times.write),
+        readOld,
+        readNew,
+        diff: diffMs,
+        write,
         apply: applyMs,
         scoreBoth: scoreMs,
       },
