@@ -115,7 +115,7 @@ for (const g of golds) {
   const runs = Array.from({ length: rounds }, () => harnessRun(g.old, newPath).ms);
   const m = (k) => `${ms(median(runs.map((x) => x[k].wall)))} (CPU ${ms(median(runs.map((x) => x[k].cpu)))})`;
   process.stdout.write(
-    `  phases: read OLD ${m('readOld')}, read NEW ${m('readNew')}, diff ${m('diff')}, write the file ${m('write')} (apply the diff to OLD: ${m('apply')})\n`,
+    `  phases: read OLD ${m('readOld')}, read NEW ${m('readNew')}, diff ${m('diff')} (OLD against itself: ${m('identical')}), write the file ${m('write')} (apply the diff to OLD: ${m('apply')})\n`,
   );
   if (existsSync(CLI)) {
     const cs = Array.from({ length: rounds }, () => runCommand(g.old, newPath));
