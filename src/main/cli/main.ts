@@ -22,6 +22,7 @@ Commands:
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
   suspects <predictions.json…>  rank places where the gold label is likely wrong
   corrections export|compact FILE  the correction diff of an annotation file (jsonl, csv, diff)
+  gold diff <OLD> <NEW>      the corrections that turn one gold into another, as an annotation file
   help [command]             show help
 
 Run "dst-inspector <command> --help" for a command's options.
@@ -47,6 +48,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   serve: () => import('./serve').then((m) => ({ run: m.serveCommand, help: m.SERVE_HELP })),
   suspects: () => import('./suspects').then((m) => ({ run: m.suspectsCommand, help: m.SUSPECTS_HELP })),
   corrections: () => import('./corrections').then((m) => ({ run: m.correctionsCommand, help: m.CORRECTIONS_HELP })),
+  gold: () => import('./gold').then((m) => ({ run: m.goldCommand, help: m.GOLD_HELP })),
 };
 
 export async function runCli(argv: string[]): Promise<number> {
