@@ -4,6 +4,7 @@
 
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { writeFileAtomic, writeFileAtomicAsync, WriteError } from '../services/atomic-write';
+import { pushAll } from '../../shared/arrays';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -27,7 +28,7 @@ export function joinNegativeValues(argv: readonly string[], options: Options): s
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
-      out.push(...argv.slice(i));
+      pushAll(out, argv.slice(i));
       break;
     }
     const name = a.startsWith('--') ? a.slice(2) : undefined;

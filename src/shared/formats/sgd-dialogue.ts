@@ -18,6 +18,7 @@
 import { canonicalSlot } from './slot-names';
 import { ElementContext, pathPush } from './json-walk';
 import { checkNamesAt, NameTable } from './state-policy';
+import { pushAll } from '../arrays';
 
 /** Canonical slot names of every SGD / MultiWOZ 2.2 file read (ids for the reading rule's bookkeeping). */
 const names = new NameTable(canonicalSlot);
@@ -89,7 +90,7 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
       carried.set(service.toLowerCase(), pairs);
     });
     const state: [string, string[]][] = [];
-    for (const pairs of carried.values()) state.push(...pairs);
+    for (const pairs of carried.values()) pushAll(state, pairs);
     out.push({ index: out.length, state, system, user: utterance, pos: k });
     system = undefined;
   });

@@ -9,6 +9,7 @@
 import { csvCell } from './csv';
 import { latexEscape } from './latex';
 import { fixed2, percent2 } from './round';
+import { maxBy } from '../arrays';
 
 /**
  * How a column's numbers are written: `percent` a fraction as a percentage,
@@ -117,7 +118,7 @@ export function renderText(t: Table): string {
   const body = t.rows.map((r, i) =>
     t.columns.map((col) => cellText(col, cellOf(r.cells[col.key]), true) + (best.get(col.key)?.has(i) ? '*' : '')),
   );
-  const widths = header.map((h, k) => Math.max(h.length, ...body.map((b) => b[k].length)));
+  const widths = header.map((h, k) => maxBy(body, (b) => b[k].length, h.length));
   const left = (k: number) => t.columns[k].kind === 'label' || t.columns[k].kind === 'text';
   const line = (cells: string[]) =>
     cells
@@ -126,7 +127,9 @@ export function renderText(t: Table): string {
       .trimEnd();
   const out = [];
   if (t.caption) out.push(t.caption, '');
-  out.push(line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line), '');
+  out.push(line(header), widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) out.push(line(b));
+  out.push('');
   if (best.size > 0 && [...best.values()].some((s) => s.size > 0)) out.push('* best in its column');
   for (const n of t.notes ?? []) out.push(n);
   out.push(`signature: ${t.signature}`);

@@ -9,6 +9,7 @@ import type { SlotRecord } from '../metrics/evaluate';
 import type { SceneNode } from './scene';
 import { capHeight, fitText, textWidth, type Face } from './text';
 import { CLASS_LOOK, tint, type FigureTheme } from './theme';
+import { maxBy, pushAll } from '../arrays';
 
 export interface ChipMetrics {
   fontSize: number;
@@ -82,7 +83,7 @@ export function chip(
   for (let k = 0; k < 6 && piecesWidth(ps, fs) + 2 * m.padX > maxWidth; k++) {
     const over = piecesWidth(ps, fs) + 2 * m.padX - maxWidth;
     maxValue = Math.max(12, (s.class === 'wrong' ? maxValue - over / 2 : maxValue - over) - 2);
-    const longest = Math.max(...ps.slice(2, -1).map((p) => textWidth(p.text, fs, p.face)));
+    const longest = maxBy(ps.slice(2, -1), (p) => textWidth(p.text, fs, p.face));
     maxValue = Math.min(maxValue, longest);
     ps = pieces(s, maxValue, fs);
   }
@@ -151,7 +152,7 @@ export function chipRows(
       cy += m.height + m.gap;
       c = chip(s, cx, cy, width, theme, m);
     }
-    nodes.push(...c.nodes);
+    pushAll(nodes, c.nodes);
     cx += c.width + m.gap;
   }
   return { nodes, height: slots.length ? cy - y + m.height : 0 };
