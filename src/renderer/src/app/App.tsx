@@ -14,6 +14,7 @@ import { HelpDialog } from '../components/HelpDialog';
 import { LoadErrorView } from '../components/LoadErrorView';
 import { OpenDialog } from '../components/OpenDialog';
 import { ProgressBar } from '../components/ProgressBar';
+import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
 import { droppedFilePath } from '../dropped-file';
 import { keyAction, type KeyAction } from '../model/keyboard';
 import { Header } from './Header';
@@ -277,7 +278,12 @@ export function App({ api }: { api: Api }) {
           </button>
         </div>
       )}
-      <ExportContextOf.Provider value={exportCtx}>{body}</ExportContextOf.Provider>
+      <ExportContextOf.Provider value={exportCtx}>
+        {/* A view that throws while rendering shows an error panel in its place; another view, run or revision starts afresh. */}
+        <ViewErrorBoundary key={`${entry.id}|${run?.id ?? ''}@${run?.revision ?? ''}`} name={entry.label} landmark>
+          {body}
+        </ViewErrorBoundary>
+      </ExportContextOf.Provider>
       {help && <HelpDialog onClose={() => setHelp(false)} />}
       {openDialog && (
         <OpenDialog
