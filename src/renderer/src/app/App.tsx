@@ -18,7 +18,6 @@ import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
 import { droppedFilePath } from '../dropped-file';
 import { keyAction, type KeyAction } from '../model/keyboard';
 import { Header } from './Header';
-import { FilteredScoresRow } from './FilteredScoresRow';
 import type { ListFilter } from '../model/list-query';
 import { errorText, runRef, useApiQuery, useRuns } from './queries';
 import { inTextField } from './dom';
@@ -261,9 +260,7 @@ export function App({ api }: { api: Api }) {
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
         exportMenu={<ExportMenu api={api} electron={info?.mode === 'electron'} />}
-        filtered={
-          filterOn && summary && config ? <FilteredScoresRow filtered={filtered} config={config} total={summary.dialogues} /> : null
-        }
+        filtered={filterOn && summary ? { scores: filtered, total: summary.dialogues } : null}
       />
       {notice && (
         <div
