@@ -146,11 +146,12 @@ try {
     process.stdout.write(
       `chart: ${w[0].note.replace(/;$/, '') || `${w[0].marks} marks (one per dialogue, metric and panel)`}; ${w[0].cells} density cells\n\n`,
     );
-    process.stdout.write('Analysis › Spurious traits               median s  fastest s  budget\n');
+    process.stdout.write(`${'Analysis › Spurious traits'.padEnd(48)} median s  fastest s  budget\n`);
     const line = (label, xs, budget = false) =>
       process.stdout.write(
-        `${label.padEnd(40)} ${s(median(xs)).padStart(8)}  ${s(minimum(xs)).padStart(9)}  ${budget ? (median(xs) <= BUDGET_MS ? 'ok (< 5 s)' : 'OVER 5 s') : ''}\n`,
+        `${label.padEnd(48)} ${s(median(xs)).padStart(8)}  ${s(minimum(xs)).padStart(9)}  ${budget ? (median(xs) <= BUDGET_MS ? 'ok (< 5 s)' : 'OVER 5 s') : ''}\n`,
       );
+    const c = rows.cold;
     line(
       'warm: request → answer (engine)',
       w.map((x) => x.answerAt - x.requestAt),
@@ -165,8 +166,16 @@ try {
       true,
     );
     line(
+      'cold: request → answer (worker start, engine)',
+      c.map((x) => x.answerAt - x.requestAt),
+    );
+    line(
+      'cold: answer → chart on screen (render)',
+      c.map((x) => x.chartAt - x.answerAt),
+    );
+    line(
       'cold: click → chart on screen',
-      rows.cold.map((x) => x.chartAt),
+      c.map((x) => x.chartAt),
       true,
     );
   }
