@@ -2,7 +2,8 @@
 // file, after loading (src/shared/analysis: per-domain breakdown with both
 // turn selections, per-slot breakdown, turn position by index and by length
 // with bootstrap bands, error origin, the four correlation matrices, the
-// spurious-trait points) and the filtered-subset scores of the header.
+// spurious-trait points and the chart the view draws from them) and the
+// filtered-subset scores of the header.
 // bench/analysis.js bundles this file with vite and runs it as
 // `node analysis-phases.mjs FILE RUNS`; it prints one JSON object: sizes and
 // the median and fastest milliseconds of each analysis.
@@ -12,6 +13,8 @@ import { domainBreakdown } from '../src/shared/analysis/domain-breakdown';
 import { errorOrigin } from '../src/shared/analysis/error-origin';
 import { slotBreakdown } from '../src/shared/analysis/slot-breakdown';
 import { traitsView } from '../src/shared/analysis/traits-points';
+import { traitsTable } from '../src/shared/analysis/analysis-tables';
+import { traitsScene } from '../src/shared/viz/analysis-traits';
 import { turnPosition } from '../src/shared/analysis/turn-position';
 import { loadSource } from '../src/main/services/load-pipeline';
 import { defaultConfig } from '../src/shared/metrics/config';
@@ -29,6 +32,8 @@ const loadMs = performance.now() - t0;
 const corpus = run.loaded.corpus;
 const ev = evaluateStats(corpus, run.stats!, config);
 
+let traitsAnswer: ReturnType<typeof traitsView> | null = null;
+const traits = () => (traitsAnswer ??= traitsView(ev));
 const tasks: [string, () => unknown][] = [
   ['domain breakdown, active turns', () => domainBreakdown(corpus, config, { turns: 'active' })],
   ['domain breakdown, dialogue turns', () => domainBreakdown(corpus, config, { turns: 'dialogue' })],
@@ -47,6 +52,13 @@ const tasks: [string, () => unknown][] = [
   ['correlations, dialogue, Pearson', () => correlationMatrix(ev, 'dialogue', 'pearson')],
   ['correlations, dialogue, Spearman', () => correlationMatrix(ev, 'dialogue', 'spearman')],
   ['spurious traits (points, lines, Zou)', () => traitsView(ev)],
+  [
+    'spurious traits chart and table (the layout the view draws)',
+    () => {
+      const t = traits();
+      return traitsScene(t, traitsTable(t).signature, 860);
+    },
+  ],
   [
     'filtered subset scores (every other dialogue)',
     () => {

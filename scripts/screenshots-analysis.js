@@ -1,10 +1,14 @@
 // Regenerates the README screenshots of the analysis view and the header's
 // filtered scores in docs/screenshots/ from the built app: serves the
 // 100-dialogue SOM-DST fixture with its utterances and drives Debian's
-// Chromium with playwright-core.
-// Usage: npm run build && node scripts/screenshots-analysis.js [--width 1440]   (CHROMIUM_PATH overrides /usr/bin/chromium)
+// Chromium with playwright-core. Also the error panel of a section that
+// failed (an answer of the wrong shape routed to the page) and, with
+// --large, the spurious-traits chart on the 500k-turn synthetic corpus of
+// bench/generate.js (written to .bench/ if missing; drawn as density).
+// Usage: npm run build && node scripts/screenshots-analysis.js [--width 1440] [--large]   (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { generateFile } from '../bench/generate.js';
 import { CLI, ROOT, SOM, launchChromium, serve } from './lib/app.js';
 
 const OUT = join(ROOT, 'docs', 'screenshots');
@@ -44,6 +48,44 @@ async function main() {
       await page.waitForTimeout(400);
       await save(page, name);
     }
+    // A section that throws while it is drawn: its error panel.
+    const broken = await (await browser.newContext({ viewport: { width: WIDTH, height: 560 }, deviceScaleFactor: 1 })).newPage();
+    await broken.route('**/api/traitsView', (r) => r.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await broken.goto(server.url);
+    await broken.waitForSelector('[data-testid="corpus-metric"][data-scope="corpus"]');
+    await broken.click('[data-testid="nav-analysis"]');
+    await broken.click('[data-testid="analysis-tab-traits"]');
+    await broken.waitForSelector('[data-testid="view-error"]');
+    await broken.click('[data-testid="view-error"] details summary');
+    await broken.waitForTimeout(300);
+    await save(broken, 'view-error.png');
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+  if (process.argv.includes('--large')) await large();
+}
+
+/** The spurious-traits chart on 500k turns (66,037 dialogues): the density drawing. */
+async function large() {
+  const file = join(ROOT, '.bench', 'fga-500000-s500000-v2.json');
+  if (!existsSync(file)) {
+    mkdirSync(join(ROOT, '.bench'), { recursive: true });
+    console.log(`writing ${file}…`);
+    generateFile(file, 500_000, 500_000);
+  }
+  const browser = await launchChromium();
+  const server = await serve([file]);
+  try {
+    const page = await (await browser.newContext({ viewport: { width: WIDTH, height: 1000 }, deviceScaleFactor: 1 })).newPage();
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid="corpus-metric"][data-scope="corpus"]', { timeout: 300_000 });
+    await page.click('[data-testid="nav-analysis"]');
+    await page.click('[data-testid="analysis-tab-traits"]');
+    await page.waitForSelector('[data-testid="traits-chart"]', { timeout: 300_000 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: join(OUT, 'analysis-traits-large.png') });
+    console.log('saved docs/screenshots/analysis-traits-large.png');
   } finally {
     await browser.close();
     server.stop();

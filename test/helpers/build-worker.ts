@@ -13,6 +13,8 @@ export async function buildWorker(): Promise<string> {
     platform: 'node',
     write: true,
     logLevel: 'silent',
+    // ES module builds first, as vite resolves them for the app (jsonc-parser's UMD build requires its parts at run time).
+    resolve: { mainFields: ['module', 'main'] },
     output: { file: out, format: 'esm' },
     external: [/^node:/],
   });

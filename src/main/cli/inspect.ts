@@ -6,6 +6,7 @@ import { inspectCorpus, type CorpusReport } from '../../shared/formats/inspect-c
 import { loadSource } from '../services/load-pipeline';
 import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { oneOf, parseCommand, UsageError } from './usage';
+import { maxBy } from '../../shared/arrays';
 
 export const INSPECT_HELP = `Usage: dst-inspector inspect <predictions file> [options]
 
@@ -58,7 +59,7 @@ export function renderReport(file: string, r: CorpusReport): string {
     `utterances:    ${r.hasUtterances ? 'yes' : 'no'}`,
   ];
   if (r.slotCount !== undefined) lines.push(`schema slots:  ${r.slotCount} (K for SA)`);
-  const width = Math.max(4, ...r.slots.map((s) => s.slot.length));
+  const width = maxBy(r.slots, (s) => s.slot.length, 4);
   lines.push(
     '',
     `slots (${r.slots.length}), turns with the slot active:`,

@@ -147,11 +147,8 @@ function* render(
   const rows: ReportRow[] = [];
   for (const { file, ev, order } of results) {
     if (perDialogue)
-      rows.push(
-        ...[...dialogueResults(ev, false, order)].map((d) =>
-          results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d),
-        ),
-      );
+      for (const d of dialogueResults(ev, false, order))
+        rows.push(results.length > 1 ? { ...dialogueRow(d), label: `${basename(file)}:${d.id}` } : dialogueRow(d));
     else rows.push(corpusRow(basename(file), ev.corpus));
   }
   const table = scoreTable(rows, config, signature, {

@@ -12,6 +12,7 @@ import { readAnnotationFile } from '../services/annotation-file';
 import { loadRuns, correctionsExit } from './runs';
 import { maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOut } from './usage';
+import { maxBy } from '../../shared/arrays';
 
 export const SUSPECTS_HELP = `Usage: dst-inspector suspects <predictions> [more runs…] [options]
 
@@ -108,7 +109,12 @@ export async function suspectsCommand(argv: string[], write: (s: string) => void
       s.reasons.map((r) => r.kind).join(', '),
     ]);
     const head = ['#', 'score', 'dialogue', 'turn', 'slot', 'gold', 'pred', 'evidence'];
-    const widths = head.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((r) => r[c].length))));
+    const widths = head.map((h, c) =>
+      Math.min(
+        40,
+        maxBy(rows, (r) => r[c].length, h.length),
+      ),
+    );
     const cut = (s: string, w: number) => (s.length > w ? s.slice(0, w - 1) + '…' : s);
     const line = (r: string[]) => r.map((c, i) => (i === r.length - 1 ? c : cut(c, widths[i]).padEnd(widths[i]))).join('  ');
     const note = ranked.hasText ? '' : ' (no utterances: give --dialogues for text evidence)';

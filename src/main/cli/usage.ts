@@ -9,6 +9,7 @@ import { outTarget, OutRefused, writeThrough } from './out-target';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { checkMetricSubset, metricTags, parseMetricList, subsetTable } from '../../shared/report/metric-subset';
 import { DEFAULT_MAX_CELL, type Table } from '../../shared/report/tables';
+import { pushAll } from '../../shared/arrays';
 
 export class UsageError extends Error {
   constructor(message: string) {
@@ -32,7 +33,7 @@ export function joinNegativeValues(argv: readonly string[], options: Options): s
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
-      out.push(...argv.slice(i));
+      pushAll(out, argv.slice(i));
       break;
     }
     const name = a.startsWith('--') ? a.slice(2) : undefined;

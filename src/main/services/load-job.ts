@@ -5,7 +5,10 @@
 // arrays transferred, string tables cloned). Kept apart from the worker entry
 // so tests can run it in-process too.
 
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
+import { describeTop } from '../../shared/formats/describe-top';
+import { headText } from '../../shared/formats/detect';
 import { LoadError } from '../../shared/formats/errors';
 import { valueLookalikes } from '../../shared/formats/value-lookalikes';
 import { domainOf, NONE_ID, type Corpus } from '../../shared/model/corpus';
@@ -68,6 +71,32 @@ export function errorInfo(e: unknown): LoadErrorInfo {
   return { message: `internal error while loading (please report): ${msg}`, file: '', problem: msg };
 }
 
+/** The first 64 KiB of a file (what layout detection reads). */
+function readHead(file: string): Uint8Array {
+  const fd = openSync(file, 'r');
+  try {
+    const buf = new Uint8Array(64 * 1024);
+    return buf.subarray(0, readSync(fd, buf, 0, buf.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * For an error without a place in the file (no layout matched, say) on a file
+ * that looks like JSON: what its start holds, structure only (describeTop).
+ * The same files whose text around an error the page may show (looksLikeJson).
+ */
+export function foundAtTop(e: LoadError): string | undefined {
+  if (e.location || e.jsonPath || !e.file) return undefined;
+  try {
+    const head = readHead(e.file);
+    return looksLikeJson(head) ? (describeTop(headText(head)) ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs one load job and posts progress, then the result or the error. */
 export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
   try {
@@ -105,6 +134,8 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
     post({ type: 'done', result }, transfer);
   } catch (e) {
     const error = errorInfo(e);
+    const found = e instanceof LoadError ? foundAtTop(e) : undefined;
+    if (found) error.found = found;
     let source: LoadErrorSource | null = null;
     if (e instanceof LoadError && e.location) {
       try {

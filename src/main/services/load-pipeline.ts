@@ -27,6 +27,7 @@ import type { RawIndex } from './load-types';
 import { topLevelRanges } from './raw-index';
 import { readInput } from './read-input';
 import { readReference } from './read-sources';
+import { prependAll, pushAll } from '../../shared/arrays';
 
 export interface PipelineOptions {
   /** Refusal limit for input files, in bytes. */
@@ -221,7 +222,7 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
   }
   const { parts, warnings } = readPredictionParts(spec, opts, step);
   const raw = parts.length === 1 ? parts[0].loaded : mergeLoaded(parts);
-  if (warnings.length) raw.warnings.push(...warnings);
+  pushAll(raw.warnings, warnings);
   const loaded = finishCorpus(raw, {
     file: sourceFile(spec),
     values: spec.values,
@@ -244,8 +245,8 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
     withSchema = { ...withSchema, corpus: corrections.result.corpus, warnings: [...withSchema.warnings, ...corrections.notes] };
   }
   const base: Base = { loaded: withSchema, parts, file: sourceFile(spec), isDemo: false, dialoguesFile: spec.dialogues, sources };
-  if (sources.gold) withSchema.warnings.unshift(...sources.gold.warnings);
-  if (sources.dialogues && sources.dialogues !== sources.gold) withSchema.warnings.unshift(...sources.dialogues.warnings);
+  if (sources.gold) prependAll(withSchema.warnings, sources.gold.warnings);
+  if (sources.dialogues && sources.dialogues !== sources.gold) prependAll(withSchema.warnings, sources.dialogues.warnings);
   const run = finishRun(spec, base, opts, step);
   if (corrections) run.corrections = corrections;
   return run;
@@ -317,7 +318,7 @@ function loadDemo(opts: PipelineOptions, step: (stage: string, f: number) => voi
     step('reading demo', k / demo.predictions.length);
     const bytes = readInput(f.path, opts.maxBytes);
     const loaded = finishCorpus(loadRawCorpus(bytes, { file: f.path }), { file: f.path });
-    warnings.push(...loaded.warnings);
+    pushAll(warnings, loaded.warnings);
     corpora.push({ corpus: loaded.corpus, prefix: f.prefix });
     parts.push({ file: f.path, bytes, prefix: f.prefix });
   });

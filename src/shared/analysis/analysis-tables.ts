@@ -13,6 +13,7 @@ import type { ErrorOrigin } from './error-origin';
 import type { TraitsView } from './traits-points';
 import { hiddenNote, type TurnPosition } from './turn-position';
 import { gcaCountsOf } from '../metrics/values';
+import { maxOf, minOf } from '../arrays';
 
 /** Turn position: one row per turn index (or length) with its counts and every metric, intervals on the banded ones. */
 export function positionTable(p: TurnPosition, config: MetricConfig): Table {
@@ -145,8 +146,8 @@ export function correlationTable(m: CorrelationMatrix): Table {
     cells: { metric: headerOfKey(a).header, ...Object.fromEntries(m.metrics.map((b, j) => [b, m.matrix[i][j]])) },
   }));
   const ns = m.n.flat();
-  const lo = Math.min(...ns);
-  const hi = Math.max(...ns);
+  const lo = minOf(ns);
+  const hi = maxOf(ns);
   const unit = m.level === 'turn' ? 'turns' : 'dialogues';
   const pairwise = m.level === 'turn' ? 'AGA and IAGA only where gold is not empty' : 'GCA only on dialogues with a change';
   return {

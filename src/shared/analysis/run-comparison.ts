@@ -20,6 +20,7 @@ import { foldRows, Scorer, type StatColumn } from './columns';
 import { bootstrapValues, pValue, randomizationCounts, swapStream } from './paired';
 import { percentileInterval } from './percentile';
 import { DEFAULT_SEED } from './seed';
+import { maxBy, pushAll } from '../arrays';
 
 export class CompareError extends Error {
   constructor(message: string) {
@@ -177,8 +178,8 @@ export function prepareComparison(runs: readonly RunSource[], config: MetricConf
   if (alignment.goldDiffers) {
     const lines = alignment.runs.map((c) => describeGold(c, base.name)).filter((x): x is string => x !== null);
     if (!opts.allowDifferentGold) throw new CompareError(`${lines.join('; ')}; ${hints.gold}`);
-    notes.push(...lines);
-    const n = Math.max(...alignment.runs.map((c) => c.goldDiffers));
+    pushAll(notes, lines);
+    const n = maxBy(alignment.runs, (c) => c.goldDiffers);
     parts.push({ key: 'gold', text: `gold=differs:${n}t` });
   }
 

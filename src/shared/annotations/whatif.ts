@@ -29,6 +29,7 @@ import {
   type CorrectionSummary,
   type DialogueCorrection,
 } from './apply';
+import { pushAll } from '../arrays';
 
 export interface TurnFlip {
   dialogue: string;
@@ -222,7 +223,7 @@ export class WhatIf {
       const from = this.base.dialogueStart[d];
       const n = c.corpus.turnIndex.length;
       const a = sliceStats(this.baseStats, from, from + n);
-      flips.push(...dialogueFlips(this.base.dialogueIds[d], c.corpus.turnIndex, a, c.stats, n));
+      pushAll(flips, dialogueFlips(this.base.dialogueIds[d], c.corpus.turnIndex, a, c.stats, n));
       const m = dialogueMove(this.base.dialogueIds[d], a, c.stats, n);
       if (m) moves.push(m);
       turnsChanged += new Set(c.correction.changes.map((x) => x.turn)).size;
@@ -250,7 +251,7 @@ export function analysisDiff(a: { corpus: Corpus; stats: TurnStats; before: Scor
     const sa = sliceStats(a.stats, from, from + n);
     const sb = sliceStats(b.stats, from, from + n);
     const f = dialogueFlips(c.dialogueIds[d], c.turnIndex.subarray(from, from + n), sa, sb, n);
-    flips.push(...f);
+    pushAll(flips, f);
     const m = dialogueMove(c.dialogueIds[d], sa, sb, n);
     if (m) moves.push(m);
     if (f.length || m) dialoguesChanged++;

@@ -49,6 +49,8 @@ export interface LoadErrorInfo {
   line?: number;
   column?: number;
   jsonPath?: string;
+  /** When the file's layout was not recognised: what its start holds (structure only: "top level is an object whose values are …"). */
+  found?: string;
 }
 
 /** A run of the workspace and where its loading stands. */

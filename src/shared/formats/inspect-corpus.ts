@@ -10,6 +10,7 @@ import { MULTIWOZ_DOMAINS, MULTIWOZ_SLOTS } from './slot-names';
 import type { LoadedCorpus } from './types';
 import { lookalikeWarnings, valueLookalikes, type LookalikeReport } from './value-lookalikes';
 import { plural } from '../plural';
+import { pushAll } from '../arrays';
 
 export interface SlotCount {
   slot: string;
@@ -98,7 +99,7 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
       warnings.push(`${outside.length} slot(s) outside the ${schemaSlots ? 'schema' : '30 MultiWOZ slots'}: ${some(outside)}`);
   }
   const lookalikes = valueLookalikes(c);
-  warnings.push(...lookalikeWarnings(lookalikes));
+  pushAll(warnings, lookalikeWarnings(lookalikes));
   return {
     format: loaded.format,
     dialogues: c.dialogueIds.length,

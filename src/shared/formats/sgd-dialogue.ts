@@ -19,6 +19,7 @@ import { canonicalSlot } from './slot-names';
 import { ElementContext, pathPush } from './json-walk';
 import { missingKey, nearMiss } from './field-policy';
 import { checkNamesAt, EMPTY_LIST, NameTable } from './state-policy';
+import { pushAll } from '../arrays';
 
 /** Canonical slot names of every SGD / MultiWOZ 2.2 file read (ids for the reading rule's bookkeeping). */
 const names = new NameTable(canonicalSlot);
@@ -110,7 +111,7 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
       carried.set(service.toLowerCase(), pairs);
     });
     const state: [string, string[]][] = [];
-    for (const pairs of carried.values()) state.push(...pairs);
+    for (const pairs of carried.values()) pushAll(state, pairs);
     out.push({ index: out.length, state, system, user: utterance, pos: k });
     system = undefined;
   });

@@ -9,6 +9,7 @@ import { APP_VERSION } from '../version';
 import type { MetricConfig } from './config';
 import { METRICS } from './registry';
 import type { TraitVariant } from './traits';
+import { pushAll } from '../arrays';
 
 export interface SignaturePart {
   /** What the part is about: a metric id, or a setting name (values, corrections, seed, …). */
@@ -82,7 +83,7 @@ export function makeSignature(config: MetricConfig, settings: SignatureSettings 
     parts.push({ key: 'corrections', text: `corrections=${settings.corrections.count}:${settings.corrections.hash}` });
   const traits = settings.traits ?? config.traits;
   if (traits && traits !== 'paper') parts.push({ key: 'traits', text: `TO/NU=${traits}` });
-  parts.push(...(settings.extra ?? []));
+  pushAll(parts, settings.extra ?? []);
   parts.push({ key: 'app', text: `app ${APP_VERSION}` });
   return { parts: ordered(parts) };
 }

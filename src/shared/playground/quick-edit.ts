@@ -11,6 +11,7 @@
 import { findNodeAtLocation, modify, parseTree, type FormattingOptions } from 'jsonc-parser';
 import { canonicalFlatSlot } from '../formats/slot-names';
 import { NONE } from '../model/corpus';
+import { pushAll } from '../arrays';
 
 export type QuickAction = 'correct' | 'wrong' | 'missed' | 'overshot';
 export type QuickScope = 'turn' | 'onward';
@@ -160,7 +161,7 @@ export function quickEdit(text: string, req: QuickEditRequest): QuickEditResult 
       }
       mapped.push({ offset: e.offset + k + shift, length: e.length - k, text: e.content.slice(k) });
     }
-    edits.push(...mapped);
+    pushAll(edits, mapped);
   };
   const set = (t: (typeof turns)[number], pred: Entry | null, gold: Entry | null, value: string | undefined) => {
     if (value === undefined) {

@@ -12,6 +12,8 @@ import { csvCell } from './csv';
 import { latexEscape } from './latex';
 import { formatP } from './p-value';
 import { fixed2, percent2 } from './round';
+import { maxBy } from '../arrays';
+import { pushAll } from '../arrays';
 
 /**
  * How a column's numbers are written: `percent` a fraction as a percentage,
@@ -138,7 +140,7 @@ export function renderText(t: Table): string {
   const body = t.rows.map((r, i) =>
     t.columns.map((col) => cellText(col, cellOf(r.cells[col.key]), true) + (best.get(col.key)?.has(i) ? '*' : '')),
   );
-  const widths = header.map((h, k) => Math.max(h.length, ...body.map((b) => b[k].length)));
+  const widths = header.map((h, k) => maxBy(body, (b) => b[k].length, h.length));
   const left = (k: number) => t.columns[k].kind === 'label' || t.columns[k].kind === 'text';
   const line = (cells: string[]) =>
     cells
@@ -147,7 +149,9 @@ export function renderText(t: Table): string {
       .trimEnd();
   const out = [];
   if (t.caption) out.push(t.caption, '');
-  out.push(line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line), '');
+  out.push(line(header), widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) out.push(line(b));
+  out.push('');
   if (best.size > 0 && [...best.values()].some((s) => s.size > 0)) out.push('* best in its column');
   for (const n of t.notes ?? []) out.push(n);
   out.push(`signature: ${t.signature}`);
@@ -288,11 +292,14 @@ export function renderLatex(table: Table, opts: RenderOptions = {}): string {
     lines.push(`\\multicolumn{${n}}{l}{\\small\\emph{(continued)}} \\\\`, '\\toprule', header, '\\midrule', '\\endhead');
     lines.push('\\midrule', `\\multicolumn{${n}}{r}{\\small\\emph{(continued on the next page)}} \\\\`, '\\endfoot');
     lines.push('\\bottomrule', '\\endlastfoot');
-    lines.push(...body, '\\end{longtable}');
+    pushAll(lines, body);
+    lines.push('\\end{longtable}');
   } else {
     const float = caption !== undefined;
     if (float) lines.push('\\begin{table}[t]', '\\centering');
-    lines.push(`\\begin{tabular}{${spec}}`, '\\toprule', header, '\\midrule', ...body, '\\bottomrule', '\\end{tabular}');
+    lines.push(`\\begin{tabular}{${spec}}`, '\\toprule', header, '\\midrule');
+    pushAll(lines, body);
+    lines.push('\\bottomrule', '\\end{tabular}');
     if (float) {
       lines.push(`\\caption{${caption}}`);
       if (opts.label) lines.push(`\\label{${opts.label}}`);

@@ -8,6 +8,7 @@
 import { scaleLinear } from 'd3-scale';
 import type { Scene, SceneNode } from './scene';
 import { FONT, footer, GRID, INK, pctLabel, seriesRect, SMALL, text, textWidth } from './analysis-common';
+import { maxBy, pushAll } from '../arrays';
 
 export interface BarSeries {
   key: string;
@@ -46,7 +47,10 @@ function valueLabelX(barEnd: number, label: string, tick: number | null): number
 
 export function barsScene(input: BarsInput): Scene {
   const width = input.width ?? 720;
-  const labelW = Math.min(220, Math.max(60, ...input.groups.map((g) => textWidth(g) + 12)));
+  const labelW = Math.min(
+    220,
+    maxBy(input.groups, (g) => textWidth(g) + 12, 60),
+  );
   const left = labelW + 8;
   const right = width - 56;
   const top = 40;
@@ -57,7 +61,7 @@ export function barsScene(input: BarsInput): Scene {
   // Legend.
   let lx = 8;
   input.series.forEach((s, k) => {
-    nodes.push(...seriesRect(k, { x: lx, y: 24, w: 10, h: 10 }));
+    pushAll(nodes, seriesRect(k, { x: lx, y: 24, w: 10, h: 10 }));
     nodes.push(text(lx + 14, 33, s.label, { fontSize: SMALL }));
     lx += 24 + textWidth(s.label, SMALL);
   });
@@ -79,8 +83,9 @@ export function barsScene(input: BarsInput): Scene {
       const bx = b !== null && b !== undefined && Number.isFinite(b) ? x(Math.max(0, Math.min(1, b))) : null;
       if (v !== null && Number.isFinite(v)) {
         const end = x(Math.max(0, Math.min(1, v)));
-        nodes.push(
-          ...seriesRect(
+        pushAll(
+          nodes,
+          seriesRect(
             k,
             { x: left, y, w: Math.max(0, end - left), h: BAR },
             { title: `${g} · ${s.label}: ${pctLabel(v)}`, data: { group: g, metric: s.key } },

@@ -7,6 +7,7 @@ import type { CorrelationMatrix } from '../analysis/correlations';
 import type { Scene, SceneNode } from './scene';
 import { footer, luminance, mix, SMALL, text, textWidth } from './analysis-common';
 import { headerOfKey } from '../report/rows';
+import { maxBy, maxOf, minOf } from '../arrays';
 
 const NEG = '#2166ac';
 const MID = '#f7f7f7';
@@ -24,7 +25,7 @@ export function heatmapScene(
 ): Scene {
   const label = opts.labels ?? ((k: string) => headerOfKey(k).header);
   const k = m.metrics.length;
-  const labelW = Math.max(...m.metrics.map((x) => textWidth(label(x)))) + 12;
+  const labelW = maxBy(m.metrics, (x) => textWidth(label(x))) + 12;
   const avail = (opts.width ?? 560) - labelW - 90;
   const cell = Math.max(30, Math.min(64, Math.floor(avail / Math.max(1, k))));
   const left = labelW;
@@ -32,10 +33,12 @@ export function heatmapScene(
   const title = `${m.method === 'pearson' ? "Pearson's r" : "Spearman's ρ"} of the metrics, ${m.level} level`;
   const nodes: SceneNode[] = [text(8, 16, title, { fontWeight: 'bold', fontSize: 13 })];
   const ns = m.n.flat();
+  const nLo = minOf(ns);
+  const nHi = maxOf(ns);
   const nText =
-    Math.min(...ns) === Math.max(...ns)
+    nLo === nHi
       ? `n = ${ns[0]} ${m.level === 'turn' ? 'turns' : 'dialogues'}`
-      : `n = ${Math.min(...ns)}–${Math.max(...ns)} ${m.level === 'turn' ? 'turns' : 'dialogues'} (pairwise)`;
+      : `n = ${nLo}–${nHi} ${m.level === 'turn' ? 'turns' : 'dialogues'} (pairwise)`;
   nodes.push(text(8, 32, nText, { fontSize: SMALL }));
   m.metrics.forEach((key, j) => nodes.push(text(left + j * cell + cell / 2, top - 6, label(key), { anchor: 'middle', fontSize: SMALL })));
   m.metrics.forEach((a, i) => {

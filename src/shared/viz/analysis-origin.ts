@@ -6,6 +6,7 @@ import { scaleLinear } from 'd3-scale';
 import type { ErrorOrigin } from '../analysis/error-origin';
 import type { Scene, SceneNode } from './scene';
 import { footer, INK, pctLabel, seriesRect, SMALL, text, xAxis, yAxis } from './analysis-common';
+import { maxBy, pushAll } from '../arrays';
 
 export function originScene(o: ErrorOrigin, signature: string, width = 720): Scene {
   const title = 'Wrong turns: fresh (type-1) or carried (type-2)';
@@ -33,8 +34,9 @@ export function originScene(o: ErrorOrigin, signature: string, width = 720): Sce
   for (const p of parts) {
     const x0 = x(at);
     const x1 = x(at + p.n);
-    nodes.push(
-      ...seriesRect(
+    pushAll(
+      nodes,
+      seriesRect(
         p.k,
         { x: x0, y: barY, w: x1 - x0, h: 22 },
         { title: `${p.label}: ${p.n} turns, ${pctLabel(p.share)}% of wrong turns`, data: { part: p.k === 1 ? 'fresh' : 'carried' } },
@@ -47,7 +49,7 @@ export function originScene(o: ErrorOrigin, signature: string, width = 720): Sce
   const top = barY + 70;
   const plotH = 150;
   const hist = o.poison;
-  const maxErr = Math.max(1, ...hist.map((h) => h.errors));
+  const maxErr = maxBy(hist, (h) => h.errors, 1);
   const hx = scaleLinear()
     .domain([-0.5, Math.max(1, hist.length) - 0.5])
     .range([left, right]);
@@ -55,8 +57,9 @@ export function originScene(o: ErrorOrigin, signature: string, width = 720): Sce
     .domain([0, maxErr])
     .range([top + plotH, top]);
   nodes.push(text(8, top - 8, 'Fresh errors by the number of later turns they poison', { fontSize: SMALL, fontWeight: 'bold' }));
-  nodes.push(
-    ...yAxis(
+  pushAll(
+    nodes,
+    yAxis(
       hy,
       hy.ticks(4).filter((v) => Number.isInteger(v)),
       left,
@@ -65,8 +68,9 @@ export function originScene(o: ErrorOrigin, signature: string, width = 720): Sce
     ),
   );
   const step = Math.max(1, Math.ceil(hist.length / 20));
-  nodes.push(
-    ...xAxis(
+  pushAll(
+    nodes,
+    xAxis(
       hx,
       hist.map((h) => h.poisoned).filter((v) => v % step === 0),
       top + plotH,
@@ -75,8 +79,9 @@ export function originScene(o: ErrorOrigin, signature: string, width = 720): Sce
   );
   const bw = Math.max(2, (hx(1) - hx(0)) * 0.7);
   for (const h of hist) {
-    nodes.push(
-      ...seriesRect(
+    pushAll(
+      nodes,
+      seriesRect(
         1,
         { x: hx(h.poisoned) - bw / 2, y: hy(h.errors), w: bw, h: top + plotH - hy(h.errors) },
         { title: `${h.errors} fresh errors poison ${h.poisoned} later turns`, data: { poisoned: String(h.poisoned) } },

@@ -7,6 +7,7 @@ import { scaleLinear } from 'd3-scale';
 import { hiddenNote, type TurnPosition } from '../analysis/turn-position';
 import type { Scene, SceneNode } from './scene';
 import { footer, INK, pctLabel, seriesColour, SMALL, text, textWidth, xAxis, yAxis } from './analysis-common';
+import { maxBy, maxOf, minOf, pushAll } from '../arrays';
 
 export interface PositionSeries {
   /** Column key (JGA, FGA_0.5, …) and its label. */
@@ -34,8 +35,8 @@ export function positionScene({ position, series, signature, width = 720 }: Posi
   const countTop = top + plotH + 52;
   const countH = 60;
   const keys = buckets.map((b) => b.key);
-  const lo = Math.min(...keys, 0);
-  const hi = Math.max(...keys, 1);
+  const lo = minOf(keys, 0);
+  const hi = maxOf(keys, 1);
   const x = scaleLinear()
     .domain([lo - 0.5, hi + 0.5])
     .range([left, right]);
@@ -64,10 +65,13 @@ export function positionScene({ position, series, signature, width = 720 }: Posi
         opacity: 0.8,
       }),
     );
-  nodes.push(...yAxis(y, y.ticks(5), left, right, (v) => `${Math.round(v * 100)}`));
+  pushAll(
+    nodes,
+    yAxis(y, y.ticks(5), left, right, (v) => `${Math.round(v * 100)}`),
+  );
   const step = Math.max(1, Math.ceil(keys.length / 16));
   const xticks = keys.filter((_, i) => i % step === 0);
-  nodes.push(...xAxis(x, xticks, top + plotH, String));
+  pushAll(nodes, xAxis(x, xticks, top + plotH, String));
   nodes.push(
     text((left + right) / 2, top + plotH + 28, byIndex ? 'turn index' : 'dialogue length (turns)', { anchor: 'middle', fontSize: SMALL }),
   );
@@ -112,7 +116,7 @@ export function positionScene({ position, series, signature, width = 720 }: Posi
   });
 
   // Counts panel.
-  const maxCount = Math.max(1, ...buckets.map((b) => (byIndex ? b.turns : b.dialogues)));
+  const maxCount = maxBy(buckets, (b) => (byIndex ? b.turns : b.dialogues), 1);
   const cy = scaleLinear()
     .domain([0, maxCount])
     .range([countTop + countH, countTop]);

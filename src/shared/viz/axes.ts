@@ -5,6 +5,7 @@
 import type { SceneNode, Style } from './scene';
 import { capHeight, textWidth } from './text';
 import type { FigureTheme } from './theme';
+import { maxOf, minOf, pushAll } from '../arrays';
 
 /**
  * The alphabetic baseline that centres capitals and digits on `y`. Layouts
@@ -33,7 +34,7 @@ export function valueAxis(
 ): SceneNode[] {
   const out: SceneNode[] = [];
   const ys = ticks.map((t) => t.y);
-  out.push({ kind: 'line', x1: x, y1: Math.min(...ys), x2: x, y2: Math.max(...ys), style: { stroke: theme.line, strokeWidth: 1 } });
+  out.push({ kind: 'line', x1: x, y1: minOf(ys), x2: x, y2: maxOf(ys), style: { stroke: theme.line, strokeWidth: 1 } });
   for (const t of ticks) {
     out.push({ kind: 'line', x1: x + 1, y1: t.y, x2: right, y2: t.y, style: { stroke: theme.grid, strokeWidth: 0.75 } });
     out.push({ kind: 'line', x1: x - 3, y1: t.y, x2: x, y2: t.y, style: { stroke: theme.line, strokeWidth: 1 } });
@@ -75,7 +76,7 @@ export function legendRows(
       x = x0;
       y += rowH;
     }
-    nodes.push(...it.swatch(x, y + (rowH - 10) / 2 - 1));
+    pushAll(nodes, it.swatch(x, y + (rowH - 10) / 2 - 1));
     nodes.push({ kind: 'text', x: x + 16, y: middle(y + rowH / 2, fontSize), text: it.label, style: { ...style, fontSize } });
     x += w;
   }

@@ -14,6 +14,7 @@ import { valueLabel, visibleSegments, type Segment } from '../model/visible-text
 import type { SceneNode } from './scene';
 import { capHeight, textWidth, type Face } from './text';
 import { CLASS_LOOK, tint, type FigureTheme } from './theme';
+import { maxBy, pushAll } from '../arrays';
 
 export interface ChipMetrics {
   fontSize: number;
@@ -149,7 +150,7 @@ export function chip(
   for (let k = 0; k < 6 && piecesWidth(ps, fs) + 2 * m.padX > maxWidth; k++) {
     const over = piecesWidth(ps, fs) + 2 * m.padX - maxWidth;
     maxValue = Math.max(12, (s.class === 'wrong' ? maxValue - over / 2 : maxValue - over) - 2);
-    const longest = Math.max(...ps.slice(2, -1).map((p) => textOf(p, fs)));
+    const longest = maxBy(ps.slice(2, -1), (p) => textOf(p, fs));
     maxValue = Math.min(maxValue, longest);
     ps = pieces(s, maxValue, fs);
   }
@@ -253,7 +254,7 @@ export function chipRows(
       cy += m.height + m.gap;
       c = chip(s, cx, cy, width, theme, m);
     }
-    nodes.push(...c.nodes);
+    pushAll(nodes, c.nodes);
     cx += c.width + m.gap;
   }
   return { nodes, height: slots.length ? cy - y + m.height : 0 };

@@ -19,6 +19,7 @@ import type { Scene, SceneNode } from './scene';
 import { textWidth, wrapText } from './text';
 import { CLASS_LOOK, SLOT_CLASSES, THEMES, type ThemeName } from './theme';
 import { laneValue } from './turn-chart';
+import { pushAll } from '../arrays';
 
 export interface FigureDialogue {
   id: string;
@@ -187,7 +188,7 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
     const slots = opts.slots === 'changes' ? t.slots.filter((s) => s.changed) : t.slots;
     if (slots.length) {
       const cr = chipRows(slots, chipsX, top, chipsW, theme);
-      row.push(...cr.nodes);
+      pushAll(row, cr.nodes);
       h = Math.max(h, cr.height + 1);
     } else {
       row.push(
@@ -234,7 +235,7 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
       200,
       theme,
     );
-    nodes.push(...s.nodes);
+    pushAll(nodes, s.nodes);
     lx += s.width + 10;
   }
   const notes = 'Δ changed in this turn · ↻ carried over from an earlier turn (faded) · * GCA: running value after the turn';
@@ -243,7 +244,7 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   else {
     y += CHIP.height + 6;
     const lg = legendRows([{ swatch: () => [], label: notes }], margin - 16, y, W - 2 * margin, fs - 1, { fill: theme.muted });
-    nodes.push(...lg.nodes);
+    pushAll(nodes, lg.nodes);
     y += lg.height - CHIP.height;
   }
   y += CHIP.height + 16;

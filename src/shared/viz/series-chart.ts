@@ -16,6 +16,7 @@ import type { CompareOutput } from '../analysis/run-comparison';
 import { footer } from './analysis-common';
 import type { Scene, SceneNode } from './scene';
 import { textWidth } from './text';
+import { maxBy, maxOf, minBy, minOf } from '../arrays';
 
 export interface SeriesPoint {
   run: string;
@@ -95,8 +96,8 @@ export function seriesScene(panels: readonly SeriesPanel[], opts: SeriesOptions)
     const pts = p.points.filter((q) => q.value !== null).sort((a, b) => a.x - b.x);
     const lows = pts.map((q) => q.ci?.[0] ?? (q.value as number));
     const highs = pts.map((q) => q.ci?.[1] ?? (q.value as number));
-    const lo = Math.min(...lows, ...pts.map((q) => q.value as number));
-    const hi = Math.max(...highs, ...pts.map((q) => q.value as number));
+    const lo = minBy(pts, (q) => q.value as number, minOf(lows));
+    const hi = maxBy(pts, (q) => q.value as number, maxOf(highs));
     const y = scaleLinear()
       .domain(pts.length ? [Math.max(0, lo - 0.02), Math.min(1, hi + 0.02)] : [0, 1])
       .nice(4)

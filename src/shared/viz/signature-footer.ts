@@ -7,6 +7,7 @@
 // numbers were computed.
 
 import type { Scene, SceneNode } from './scene';
+import { minBy } from '../arrays';
 
 /** The scene's footer lines (top-level text nodes with data-role="signature"). */
 function footers(scene: Scene): Extract<SceneNode, { kind: 'text' }>[] {
@@ -26,7 +27,7 @@ export function hasSignatureFooter(scene: Scene): boolean {
 export function withoutSignatureFooter(scene: Scene): Scene {
   const lines = footers(scene);
   if (lines.length === 0) return scene;
-  const top = Math.min(...lines.map((n) => n.y - (n.style?.fontSize ?? 16)));
+  const top = minBy(lines, (n) => n.y - (n.style?.fontSize ?? 16));
   return {
     ...scene,
     height: Math.min(scene.height, Math.max(1, Math.ceil(top + 4))),

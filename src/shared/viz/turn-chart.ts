@@ -18,6 +18,7 @@ import { fracLabel, legendRows, tickStep, valueAxis, type LegendItem } from './a
 import type { Scene, SceneNode, Style } from './scene';
 import { textWidth } from './text';
 import { CLASS_LOOK, SLOT_CLASSES, THEMES, type FigureTheme, type ThemeName } from './theme';
+import { maxBy, pushAll } from '../arrays';
 
 export type ChartLaneId = 'JGA' | 'FGA' | 'RSA' | 'GCA' | 'GCA-changes';
 
@@ -153,8 +154,9 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
         .domain([0, top1])
         .range([bottom, top + small + 4]);
       const tickVals = top1 <= 4 ? Array.from({ length: top1 + 1 }, (_, i) => i) : [0, Math.round(top1 / 2), top1];
-      g.push(
-        ...valueAxis(
+      pushAll(
+        g,
+        valueAxis(
           theme,
           left,
           right,
@@ -195,8 +197,9 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
         .domain([0, 1])
         .range([bottom, top + 2]);
       const ticks = id === 'JGA' ? [0, 1] : [0, 0.5, 1];
-      g.push(
-        ...valueAxis(
+      pushAll(
+        g,
+        valueAxis(
           theme,
           left,
           right,
@@ -302,7 +305,7 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
   // Turn axis.
   const axisY = plotBottom;
   nodes.push({ kind: 'line', x1: left, y1: axisY, x2: right, y2: axisY, style: { stroke: theme.line, strokeWidth: 1 } });
-  const widest = Math.max(0, ...turns.map((t) => textWidth(String(t.turn), small)));
+  const widest = maxBy(turns, (t) => textWidth(String(t.turn), small), 0);
   const every = tickStep(n, x.step(), widest);
   turns.forEach((t, i) => {
     if (i % every !== 0 && i !== n - 1) return;

@@ -14,10 +14,10 @@ import { HelpDialog } from '../components/HelpDialog';
 import { LoadErrorView } from '../components/LoadErrorView';
 import { OpenDialog } from '../components/OpenDialog';
 import { ProgressBar } from '../components/ProgressBar';
+import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
 import { droppedFilePath } from '../dropped-file';
 import { keyAction, type KeyAction } from '../model/keyboard';
 import { Header } from './Header';
-import { FilteredScoresRow } from './FilteredScoresRow';
 import type { ListFilter } from '../model/list-query';
 import { errorText, runRef, useApiQuery, useRuns } from './queries';
 import { inTextField } from './dom';
@@ -260,9 +260,7 @@ export function App({ api }: { api: Api }) {
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
         exportMenu={<ExportMenu api={api} electron={info?.mode === 'electron'} config={config} />}
-        filtered={
-          filterOn && summary && config ? <FilteredScoresRow filtered={filtered} config={config} total={summary.dialogues} /> : null
-        }
+        filtered={filterOn && summary ? { scores: filtered, total: summary.dialogues } : null}
       />
       {notice && (
         <div
@@ -277,7 +275,12 @@ export function App({ api }: { api: Api }) {
           </button>
         </div>
       )}
-      <ExportContextOf.Provider value={exportCtx}>{body}</ExportContextOf.Provider>
+      <ExportContextOf.Provider value={exportCtx}>
+        {/* A view that throws while rendering shows an error panel in its place; another view, run or revision starts afresh. */}
+        <ViewErrorBoundary key={`${entry.id}|${run?.id ?? ''}@${run?.revision ?? ''}`} name={entry.label} landmark>
+          {body}
+        </ViewErrorBoundary>
+      </ExportContextOf.Provider>
       {help && <HelpDialog onClose={() => setHelp(false)} />}
       {openDialog && (
         <OpenDialog

@@ -1,8 +1,8 @@
 // Layer: renderer (React component). The top bar: the views, this tab's run
 // (with the other runs of the workspace to switch to), the run's corpus
 // scores (every metric of the registry, percentages with 2 decimals, each
-// name with its definition on hover or focus) and their signature, λ/K, and
-// the global actions. Its first Tab stop is the skip link to the dialogue list.
+// name with its definition on hover or focus) with a filtered subset's under
+// them, their signature, λ/K, and the global actions. Its first Tab stop is the skip link to the dialogue list.
 
 import type { CorpusSummary, RunInfo } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
@@ -16,6 +16,7 @@ import { LookalikeNotice } from '../components/LookalikeNotice';
 import { MetricTerm } from '../components/MetricTerm';
 import { SkipLink } from '../components/SkipLink';
 import { pct } from '../model/format';
+import { FilteredValue, ScoreLineLabels, type FilteredState } from './FilteredScoresRow';
 import { useRovingFocus } from './roving';
 import type { ViewId } from './views';
 
@@ -33,8 +34,8 @@ interface Props {
   onHelp: () => void;
   /** The Export menu (components/ExportMenu), shown beside the actions. */
   exportMenu?: React.ReactNode;
-  /** The filtered subset's scores, shown beside the corpus's (FilteredScoresRow). */
-  filtered?: React.ReactNode;
+  /** A filter is on in the inspect list: its subset's scores, shown under the corpus's (FilteredScoresRow). */
+  filtered?: FilteredState | null;
 }
 
 function baseName(p: string): string {
@@ -93,24 +94,27 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
         )}
       </div>
       {summary && config && (
-        <dl
-          className="corpus-scores"
-          aria-label="corpus scores (arrow keys move between them; Enter opens the metric reference)"
-          ref={scores}
-        >
-          {METRICS.map((m) => (
-            <div key={m.id}>
-              <dt>
-                <MetricTerm id={m.id} />
-              </dt>
-              <dd data-testid="corpus-metric" data-metric={m.id} data-scope="corpus">
-                {pct(metricValue(summary.scores.values, m.id, config))}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <div className="score-block">
+          <ScoreLineLabels filtered={filtered ?? null} />
+          <dl
+            className="corpus-scores"
+            aria-label="corpus scores (arrow keys move between them; Enter opens the metric reference)"
+            ref={scores}
+          >
+            {METRICS.map((m) => (
+              <div key={m.id}>
+                <dt>
+                  <MetricTerm id={m.id} />
+                </dt>
+                <dd data-testid="corpus-metric" data-metric={m.id} data-scope="corpus">
+                  {pct(metricValue(summary.scores.values, m.id, config))}
+                </dd>
+                <FilteredValue metric={m.id} filtered={filtered ?? null} config={config} />
+              </div>
+            ))}
+          </dl>
+        </div>
       )}
-      {filtered}
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
       <div className="actions">
         {exportMenu}

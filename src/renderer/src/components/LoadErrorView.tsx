@@ -1,8 +1,11 @@
 // Layer: renderer (React component). Shown when a file fails to load: the
-// loader's message (file, problem, place) and, for syntax errors, the file's
-// text around the error in Monaco with a marker at the reported place.
+// loader's message (file, problem, place), what the file holds when no layout
+// matched it, a note when it ends too early (it may be truncated) and, for
+// syntax errors, the file's text around the error in Monaco with a marker at
+// the reported place.
 
 import type { Api, LoadErrorInfo } from '../../../shared/api';
+import { truncationNote } from '../../../shared/formats/describe-top';
 import { useApiQuery } from '../app/queries';
 import { MonacoView } from './MonacoView';
 
@@ -26,6 +29,7 @@ export function LoadErrorView({ api, run, error, onOpen, onDemo, back }: Props) 
   ]
     .filter(Boolean)
     .join(', ');
+  const truncated = truncationNote(error.problem);
   return (
     <main className="load-error" role="alert" data-testid="load-error" aria-label="the file could not be loaded">
       <h2>Could not load {error.file}</h2>
@@ -41,7 +45,18 @@ export function LoadErrorView({ api, run, error, onOpen, onDemo, back }: Props) 
             <dd data-testid="load-error-where">{where}</dd>
           </>
         )}
+        {error.found && (
+          <>
+            <dt>Found</dt>
+            <dd data-testid="load-error-found">{error.found}</dd>
+          </>
+        )}
       </dl>
+      {truncated && (
+        <p className="note" data-testid="load-error-truncated">
+          {truncated}
+        </p>
+      )}
       <p>
         {back && (
           <>

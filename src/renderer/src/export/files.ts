@@ -19,9 +19,16 @@ export function base64ToBytes(b64: string): Uint8Array {
 }
 
 export function bytesToBase64(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
+  // One character per byte, joined per chunk (never a spread of the bytes into a call: see shared/arrays.ts).
+  const chunks: string[] = [];
+  const part: string[] = new Array(Math.min(bytes.length, 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    const end = Math.min(bytes.length, i + 0x8000);
+    part.length = end - i;
+    for (let j = i; j < end; j++) part[j - i] = String.fromCharCode(bytes[j]);
+    chunks.push(part.join(''));
+  }
+  return btoa(chunks.join(''));
 }
 
 /** A file name from a dialogue id or run name: no folders, no odd characters. */

@@ -324,6 +324,24 @@ describe('load errors', () => {
     expect(ws.errorSource(j.id)?.text).toContain('[{"x": 1}]');
   });
 
+  it('a JSON file no layout matches: the error says what its start holds (structure, never values); a file that is not JSON: nothing', async () => {
+    const f = join(dir, 'other.json');
+    writeFileSync(f, JSON.stringify({ a: { x: 'secret-value', y: 2 }, b: { x: 3 }, c: { z: 4 } }));
+    const ws = new Workspace({ inline: true });
+    const { id } = ws.open(fileSource([f]));
+    const s = await ws.whenSettled(id);
+    expect(s.state).toBe('error');
+    expect(s.error?.problem).toMatch(/unknown layout/);
+    expect(s.error?.found).toBe('top level is an object with keys "a", "b", "c" whose values are objects with keys "x", "y", "z"');
+    expect(JSON.stringify(s.error)).not.toContain('secret-value');
+    const text = join(dir, 'notes.txt');
+    writeFileSync(text, 'password: hunter2\n');
+    const t = ws.open(fileSource([text]));
+    const st = await ws.whenSettled(t.id);
+    expect(st.state).toBe('error');
+    expect(st.error?.found).toBeUndefined();
+  });
+
   it('a missing file gives a clear error without a source window', async () => {
     const ws = new Workspace({ inline: true });
     const { id } = ws.open(fileSource([join(dir, 'missing.json')]));

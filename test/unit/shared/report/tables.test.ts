@@ -189,4 +189,20 @@ describe('LaTeX escaping', () => {
       'FGA $\\lambda$=0.5: r(FGA) $-$ r(GCA) $\\geq$ 0.1, slots $\\emptyset$',
     );
   });
+
+  it('text of a table with 200,000 rows (score --per-dialogue on 1M turns: the rows once went through a spread and overflowed the stack)', () => {
+    const big: Table = {
+      columns: [
+        { key: 'id', header: 'dialogue', kind: 'label' },
+        { key: 'n', header: 'turns', kind: 'count' },
+      ],
+      rows: Array.from({ length: 200_000 }, (_, i) => ({ cells: { id: `D${i}`, n: i % 14 } })),
+      signature: 'sig',
+    };
+    const lines = renderText(big).split('\n');
+    expect(lines[0]).toBe('dialogue  turns');
+    expect(lines[2]).toBe('D0            0');
+    expect(lines[200_001]).toBe('D199999       9');
+    expect(lines.at(-2)).toBe('signature: sig');
+  });
 });

@@ -258,7 +258,40 @@ describe('turn position, error origin, correlations, traits', () => {
     expect(nodes(scene).filter((n) => n.data?.role === 'fit')).toHaveLength(4);
     expectSigned(scene, renderSignature(t.signature));
     expect(traitsTable(t).rows.map((r) => r.cells.differ)).toEqual(['yes', 'yes']);
-    // No two texts of the figure overlap (a panel's subtitle sat on its axis label).
+    expectNoTextOverlap(scene);
+  });
+
+  it('traits over the point limit: a density grid counting every kept dialogue once per panel and metric, said under the chart', () => {
+    const t = traitsView(ev);
+    expect(t.points.length).toBeGreaterThan(10);
+    const scene = traitsScene(t, renderSignature(t.signature), 860, { pointLimit: 10 });
+    expect(nodes(scene).filter((n) => n.data?.dialogue)).toHaveLength(0);
+    for (const trait of ['TO', 'NU'])
+      for (const metric of ['FGA', 'GCA']) {
+        const cells = nodes(scene).filter((n) => n.data?.role === 'density' && n.data.trait === trait && n.data.metric === metric);
+        expect(cells.length).toBeGreaterThan(0);
+        expect(cells.reduce((s, n) => s + Number(n.data!.count), 0)).toBe(t.points.length);
+        for (const c of cells) expect(c.title).toMatch(new RegExp(`^${c.data!.count} dialogues?: ${trait} `));
+      }
+    // Each cell holds the points inside its bounds (the grid agrees with a direct count).
+    const cell = nodes(scene).find((n) => n.data?.role === 'density' && n.data.trait === 'TO' && n.data.metric === 'FGA')!;
+    const [, tLo, tHi, mLo, mHi] = /TO (-?[\d.]+) to (-?[\d.]+), FGA (-?[\d.]+) to (-?[\d.]+)/.exec(cell.title!)!.map(Number);
+    const inside = t.points.filter((p) => p.TO >= tLo - 0.005 && p.TO <= tHi + 0.005 && p.FGA >= mLo - 0.005 && p.FGA <= mHi + 0.005);
+    expect(inside.length).toBeGreaterThanOrEqual(Number(cell.data!.count));
+    expect(nodes(scene).filter((n) => n.data?.role === 'fit')).toHaveLength(4);
+    expect(
+      nodes(scene).some(
+        (n) => n.kind === 'text' && n.data?.role === 'density-note' && n.text.startsWith(`${t.points.length} kept dialogues, more than 10`),
+      ),
+    ).toBe(true);
+    expectSigned(scene, renderSignature(t.signature));
+    expectNoTextOverlap(scene);
+  });
+});
+
+/** No two texts of a figure overlap (a panel's subtitle once sat on its axis label). */
+function expectNoTextOverlap(scene: Scene): void {
+  {
     const boxes = walk(scene)
       .filter((p) => p.node.kind === 'text')
       .map((p) => {
@@ -274,5 +307,5 @@ describe('turn position, error origin, correlations, traits', () => {
         const [a, b] = [boxes[i], boxes[j]];
         expect(a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1, `"${a.t}" over "${b.t}"`).toBe(false);
       }
-  });
-});
+  }
+}

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import type { ViewProps } from '../../app/views';
 import { requestInspect, type InspectTarget } from '../../app/inspect-target';
+import { ViewErrorBoundary } from '../../components/ViewErrorBoundary';
 import { BreakdownSection } from './BreakdownSection';
 import { CorrelationSection } from './CorrelationSection';
 import { OriginSection } from './OriginSection';
@@ -50,7 +51,8 @@ export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
     requestInspect(t);
     onView?.('inspect');
   };
-  const Section = (SECTIONS.find((s) => s.id === section) ?? SECTIONS[0]).component;
+  const current = SECTIONS.find((s) => s.id === section) ?? SECTIONS[0];
+  const Section = current.component;
   return (
     <main className="analysis-view" aria-label="analysis" data-view-root="analysis">
       <nav className="analysis-tabs" aria-label="analyses">
@@ -71,7 +73,10 @@ export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
         </span>
       </nav>
       <div className="analysis-body">
-        <Section key={`${run.id}@${run.revision}`} api={api} run={run} runs={runs} config={config} inspect={inspect} />
+        {/* One section failing leaves the others (and their tabs) usable. */}
+        <ViewErrorBoundary key={`${current.id}|${run.id}@${run.revision}`} name={`Analysis › ${current.label}`}>
+          <Section api={api} run={run} runs={runs} config={config} inspect={inspect} />
+        </ViewErrorBoundary>
       </div>
     </main>
   );

@@ -9,6 +9,7 @@ import type { Table } from '../../../../shared/report/tables';
 import type { Scene } from '../../../../shared/viz/scene';
 import { useExportContext, useExportPart, type ExportItem } from '../../app/exports';
 import { sceneItems, tableItems } from '../../export/items';
+import { pushAll } from '../../../../shared/arrays';
 
 interface Props {
   /** File name stem and id prefix ("breakdown-domain"). */
@@ -24,10 +25,10 @@ export function ExportLinks({ name, title, scene, tables }: Props) {
   const group = title ?? name;
   const items = useMemo(() => {
     const out: ExportItem[] = [];
-    if (scene) out.push(...sceneItems({ id: name, group: `${group}: chart`, stem: name, make: () => scene }));
+    if (scene) pushAll(out, sceneItems({ id: name, group: `${group}: chart`, stem: name, make: () => scene }));
     for (const { table, suffix } of tables ?? []) {
       const stem = suffix ? `${name}-${suffix}` : name;
-      out.push(...tableItems({ id: stem, group: `${group}: ${suffix ? `${suffix} table` : 'table'}`, stem, make: () => table }));
+      pushAll(out, tableItems({ id: stem, group: `${group}: ${suffix ? `${suffix} table` : 'table'}`, stem, make: () => table }));
     }
     return out;
   }, [name, group, scene, tables]);

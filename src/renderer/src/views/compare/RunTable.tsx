@@ -14,6 +14,7 @@ import { metricValue } from '../../../../shared/metrics/values';
 import { formatValue } from '../../../../shared/report/tables';
 import { pText } from '../../../../shared/report/p-value';
 import { pct } from '../../model/format';
+import { maxBy } from '../../../../shared/arrays';
 
 interface Props {
   runs: RunInfo[];
@@ -83,7 +84,11 @@ export function RunTable({ runs, result, failed, included, baseline, onInclude, 
   const best = new Map<string, number>();
   for (const c of columns) {
     const vals = (result?.runs ?? []).map((r) => metricValue(r.scores.values, c.metric, c.variant)).filter((v): v is number => v !== null);
-    if (vals.length > 1) best.set(c.key, Math.max(...vals.map((v) => Number(pct(v)))));
+    if (vals.length > 1)
+      best.set(
+        c.key,
+        maxBy(vals, (v) => Number(pct(v))),
+      );
   }
   const baseName = result?.runs[0]?.name;
   return (
