@@ -130,14 +130,15 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
     flagValues[as] = given[aliasFlag];
     flag = (name) => (name === as ? `--${aliasFlag}` : `--${name}`);
   }
-  // Flags of other analyses, and options the analysis does not take.
-  for (const name of OWN_FLAGS)
-    if (given[name] !== undefined && !(name in def.cli.flags)) {
-      const takers = ANALYSES.filter((d) => name in d.cli.flags).map((d) => `--kind ${d.name}`);
-      throw new UsageError(`--${name} needs ${takers.join(' or ')}`);
-    }
-  if (given.metrics !== undefined && !def.cli.metrics)
-    throw new UsageError(`--metrics: the ${def.name} analysis has no metric columns to choose from`);
+  // Flags of other analyses, and options the analysis does not take: named as the person chose the analysis.
+  const needs = (name: string, takes: (d: AnyAnalysisDef) => boolean) => {
+    const takers = ANALYSES.filter(takes).map((d) => (aliased.length && d.cli.alias ? `--${d.cli.alias.flag}` : `--kind ${d.name}`));
+    return new UsageError(
+      `--${name} needs ${takers.sort((a, b) => Number(a.startsWith('--kind')) - Number(b.startsWith('--kind'))).join(' or ')}`,
+    );
+  };
+  for (const name of OWN_FLAGS) if (given[name] !== undefined && !(name in def.cli.flags)) throw needs(name, (d) => name in d.cli.flags);
+  if (given.metrics !== undefined && !def.cli.metrics) throw needs('metrics', (d) => !!d.cli.metrics);
   for (const c of ['caption', 'caption-latex', 'label'])
     if (given[c] !== undefined && !def.cli.captions)
       throw new UsageError(`--${c}: the ${def.name} analysis writes no single table to caption`);

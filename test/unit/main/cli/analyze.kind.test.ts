@@ -42,7 +42,7 @@ describe('analyze --kind', () => {
     usageError(['analyze', MISSING, '--kind', 'position', '--position', 'index'], /choose one analysis: --kind /);
     usageError(['analyze', MISSING, '--kind', 'origin', '--band', 'JGA'], /--band needs --kind position/);
     usageError(['analyze', MISSING, '--position', 'index', '--by', 'length'], /--position is --kind position --by: give one of them/);
-    usageError(['analyze', MISSING, '--kind', 'traits', '--metrics', 'JGA'], /--metrics: the traits analysis has no metric columns/);
+    usageError(['analyze', MISSING, '--kind', 'traits', '--metrics', 'JGA'], /--metrics needs --kind breakdown or --kind position/);
     usageError(['analyze', MISSING, '--kind', 'origin', '--caption', 'x'], /--caption: the origin analysis writes no single table/);
     usageError(['analyze', MISSING, '--kind', 'position', '--by', 'turn'], /--by: "turn" is not one of index, length/);
     usageError(['analyze', MISSING, '--kind', 'correlations', '--figure', 'x.txt'], /--figure x\.txt: \.txt is not a figure format/);
