@@ -36,7 +36,7 @@ const SECTIONS = ANALYSES.filter((d) => d.tab && SECTION_OF[d.name]).map((d) => 
 }));
 
 export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
-  const [section, setSection] = useState<string>(() => remembered('analysis.section', 'breakdown'));
+  const [section, setSection] = useState<string>(() => remembered('analysis.section', SECTIONS[0].id));
   const inspect = (t: InspectTarget) => {
     requestInspect(t);
     onView?.('inspect');
