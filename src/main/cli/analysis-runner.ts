@@ -10,7 +10,7 @@
 import { basename } from 'node:path';
 import type { AnalysisItem, AnalysisOutput, AnyAnalysisDef, FlagValues } from '../../shared/analysis/def';
 import { FlagError } from '../../shared/analysis/flags';
-import { runAnalysis } from '../../shared/analysis/registry';
+import { runAnalysis } from '../../shared/analysis/dispatch';
 import type { MetricConfig } from '../../shared/metrics/config';
 import type { Evaluation } from '../../shared/metrics/evaluate';
 import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';

@@ -2,9 +2,10 @@
 // `analyze --kind breakdown` (the per-domain and per-slot breakdowns of spec
 // section 13, src/shared/analysis/defs/breakdown.ts) for one or more
 // prediction files, with the same output byte for byte
-// (test/unit/main/cli/analyze.aliases.test.ts). Loaded only when --by is given.
+// (test/unit/main/cli/analyze.aliases.test.ts). Loaded only when --by is
+// given, and loads that one analysis (not the registry).
 
-import { analysisByName } from '../../shared/analysis/registry';
+import { analysis as breakdown } from '../../shared/analysis/defs/breakdown';
 import { runAnalysisCli } from './analysis-runner';
 import { UsageError } from './usage';
 
@@ -12,5 +13,5 @@ type Values = Record<string, string | boolean | (string | boolean)[] | undefined
 
 export async function scoreByCommand(values: Values, files: string[], write: (s: string) => void): Promise<number> {
   if (values['per-dialogue'] || values['per-turn']) throw new UsageError('--by cannot be combined with --per-dialogue or --per-turn');
-  return runAnalysisCli(analysisByName('breakdown')!, values, files, write);
+  return runAnalysisCli(breakdown, values, files, write);
 }

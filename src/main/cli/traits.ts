@@ -3,7 +3,7 @@
 // traits` (src/shared/analysis/defs/traits.ts) with its own help and the
 // same output byte for byte (test/unit/main/cli/analyze.aliases.test.ts).
 
-import { analysisByName } from '../../shared/analysis/registry';
+import { analysis as traits } from '../../shared/analysis/defs/traits';
 import { DISAGREEMENT_THRESHOLD } from '../../shared/metrics/traits-analysis';
 import { runAnalysisCli } from './analysis-runner';
 import { CONFIG_FLAGS, CONFIG_HELP, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
@@ -35,5 +35,5 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
   });
   if (values.help) return void write(TRAITS_HELP);
   if (positionals.length !== 1) throw new UsageError('traits: give exactly one prediction file\n\n' + TRAITS_HELP);
-  return runAnalysisCli(analysisByName('traits')!, values, positionals, write);
+  return runAnalysisCli(traits, values, positionals, write);
 }

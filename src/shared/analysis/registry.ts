@@ -1,13 +1,11 @@
 // Layer: shared (pure TS). Every analysis of defs/, found at build time
 // (Vite's import.meta.glob, as the metrics' registry), in their declared
-// order, and the one dispatcher the engine, the API and the CLI share:
-// runAnalysis checks the arguments against the def's schema, computes, and
-// adds the options' signature parts. Adding an analysis is adding one file to
+// order, and the one dispatcher the engine and the CLI share (runAnalysis,
+// dispatch.ts: checks the arguments against the def's schema, computes, and
+// adds the options' signature parts). Adding an analysis is adding one file to
 // defs/ (see def.ts and docs/dev/adding-an-analysis.md); nothing else changes.
 
-import type { MetricConfig } from '../metrics/config';
-import { extendSignature } from '../metrics/signature';
-import type { AnalysisInput, AnalysisKind, AnalysisResult, AnyAnalysisDef } from './def';
+import type { AnalysisKind, AnyAnalysisDef } from './def';
 
 const modules = import.meta.glob<{ analysis?: AnyAnalysisDef }>('./defs/*.ts', { eager: true });
 
@@ -45,20 +43,4 @@ export function isAnalysisKind(kind: unknown): kind is AnalysisKind {
   return typeof kind === 'string' && analysisByKind(kind) !== undefined;
 }
 
-/**
- * The one dispatcher (the engine's and the CLI's): the def's computation on
- * the run, its arguments parsed by its schema (the API has checked them
- * already; the CLI's come from its flags), the options' signature parts
- * added to the result's signature.
- */
-export function runAnalysis<R extends AnalysisResult = AnalysisResult>(
-  def: AnyAnalysisDef,
-  run: AnalysisInput,
-  args: { config: MetricConfig } & Record<string, unknown>,
-): R {
-  const { config, ...own } = args;
-  const full = { ...def.args.parse(own), config };
-  const result = def.compute(run, full) as R;
-  const parts = def.signature?.(full) ?? [];
-  return parts.length ? { ...result, signature: extendSignature(result.signature, parts) } : result;
-}
+export { runAnalysis } from './dispatch';
