@@ -15,9 +15,10 @@ Commands:
   compare <base> <other>…    compare runs: deltas, paired-bootstrap CIs, randomization p-values
   inspect <file>             what was detected: layout, dialogues, turns, slots, warnings
   convert <file> --to jsonl|fga  write the normalised corpus
-  analyze <predictions.json> --correlation turn|dialogue | --position index|length | --origin …
-                             correlations, turn position with bootstrap bands, error origin
-  traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
+  analyze <predictions.json> --kind NAME  an analysis: breakdown, position, origin, correlations,
+                             traits (breakdowns, turn position with bootstrap bands, error origin, …)
+  traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI;
+                             = analyze --kind traits)
   figure <predictions.json> --dialogue ID --out FILE  a dialogue as SVG/PDF/PNG for a paper
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
   suspects <predictions.json…>  rank places where the gold label is likely wrong

@@ -10,12 +10,8 @@
 
 import type { ApiArgs } from '../../shared/api';
 import type { AnalysisResults } from '../../shared/calls/analysis';
-import { correlationMatrix } from '../../shared/analysis/correlations';
-import { domainBreakdown } from '../../shared/analysis/domain-breakdown';
-import { errorOrigin } from '../../shared/analysis/error-origin';
-import { slotBreakdown } from '../../shared/analysis/slot-breakdown';
-import { traitsView } from '../../shared/analysis/traits-points';
-import { turnPosition } from '../../shared/analysis/turn-position';
+import type { AnalysisKind } from '../../shared/analysis/def';
+import { analysisByKind, runAnalysis } from '../../shared/analysis/registry';
 import { placeKey } from '../../shared/annotations/record';
 import { rankSuspects, type Suspect } from '../../shared/annotations/suspects';
 import { analysisDiff, type WhatIfDiff } from '../../shared/annotations/whatif';
@@ -29,8 +25,8 @@ import { corpusFromPayload, type CorpusPayload } from '../../shared/model/corpus
 import { Interner } from '../../shared/model/interner';
 import { Lru } from './lru';
 
-/** The calls the engine answers (everything of the analysis group but the header's filtered scores). */
-export type AnalysisKind = 'breakdown' | 'turnPosition' | 'errorOrigin' | 'correlations' | 'traitsView';
+/** The calls the engine answers: the analyses of the registry (src/shared/analysis/defs). */
+export type { AnalysisKind };
 export type AnalysisArgs<K extends AnalysisKind> = Omit<ApiArgs<K>, 'run' | 'rev'>;
 export type AnalysisRequest = { [K in AnalysisKind]: { kind: K; args: AnalysisArgs<K> } }[AnalysisKind];
 
@@ -165,25 +161,12 @@ export class AnalysisEngine {
     return !!u && u.filled >= u.data.system.length;
   }
 
+  /** The one dispatcher of the registry (src/shared/analysis/registry.ts), on this run. */
   private compute(req: AnalysisRequest): AnalysisResults[AnalysisKind] {
-    const config = req.args.config;
-    switch (req.kind) {
-      case 'breakdown': {
-        const a = req.args;
-        if (a.by === 'slot') return slotBreakdown(this.corpus, this.evaluation(config).signature);
-        return domainBreakdown(this.corpus, config, { turns: a.domainTurns ?? 'active', k: a.domainK, settings: this.settings });
-      }
-      case 'turnPosition': {
-        const a = req.args;
-        return turnPosition(this.evaluation(config), { by: a.by, bands: a.bands, replicates: a.replicates, seed: a.seed });
-      }
-      case 'errorOrigin':
-        return errorOrigin(this.evaluation(config), req.args.top ?? 20);
-      case 'correlations':
-        return correlationMatrix(this.evaluation(config), req.args.level, req.args.method);
-      case 'traitsView':
-        return traitsView(this.evaluation({ ...config, lambdas: config.lambdas.slice(0, 1) }));
-    }
+    const def = analysisByKind(req.kind);
+    if (!def) throw new Error(`no analysis ${JSON.stringify(req.kind)}`);
+    const input = { corpus: this.corpus, settings: this.settings, evaluation: (config: MetricConfig) => this.evaluation(config) };
+    return runAnalysis(def, input, req.args);
   }
 
   /** Before → after with value options switched on (the run itself has none): every turn re-normalised and re-analysed. */
