@@ -24,6 +24,7 @@ Commands:
   suspects <predictions.json…>  rank places where the gold label is likely wrong
   corrections export|compact FILE  the correction diff of an annotation file (jsonl, csv, diff)
   gold diff <OLD> <NEW>      the corrections that turn one gold into another, as an annotation file
+  report <predictions…> --out report.html  one self-contained HTML report (opens offline)
   help [command]             show help
 
 Run "dst-inspector <command> --help" for a command's options.
@@ -50,6 +51,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   suspects: () => import('./suspects').then((m) => ({ run: m.suspectsCommand, help: m.SUSPECTS_HELP })),
   corrections: () => import('./corrections').then((m) => ({ run: m.correctionsCommand, help: m.CORRECTIONS_HELP })),
   gold: () => import('./gold').then((m) => ({ run: m.goldCommand, help: m.GOLD_HELP })),
+  report: () => import('./report').then((m) => ({ run: m.reportCommand, help: m.REPORT_HELP })),
 };
 
 export async function runCli(argv: string[]): Promise<number> {
