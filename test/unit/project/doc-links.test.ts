@@ -198,11 +198,12 @@ export function comments(source: string): string {
 /**
  * Paths named in a text: docs/guide/x.md, src/a/b.ts, ./c.ts, a bare name
  * such as fga-scan.ts, or a .json file with its folder (a bare x.json is
- * usually a dialogue id, not a file). Node.js is a name, not a file.
+ * usually a dialogue id, not a file). Node.js is a name, not a file; a
+ * placeholder such as `<name>.test.ts` is not a path.
  */
 export function namedPaths(text: string): string[] {
   const out: string[] = [];
-  const re = /(?<![\w@/.:*-])((?:\.{1,2}\/)*(?:[\w-]+\/)*[\w.-]*[\w-]\.(?:md|ts|tsx|mjs|cjs|js|json))(?![\w/-])/g;
+  const re = /(?<![\w@/.:*>-])((?:\.{1,2}\/)*(?:[\w-]+\/)*[\w.-]*[\w-]\.(?:md|ts|tsx|mjs|cjs|js|json))(?![\w/-])/g;
   for (const m of text.matchAll(re)) {
     const p = m[1];
     if (/^node\.js$/i.test(p)) continue;
@@ -269,11 +270,9 @@ describe('docs and comments resolve', () => {
     expect(headingIds('# Hello, world!\n## Hello, world!\n### `gold diff` (beta)\n')).toEqual(
       new Set(['hello-world', 'hello-world-1', 'gold-diff-beta']),
     );
-    expect(namedPaths('see docs/guide/a.md, fga-scan.ts and ./b.ts; not 1.5, e.g., Node.js, MUL0001.json or *X.tsx')).toEqual([
-      'docs/guide/a.md',
-      'fga-scan.ts',
-      './b.ts',
-    ]);
+    expect(
+      namedPaths('see docs/guide/a.md, fga-scan.ts and ./b.ts; not 1.5, e.g., Node.js, MUL0001.json, *X.tsx or <name>.test.ts'),
+    ).toEqual(['docs/guide/a.md', 'fga-scan.ts', './b.ts']);
     expect(
       comments("const u = '// not.ts /* nor */';\n// see a.ts\nconst r = /\\/\\*/; /* b.ts */\nconst t = `${u}// nor ${r}`; // c.ts\n"),
     ).toBe('see a.ts\nb.ts\nc.ts');
