@@ -1,10 +1,10 @@
 // Layer: main (Node). Entry point of the `dst-inspector` command: dispatches
 // subcommands, prints user errors as one line with exit code 2, and keeps
-// stack traces for real bugs only.
+// stack traces for real bugs only. It loads nothing but the command it runs
+// (`--help` and `--version` load nothing more): bench/startup.js measures it.
 
-import { LoadError } from '../../shared/formats/errors';
 import { APP_VERSION } from '../../shared/version';
-import { UsageError } from './usage';
+import { UsageError } from './usage-error';
 
 const HELP = `DST Inspector ${APP_VERSION}: exact DST metrics, turn by turn.
 
@@ -75,6 +75,7 @@ export async function runCli(argv: string[]): Promise<number> {
     const code = await (await load()).run(rest, write);
     return typeof code === 'number' ? code : 0;
   } catch (e) {
+    const { LoadError } = await import('../../shared/formats/errors');
     if (e instanceof LoadError || e instanceof UsageError) {
       process.stderr.write(`dst-inspector: ${e.message}\n`);
       return 2;

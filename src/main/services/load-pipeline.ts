@@ -19,7 +19,7 @@ import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
 import type { ValueOption } from '../../shared/formats/normalise';
 import { checkSourceSpec, sourceFile, type FileSource, type SourceSpec } from '../../shared/source';
-import { applyCorrectionFile, type AppliedCorrections } from './annotation-file';
+import type { AppliedCorrections } from './annotation-file';
 import { mergeCorpora } from './corpus-merge';
 import { demoLayout } from './demo';
 import { loadFgaParallel, type ParallelOptions } from './fga-parallel';
@@ -236,6 +236,8 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
     // After value options: `from` is matched against the gold as every view shows it (and normalised alike).
     step('applying corrections', 0);
     const c = spec.corrections;
+    // Loaded only here: the annotation code (its schemas, the hash of applied corrections) is not start-up cost for `score FILE`.
+    const { applyCorrectionFile } = await import('./annotation-file');
     corrections = applyCorrectionFile(withSchema.corpus, c.file, {
       includeSuspected: c.includeSuspected,
       values: withSchema.valueOptions as ValueOption[] | undefined,
