@@ -83,7 +83,7 @@ export function loadCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCo
 export function loadRawCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCorpus {
   checkText(bytes, opts.file, 'a JSON prediction file');
   const loader = opts.layout ? findLoader(opts.layout, opts.file) : detectLoader(bytes, opts.file);
-  const loaded = loader.load(bytes, opts);
+  const loaded = loader.load(bytes, opts.gold && opts.goldReplaced === undefined ? { ...opts, goldReplaced: true } : opts);
   return { ...loaded, corpus: canonicaliseSlots(loaded.corpus, opts.file) };
 }
 

@@ -1,6 +1,7 @@
 // Layer: shared (pure TS). The list of known input layouts, in the order
 // detection tries them.
 
+import { bspnLoader } from './bspn';
 import { convlabLoader } from './convlab';
 import { fgaLoader } from './fga';
 import { icdstLoader } from './icdst';
@@ -16,6 +17,7 @@ export const LOADERS: readonly FormatLoader[] = [
   fgaLoader,
   tradeLoader,
   somdstLoader,
+  bspnLoader,
   mwzevalLoader,
   jsonlLoader,
   trippyLoader,
