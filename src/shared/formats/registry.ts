@@ -2,7 +2,7 @@
 // detection tries them.
 
 import { bspnLoader } from './bspn';
-import { convlabLoader } from './convlab';
+import { convlabEvalLoader, convlabLoader } from './convlab';
 import { fgaLoader } from './fga';
 import { icdstLoader } from './icdst';
 import { jsonlLoader } from './jsonl';
@@ -22,6 +22,7 @@ export const LOADERS: readonly FormatLoader[] = [
   jsonlLoader,
   trippyLoader,
   convlabLoader,
+  convlabEvalLoader,
   icdstLoader,
   sgdLoader,
 ];
