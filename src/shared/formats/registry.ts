@@ -6,6 +6,7 @@ import { convlabEvalLoader, convlabLoader } from './convlab';
 import { fgaLoader } from './fga';
 import { icdstLoader } from './icdst';
 import { jsonlLoader } from './jsonl';
+import { ldstLoader, linesLoader } from './lines';
 import { mwzevalLoader } from './mwzeval';
 import { sgdLoader } from './sgd';
 import { somdstLoader } from './somdst';
@@ -25,4 +26,6 @@ export const LOADERS: readonly FormatLoader[] = [
   convlabEvalLoader,
   icdstLoader,
   sgdLoader,
+  ldstLoader,
+  linesLoader,
 ];
