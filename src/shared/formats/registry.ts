@@ -3,6 +3,7 @@
 
 import { bspnLoader } from './bspn';
 import { convlabEvalLoader, convlabLoader } from './convlab';
+import { csvLoader } from './csv';
 import { fgaLoader } from './fga';
 import { icdstLoader } from './icdst';
 import { jsonlLoader } from './jsonl';
@@ -27,5 +28,6 @@ export const LOADERS: readonly FormatLoader[] = [
   icdstLoader,
   sgdLoader,
   ldstLoader,
+  csvLoader,
   linesLoader,
 ];
