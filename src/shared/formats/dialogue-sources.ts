@@ -12,10 +12,17 @@ import { multiwoz21Source } from './multiwoz21';
 import { predictionGold } from './prediction-gold';
 import type { Reference, ReferenceLoader, ReferenceLoadOptions } from './reference';
 import { sgdSchemaSource, sgdSource } from './sgd-source';
+import { stateListGoldSource } from './state-list-gold';
 import { tradeDialsSource } from './trade-dials';
 import { LOADERS } from './registry';
 
-export const REFERENCE_LOADERS: readonly ReferenceLoader[] = [multiwoz21Source, tradeDialsSource, sgdSource, sgdSchemaSource];
+export const REFERENCE_LOADERS: readonly ReferenceLoader[] = [
+  multiwoz21Source,
+  tradeDialsSource,
+  sgdSource,
+  sgdSchemaSource,
+  stateListGoldSource,
+];
 
 /** The source layout of a file, or null. */
 export function sniffReference(text: string): ReferenceLoader | null {

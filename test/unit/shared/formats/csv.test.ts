@@ -103,3 +103,22 @@ describe('CSV with JSON cells (Sun et al. 2024)', () => {
     expect(r.warnings.join('\n')).toContain('1 confidence entry held no number');
   });
 });
+
+describe("Sun et al.'s gold_states.json as the gold source (state-list-gold.ts)", () => {
+  it('is a gold source: one state per user turn, canonical slot names; the CSV scores against it', () => {
+    const ref = loadReference(llmBytes('csv/sun2024-gold_states.json'), { file: 'gold_states.json' });
+    expect(ref.format).toBe('state-list');
+    expect(ref.dialogues.get('mul0371')?.turns[0].state).toEqual([
+      ['train-arriveby', '16:30'],
+      ['train-day', 'saturday'],
+    ]);
+    const r = loadLlm(FILE, { gold: ref });
+    expect(r.joins?.[0].matched).toBe(4);
+    expect(r.corpus.turnIndex.length).toBe(25);
+  });
+  it('given as the prediction file, it is recognised as a gold file', () => {
+    expect(() => detectLoader(llmBytes('csv/sun2024-gold_states.json'), 'gold_states.json')).toThrow(
+      /this is a dialogue file \(gold states per turn/,
+    );
+  });
+});
