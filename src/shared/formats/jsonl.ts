@@ -183,7 +183,7 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         pred = [];
         for (const [sl, v] of state) pred.push(sl, v);
       }
-      if (pred === undefined) throw ctx.error(path, missingKey('pred', 'the predicted state (or "update")', keys.names(), KNOWN));
+      if (pred === undefined) throw ctx.error(path, missingKey('pred', 'the predicted state', keys.names(), KNOWN));
       if (conf) {
         extra.confidence = [];
         for (const e of conf) {
