@@ -24,7 +24,8 @@ const FIXTURE_FILES = {
 const load = (bytes: Uint8Array, file: string, extra: Partial<CorpusLoadOptions> = {}): Corpus =>
   loadCorpus(bytes, { file, ...extra }).corpus;
 
-describe.each(Object.entries(FIXTURE_FILES))('%s in the LLM-era layouts', (_name, file) => {
+// Each test compares every dialogue of 100 or 300: up to ~25 s on a busy 2-core machine.
+describe.each(Object.entries(FIXTURE_FILES))('%s in the LLM-era layouts', { timeout: 120_000 }, (_name, file) => {
   const bytes = new Uint8Array(readFileSync(file));
   const original = load(bytes, file);
   const ds = dialoguesOf(original);
