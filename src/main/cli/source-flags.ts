@@ -17,6 +17,8 @@ export const SOURCE_FLAGS = {
   gold: { type: 'string' },
   dialogues: { type: 'string' },
   schema: { type: 'string' },
+  'slot-vocab': { type: 'string' },
+  index: { type: 'string' },
   values: { type: 'string' },
   corrections: { type: 'string' },
   'include-suspected': { type: 'boolean', default: false },
@@ -40,6 +42,10 @@ export const SOURCE_HELP = `  --layout NAME         input layout, skipping detec
                         mwzeval and sgd predictions; replaces the file's gold otherwise)
   --dialogues PATH      utterance source (same layouts as --gold)
   --schema FILE         SGD schema.json: K for SA is its slot count (--slots overrides)
+  --slot-vocab FILE     belief spans (UBAR, PPTOD, FnCTOD, MTTOD): the slot vocabulary
+                        (default: MultiWOZ's, built in; format in docs/reference/formats.md)
+  --index FILE          line-aligned generations (one per line): the index they were
+                        made from (DST-as-Prompting's test JSON Lines, LDST's .idx)
   --values LIST         value normalisation, comma-separated (default exact):
                         lower, trade-fixes, empty, dontcare, alternatives, or all
 ${CORRECTIONS_OPTION_HELP}${MAX_SIZE_HELP}`;
@@ -73,6 +79,8 @@ export function sourceFromFlags(values: FlagValues, predictions: string[]): File
       gold: str(values.gold),
       dialogues: str(values.dialogues),
       schema: str(values.schema),
+      slotVocab: str(values['slot-vocab']),
+      index: str(values.index),
       values: opts,
       corrections,
     });
@@ -110,7 +118,7 @@ export function configFromFlags(values: FlagValues, schemaSlots?: number): Metri
 export function resolveSpecPaths(spec: FileSource, cwd = process.cwd()): FileSource {
   const r = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
   const out: FileSource = { ...spec, predictions: spec.predictions.map((p) => resolve(cwd, p)) };
-  for (const k of ['gold', 'dialogues', 'schema'] as const) if (spec[k] !== undefined) out[k] = r(spec[k]);
+  for (const k of ['gold', 'dialogues', 'schema', 'slotVocab', 'index'] as const) if (spec[k] !== undefined) out[k] = r(spec[k]);
   if (spec.corrections) out.corrections = { ...spec.corrections, file: r(spec.corrections.file)! };
   return out;
 }

@@ -116,7 +116,7 @@ function headerSource(spec: SourceSpec, file: string): SourceSpec {
   if (spec.kind === 'demo') return spec;
   const rel = (p: string) => relative(dirname(file), resolve(p)) || '.';
   const out: Record<string, unknown> = { ...spec, predictions: spec.predictions.map(rel) };
-  for (const k of ['gold', 'dialogues', 'schema'] as const) if (spec[k]) out[k] = rel(spec[k]);
+  for (const k of ['gold', 'dialogues', 'schema', 'slotVocab', 'index'] as const) if (spec[k]) out[k] = rel(spec[k]);
   delete out.corrections;
   return out as SourceSpec;
 }

@@ -14,7 +14,8 @@ import { mergeLoaded } from '../../shared/formats/merge';
 import { attachUtterances } from '../../shared/formats/join';
 import { loadReference } from '../../shared/formats/dialogue-sources';
 import type { Reference } from '../../shared/formats/reference';
-import type { LoadedCorpus } from '../../shared/formats/types';
+import type { LoadedCorpus, LoadOptions } from '../../shared/formats/types';
+import { parseSlotVocab } from '../../shared/formats/slot-vocab';
 import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
 import type { ValueOption } from '../../shared/formats/normalise';
@@ -143,6 +144,10 @@ function readPredictionParts(
   const parts: PredictionPart[] = [];
   const warnings: string[] = [];
   const one = s.predictions.length === 1;
+  // What some layouts need besides the file: the slot vocabulary (belief spans), the index (line-aligned generations).
+  const extra: Partial<LoadOptions> = { goldReplaced: s.gold !== undefined };
+  if (s.slotVocab !== undefined) extra.slotVocab = parseSlotVocab(readInput(s.slotVocab, opts.maxBytes), s.slotVocab);
+  if (s.index !== undefined) extra.index = { file: s.index, bytes: readInput(s.index, opts.maxBytes) };
   for (const path of s.predictions) {
     if (!isDirectory(path)) {
       step('reading', 0);
@@ -150,7 +155,7 @@ function readPredictionParts(
       parts.push({
         file: path,
         bytes,
-        loaded: loadRawCorpus(bytes, { file: path, layout: s.layout, onProgress: one ? (f) => step('parsing', f) : undefined }),
+        loaded: loadRawCorpus(bytes, { ...extra, file: path, layout: s.layout, onProgress: one ? (f) => step('parsing', f) : undefined }),
       });
       continue;
     }
@@ -163,7 +168,7 @@ function readPredictionParts(
       const full = join(path, f);
       const bytes = readInput(full, opts.maxBytes);
       try {
-        parts.push({ file: full, bytes, loaded: loadRawCorpus(bytes, { file: full, layout: s.layout }) });
+        parts.push({ file: full, bytes, loaded: loadRawCorpus(bytes, { ...extra, file: full, layout: s.layout }) });
       } catch (e) {
         // A folder may hold other JSON files: one that is no prediction layout is skipped, a broken one is not.
         if (e instanceof LoadError && /^(unknown layout|this is a dialogue file|the file is empty)/.test(e.problem)) skipped.push(f);

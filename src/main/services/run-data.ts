@@ -12,6 +12,7 @@ import { makeSignature, type Signature } from '../../shared/metrics/signature';
 import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../shared/metrics/slot-bound';
 import { corpusFromPayload } from '../../shared/model/corpus-payload';
 import type { Corpus } from '../../shared/model/corpus';
+import { generationSummary, turnGeneration } from '../../shared/model/generation';
 import { ApiError } from './api-error';
 import {
   dialogueDomainNames,
@@ -94,8 +95,17 @@ export class RunData {
       landing: l.landing,
       slotCount: l.slotCount,
       ...(l.lookalikes && l.lookalikes.groups.length > 0 ? { lookalikes: l.lookalikes } : {}),
+      ...this.generationSummary(),
       ...this.slotCountWarning(config),
     };
+  }
+
+  private genSummary: CorpusSummary['generation'] | null | undefined;
+
+  /** Counts of what the layout carried beside the states (computed once). */
+  private generationSummary(): { generation?: CorpusSummary['generation'] } {
+    if (this.genSummary === undefined) this.genSummary = generationSummary(this.l.corpus.generation) ?? null;
+    return this.genSummary ? { generation: this.genSummary } : {};
   }
 
   /** A warning when K is below the slots active in some turn (SA can go negative there). */
@@ -157,6 +167,12 @@ export class RunData {
       out.utterances = [];
       for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++)
         out.utterances.push({ system: c.utterances.system[i], user: c.utterances.user[i] });
+    }
+    if (c.generation) {
+      const slotName = (s: number) => c.slots.name(s);
+      out.generation = [];
+      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++)
+        out.generation.push(turnGeneration(c.generation, i, slotName) ?? null);
     }
     return out;
   }

@@ -6,6 +6,7 @@
 
 import { CorpusBuilder } from '../model/builder';
 import type { Corpus } from '../model/corpus';
+import { selectGeneration } from '../model/generation';
 import { LoadError } from './errors';
 import { dialogueKey, refError, type Reference, type RefTurn } from './reference';
 import type { JoinSummary, LoadedCorpus } from './types';
@@ -105,6 +106,8 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   let turnsUnmatched = 0;
   const slotIds = c.slots.names.map((s) => b.slots.intern(s));
   const valueIds = c.values.names.map((v) => b.values.intern(v));
+  // For each turn of the joined corpus, the predictions' turn it took its prediction from (-1: none).
+  const from: number[] = [];
   for (let d = 0; d < c.dialogueIds.length; d++) {
     const key = dialogueKey(c.dialogueIds[d]);
     const r = ref.dialogues.get(key);
@@ -139,6 +142,7 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
       const usr = t.user ?? (i !== undefined ? c.utterances?.user[i] : undefined);
       const problem = b.addTurn(t.index, gold, pred, sys, usr);
       if (problem) throw refError(ref, r, t, `dialogue ${JSON.stringify(r.id)} turn ${t.index}: ${problem}`);
+      from.push(i ?? -1);
     }
     turnsUnmatched += predTurn.size;
     const problem = b.endDialogue();
@@ -153,5 +157,13 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   }
   const warnings = loaded.warnings.filter((w) => !w.startsWith('gold value'));
   warnings.push(describeJoin(summary));
-  return { ...loaded, corpus: b.build(), warnings, needsGold: undefined, joins: [...(loaded.joins ?? []), summary] };
+  const joined = b.build();
+  const generation = selectGeneration(c.generation, from, slotIds);
+  return {
+    ...loaded,
+    corpus: generation ? { ...joined, generation } : joined,
+    warnings,
+    needsGold: undefined,
+    joins: [...(loaded.joins ?? []), summary],
+  };
 }
