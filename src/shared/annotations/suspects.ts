@@ -462,10 +462,11 @@ export function rankSuspects(runs: readonly SuspectRun[], opts: RankOptions = {}
         let best = NO_VALUE;
         let bw = -1;
         for (const [v, x] of votes)
-          // Ties: more runs, then a value over no value, then the smaller id (deterministic).
+          // Ties: more runs, then a value over no value, then the value first in code-point order (not the file's order).
           if (
             x.w > bw ||
-            (x.w === bw && (x.n > agree[p] || (x.n === agree[p] && (best === ABSENT ? v !== ABSENT : v !== ABSENT && v < best))))
+            (x.w === bw &&
+              (x.n > agree[p] || (x.n === agree[p] && (best === ABSENT ? v !== ABSENT : v !== ABSENT && valueName(v) < valueName(best)))))
           ) {
             best = v;
             bw = x.w;

@@ -20,7 +20,7 @@ export interface PrSeries {
 }
 
 export function prScene(series: readonly PrSeries[], opts: { width?: number; height?: number; title: string; signature: string }): Scene {
-  const width = opts.width ?? 480;
+  const width = opts.width ?? 600;
   const height = opts.height ?? 360;
   const m = { left: 46, right: 16, top: 44, bottom: 62 };
   const x = scaleLinear()
