@@ -244,7 +244,7 @@ function SuspectQueue({ review }: { review: Review }) {
           ` · runs voting: ${review.suspectRuns.join(', ')}${review.suspectsHaveText ? '' : ' · no utterances loaded: no text evidence'}`}
       </p>
       {review.suspectVersions.map((v) => (
-        <p key={v.run} className="warnings" data-testid="suspects-version-flag" data-run={v.run} title={v.reason}>
+        <p key={v.run} className="suspects-flag" data-testid="suspects-version-flag" data-run={v.run} title={v.reason}>
           ⚠ {v.reason}
         </p>
       ))}
