@@ -13,7 +13,7 @@ import type { AnalysisResults } from '../../shared/calls/analysis';
 import type { AnalysisKind } from '../../shared/analysis/def';
 import { analysisByKind, runAnalysis } from '../../shared/analysis/registry';
 import { placeKey } from '../../shared/annotations/record';
-import { rankSuspects, type Suspect } from '../../shared/annotations/suspects';
+import { rankSuspects, type SuspectRanking, type Suspect, type FormatNote, type VersionFlag } from '../../shared/annotations/suspects';
 import { analysisDiff, type WhatIfDiff } from '../../shared/annotations/whatif';
 import { applyValueOptions, type ValueOption } from '../../shared/formats/normalise';
 import type { MetricConfig } from '../../shared/metrics/config';
@@ -62,7 +62,9 @@ export interface SuspectsArgs {
   data?: SuspectsData;
 }
 
-export type SuspectsPage = { missing: true } | { missing?: undefined; total: number; items: Suspect[]; hasText: boolean };
+export type SuspectsPage =
+  | { missing: true }
+  | { missing?: undefined; total: number; items: Suspect[]; hasText: boolean; format: FormatNote; versions: VersionFlag[] };
 
 /** The annotation feature's jobs: arguments and answers. */
 export interface AnnotationJobs {
@@ -107,7 +109,7 @@ export class AnalysisEngine {
    */
   private readonly utterances = new Map<string, { data: Utterances; filled: number; offsets: Set<number> }>();
   private interned: { slots: Interner; values: Interner } | null = null;
-  private ranked: { group: string; items: Suspect[]; hasText: boolean } | null = null;
+  private ranked: ({ group: string } & SuspectRanking) | null = null;
 
   constructor(
     private readonly corpus: Corpus,
@@ -208,10 +210,16 @@ export class AnalysisEngine {
       const done = new Set(a.exclude);
       items = items.filter((x) => !done.has(placeKey(x.dialogue, x.turn, x.slot)));
     }
-    return { total: items.length, items: items.slice(a.offset, a.offset + a.limit), hasText: r.hasText };
+    return {
+      total: items.length,
+      items: items.slice(a.offset, a.offset + a.limit),
+      hasText: r.hasText,
+      format: r.format,
+      versions: r.versions,
+    };
   }
 
-  private rank(a: SuspectsData): { items: Suspect[]; hasText: boolean } {
+  private rank(a: SuspectsData): SuspectRanking {
     const own = this.ownCorpus(a);
     let utterances: Utterances | undefined;
     if (a.utterances !== undefined) {

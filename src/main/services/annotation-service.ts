@@ -362,7 +362,15 @@ export class AnnotationService {
     let page = await host.run('suspects', { group, offset, limit, exclude });
     if (page.missing) page = await host.run('suspects', { group, offset, limit, exclude, data: await this.suspectsData(runs) });
     if (page.missing) throw new ApiError('internal', 'the suspects were not ranked (please report)');
-    return { total: page.total, offset, items: page.items, runs: runs.map((r) => r.label), hasText: page.hasText };
+    return {
+      total: page.total,
+      offset,
+      items: page.items,
+      runs: runs.map((r) => r.label),
+      hasText: page.hasText,
+      format: page.format,
+      versions: page.versions,
+    };
   }
 
   /** What rankSuspects needs over `runs` (the first one's gold and worker): only what the worker lacks — the other runs' predictions, the interners' names, the utterances (once). */
