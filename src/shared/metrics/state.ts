@@ -4,8 +4,7 @@
 // metric's slots (contract.ts). Count slots add exactly; sum slots are
 // compensated sums merged with Neumaier's rule, so shards merge in any order.
 
-import type { MetricConfig } from './config';
-import { lambdaKey } from './config';
+import { configKey, type MetricConfig } from './config';
 import { emptyFacts, type ScoreValue, type StateRef, type TurnFacts } from './contract';
 import { METRICS } from './registry';
 import type { TurnStats } from './turn-stats';
@@ -30,9 +29,9 @@ export interface StateLayout {
 
 const layouts = new Map<string, StateLayout>();
 
-/** The layout for a config (it depends on the λ list only); cached. */
+/** The layout for a config (each metric's slots under it); cached by the config's key. */
 export function stateLayout(config: MetricConfig): StateLayout {
-  const key = config.lambdas.map(lambdaKey).join(',');
+  const key = configKey(config);
   let l = layouts.get(key);
   if (l) return l;
   const kinds: number[] = [COUNT, COUNT];
