@@ -6,8 +6,10 @@
 
 import { configKey, type MetricConfig } from './config';
 import { emptyFacts, type ScoreValue, type StateRef, type TurnFacts } from './contract';
-import { METRICS } from './registry';
-import type { TurnStats } from './turn-stats';
+import { FACTS, METRICS } from './registry';
+import { factColumn, type TurnStats } from './turn-stats';
+
+const FACT_COLUMNS = FACTS.map(([name]) => [name, factColumn(name)] as const);
 
 export const DIALOGUES_SLOT = 0;
 export const TURNS_SLOT = 1;
@@ -64,6 +66,7 @@ export function factsAt(stats: TurnStats, i: number, f: TurnFacts = emptyFacts()
   f.W = stats.gcaW[i];
   f.M = stats.gcaM[i];
   f.O = stats.gcaO[i];
+  for (const [name, col] of FACT_COLUMNS) f.extra[name] = stats[col][i];
   return f;
 }
 
