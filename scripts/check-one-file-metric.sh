@@ -7,7 +7,7 @@
 # in the corpus, per-dialogue and per-turn JSON.
 #
 #   scripts/check-one-file-metric.sh            # npm test (typecheck, lint, build, vitest)
-#   scripts/check-one-file-metric.sh unit       # vitest run test/unit only (no build, no CLI check)
+#   scripts/check-one-file-metric.sh unit       # build, then vitest run test/unit (no typecheck, lint or e2e)
 set -eu
 root=$(git rev-parse --show-toplevel)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dsti-one-file-metric-XXXXXX")
@@ -25,10 +25,11 @@ node -e '
 cd "$tmp"
 echo "added src/shared/metrics/defs/dcr.ts ($(wc -l < src/shared/metrics/defs/dcr.ts) lines) in $tmp"
 if [ "${1:-}" = unit ]; then
+  npm run build
   npx vitest run test/unit
-  exit 0
+else
+  npm test
 fi
-npm test
 out=$(node out/main/cli.js score test/fixtures/paper/mul1110.json --per-turn --format json)
 for where in corpus dialogue turn; do
   printf '%s' "$out" | node -e '

@@ -60,7 +60,9 @@ describe('a metric added as one file in defs/, in the app', () => {
       disagreement: 0,
       mistakes: 1,
     };
-    const html = renderToStaticMarkup(createElement(DialogueRowView, { row, sortKey: 'position', index: 0, selected: false, onSelect: () => {} }));
+    const html = renderToStaticMarkup(
+      createElement(DialogueRowView, { row, sortKey: 'position', index: 0, selected: false, onSelect: () => {} }),
+    );
     expect(html).toMatch(/data-metric="DCR"[^>]*>.*?25\.00/);
   });
 });
