@@ -6,7 +6,14 @@
 import { resolve } from 'node:path';
 import { layoutNames } from '../../shared/formats/detect';
 import { parseValueOptions } from '../../shared/formats/normalise';
-import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
+import {
+  checkConfig,
+  DEFAULT_LAMBDAS,
+  DEFAULT_SLOT_COUNT,
+  defaultConfig,
+  TRAIT_VARIANTS,
+  type MetricConfig,
+} from '../../shared/metrics/config';
 import { fileSource, SourceSpecError, type FileSource } from '../../shared/source';
 import { formatBytes, MAX_INPUT_BYTES } from '../services/read-input';
 import { oneOf, parseLambdas, parsePositiveInt, UsageError } from './usage';
@@ -56,9 +63,9 @@ export const CONFIG_FLAGS = {
   traits: { type: 'string', default: 'paper' },
 } as const;
 
-export const CONFIG_HELP = `  --lambdas L1,L2,…     FGA decay values λ (default 0.5)
-  --slots K             slot count K for SA (default 30, MultiWOZ; an SGD schema gives its own)
-  --traits paper|notebook  TO/NU definition (default paper)
+export const CONFIG_HELP = `  --lambdas L1,L2,…     FGA decay values λ (default ${DEFAULT_LAMBDAS.join(',')})
+  --slots K             slot count K for SA (default ${DEFAULT_SLOT_COUNT}, MultiWOZ; an SGD schema gives its own)
+  --traits ${TRAIT_VARIANTS.join('|')}  TO/NU definition (default ${defaultConfig().traits})
 `;
 
 type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -102,9 +109,9 @@ export function maxBytesFromFlags(values: FlagValues): number | undefined {
   return n;
 }
 
-/** λ, K and the TO/NU variant; K from a schema (`schemaSlots`) unless --slots is given. */
+/** λ, K and the TO/NU variant; K from a schema (`schemaSlots`) unless --slots is given. Checked by the config schema. */
 export function configFromFlags(values: FlagValues, schemaSlots?: number): MetricConfig {
-  const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', str(values.traits) ?? 'paper', ['paper', 'notebook'] as const) };
+  const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', str(values.traits) ?? defaultConfig().traits, TRAIT_VARIANTS) };
   if (str(values.lambdas)) overrides.lambdas = parseLambdas(str(values.lambdas)!);
   if (str(values.slots)) overrides.slotCount = parsePositiveInt('--slots', str(values.slots)!);
   else if (schemaSlots) overrides.slotCount = schemaSlots;

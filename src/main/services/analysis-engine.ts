@@ -16,7 +16,7 @@ import { placeKey } from '../../shared/annotations/record';
 import { rankSuspects, type SuspectRanking, type Suspect, type FormatNote, type VersionFlag } from '../../shared/annotations/suspects';
 import { analysisDiff, type WhatIfDiff } from '../../shared/annotations/whatif';
 import { applyValueOptions, type ValueOption } from '../../shared/formats/normalise';
-import type { MetricConfig } from '../../shared/metrics/config';
+import { cacheKey, configKey, type MetricConfig } from '../../shared/metrics/config';
 import { evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import type { Signature, SignatureSettings } from '../../shared/metrics/signature';
 import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
@@ -87,6 +87,11 @@ export type EngineRequest = { [K in EngineKind]: { kind: K; args: EngineArgs<K> 
 
 type Utterances = NonNullable<Corpus['utterances']>;
 
+/** A request's cache key: the one config key (metrics/config.ts) with the request's other arguments. */
+function requestKey(r: { kind: EngineKind; args: { config: MetricConfig } }): string {
+  return cacheKey(r.args.config, r.kind, { ...r.args, config: undefined });
+}
+
 /** A slice of a run's utterances, posted in parts so that no single copy blocks the posting thread for long. */
 export interface UtterancePart {
   key: string;
@@ -118,15 +123,15 @@ export class AnalysisEngine {
   ) {}
 
   private evaluation(config: MetricConfig): Evaluation {
-    return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.corpus, this.stats, config, this.settings));
+    return this.evaluations.get(configKey(config), () => evaluateStats(this.corpus, this.stats, config, this.settings));
   }
 
   run<K extends EngineKind>(req: { kind: K; args: EngineArgs<K> }): EngineResult<K> {
     const r = req as EngineRequest;
     if (r.kind === 'suspects') return this.suspects(r.args) as EngineResult<K>;
     if (r.kind === 'valueWhatIf')
-      return this.answers.get(JSON.stringify(r), () => this.valueWhatIf(r.args.config, r.args.values)) as EngineResult<K>;
-    return this.answers.get(JSON.stringify(r), () => this.compute(r)) as EngineResult<K>;
+      return this.answers.get(requestKey(r), () => this.valueWhatIf(r.args.config, r.args.values)) as EngineResult<K>;
+    return this.answers.get(requestKey(r), () => this.compute(r)) as EngineResult<K>;
   }
 
   /** Takes utterances (all at once in-process, or one part of those posted to the worker). */

@@ -6,7 +6,7 @@
 // the corpus it was made from.
 
 import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw } from '../../shared/api';
-import type { MetricConfig } from '../../shared/metrics/config';
+import { cacheKey, configKey, type MetricConfig } from '../../shared/metrics/config';
 import { dialogueDetail, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { makeSignature, type Signature } from '../../shared/metrics/signature';
 import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../shared/metrics/slot-bound';
@@ -18,7 +18,7 @@ import {
   dialogueDomainNames,
   filterIndex,
   rowColumns,
-  rowConfigKey,
+  rowConfig,
   rowOf,
   searchTexts,
   sortIndex,
@@ -64,7 +64,7 @@ export class RunData {
 
   /** The whole corpus scored under `config` (cached). */
   evaluation(config: MetricConfig): Evaluation {
-    return this.evaluations.get(JSON.stringify(config), () =>
+    return this.evaluations.get(configKey(config), () =>
       evaluateStats(this.l.corpus, this.l.stats, config, { values: this.l.valueOptions, corrections: this.l.corrections }),
     );
   }
@@ -116,13 +116,13 @@ export class RunData {
   }
 
   private cols(config: MetricConfig): RowColumns {
-    return this.columns.get(rowConfigKey(config), () => rowColumns(this.l, config));
+    return this.columns.get(configKey(rowConfig(config)), () => rowColumns(this.l, config));
   }
 
   /** The sorted, filtered list of dialogue indices (cached). */
   index(config: MetricConfig, sort: ApiArgs<'dialoguePage'>['sort'], filter: ApiArgs<'dialoguePage'>['filter']): Int32Array {
     const cols = this.cols(config);
-    const key = JSON.stringify([rowConfigKey(config), sort, filter]);
+    const key = cacheKey(rowConfig(config), sort, filter);
     return this.indexes.get(key, () =>
       sortIndex(
         this.l,
