@@ -14,7 +14,7 @@ import { turnPosition, withMinTurns, DEFAULT_MIN_TURNS } from '../../../shared/a
 import type { DialogueDetail } from '../../../shared/api';
 import { dialogueKey } from '../../../shared/formats/reference';
 import type { MetricConfig } from '../../../shared/metrics/config';
-import { lambdaKey } from '../../../shared/metrics/config';
+import { HEADLINE_IDS } from '../../../shared/metrics/registry';
 import { dialogueOrder } from '../../../shared/metrics/dialogue-order';
 import { dialogueDetail, type Evaluation } from '../../../shared/metrics/evaluate';
 import { renderSignature } from '../../../shared/metrics/signature';
@@ -165,9 +165,8 @@ export async function buildReport(runs: readonly ReportRunInput[], opts: ReportO
   }
 
   // Figures of the analyses, on the first run.
-  const lk = lambdaKey(config.lambdas[0]);
-  const headline = ['JGA', `FGA_${lk}`, 'RSA', 'GCA'];
-  const columns = metricColumns(config).filter((c) => headline.includes(c.key));
+  // The headline metrics (those the per-turn displays show), in the registry's order.
+  const columns = metricColumns(config, HEADLINE_IDS);
   const position = withMinTurns(
     turnPosition(first.ev, { by: 'index', bands: columns.map((c) => c.key), replicates: opts.positionReplicates }),
     DEFAULT_MIN_TURNS,
