@@ -6,14 +6,16 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { writeFileAtomic, writeFileAtomicAsync, WriteError } from '../services/atomic-write';
 import { outTarget, OutRefused, writeThrough } from './out-target';
+import { AppError } from '../../shared/app-error';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { checkMetricSubset, metricTags, parseMetricList, subsetTable } from '../../shared/report/metric-subset';
 import { DEFAULT_MAX_CELL, type Table } from '../../shared/report/tables';
 import { pushAll } from '../../shared/arrays';
 
-export class UsageError extends Error {
+/** A command line that cannot run as given (the message says which option and why): bad arguments, exit code 2. */
+export class UsageError extends AppError {
   constructor(message: string) {
-    super(message);
+    super('bad-args', message);
     this.name = 'UsageError';
   }
 }

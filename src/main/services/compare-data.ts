@@ -19,7 +19,7 @@ import { Scorer } from '../../shared/analysis/columns';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { METRICS } from '../../shared/metrics/registry';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
-import { ApiError } from './api-error';
+import { AppError } from '../../shared/app-error';
 import { rowColumns, rowConfigKey, type RowColumns } from './corpus-queries';
 import { runStatisticsParallel, workOf } from './compare-stats';
 import type { RunData } from './run-data';
@@ -104,7 +104,7 @@ export class CompareService {
 
   private async compute(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
     const ids = args.runs.map((r) => r.run);
-    if (new Set(ids).size !== ids.length) throw new ApiError('bad-args', 'compareRuns: a run is named twice in runs');
+    if (new Set(ids).size !== ids.length) throw new AppError('bad-args', 'compareRuns: a run is named twice in runs');
     const all = args.runs.map((r) => this.source(r.run, r.rev));
     const config: MetricConfig = args.config;
     const s: StatSettings = { bootstrap: args.bootstrap, trials: args.trials, seed: args.seed };
@@ -112,7 +112,7 @@ export class CompareService {
     try {
       comparable = prepareComparable(all, config, { common: args.common, allowDifferentGold: args.allowDifferentGold, hints: HINTS });
     } catch (e) {
-      if (e instanceof CompareError) throw new ApiError('bad-args', e.message);
+      if (e instanceof CompareError) throw new AppError('bad-args', e.message);
       throw e;
     }
     const { prepared, kept } = comparable;
@@ -185,7 +185,7 @@ export class CompareService {
   }
 
   page(args: ApiArgs<'comparePage'>): PairPage {
-    if (args.a.run === args.b.run) throw new ApiError('bad-args', 'comparePage: choose two different runs');
+    if (args.a.run === args.b.run) throw new AppError('bad-args', 'comparePage: choose two different runs');
     const p = this.pair(args.a, args.b, args.config);
     const key = JSON.stringify([args.a, args.b, rowConfigKey(args.config), args.sort, args.filter]);
     const idx = this.indexes.get(key) ?? this.indexes.set(key, this.index(p, args));

@@ -12,7 +12,7 @@ import { makeSignature, type Signature } from '../../shared/metrics/signature';
 import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../shared/metrics/slot-bound';
 import { corpusFromPayload } from '../../shared/model/corpus-payload';
 import type { Corpus } from '../../shared/model/corpus';
-import { ApiError } from './api-error';
+import { AppError } from '../../shared/app-error';
 import {
   dialogueDomainNames,
   filterIndex,
@@ -70,7 +70,7 @@ export class RunData {
 
   dialogueIndex(id: string): number {
     const d = this.l.idIndex.get(id);
-    if (d === undefined) throw new ApiError('not-found', `no dialogue with id ${JSON.stringify(id)} in run ${this.run}`);
+    if (d === undefined) throw new AppError('not-found', `no dialogue with id ${JSON.stringify(id)} in run ${this.run}`);
     return d;
   }
 

@@ -8,7 +8,7 @@
 import { QueryClient, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Api, ApiArgs, ApiCall, ApiResults, RunInfo } from '../../../shared/api';
-import { ApiCallError } from '../api/http-api';
+import { AppError } from '../../../shared/app-error';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -18,7 +18,7 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
-        retry: (count, e) => count < 2 && e instanceof ApiCallError && e.code === 'network',
+        retry: (count, e) => count < 2 && e instanceof AppError && e.code === 'network',
       },
     },
   });
@@ -29,10 +29,9 @@ export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Refused as stale (the run was reloaded since): both transports throw the AppError with its code. */
 function isStale(e: unknown): boolean {
-  return (
-    (e instanceof ApiCallError && e.code === 'stale') || (e instanceof Error && /\bstale\b|is at revision \d+, not \d+/.test(e.message))
-  );
+  return e instanceof AppError && e.code === 'stale';
 }
 
 /**
