@@ -2,7 +2,7 @@
 // subcommands, prints user errors as one line with exit code 2, and keeps
 // stack traces for real bugs only.
 
-import { LoadError } from '../../shared/formats/errors';
+import { AppError } from '../../shared/app-error';
 import { APP_VERSION } from '../../shared/version';
 import { UsageError } from './usage';
 
@@ -72,7 +72,8 @@ export async function runCli(argv: string[]): Promise<number> {
     const code = await (await load()).run(rest, write);
     return typeof code === 'number' ? code : 0;
   } catch (e) {
-    if (e instanceof LoadError || e instanceof UsageError) {
+    // Every refusal (bad arguments, bad input, a file that cannot be written…) is one line and exit code 2; a bug is 1.
+    if (e instanceof AppError && e.code !== 'internal') {
       process.stderr.write(`dst-inspector: ${e.message}\n`);
       return 2;
     }

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { layoutNames } from '../../shared/formats/detect';
 import { parseValueOptions } from '../../shared/formats/normalise';
 import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
-import { fileSource, SourceSpecError, type FileSource } from '../../shared/source';
+import { fileSource, type FileSource } from '../../shared/source';
 import { formatBytes, MAX_INPUT_BYTES } from '../services/read-input';
 import { oneOf, parseLambdas, parsePositiveInt, UsageError } from './usage';
 import { plural } from '../../shared/plural';
@@ -67,19 +67,15 @@ export function sourceFromFlags(values: FlagValues, predictions: string[]): File
   if (values['include-suspected'] === true && file === undefined) throw new UsageError('--include-suspected needs --corrections FILE');
   const corrections =
     file !== undefined ? { file, ...(values['include-suspected'] === true ? { includeSuspected: true } : {}) } : undefined;
-  try {
-    return fileSource(predictions, {
-      layout: str(values.layout),
-      gold: str(values.gold),
-      dialogues: str(values.dialogues),
-      schema: str(values.schema),
-      values: opts,
-      corrections,
-    });
-  } catch (e) {
-    if (e instanceof SourceSpecError) throw new UsageError(e.message);
-    throw e;
-  }
+  // A source that cannot be one throws SourceSpecError (bad-args): one line and exit code 2, as a UsageError.
+  return fileSource(predictions, {
+    layout: str(values.layout),
+    gold: str(values.gold),
+    dialogues: str(values.dialogues),
+    schema: str(values.schema),
+    values: opts,
+    corrections,
+  });
 }
 
 /** --max-size, or undefined for the default; above the largest file Node.js can hold it is refused here, with that limit. */

@@ -32,7 +32,7 @@ import type { SuspectRunPayload, SuspectsData } from './analysis-engine';
 import { AppError } from '../../shared/app-error';
 import { WriteAccess } from './annotation-access';
 import { diffGoldName } from './annotation-file';
-import { AnnotationStore, StoreError } from './annotation-store';
+import { AnnotationStore } from './annotation-store';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
 
@@ -132,19 +132,6 @@ export function runsOnGold(ws: Workspace, run: string): { id: string; label: str
 /** Puts the default annotation file of each source opened from the command line on the allow-list. */
 export function allowCommandLine(access: WriteAccess, specs: readonly SourceSpec[]): void {
   for (const spec of specs) access.allow(defaultAnnotationFile(spec));
-}
-
-const STORE_CODES = {
-  conflict: 'stale',
-  'not-found': 'not-found',
-  refused: 'bad-args',
-  busy: 'busy',
-  storage: 'storage',
-} as const;
-
-function storeError(e: unknown): never {
-  if (e instanceof StoreError) throw new AppError(STORE_CODES[e.kind], e.message);
-  throw e;
 }
 
 const shown = (v: string | null) => (v === null ? 'absent' : JSON.stringify(v));
@@ -319,7 +306,7 @@ export class AnnotationService {
     const store = this.store(run);
     this.assertWritable(store.file, run);
     if (store.file.startsWith(dataDir())) mkdirSync(dirname(store.file), { recursive: true });
-    return store.save({ ...body, dialogue }).catch(storeError);
+    return store.save({ ...body, dialogue });
   }
 
   async revise(
@@ -336,13 +323,13 @@ export class AnnotationService {
     // A revision that keeps the record's own `to` (a status change of an older record) is not checked against it again.
     const newTo = body?.to !== undefined && !(cur && Object.hasOwn(cur.record, 'to') && cur.record.to === body.to);
     if (body && cur && !deleted) this.check(run, (replace ? body : { ...cur.record, ...body }) as RecordBody, newTo);
-    return store.revise(id, rev, { body, deleted, replace }).catch(storeError);
+    return store.revise(id, rev, { body, deleted, replace });
   }
 
   compact(run: string): Promise<{ dropped: number; version: number }> {
     const store = this.store(run);
     this.assertWritable(store.file, run);
-    return store.compact().catch(storeError);
+    return store.compact();
   }
 
   /**

@@ -7,14 +7,7 @@
 
 import type { ApiArgs, CompareRunsResult, CompareSettings, PairPage, PairRow } from '../../shared/api';
 import { alignRuns } from '../../shared/analysis/align';
-import {
-  assemble,
-  CompareError,
-  prepareComparable,
-  statInput,
-  type RunSource,
-  type StatSettings,
-} from '../../shared/analysis/run-comparison';
+import { assemble, prepareComparable, statInput, type RunSource, type StatSettings } from '../../shared/analysis/run-comparison';
 import { Scorer } from '../../shared/analysis/columns';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { METRICS } from '../../shared/metrics/registry';
@@ -108,13 +101,8 @@ export class CompareService {
     const all = args.runs.map((r) => this.source(r.run, r.rev));
     const config: MetricConfig = args.config;
     const s: StatSettings = { bootstrap: args.bootstrap, trials: args.trials, seed: args.seed };
-    let comparable;
-    try {
-      comparable = prepareComparable(all, config, { common: args.common, allowDifferentGold: args.allowDifferentGold, hints: HINTS });
-    } catch (e) {
-      if (e instanceof CompareError) throw new AppError('bad-args', e.message);
-      throw e;
-    }
+    // Runs that cannot be compared throw CompareError: the AppError of code bad-args.
+    const comparable = prepareComparable(all, config, { common: args.common, allowDifferentGold: args.allowDifferentGold, hints: HINTS });
     const { prepared, kept } = comparable;
     const sources = kept.map((k) => all[k]);
     const runs = kept.map((k) => args.runs[k]);

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import type { ApiEvent, LoadErrorInfo, LoadErrorSource, RunInfo } from '../../shared/api';
 import { shareGold } from '../../shared/model/share-gold';
-import { checkSourceSpec, SourceSpecError, sourceFile, sourceLabel, type SourceSpec } from '../../shared/source';
+import { checkSourceSpec, sourceFile, sourceLabel, type SourceSpec } from '../../shared/source';
 import { AppError } from '../../shared/app-error';
 import { errorInfo, runLoadJob } from './load-job';
 import type { LoadClient, LoadJob, WorkerMessage } from './load-types';
@@ -137,13 +137,8 @@ export class Workspace {
    * one is ready, and keeps it if the load fails).
    */
   open(source: unknown, opts: { label?: string; replace?: string } = {}): RunInfo {
-    let spec: SourceSpec;
-    try {
-      spec = checkSourceSpec(source);
-    } catch (e) {
-      if (e instanceof SourceSpecError) throw new AppError('bad-args', e.message);
-      throw e;
-    }
+    // A source that cannot be read as one throws SourceSpecError: the AppError of code bad-args.
+    const spec = checkSourceSpec(source);
     let r: Run;
     if (opts.replace) {
       r = this.get(opts.replace);
