@@ -11,5 +11,9 @@ export function channelOf(call: ApiCall): string {
   return CHANNEL_PREFIX + call;
 }
 
-/** What every IPC handler resolves with; the preload turns errors into thrown Errors. */
-export type IpcReply = { ok: true; value: unknown } | { ok: false; error: string; code: ApiErrorBody['code'] };
+/**
+ * What every IPC handler resolves with, and what the preload's functions pass on as they are (an Error crossing the
+ * context bridge keeps only its message): the value, or the error's plain shape, which the renderer's IPC transport
+ * turns back into an AppError (AppError.fromJSON) with its code and place.
+ */
+export type IpcReply<T = unknown> = { ok: true; value: T } | ({ ok: false } & ApiErrorBody);

@@ -1,7 +1,8 @@
 // Layer: preload (sandboxed, CommonJS build). Bridges the typed API to the
 // renderer: `window.dstApi` has ONE function per call of src/shared/api.ts
 // (each invokes its own IPC channel; the main process validates the
-// arguments), `onEvent` for pushed events, and `window.dstFiles.pathForFile`
+// arguments; each resolves with the reply envelope, value or error shape,
+// which the renderer unwraps), `onEvent` for pushed events, and `window.dstFiles.pathForFile`
 // for drag-and-drop. Nothing else of Electron or Node reaches the page.
 
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
@@ -9,15 +10,10 @@ import { API_CALL_NAMES, type ApiCall, type ApiEvent } from '../shared/api';
 import { channelOf, EVENT_CHANNEL, type IpcReply } from './channels';
 
 function caller(call: ApiCall) {
-  return async (args: unknown): Promise<unknown> => {
+  return async (args: unknown): Promise<IpcReply> => {
     const r = (await ipcRenderer.invoke(channelOf(call), args)) as IpcReply;
-    if (!r || typeof r !== 'object') throw new Error(`${call}: no reply`);
-    if (!r.ok) {
-      const e = new Error(r.error);
-      e.name = `ApiError(${r.code})`;
-      throw e;
-    }
-    return r.value;
+    if (!r || typeof r !== 'object') return { ok: false, code: 'internal', message: `${call}: no reply`, error: `${call}: no reply` };
+    return r;
   };
 }
 

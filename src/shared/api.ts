@@ -73,15 +73,10 @@ export interface Api {
 }
 
 /**
- * Error a call answers with: bad arguments, a run not loaded (yet), a run reloaded since (stale), unknown run or
- * dialogue; `storage`: the file system refused a write (full, read-only, permissions — the message names the file);
- * `busy`: the annotation file's lock could not be had or kept (try again); `write-not-allowed`: the annotation file
- * was not chosen or confirmed by the person (allowAnnotationFile), nothing was written.
+ * What a failed call answers with, on both transports: the AppError's plain shape (code, message and, for bad input,
+ * file, line:column and JSON path; see src/shared/app-error.ts for the codes) plus `error`, the message again.
  */
-export interface ApiErrorBody {
-  error: string;
-  code: 'bad-args' | 'no-corpus' | 'stale' | 'not-found' | 'internal' | 'forbidden' | 'storage' | 'busy' | 'write-not-allowed';
-}
+export type { ApiErrorBody } from './app-error';
 
 /** Validates arguments; returns the parsed value or an error message naming the field. */
 export function validateArgs<C extends ApiCall>(call: C, args: unknown): { ok: true; value: ApiArgs<C> } | { ok: false; error: string } {

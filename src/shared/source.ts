@@ -5,6 +5,7 @@
 // flags, the app's Open dialog, recent files and every API call; then the
 // one load pipeline (src/main/services/load-pipeline.ts) reads it.
 
+import { AppError } from './app-error';
 import { z } from 'zod';
 import { VALUE_OPTIONS, type ValueOption } from './formats/normalise';
 
@@ -40,9 +41,10 @@ export const sourceSpecSchema = z.discriminatedUnion('kind', [
 export type SourceSpec = z.infer<typeof sourceSpecSchema>;
 export type FileSource = Extract<SourceSpec, { kind: 'files' }>;
 
-export class SourceSpecError extends Error {
+/** A source that cannot be read as one (names the field): bad arguments. */
+export class SourceSpecError extends AppError {
   constructor(message: string) {
-    super(message);
+    super('bad-args', message);
     this.name = 'SourceSpecError';
   }
 }

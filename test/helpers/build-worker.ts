@@ -1,15 +1,20 @@
-// Test helper: bundles the scoring worker (src/main/services/score-worker.ts)
-// into a temporary folder with rolldown (vite's bundler), so worker tests run
-// without a full build.
+// Test helper: bundles the scoring worker (src/main/services/score-worker.ts),
+// or any worker entry (buildWorkerEntry), into a temporary folder with
+// rolldown (vite's bundler), so worker tests run without a full build.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { build } from 'rolldown';
 
 export async function buildWorker(): Promise<string> {
-  const out = join(mkdtempSync(join(tmpdir(), 'dst-worker-')), 'score-worker.mjs');
+  return buildWorkerEntry(join(import.meta.dirname, '..', '..', 'src', 'main', 'services', 'score-worker.ts'));
+}
+
+/** Bundles the worker entry `input` (a .ts file) into one ES module; returns its path. */
+export async function buildWorkerEntry(input: string): Promise<string> {
+  const out = join(mkdtempSync(join(tmpdir(), 'dst-worker-')), `${basename(input, '.ts')}.mjs`);
   await build({
-    input: join(import.meta.dirname, '..', '..', 'src', 'main', 'services', 'score-worker.ts'),
+    input,
     platform: 'node',
     write: true,
     logLevel: 'silent',

@@ -7,7 +7,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { diffRows, EXPORT_FORMATS, renderDiff } from '../../shared/annotations/export';
 import { checkSourceSpec, type SourceSpec } from '../../shared/source';
 import { applyCorrectionFile, diffGoldName, readAnnotationFile } from '../services/annotation-file';
-import { AnnotationStore, StoreError } from '../services/annotation-store';
+import { AnnotationStore } from '../services/annotation-store';
 import { loadSource } from '../services/load-pipeline';
 import { EXIT_CORRECTIONS_SKIPPED } from './runs';
 import { maxBytesFromFlags, SOURCE_FLAGS, SOURCE_HELP_WITHOUT_CORRECTIONS, sourceFromFlags } from './source-flags';
@@ -67,14 +67,9 @@ export async function correctionsCommand(argv: string[], write: (s: string) => v
   if (action === 'compact') {
     if (!file || preds.length) throw new UsageError('corrections compact: give one annotation file');
     readAnnotationFile(file); // refuses a file that is not one, with its message
-    try {
-      // The file named here: a link in its place is followed (to the file the person meant).
-      const r = await new AnnotationStore(file, { gold: '', links: 'follow' }).compact();
-      process.stderr.write(`dst-inspector: ${file}: ${r.dropped} replaced line${r.dropped === 1 ? '' : 's'} dropped\n`);
-    } catch (e) {
-      if (e instanceof StoreError) throw new UsageError(e.message);
-      throw e;
-    }
+    // The file named here: a link in its place is followed (to the file the person meant). A StoreError is one line, exit code 2.
+    const r = await new AnnotationStore(file, { gold: '', links: 'follow' }).compact();
+    process.stderr.write(`dst-inspector: ${file}: ${r.dropped} replaced line${r.dropped === 1 ? '' : 's'} dropped\n`);
     return;
   }
   if (action !== 'export')

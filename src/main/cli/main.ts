@@ -3,6 +3,7 @@
 // stack traces for real bugs only. It loads nothing but the command it runs
 // (`--help` and `--version` load nothing more): bench/startup.js measures it.
 
+import { AppError } from '../../shared/app-error';
 import { APP_VERSION } from '../../shared/version';
 import { UsageError } from './usage-error';
 
@@ -75,8 +76,8 @@ export async function runCli(argv: string[]): Promise<number> {
     const code = await (await load()).run(rest, write);
     return typeof code === 'number' ? code : 0;
   } catch (e) {
-    const { LoadError } = await import('../../shared/formats/errors');
-    if (e instanceof LoadError || e instanceof UsageError) {
+    // Every refusal (bad arguments, bad input, a file that cannot be written…) is one line and exit code 2; a bug is 1.
+    if (e instanceof AppError && e.code !== 'internal') {
       process.stderr.write(`dst-inspector: ${e.message}\n`);
       return 2;
     }

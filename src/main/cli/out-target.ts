@@ -14,6 +14,7 @@
 
 import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { writeAllSync } from '../services/atomic-write';
+import { AppError } from '../../shared/app-error';
 
 export type OutTarget =
   /** Replace the regular file (or create the file) at `path` atomically; for a link, `path` is the file it points to. */
@@ -22,12 +23,14 @@ export type OutTarget =
   | { kind: 'stream'; path: string; what: string };
 
 /** Why --out cannot write somewhere: the message after "--out PATH: ". */
-export class OutRefused extends Error {
+export class OutRefused extends AppError {
+  declare readonly problem: string;
+
   constructor(
     readonly path: string,
-    readonly problem: string,
+    problem: string,
   ) {
-    super(`${path}: ${problem}`);
+    super('bad-args', `${path}: ${problem}`, { file: path, problem });
     this.name = 'OutRefused';
   }
 }

@@ -14,7 +14,7 @@ import {
   TRAIT_VARIANTS,
   type MetricConfig,
 } from '../../shared/metrics/config';
-import { fileSource, SourceSpecError, type FileSource } from '../../shared/source';
+import { fileSource, type FileSource } from '../../shared/source';
 import { formatBytes, MAX_INPUT_BYTES } from '../services/read-input';
 import { oneOf, parseLambdas, parsePositiveInt, UsageError } from './usage';
 import { plural } from '../../shared/plural';
@@ -80,21 +80,17 @@ export function sourceFromFlags(values: FlagValues, predictions: string[]): File
   if (values['include-suspected'] === true && file === undefined) throw new UsageError('--include-suspected needs --corrections FILE');
   const corrections =
     file !== undefined ? { file, ...(values['include-suspected'] === true ? { includeSuspected: true } : {}) } : undefined;
-  try {
-    return fileSource(predictions, {
-      layout: str(values.layout),
-      gold: str(values.gold),
-      dialogues: str(values.dialogues),
-      schema: str(values.schema),
-      slotVocab: str(values['slot-vocab']),
-      index: str(values.index),
-      values: opts,
-      corrections,
-    });
-  } catch (e) {
-    if (e instanceof SourceSpecError) throw new UsageError(e.message);
-    throw e;
-  }
+  // A source that cannot be one throws SourceSpecError (bad-args): one line and exit code 2, as a UsageError.
+  return fileSource(predictions, {
+    layout: str(values.layout),
+    gold: str(values.gold),
+    dialogues: str(values.dialogues),
+    schema: str(values.schema),
+    slotVocab: str(values['slot-vocab']),
+    index: str(values.index),
+    values: opts,
+    corrections,
+  });
 }
 
 /** --max-size, or undefined for the default; above the largest file Node.js can hold it is refused here, with that limit. */

@@ -2,28 +2,28 @@
 // ipcMain.handle channel per call (derived from API_CALL_NAMES). Each handler
 // first checks the sender (our window's main frame, showing our page), then
 // validates the one argument with validateArgs (in dispatch), and answers
-// with an envelope the preload unwraps.
+// with an envelope the renderer unwraps: the value, or the error's plain
+// shape (errorBody: code, message, place), the same as the HTTP body.
 
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { API_CALL_NAMES } from '../../shared/api';
 import { channelOf, type IpcReply } from '../../preload/channels';
-import { ApiError } from '../services/api-error';
+import { AppError, callFailure, errorBody } from '../../shared/app-error';
 import { dispatch, type ApiHandlers } from '../services/api-handlers';
+
+const failed = (e: AppError): IpcReply => ({ ok: false, ...errorBody(e) });
 
 export type SenderCheck = (event: IpcMainInvokeEvent) => boolean;
 
 export function registerIpc(ipc: IpcMain, handlers: ApiHandlers, trusted: SenderCheck): () => void {
   for (const call of API_CALL_NAMES) {
     ipc.handle(channelOf(call), async (event, ...args: unknown[]): Promise<IpcReply> => {
-      if (!trusted(event))
-        return { ok: false, code: 'forbidden', error: `${call}: refused: the request did not come from the inspector window` };
-      if (args.length !== 1) return { ok: false, code: 'bad-args', error: `${call}: expected one argument object, got ${args.length}` };
+      if (!trusted(event)) return failed(new AppError('forbidden', `${call}: refused: the request did not come from the inspector window`));
+      if (args.length !== 1) return failed(new AppError('bad-args', `${call}: expected one argument object, got ${args.length}`));
       try {
         return { ok: true, value: await dispatch(handlers, call, args[0]) };
       } catch (e) {
-        const err =
-          e instanceof ApiError ? e : new ApiError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
-        return { ok: false, code: err.code, error: err.message };
+        return failed(callFailure(call, e));
       }
     });
   }

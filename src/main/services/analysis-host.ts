@@ -8,13 +8,9 @@
 // sent when first needed, in parts (no single copy blocks this thread for
 // long). Without a built worker (tests), the engine runs in this thread.
 
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
-import { ApiError } from './api-error';
+import { AppError } from '../../shared/app-error';
 import {
   AnalysisEngine,
   type EngineArgs,
@@ -26,6 +22,7 @@ import {
 import { corpusPayload, type CorpusPayload } from '../../shared/model/corpus-payload';
 import type { RunData } from './run-data';
 import type { SignatureSettings } from '../../shared/metrics/signature';
+import { WorkerClient, workerPath } from './worker-rpc';
 
 /** The signature settings of a run's data: its value options and corrections. */
 function settingsOf(data: RunData): SignatureSettings {
@@ -39,28 +36,15 @@ export interface AnalysisInit {
   settings: SignatureSettings;
 }
 
-export interface AnalysisJob {
-  id: number;
-  request: EngineRequest;
-}
-
-/** What the host posts to the worker: a job, or a part of some utterances (answered by no reply). */
-export type AnalysisMessage = AnalysisJob | { part: UtterancePart };
+/** The worker's protocol (worker-rpc.ts): engine requests answered by their results; parts of utterances as notes (no reply). */
+export type AnalysisClient = WorkerClient<EngineRequest, unknown, never, UtterancePart>;
 
 /** Turns of utterances per posted part. */
 const UTTERANCE_PART = 50_000;
 
-export type AnalysisReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
-
-/** The built analysis worker next to this module (out/main or out/main/chunks), or null when it is not built. */
+/** The built analysis worker (from the sources too: tests use the last build), or null when it is not built. */
 export function analysisWorkerPath(): string | null {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    join(here, 'analysis-worker.js'),
-    join(here, '..', 'analysis-worker.js'),
-    join(here, '..', '..', '..', 'out', 'main', 'analysis-worker.js'),
-  ];
-  return candidates.find((c) => existsSync(c)) ?? null;
+  return workerPath('analysis-worker', { fromSources: true });
 }
 
 export interface HostOptions {
@@ -73,10 +57,8 @@ export interface HostOptions {
 }
 
 export class AnalysisHost {
-  private worker: Worker | null = null;
+  private worker: AnalysisClient | null = null;
   private engine: AnalysisEngine | null = null;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  private nextId = 1;
   private idle: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   /** The utterances the current worker holds in full or is being sent, by key (one send per key). */
@@ -87,8 +69,8 @@ export class AnalysisHost {
     private readonly opts: HostOptions,
   ) {}
 
-  private gone(): ApiError {
-    return new ApiError('stale', `run ${this.data.run} revision ${this.data.revision} is gone; ask again`);
+  private gone(): AppError {
+    return new AppError('stale', `run ${this.data.run} revision ${this.data.revision} is gone; ask again`);
   }
 
   /**
@@ -112,11 +94,9 @@ export class AnalysisHost {
       const size = Math.max(1, this.opts.utterancePart ?? UTTERANCE_PART);
       for (let offset = 0; offset < total || offset === 0; offset += size) {
         if (this.disposed) throw this.gone();
-        if (this.worker !== w) throw new ApiError('internal', 'the analysis worker stopped while utterances were sent to it');
+        if (this.worker !== w) throw new AppError('internal', 'the analysis worker stopped while utterances were sent to it');
         const end = Math.min(total, offset + size);
-        w.postMessage({
-          part: { key, total, offset, system: utterances.system.slice(offset, end), user: utterances.user.slice(offset, end) },
-        } satisfies AnalysisMessage);
+        w.notify({ key, total, offset, system: utterances.system.slice(offset, end), user: utterances.user.slice(offset, end) });
         if (end >= total) break;
         await new Promise<void>((r) => setImmediate(r));
       }
@@ -149,14 +129,23 @@ export class AnalysisHost {
     const w = this.ensureWorker(this.opts.workerPath);
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      w.postMessage({ id, request } satisfies AnalysisMessage);
-    });
+    const answered = () => {
+      if (this.worker === w && w.busy === 0) this.armIdle();
+    };
+    return w.request(request).then(
+      (result) => {
+        answered();
+        return result as EngineResult<K>;
+      },
+      (e: AppError) => {
+        answered();
+        // The engine's own refusals keep their code; anything else it threw is a bug.
+        throw e.code === 'internal' && w.alive ? new AppError('internal', `analysis failed (please report): ${e.message}`) : e;
+      },
+    );
   }
 
-  private ensureWorker(path: string): Worker {
+  private ensureWorker(path: string): AnalysisClient {
     if (this.worker) return this.worker;
     const c = this.data.corpus;
     const init: AnalysisInit = {
@@ -164,26 +153,19 @@ export class AnalysisHost {
       stats: this.data.l.stats,
       settings: settingsOf(this.data),
     };
-    const w = new Worker(path, { workerData: init });
-    w.on('message', (reply: AnalysisReply) => {
-      const p = this.pending.get(reply.id);
-      if (!p) return;
-      this.pending.delete(reply.id);
-      if (reply.ok) p.resolve(reply.result);
-      else p.reject(new ApiError('internal', `analysis failed (please report): ${reply.message}`));
-      if (this.pending.size === 0) this.armIdle();
+    const w: AnalysisClient = new WorkerClient(path, {
+      workerData: init,
+      stopped: ({ error, exitCode }) =>
+        new AppError(
+          'internal',
+          `the analysis worker stopped: ${error ? error.message : `exit code ${exitCode}; the corpus may be too large for the available memory`}`,
+        ),
+      onStop: () => {
+        if (this.worker !== w) return;
+        this.worker = null;
+        this.sent.clear();
+      },
     });
-    const fail = (why: string) => {
-      if (this.worker !== w) return;
-      this.worker = null;
-      this.sent.clear();
-      for (const p of this.pending.values()) p.reject(new ApiError('internal', `the analysis worker stopped: ${why}`));
-      this.pending.clear();
-    };
-    w.on('error', (e) => fail(e.message));
-    w.on('exit', (code) => fail(`exit code ${code}; the corpus may be too large for the available memory`));
-    // After the listeners (adding a 'message' listener refs the port again): the worker never keeps the process alive.
-    w.unref();
     this.worker = w;
     return w;
   }
@@ -209,8 +191,9 @@ export class AnalysisHost {
   dispose(): void {
     this.disposed = true;
     if (this.idle) clearTimeout(this.idle);
-    for (const p of this.pending.values()) p.reject(new ApiError('stale', `run ${this.data.run} was reloaded or closed; ask again`));
-    this.pending.clear();
-    this.stopWorker();
+    const w = this.worker;
+    this.worker = null;
+    this.sent.clear();
+    if (w) void w.terminate(new AppError('stale', `run ${this.data.run} was reloaded or closed; ask again`));
   }
 }

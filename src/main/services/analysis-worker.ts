@@ -1,31 +1,23 @@
 // Layer: main (Node). Entry of the analysis worker thread (built to
 // out/main/analysis-worker.js): receives one run revision's corpus and turn
-// statistics once (a copy), utterances in parts when the suspects need them,
-// then answers requests (analyses, suspects, the value-options what-if) one
-// at a time with the AnalysisEngine, posting each result or error back.
+// statistics once (a copy), utterances in parts (notes) when the suspects
+// need them, then answers requests (analyses, suspects, the value-options
+// what-if) one at a time with the AnalysisEngine, over the one worker
+// protocol (worker-rpc.ts): each result, or the error with its code.
 
 import { parentPort, workerData } from 'node:worker_threads';
 import { corpusFromPayload } from '../../shared/model/corpus-payload';
-import { AnalysisEngine } from './analysis-engine';
-import type { AnalysisInit, AnalysisMessage, AnalysisReply } from './analysis-host';
+import { AnalysisEngine, type EngineRequest, type UtterancePart } from './analysis-engine';
+import type { AnalysisInit } from './analysis-host';
+import { serveRequests } from './worker-rpc';
 
 if (parentPort) {
-  const port = parentPort;
   const init = workerData as AnalysisInit;
   const corpus = corpusFromPayload(init.corpus);
   const engine = new AnalysisEngine(corpus, init.stats, init.settings);
-  port.on('message', (msg: AnalysisMessage) => {
-    if ('part' in msg) {
-      engine.addUtterances(msg.part);
-      return;
-    }
-    const job = msg;
-    let reply: AnalysisReply;
-    try {
-      reply = { id: job.id, ok: true, result: engine.run(job.request) };
-    } catch (e) {
-      reply = { id: job.id, ok: false, message: (e as Error)?.message ?? String(e) };
-    }
-    port.postMessage(reply);
-  });
+  serveRequests<EngineRequest, unknown, never, UtterancePart>(
+    parentPort,
+    (request) => engine.run(request),
+    (part) => engine.addUtterances(part),
+  );
 }

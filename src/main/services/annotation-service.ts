@@ -29,10 +29,10 @@ import { corpusPayload } from '../../shared/model/corpus-payload';
 import { goldFile, type SourceSpec } from '../../shared/source';
 import { AnalysisService } from './analysis-service';
 import type { SuspectRunPayload, SuspectsData } from './analysis-engine';
-import { ApiError } from './api-error';
+import { AppError } from '../../shared/app-error';
 import { WriteAccess } from './annotation-access';
 import { diffGoldName } from './annotation-file';
-import { AnnotationStore, StoreError } from './annotation-store';
+import { AnnotationStore } from './annotation-store';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
 
@@ -134,19 +134,6 @@ export function allowCommandLine(access: WriteAccess, specs: readonly SourceSpec
   for (const spec of specs) access.allow(defaultAnnotationFile(spec));
 }
 
-const STORE_CODES = {
-  conflict: 'stale',
-  'not-found': 'not-found',
-  refused: 'bad-args',
-  busy: 'busy',
-  storage: 'storage',
-} as const;
-
-function storeError(e: unknown): never {
-  if (e instanceof StoreError) throw new ApiError(STORE_CODES[e.kind], e.message);
-  throw e;
-}
-
 const shown = (v: string | null) => (v === null ? 'absent' : JSON.stringify(v));
 
 export class AnnotationService {
@@ -226,7 +213,7 @@ export class AnnotationService {
 
   private assertWritable(file: string, run: string): void {
     if (this.writable(file)) return;
-    throw new ApiError(
+    throw new AppError(
       'write-not-allowed',
       `${file}: annotations are written only to a file you chose; confirm this one first (the app asks before the first save; over the API: allowAnnotationFile {"run": "${run}", "file": <this path>}), or start serve with --annotations FILE. Nothing was written.`,
     );
@@ -241,7 +228,7 @@ export class AnnotationService {
   async allowFile(run: string, file: string): Promise<{ file: string; allowed: boolean }> {
     const chosen = this.fileOf(run);
     if (resolve(file) !== chosen)
-      throw new ApiError(
+      throw new AppError(
         'bad-args',
         `allowAnnotationFile: ${JSON.stringify(file)} is not the annotation file of run ${run} (${chosen}); only that file can be allowed`,
       );
@@ -277,21 +264,21 @@ export class AnnotationService {
 
   /**
    * Checks a record's place and `from` against the run's gold, and (`checkTo`)
-   * that a proposed `to` changes the gold (throws a bad-args ApiError saying
+   * that a proposed `to` changes the gold (throws a bad-args AppError saying
    * what is wrong); returns the dialogue id as the gold spells it.
    */
   private check(run: string, body: Partial<RecordBody> & Pick<RecordBody, 'dialogue' | 'turn'>, checkTo = true): string {
     const data = this.ws.data(run);
     const c = data.corpus;
     const d = c.dialogueIds.findIndex((id) => dialogueKey(id) === dialogueKey(body.dialogue));
-    if (d < 0) throw new ApiError('bad-args', `no dialogue ${JSON.stringify(body.dialogue)} in run ${run}`);
+    if (d < 0) throw new AppError('bad-args', `no dialogue ${JSON.stringify(body.dialogue)} in run ${run}`);
     const p = positionOf(c, d, body.turn);
-    if (p < 0) throw new ApiError('bad-args', `turn ${body.turn} is not a turn of dialogue ${c.dialogueIds[d]}`);
+    if (p < 0) throw new AppError('bad-args', `turn ${body.turn} is not a turn of dialogue ${c.dialogueIds[d]}`);
     if (body.slot === undefined) return c.dialogueIds[d];
     const slot = canonicalSlotName(body.slot);
     const id = c.slots.lookup(slot);
     if (id === undefined && !MULTIWOZ_SLOTS.includes(slot))
-      throw new ApiError('bad-args', `unknown slot ${JSON.stringify(body.slot)} (not in the gold, the predictions or the MultiWOZ schema)`);
+      throw new AppError('bad-args', `unknown slot ${JSON.stringify(body.slot)} (not in the gold, the predictions or the MultiWOZ schema)`);
     const to = checkTo ? body.to : undefined;
     if (body.from === undefined && to === undefined) return c.dialogueIds[d];
     const i = c.dialogueStart[d] + p;
@@ -300,14 +287,14 @@ export class AnnotationService {
       if (c.goldPairs[2 * k] === id && c.goldPairs[2 * k + 1] !== NONE_ID) gold = c.values.name(c.goldPairs[2 * k + 1]);
     const where = `${c.dialogueIds[d]} turn ${body.turn} ${slot}`;
     if (body.from !== undefined && gold !== (body.from === 'none' ? null : body.from)) {
-      throw new ApiError(
+      throw new AppError(
         'bad-args',
         `"from" is ${JSON.stringify(body.from)} but the gold of ${where} is ${gold === null ? 'absent (null)' : JSON.stringify(gold)}`,
       );
     }
     // A correction that changes nothing would count as applied and shift the signature without changing a score.
     if (to !== undefined && to === gold)
-      throw new ApiError(
+      throw new AppError(
         'bad-args',
         `the correct value ${shown(to)} is what the gold of ${where} already ${to === null ? 'is' : 'has'}: a correction must change the gold (choose "no correction" to only flag the place, or give another value)`,
       );
@@ -319,7 +306,7 @@ export class AnnotationService {
     const store = this.store(run);
     this.assertWritable(store.file, run);
     if (store.file.startsWith(dataDir())) mkdirSync(dirname(store.file), { recursive: true });
-    return store.save({ ...body, dialogue }).catch(storeError);
+    return store.save({ ...body, dialogue });
   }
 
   async revise(
@@ -336,13 +323,13 @@ export class AnnotationService {
     // A revision that keeps the record's own `to` (a status change of an older record) is not checked against it again.
     const newTo = body?.to !== undefined && !(cur && Object.hasOwn(cur.record, 'to') && cur.record.to === body.to);
     if (body && cur && !deleted) this.check(run, (replace ? body : { ...cur.record, ...body }) as RecordBody, newTo);
-    return store.revise(id, rev, { body, deleted, replace }).catch(storeError);
+    return store.revise(id, rev, { body, deleted, replace });
   }
 
   compact(run: string): Promise<{ dropped: number; version: number }> {
     const store = this.store(run);
     this.assertWritable(store.file, run);
-    return store.compact().catch(storeError);
+    return store.compact();
   }
 
   /**
@@ -361,7 +348,7 @@ export class AnnotationService {
     const host = this.analysis.host(runs[0].data);
     let page = await host.run('suspects', { group, offset, limit, exclude });
     if (page.missing) page = await host.run('suspects', { group, offset, limit, exclude, data: await this.suspectsData(runs) });
-    if (page.missing) throw new ApiError('internal', 'the suspects were not ranked (please report)');
+    if (page.missing) throw new AppError('internal', 'the suspects were not ranked (please report)');
     return {
       total: page.total,
       offset,
@@ -380,7 +367,7 @@ export class AnnotationService {
     try {
       checkAligned(runs.map((r) => ({ label: r.label, corpus: r.data.corpus })));
     } catch (e) {
-      throw new ApiError('bad-args', (e as Error).message);
+      throw new AppError('bad-args', (e as Error).message);
     }
     const host = this.analysis.host(me.data);
     const withText = runs.find((r) => r.data.corpus.utterances);
@@ -419,7 +406,7 @@ export class AnnotationService {
     const ev = data.evaluation(config);
     if (values) {
       if (data.l.valueOptions.length)
-        throw new ApiError(
+        throw new AppError(
           'bad-args',
           `run ${run} was loaded with value options (${data.l.valueOptions.join(', ')}); the value-options what-if compares against exact values: open the file without --values`,
         );

@@ -33,6 +33,7 @@ import {
   type ParsedAnnotations,
 } from '../../shared/annotations/file';
 import { canonicalSlotName, headerLine, recordLine, type AnnotationRecord, type RecordBody } from '../../shared/annotations/record';
+import { AppError, type AppErrorCode } from '../../shared/app-error';
 import { LoadError } from '../../shared/formats/errors';
 import { writeFileAtomic, WriteError } from './atomic-write';
 import {
@@ -73,19 +74,27 @@ export interface StoreOptions {
   mode?: number;
 }
 
+/**
+ * Why a save or compaction is refused, and its AppError code: refused (bad-args): the file is not one to write (not
+ * an annotation file, a link nobody named, a pipe); conflict (stale): the record changed meanwhile; not-found: no such
+ * record; busy: the lock could not be had or kept, or the file changed during the step (try again); storage: the file
+ * system refused (full, read-only, permissions, folder missing).
+ */
+const STORE_CODES = {
+  refused: 'bad-args',
+  conflict: 'stale',
+  'not-found': 'not-found',
+  busy: 'busy',
+  storage: 'storage',
+} as const satisfies Record<string, AppErrorCode>;
+
 /** A save or compaction refused: the message says why and where. */
-export class StoreError extends Error {
+export class StoreError extends AppError {
   constructor(
-    /**
-     * refused: the file is not one to write (not an annotation file, a link nobody named, a pipe);
-     * conflict: the record changed meanwhile; not-found: no such record;
-     * busy: the lock could not be had or kept, or the file changed during the step (try again);
-     * storage: the file system refused (full, read-only, permissions, folder missing).
-     */
-    readonly kind: 'refused' | 'conflict' | 'not-found' | 'busy' | 'storage',
+    readonly kind: keyof typeof STORE_CODES,
     message: string,
   ) {
-    super(message);
+    super(STORE_CODES[kind], message);
     this.name = 'StoreError';
   }
 }
@@ -118,7 +127,7 @@ const LOCK_MARGIN_MS = 1000;
 
 /** A file-system failure as a StoreError naming the file: storage (the disk refused) or busy. */
 function ioProblem(file: string, e: unknown): StoreError {
-  const code = e instanceof WriteError ? e.code : (e as NodeJS.ErrnoException)?.code;
+  const code = e instanceof WriteError ? e.errno : (e as NodeJS.ErrnoException)?.code;
   if (code && STORAGE_CODES.has(code)) return new StoreError('storage', `${file}: cannot write annotations: ${storageWhy({ code })}`);
   return new StoreError('storage', `${file}: cannot write annotations: ${e instanceof WriteError ? e.problem : storageWhy(e)}`);
 }

@@ -2,7 +2,7 @@
 // workspace of runs (each feature's group of handlers in its own function, as
 // its calls are in src/shared/calls/), and the dispatcher both transports
 // use: it refuses unknown calls, validates every argument with validateArgs
-// before anything runs, and turns failures into ApiError (code + message,
+// before anything runs, and turns failures into AppError (code + message,
 // never a stack trace).
 
 import {
@@ -27,7 +27,7 @@ import { defaultConfig } from '../../shared/metrics/config';
 import { LOADERS } from '../../shared/formats/registry';
 import { checkSourceSpec } from '../../shared/source';
 import { APP_VERSION } from '../../shared/version';
-import { ApiError } from './api-error';
+import { AppError } from '../../shared/app-error';
 import { exportRenderer, type SceneRenderer } from './export/export-thread';
 import { renderSignature } from '../../shared/metrics/signature';
 import { exportScene } from '../../shared/viz/signature-footer';
@@ -166,7 +166,7 @@ function exportHandlers(ws: Workspace, opts: HandlerOptions, annotations: Annota
           onCut: (t) => cut.add(t),
         });
       } catch (e) {
-        if (e instanceof RangeError) throw new ApiError('bad-args', `dialogueFigure: ${d.id}: ${e.message}`);
+        if (e instanceof RangeError) throw new AppError('bad-args', `dialogueFigure: ${d.id}: ${e.message}`);
         throw e;
       }
       const f = await renderScene(exportScene(scene, { signature: signatureFooter }), format, scale ?? 2);
@@ -229,19 +229,19 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
   };
 }
 
-/** Validates and runs one call; throws ApiError for unknown calls, bad arguments and failures. */
+/** Validates and runs one call; throws AppError for unknown calls, bad arguments and failures. */
 export async function dispatch(handlers: ApiHandlers, call: unknown, args: unknown): Promise<unknown> {
   if (!isApiCall(call))
-    throw new ApiError(
+    throw new AppError(
       'not-found',
       `unknown call ${JSON.stringify(String(call)).slice(0, 100)}; calls: ${Object.keys(API_CALLS).join(', ')}`,
     );
   const v = validateArgs(call, args);
-  if (!v.ok) throw new ApiError('bad-args', v.error);
+  if (!v.ok) throw new AppError('bad-args', v.error);
   try {
     return await (handlers[call] as (a: unknown) => unknown)(v.value);
   } catch (e) {
-    if (e instanceof ApiError) throw e;
-    throw new ApiError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
+    if (e instanceof AppError) throw e;
+    throw new AppError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
   }
 }

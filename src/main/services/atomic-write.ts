@@ -12,15 +12,19 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { AppError } from '../../shared/app-error';
 
-export class WriteError extends Error {
+/** A file that could not be written (storage): the path and why. */
+export class WriteError extends AppError {
+  declare readonly problem: string;
+
   constructor(
     readonly path: string,
-    readonly problem: string,
+    problem: string,
     /** The file system's error code (ENOSPC, EROFS, EACCES, …), when there was one. */
-    readonly code?: string,
+    readonly errno?: string,
   ) {
-    super(`${path}: ${problem}`);
+    super('storage', `${path}: ${problem}`, { file: path, problem });
     this.name = 'WriteError';
   }
 }

@@ -7,19 +7,12 @@
 
 import type { ApiArgs, CompareRunsResult, CompareSettings, PairPage, PairRow } from '../../shared/api';
 import { alignRuns } from '../../shared/analysis/align';
-import {
-  assemble,
-  CompareError,
-  prepareComparable,
-  statInput,
-  type RunSource,
-  type StatSettings,
-} from '../../shared/analysis/run-comparison';
+import { assemble, prepareComparable, statInput, type RunSource, type StatSettings } from '../../shared/analysis/run-comparison';
 import { Scorer } from '../../shared/analysis/columns';
 import { cacheKey, type MetricConfig } from '../../shared/metrics/config';
 import { METRICS } from '../../shared/metrics/registry';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
-import { ApiError } from './api-error';
+import { AppError } from '../../shared/app-error';
 import { rowColumns, rowConfig, type RowColumns } from './corpus-queries';
 import { runStatisticsParallel, workOf } from './compare-stats';
 import type { RunData } from './run-data';
@@ -104,17 +97,12 @@ export class CompareService {
 
   private async compute(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
     const ids = args.runs.map((r) => r.run);
-    if (new Set(ids).size !== ids.length) throw new ApiError('bad-args', 'compareRuns: a run is named twice in runs');
+    if (new Set(ids).size !== ids.length) throw new AppError('bad-args', 'compareRuns: a run is named twice in runs');
     const all = args.runs.map((r) => this.source(r.run, r.rev));
     const config: MetricConfig = args.config;
     const s: StatSettings = { bootstrap: args.bootstrap, trials: args.trials, seed: args.seed };
-    let comparable;
-    try {
-      comparable = prepareComparable(all, config, { common: args.common, allowDifferentGold: args.allowDifferentGold, hints: HINTS });
-    } catch (e) {
-      if (e instanceof CompareError) throw new ApiError('bad-args', e.message);
-      throw e;
-    }
+    // Runs that cannot be compared throw CompareError: the AppError of code bad-args.
+    const comparable = prepareComparable(all, config, { common: args.common, allowDifferentGold: args.allowDifferentGold, hints: HINTS });
     const { prepared, kept } = comparable;
     const sources = kept.map((k) => all[k]);
     const runs = kept.map((k) => args.runs[k]);
@@ -185,7 +173,7 @@ export class CompareService {
   }
 
   page(args: ApiArgs<'comparePage'>): PairPage {
-    if (args.a.run === args.b.run) throw new ApiError('bad-args', 'comparePage: choose two different runs');
+    if (args.a.run === args.b.run) throw new AppError('bad-args', 'comparePage: choose two different runs');
     const p = this.pair(args.a, args.b, args.config);
     const key = cacheKey(rowConfig(args.config), args.a, args.b, args.sort, args.filter);
     const idx = this.indexes.get(key) ?? this.indexes.set(key, this.index(p, args));

@@ -8,9 +8,6 @@
 
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import {
   combineParts,
   splitWork,
@@ -24,6 +21,8 @@ import {
 import { Scorer } from '../../shared/analysis/columns';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { stateLayout } from '../../shared/metrics/state';
+import { AppError } from '../../shared/app-error';
+import { Transferring, WorkerClient, workerPath } from './worker-rpc';
 
 /** One share of the work, as posted to a worker. */
 export interface StatJob {
@@ -38,6 +37,12 @@ export function statJob(job: StatJob): StatPart {
   return statPart(job.input, scorer, job.settings, job.range);
 }
 
+/** statJob in a worker: its typed arrays moved back, not copied. */
+export function statJobTransferring(job: StatJob): Transferring<StatPart> {
+  const part = statJob(job);
+  return new Transferring(part, [...part.boot.map((b) => b.buffer), ...part.counts.map((c) => c.buffer)] as ArrayBuffer[]);
+}
+
 export interface ParallelOptions {
   /** Threads to use, at most 4 (default: the machine's for big jobs, else this thread only). */
   threads?: number;
@@ -47,11 +52,9 @@ export interface ParallelOptions {
   workerPath?: string;
 }
 
-/** Finds the built worker next to this module (out/main or out/main/chunks). */
-export function defaultCompareWorkerPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'compare-worker.js'), join(here, '..', 'compare-worker.js')];
-  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+/** The built worker next to this module, or null (run from the sources: no worker). */
+export function defaultCompareWorkerPath(): string | null {
+  return workerPath('compare-worker');
 }
 
 /** About how many additions a job needs (the bootstrap's row sums and the randomization's table reads). */
@@ -64,21 +67,18 @@ export function workOf(input: StatInput, s: StatSettings): number {
 /** Below this much work, threads cost more than they save. */
 const PARALLEL_WORK = 3e7;
 
-function inWorker(path: string, job: StatJob): Promise<StatPart> {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(path);
-    let done = false;
-    const finish = (f: () => void) => {
-      if (done) return;
-      done = true;
-      void w.terminate();
-      f();
-    };
-    w.once('message', (part: StatPart) => finish(() => resolve(part)));
-    w.once('error', (e) => finish(() => reject(e)));
-    w.once('exit', (code) => finish(() => reject(new Error(`the statistics worker stopped (exit code ${code})`))));
-    w.postMessage(job);
+/** One share in a worker of its own (the one worker protocol, worker-rpc.ts), stopped once it answers. */
+async function inWorker(path: string, job: StatJob): Promise<StatPart> {
+  const w = new WorkerClient<StatJob, StatPart>(path, {
+    holdWhileBusy: true,
+    stopped: ({ error, exitCode }) =>
+      error ? new AppError('internal', error.message) : new AppError('internal', `the statistics worker stopped (exit code ${exitCode})`),
   });
+  try {
+    return await w.request(job);
+  } finally {
+    void w.terminate();
+  }
 }
 
 /** The statistics of a comparison, on up to `threads` threads; the same numbers as runStatistics in one thread. */
@@ -89,8 +89,8 @@ export async function runStatisticsParallel(
   opts: ParallelOptions = {},
 ): Promise<StatResult> {
   const columns = new Scorer(stateLayout(config), config).columns.length;
-  const workerPath = opts.workerPath ?? defaultCompareWorkerPath();
-  const canFork = existsSync(workerPath);
+  const path = opts.workerPath ?? defaultCompareWorkerPath();
+  const canFork = path !== null && existsSync(path);
   const big = workOf(input, s) >= PARALLEL_WORK;
   const clamp = (n: number) => Math.max(1, Math.min(n, 4));
   // Threads given explicitly are used; else the machine's, for big jobs or off this thread.
@@ -100,10 +100,10 @@ export async function runStatisticsParallel(
   let parts: StatPart[];
   if (opts.offMain && canFork) {
     // A worker that fails leaves its share to this thread: slower, never wrong.
-    parts = await Promise.all(ranges.map((r) => inWorker(workerPath, job(r)).catch(() => statJob(job(r)))));
+    parts = await Promise.all(ranges.map((r) => inWorker(path as string, job(r)).catch(() => statJob(job(r)))));
   } else {
     // Workers take every share but the first; this thread does the first meanwhile.
-    const others = ranges.slice(1).map((r) => inWorker(workerPath, job(r)).catch(() => statJob(job(r))));
+    const others = ranges.slice(1).map((r) => inWorker(path as string, job(r)).catch(() => statJob(job(r))));
     const mine = statJob(job(ranges[0]));
     parts = [mine, ...(await Promise.all(others))];
   }

@@ -16,7 +16,7 @@ import { dialogueStates } from '../../shared/metrics/evaluate';
 import { METRICS } from '../../shared/metrics/registry';
 import { scoresOf } from '../../shared/metrics/state';
 import { gcaCountsOf, hasNoChanges, metricValue, NO_CHANGE_KEYS } from '../../shared/metrics/values';
-import { ApiError } from './api-error';
+import { AppError } from '../../shared/app-error';
 import type { LoadResult } from './load-types';
 
 /** A load result on the main thread: the corpus re-interned, plus an id → index map. */
@@ -162,7 +162,7 @@ export function filterIndex(l: Loaded, cols: RowColumns, filter: Filter, texts: 
   const domain = filter.domain ? l.domains.indexOf(filter.domain) : -1;
   if (filter.domain && domain < 0) return new Int32Array(0);
   const parsed = readSearch(filter.search ?? '');
-  if (parsed instanceof SearchSyntaxError) throw new ApiError('bad-args', `search: ${parsed.message}`);
+  if (parsed instanceof SearchSyntaxError) throw new AppError('bad-args', `search: ${parsed.message}`);
   const q = parsed.text.toLowerCase();
   const terms = parsed.terms;
   const t = q ? texts() : null;

@@ -8,16 +8,15 @@
 // falls back to it). Only load-pipeline.ts calls this.
 
 import { closeSync, existsSync, readSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { canonicaliseSlots } from '../../shared/formats/canonical';
 import { detectLoader, finishCorpus, loadRawCorpus } from '../../shared/formats/detect';
 import { LoadError } from '../../shared/formats/errors';
 import { fgaBuilder, scanFga, summariseFgaWarnings } from '../../shared/formats/fga';
 import type { LoadedCorpus } from '../../shared/formats/types';
 import { allocTurnStats, analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
-import { readTail, type TailJob, type TailReply } from './fga-tail';
+import { AppError } from '../../shared/app-error';
+import { tailHere, type TailJob, type TailOutcome, type TailResult } from './fga-tail';
+import { WorkerClient, workerPath } from './worker-rpc';
 import { DEFAULT_MAX_BYTES, openRegularFile, readFully } from './read-input';
 
 /** Files below this size are read in one thread (a worker costs more than it saves). */
@@ -58,9 +57,9 @@ export async function loadFgaParallel(
   if (size === null || size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size > maxBytes) return null;
   if (layout === undefined && !headIsFga(file)) return null;
 
-  const workerPath = opts.workerPath ?? defaultTailWorkerPath();
-  if (!opts.inline && !existsSync(workerPath)) return null; // not built: nothing to gain
-  const worker = opts.inline ? null : startWorker(workerPath);
+  const path = opts.workerPath ?? defaultTailWorkerPath();
+  if (!opts.inline && (!path || !existsSync(path))) return null; // not built: nothing to gain
+  const worker = opts.inline || !path ? null : startWorker(path);
   try {
     const bytes = readShared(file, size);
     if (!bytes) return null;
@@ -83,12 +82,12 @@ export async function loadFgaParallel(
     }
     const headCorpus = b.build();
     const headStats = analyseCorpus(headCorpus);
-    const reply = tail ? await tail : readTail(job).reply;
-    if (!reply.ok && 'error' in reply)
-      throw new LoadError(reply.error.file, reply.error.problem, reply.error.location, reply.error.jsonPath);
-    // The worker failed, or a dialogue id of the tail repeats one of the head
+    const out = tail ? await tail : tailHere(job);
+    if (!out.ok && out.error instanceof LoadError) throw out.error;
+    // The tail crashed, or a dialogue id of the tail repeats one of the head
     // (the one-thread reading reports it with its place): read in one thread.
-    if (!reply.ok || !appendTail(b, reply)) return oneThread();
+    if (!out.ok || !appendTail(b, out.result)) return oneThread();
+    const reply = out.result;
     const merged = b.build();
     const loaded = finish(merged, [...head.warnings, ...reply.warnings], file, loadOpts);
     // Canonical slot names that merge two spellings change states: analyse again then.
@@ -111,7 +110,7 @@ function finish(
 }
 
 /** Appends the tail's dialogues to the head's builder; false if a dialogue id repeats. */
-function appendTail(b: ReturnType<typeof fgaBuilder>, reply: Extract<TailReply, { ok: true }>): boolean {
+function appendTail(b: ReturnType<typeof fgaBuilder>, reply: TailResult): boolean {
   const c = reply.corpus;
   const slotMap = c.slotNames.map((n) => b.slots.intern(n));
   const valueMap = c.valueNames.map((n) => b.values.intern(n));
@@ -221,40 +220,26 @@ export function findDialogueBoundary(b: Uint8Array, from: number): number {
   return -1;
 }
 
-/** Finds the built worker next to this module (out/main or out/main/chunks). */
-export function defaultTailWorkerPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'fga-tail-worker.js'), join(here, '..', 'fga-tail-worker.js')];
-  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+/** The built tail worker next to this module, or null (run from the sources: no worker). */
+export function defaultTailWorkerPath(): string | null {
+  return workerPath('fga-tail-worker');
 }
 
-/** A worker started early (its start-up overlaps reading the file), given one job. */
-function startWorker(path: string): { run(job: TailJob): Promise<TailReply>; stop(): void } {
-  const w = new Worker(path);
-  w.unref();
-  let failed = false;
-  w.on('error', () => (failed = true));
+/** A worker started early (its start-up overlaps reading the file), given one job; never rejects. */
+function startWorker(path: string): { run(job: TailJob): Promise<TailOutcome>; stop(): void } {
+  const w = new WorkerClient<TailJob, TailResult>(path, {
+    stopped: ({ error, exitCode }) => new AppError('internal', `the FGA tail worker stopped: ${error?.message ?? `exit code ${exitCode}`}`),
+  });
   return {
-    run(job) {
-      return new Promise<TailReply>((resolve) => {
-        let settled = false;
-        const settle = (reply: () => TailReply) => {
-          if (settled) return;
-          settled = true;
-          resolve(reply());
-        };
-        // If the worker fails, this thread reads the tail itself.
-        const inline = () => settle(() => readTail(job).reply);
-        if (failed) return inline();
-        w.once('message', (m: TailReply) => {
-          settle(() => m);
+    run: (job) =>
+      w.request(job).then(
+        (result): TailOutcome => {
           void w.terminate(); // its job is done: let it wind down while the halves are merged
-        });
-        w.once('error', inline);
-        w.once('exit', inline);
-        w.postMessage(job);
-      });
-    },
+          return { ok: true, result };
+        },
+        // If the worker fails, this thread reads the tail itself; its answer (a LoadError, a crash) or a stop() is the tail's.
+        (error: AppError): TailOutcome => (w.alive || error.code === 'cancelled' ? { ok: false, error } : tailHere(job)),
+      ),
     stop() {
       void w.terminate();
     },

@@ -2,12 +2,11 @@
 // started by fga-parallel.ts: reads the second half of a large FGA/GCA file
 // (from a dialogue boundary the main thread chose; the file's bytes are shared,
 // not copied) while the main thread reads the first half, analyses its turns,
-// and sends the corpus columns and turn statistics back (transferred, not copied).
+// and answers over the one worker protocol (worker-rpc.ts) with the corpus
+// columns and turn statistics (transferred, not copied), or the LoadError.
 
 import { parentPort } from 'node:worker_threads';
-import { readTail, type TailJob, type TailReply } from './fga-tail';
+import { readTail, type TailJob, type TailResult } from './fga-tail';
+import { serveRequests } from './worker-rpc';
 
-parentPort?.on('message', (job: TailJob) => {
-  const { reply, transfer } = readTail(job);
-  parentPort?.postMessage(reply satisfies TailReply, transfer);
-});
+if (parentPort) serveRequests<TailJob, TailResult>(parentPort, readTail);

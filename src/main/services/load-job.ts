@@ -7,6 +7,7 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
+import { toAppError } from '../../shared/app-error';
 import { describeTop } from '../../shared/formats/describe-top';
 import { headText } from '../../shared/formats/detect';
 import { LoadError } from '../../shared/formats/errors';
@@ -56,19 +57,15 @@ export function dialogueDomains(corpus: Corpus): { domains: string[]; start: Int
   return { domains: names, start, list: flat };
 }
 
+/**
+ * Why a load failed, as the run records it: the error's plain shape (an AppError keeps its code and place; anything
+ * else is a bug, internal, "please report") with the file ('' when none) and the problem (the message without the
+ * place) always set.
+ */
 export function errorInfo(e: unknown): LoadErrorInfo {
-  if (e instanceof LoadError) {
-    return {
-      message: e.message,
-      file: e.file,
-      problem: e.problem,
-      line: e.location?.line,
-      column: e.location?.column,
-      jsonPath: e.jsonPath,
-    };
-  }
-  const msg = (e as Error)?.message ?? String(e);
-  return { message: `internal error while loading (please report): ${msg}`, file: '', problem: msg };
+  const err = toAppError(e, (m) => `internal error while loading (please report): ${m}`);
+  const problem = err.problem ?? (err === e ? err.message : String((e as Error)?.message ?? e));
+  return { ...err.toJSON(), file: err.file ?? '', problem };
 }
 
 /** The first 64 KiB of a file (what layout detection reads). */

@@ -9,6 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { finishCorpus, loadRawCorpus } from '../../shared/formats/detect';
+import type { ErrorReason } from '../../shared/app-error';
 import { LoadError } from '../../shared/formats/errors';
 import { mergeLoaded } from '../../shared/formats/merge';
 import { attachUtterances } from '../../shared/formats/join';
@@ -135,6 +136,9 @@ interface PredictionPart {
   loaded: LoadedCorpus;
 }
 
+/** Why a file in a prediction folder is skipped, not refused: it is no prediction file (a broken one is refused). */
+const NOT_PREDICTIONS = new Set<ErrorReason | undefined>(['unknown-layout', 'not-predictions', 'empty']);
+
 /** Every prediction file of the spec (folders expanded), loaded raw (detection, loader, canonical slots). */
 function readPredictionParts(
   s: FileSource,
@@ -171,7 +175,7 @@ function readPredictionParts(
         parts.push({ file: full, bytes, loaded: loadRawCorpus(bytes, { ...extra, file: full, layout: s.layout }) });
       } catch (e) {
         // A folder may hold other JSON files: one that is no prediction layout is skipped, a broken one is not.
-        if (e instanceof LoadError && /^(unknown layout|this is a dialogue file|the file is empty)/.test(e.problem)) skipped.push(f);
+        if (e instanceof LoadError && NOT_PREDICTIONS.has(e.reason)) skipped.push(f);
         else throw e;
       }
     }

@@ -2,6 +2,7 @@
 // other: the load job, progress, and the compact result (typed arrays are
 // transferred, string tables are cloned and re-interned on arrival).
 
+import type { WorkerClient } from './worker-rpc';
 import type { LoadErrorInfo, LoadErrorSource } from '../../shared/api';
 import type { LookalikeReport } from '../../shared/formats/value-lookalikes';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
@@ -51,7 +52,12 @@ export interface LoadResult {
   lookalikes?: LookalikeReport;
 }
 
-export type WorkerMessage =
-  | { type: 'progress'; stage: string; fraction: number }
-  | { type: 'done'; result: LoadResult }
-  | { type: 'error'; error: LoadErrorInfo; source: LoadErrorSource | null };
+export type WorkerMessage = LoadProgress | LoadOutcome;
+
+export type LoadProgress = { type: 'progress'; stage: string; fraction: number };
+
+/** A load's one answer: the result, or why it failed (with the file's text around the place). */
+export type LoadOutcome = { type: 'done'; result: LoadResult } | { type: 'error'; error: LoadErrorInfo; source: LoadErrorSource | null };
+
+/** The load worker's protocol (worker-rpc.ts): a job in, progress reports, then the outcome. */
+export type LoadClient = WorkerClient<LoadJob, LoadOutcome, Omit<LoadProgress, 'type'>>;

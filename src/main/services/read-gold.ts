@@ -58,8 +58,7 @@ export async function readGold(path: string, opts: ReadGoldOptions = {}): Promis
         return dataset(path, readReference(path, opts.maxBytes));
       } catch (e) {
         // A folder of prediction files: read below; a dataset folder with a broken file: its error.
-        if (!(e instanceof LoadError && /^(no file in this folder is a dialogue file|this folder holds no \.json)/.test(e.problem)))
-          throw e;
+        if (!(e instanceof LoadError && e.reason === 'no-dialogue-files')) throw e;
       }
     }
     const run = await loadSource(fileSource([path], { layout: opts.layout }), {
@@ -89,7 +88,7 @@ export async function readDialogueKeys(path: string, opts: ReadGoldOptions = {})
     try {
       return new Set(readReference(path, opts.maxBytes).dialogues.keys());
     } catch (e) {
-      if (!(e instanceof LoadError && /^(no file in this folder is a dialogue file|this folder holds no \.json)/.test(e.problem))) throw e;
+      if (!(e instanceof LoadError && e.reason === 'no-dialogue-files')) throw e;
     }
     const run = await loadSource(fileSource([path], { layout: opts.layout }), {
       maxBytes: opts.maxBytes,

@@ -55,6 +55,8 @@ function readStamped(file: string, stamps: Map<string, string>, maxBytes?: numbe
   return bytes;
 }
 
+const NO_DIALOGUE_FILES = { reason: 'no-dialogue-files' } as const;
+
 /** Loads a dialogue file or every *.json file of a folder as one source. */
 export function readReference(path: string, maxBytes?: number, wanted?: ReadonlySet<string>): Reference {
   const stamps = new Map<string, string>();
@@ -63,7 +65,7 @@ export function readReference(path: string, maxBytes?: number, wanted?: Readonly
   const files = readdirSync(path)
     .filter((f) => f.toLowerCase().endsWith('.json'))
     .sort();
-  if (files.length === 0) throw new LoadError(path, 'this folder holds no .json dialogue files');
+  if (files.length === 0) throw new LoadError(path, 'this folder holds no .json dialogue files', undefined, undefined, NO_DIALOGUE_FILES);
   const refs: Reference[] = [];
   const skipped: string[] = [];
   for (const f of files) {
@@ -72,11 +74,18 @@ export function readReference(path: string, maxBytes?: number, wanted?: Readonly
       refs.push(loadReference(readStamped(full, stamps, maxBytes), { file: full, wanted }));
     } catch (e) {
       // A folder may hold other JSON files; a file that is no dialogue layout is skipped, a broken one is not.
-      if (e instanceof LoadError && /unknown dialogue layout|the file is empty/.test(e.problem)) skipped.push(f);
+      if (e instanceof LoadError && (e.reason === 'unknown-dialogue-layout' || e.reason === 'empty')) skipped.push(f);
       else throw e;
     }
   }
-  if (refs.length === 0) throw new LoadError(path, `no file in this folder is a dialogue file (${skipped.slice(0, 5).join(', ')})`);
+  if (refs.length === 0)
+    throw new LoadError(
+      path,
+      `no file in this folder is a dialogue file (${skipped.slice(0, 5).join(', ')})`,
+      undefined,
+      undefined,
+      NO_DIALOGUE_FILES,
+    );
   const ref = mergeReferences(refs);
   if (skipped.length > 0)
     ref.warnings.push(`${path}: skipped ${skipped.length} file(s) that are not dialogue files: ${skipped.slice(0, 5).join(', ')}`);

@@ -13,7 +13,7 @@ import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../share
 import { corpusFromPayload } from '../../shared/model/corpus-payload';
 import type { Corpus } from '../../shared/model/corpus';
 import { generationSummary, turnGeneration } from '../../shared/model/generation';
-import { ApiError } from './api-error';
+import { AppError } from '../../shared/app-error';
 import {
   dialogueDomainNames,
   filterIndex,
@@ -71,7 +71,7 @@ export class RunData {
 
   dialogueIndex(id: string): number {
     const d = this.l.idIndex.get(id);
-    if (d === undefined) throw new ApiError('not-found', `no dialogue with id ${JSON.stringify(id)} in run ${this.run}`);
+    if (d === undefined) throw new AppError('not-found', `no dialogue with id ${JSON.stringify(id)} in run ${this.run}`);
     return d;
   }
 

@@ -7,16 +7,14 @@
 // call into one workspace.
 
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ApiEvent, LoadErrorInfo, LoadErrorSource, RunInfo } from '../../shared/api';
 import { shareGold } from '../../shared/model/share-gold';
-import { checkSourceSpec, SourceSpecError, sourceFile, sourceLabel, type SourceSpec } from '../../shared/source';
-import { ApiError } from './api-error';
-import { runLoadJob } from './load-job';
-import type { LoadJob, WorkerMessage } from './load-types';
+import { checkSourceSpec, sourceFile, sourceLabel, type SourceSpec } from '../../shared/source';
+import { AppError } from '../../shared/app-error';
+import { errorInfo, runLoadJob } from './load-job';
+import type { LoadClient, LoadJob, WorkerMessage } from './load-types';
 import { loadedFromResult, RunData } from './run-data';
+import { WorkerClient, workerPath } from './worker-rpc';
 
 export interface WorkspaceOptions {
   /** Path of the built worker script; default: score-worker.js next to the built main code. */
@@ -28,15 +26,9 @@ export interface WorkspaceOptions {
   onProgress?: (run: string, stage: string, fraction: number) => void;
 }
 
-/** Finds the built worker next to this module (out/main or out/main/chunks). */
-export function defaultWorkerPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    join(here, 'score-worker.js'),
-    join(here, '..', 'score-worker.js'),
-    join(here, '..', '..', '..', 'out', 'main', 'score-worker.js'),
-  ];
-  return candidates.find((c) => existsSync(c)) ?? candidates[0];
+/** The built load worker (from the sources too: tests use the last build), or null when it is not built. */
+export function defaultWorkerPath(): string | null {
+  return workerPath('score-worker', { fromSources: true });
 }
 
 interface Loading {
@@ -45,7 +37,7 @@ interface Loading {
   ticket: number;
   stage: string;
   fraction: number;
-  worker?: Worker;
+  worker?: LoadClient;
   done: Promise<RunInfo>;
 }
 
@@ -121,7 +113,7 @@ export class Workspace {
   private get(id: string): Run {
     const r = this.runs.get(id);
     if (!r)
-      throw new ApiError(
+      throw new AppError(
         'not-found',
         `no run ${JSON.stringify(id)} in the workspace (runs: ${[...this.runs.keys()].join(', ') || 'none'})`,
       );
@@ -145,13 +137,8 @@ export class Workspace {
    * one is ready, and keeps it if the load fails).
    */
   open(source: unknown, opts: { label?: string; replace?: string } = {}): RunInfo {
-    let spec: SourceSpec;
-    try {
-      spec = checkSourceSpec(source);
-    } catch (e) {
-      if (e instanceof SourceSpecError) throw new ApiError('bad-args', e.message);
-      throw e;
-    }
+    // A source that cannot be read as one throws SourceSpecError: the AppError of code bad-args.
+    const spec = checkSourceSpec(source);
     let r: Run;
     if (opts.replace) {
       r = this.get(opts.replace);
@@ -162,7 +149,7 @@ export class Workspace {
     } else {
       const same = [...this.runs.values()].find((x) => sameSource(x.loading?.spec ?? x.spec, spec));
       if (same)
-        throw new ApiError(
+        throw new AppError(
           'bad-args',
           `${sourceLabel(spec)} is already open as run "${same.label}" with the same gold, dialogues and options; a second copy would count twice (in the suspects queue's votes, for one)`,
         );
@@ -180,7 +167,7 @@ export class Workspace {
     const r = this.get(id);
     const s = r.loading?.spec ?? r.spec;
     if (s.kind === 'demo')
-      throw new ApiError(
+      throw new AppError(
         'bad-args',
         `the demo already has its ${role}; open a prediction file to add a ${role === 'gold' ? 'gold' : 'dialogue'} file`,
       );
@@ -191,7 +178,7 @@ export class Workspace {
     const r = this.get(id);
     const clash = [...this.runs.values()].find((x) => x.id !== id && x.label === label);
     if (clash)
-      throw new ApiError('bad-args', `another run (${clash.id}) is already named ${JSON.stringify(label)}; run names must be unique`);
+      throw new AppError('bad-args', `another run (${clash.id}) is already named ${JSON.stringify(label)}; run names must be unique`);
     r.label = label;
     r.named = true;
     this.emit({ type: 'runs-changed' });
@@ -217,10 +204,10 @@ export class Workspace {
     const r = this.get(id);
     if (!r.data) {
       const why = r.loading ? `run ${id} is still loading` : `run ${id} failed to load: ${r.error?.message ?? 'unknown error'}`;
-      throw new ApiError('no-corpus', why);
+      throw new AppError('no-corpus', why);
     }
     if (rev !== undefined && rev !== r.revision)
-      throw new ApiError('stale', `run ${id} is at revision ${r.revision}, not ${rev}: it was reloaded; ask again`);
+      throw new AppError('stale', `run ${id} is at revision ${r.revision}, not ${rev}: it was reloaded; ask again`);
     return r.data;
   }
 
@@ -280,30 +267,32 @@ export class Workspace {
       return;
     }
     const file = sourceFile(spec);
-    const workerPath = this.opts.workerPath ?? defaultWorkerPath();
-    let w: Worker;
+    // A worker that cannot start, fails or stops is the load's error (about the file, so the page says which).
+    const failed = (problem: string, message = `${file}: ${problem}`) =>
+      onMessage({ type: 'error', error: { ...errorInfo(new AppError('internal', message)), file, problem }, source: null });
+    let w: LoadClient;
     try {
-      if (!existsSync(workerPath)) throw new Error(`${workerPath} is missing; run "npm run build"`);
-      w = new Worker(workerPath, { workerData: job });
+      const path = this.opts.workerPath ?? defaultWorkerPath();
+      if (!path || !existsSync(path)) throw new Error(`${path ?? 'score-worker.js'} is missing; run "npm run build"`);
+      w = new WorkerClient(path, {
+        holdWhileBusy: true,
+        stopped: ({ error, exitCode }) => {
+          if (error)
+            return new AppError('internal', `internal error in the load worker (please report): ${error.message}`, {
+              problem: error.message,
+            });
+          const problem = `the load worker stopped (exit code ${exitCode}); the file may be too large for the available memory`;
+          return new AppError('internal', `${file}: ${problem}`, { problem });
+        },
+      });
     } catch (e) {
       const problem = `the load worker could not start: ${(e as Error).message}`;
-      setImmediate(() => onMessage({ type: 'error', error: { message: `${file}: ${problem}`, file, problem }, source: null }));
+      setImmediate(() => failed(problem));
       return;
     }
     loading.worker = w;
-    w.on('message', onMessage);
-    w.on('error', (e) =>
-      onMessage({
-        type: 'error',
-        error: { message: `internal error in the load worker (please report): ${e.message}`, file, problem: e.message },
-        source: null,
-      }),
-    );
-    w.on('exit', (code) => {
-      if (current()) {
-        const problem = `the load worker stopped (exit code ${code}); the file may be too large for the available memory`;
-        onMessage({ type: 'error', error: { message: `${file}: ${problem}`, file, problem }, source: null });
-      }
+    w.request(job, { onProgress: (p) => onMessage({ type: 'progress', ...p }) }).then(onMessage, (e: AppError) => {
+      if (e.code !== 'cancelled') failed(e.problem ?? e.message, e.message); // cancelled: stopped for a newer load, or the run closed
     });
   }
 

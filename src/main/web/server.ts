@@ -5,8 +5,8 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApiErrorBody, ApiEvent } from '../../shared/api';
-import { ApiError, HTTP_STATUS } from '../services/api-error';
+import type { ApiEvent } from '../../shared/api';
+import { AppError, callFailure, errorBody, HTTP_STATUS } from '../../shared/app-error';
 import { dispatch, type ApiHandlers } from '../services/api-handlers';
 import {
   assetCookieValue,
@@ -51,8 +51,12 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function sendError(res: ServerResponse, status: number, code: ApiErrorBody['code'], error: string): void {
-  sendJson(res, status, { error, code } satisfies ApiErrorBody);
+/**
+ * Answers with the error's plain shape (errorBody, as IPC replies carry it); the status follows from its code
+ * (HTTP_STATUS: the caller's fault 4xx, the server's 5xx) unless the transport itself has a more exact one (405, 413, 415).
+ */
+function sendError(res: ServerResponse, e: AppError, status = HTTP_STATUS[e.code]): void {
+  sendJson(res, status, errorBody(e));
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {
@@ -74,7 +78,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       if (!tooLarge) chunks.push(c);
     });
     req.on('end', () => {
-      if (tooLarge) reject(new ApiError('bad-args', `request body too large (limit ${limit} bytes)`));
+      if (tooLarge) reject(new AppError('bad-args', `request body too large (limit ${limit} bytes)`));
       else resolve(Buffer.concat(chunks).toString('utf8'));
     });
     req.on('error', reject);
@@ -91,33 +95,32 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (!originAllowed(req.headers.origin, req.headers.host))
       return sendError(
         res,
-        403,
-        'forbidden',
-        `cross-origin request refused (Origin ${JSON.stringify(req.headers.origin)}); the API answers its own page only`,
+        new AppError(
+          'forbidden',
+          `cross-origin request refused (Origin ${JSON.stringify(req.headers.origin)}); the API answers its own page only`,
+        ),
       );
     if (!tokenMatches(bearerToken(req), token))
-      return sendError(res, 403, 'forbidden', 'missing or wrong token (send Authorization: Bearer <token>)');
+      return sendError(res, new AppError('forbidden', 'missing or wrong token (send Authorization: Bearer <token>)'));
     if (call === 'events' && req.method === 'GET') return openEvents(res);
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
-      return sendError(res, 405, 'bad-args', `use POST /api/${call}`);
+      return sendError(res, new AppError('bad-args', `use POST /api/${call}`), 405);
     }
     const type = req.headers['content-type'] ?? '';
-    if (!/^application\/json\b/i.test(type)) return sendError(res, 415, 'bad-args', 'the body must be application/json');
+    if (!/^application\/json\b/i.test(type)) return sendError(res, new AppError('bad-args', 'the body must be application/json'), 415);
     let args: unknown;
     try {
       const body = await readBody(req, MAX_BODY_BYTES);
       args = body.trim() === '' ? {} : JSON.parse(body);
     } catch (e) {
-      if (e instanceof ApiError) return sendError(res, 413, e.code, e.message);
-      return sendError(res, 400, 'bad-args', `${call}: the body is not valid JSON`);
+      if (e instanceof AppError) return sendError(res, e, 413);
+      return sendError(res, new AppError('bad-args', `${call}: the body is not valid JSON`));
     }
     try {
       sendJson(res, 200, await dispatch(opts.handlers, call, args));
     } catch (e) {
-      const err =
-        e instanceof ApiError ? e : new ApiError('internal', `${call} failed (please report): ${(e as Error)?.message ?? String(e)}`);
-      sendError(res, HTTP_STATUS[err.code], err.code, err.message);
+      sendError(res, callFailure(call, e));
     }
   };
 
@@ -163,7 +166,7 @@ export function startServer(opts: ServerOptions): Promise<RunningServer> {
     }
     if (url.pathname.startsWith('/api/')) {
       api(req, res, url.pathname.slice('/api/'.length)).catch(() => {
-        if (!res.headersSent) sendError(res, 500, 'internal', 'internal error');
+        if (!res.headersSent) sendError(res, new AppError('internal', 'internal error'));
         else res.destroy();
       });
       return;

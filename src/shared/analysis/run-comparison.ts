@@ -8,6 +8,7 @@
 // bootstrap interval and its approximate-randomization p-value. The CLI and
 // the app's compare view both come through here.
 
+import { AppError } from '../app-error';
 import type { MetricConfig } from '../metrics/config';
 import { evaluateStats, type Evaluation } from '../metrics/evaluate';
 import { extendSignature, type Signature, type SignaturePart } from '../metrics/signature';
@@ -22,9 +23,10 @@ import { percentileInterval } from './percentile';
 import { DEFAULT_SEED } from './seed';
 import { maxBy, pushAll } from '../arrays';
 
-export class CompareError extends Error {
+/** Runs that cannot be compared (the message says why): bad arguments. */
+export class CompareError extends AppError {
   constructor(message: string) {
-    super(message);
+    super('bad-args', message);
     this.name = 'CompareError';
   }
 }

@@ -11,6 +11,7 @@
 // with its place, never a different query. formatTerm / quoteIfNeeded write
 // a word that reads back as itself: every link that builds a query uses them.
 
+import { AppError } from '../app-error';
 import type { SlotClass } from '../metrics/evaluate';
 import { canonicalFlatSlot, canonicalSlotPart, MULTIWOZ_DOMAINS } from '../formats/slot-names';
 
@@ -29,12 +30,12 @@ export interface SearchQuery {
 }
 
 /** A query that cannot be read: what is wrong, and where (0-based offset into the query). */
-export class SearchSyntaxError extends Error {
+export class SearchSyntaxError extends AppError {
   constructor(
     message: string,
     readonly at: number,
   ) {
-    super(message);
+    super('bad-args', message);
     this.name = 'SearchSyntaxError';
   }
 }

@@ -10,6 +10,7 @@
 // append, so no user data is ever deleted. A file that is not an annotation
 // file, or of a newer version, is refused.
 
+import { AppError } from '../app-error';
 import {
   ANNOTATION_FORMAT,
   ANNOTATION_VERSION,
@@ -54,13 +55,12 @@ export interface ParsedAnnotations {
 }
 
 /** A file that must not be read as (or overwritten with) annotations. */
-export class AnnotationFileError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problem: string,
-    readonly line?: number,
-  ) {
-    super(`${file}${line ? `:${line}` : ''}: ${problem}`);
+export class AnnotationFileError extends AppError {
+  declare readonly file: string;
+  declare readonly problem: string;
+
+  constructor(file: string, problem: string, line?: number) {
+    super('bad-input', `${file}${line ? `:${line}` : ''}: ${problem}`, { file, problem, line });
     this.name = 'AnnotationFileError';
   }
 }

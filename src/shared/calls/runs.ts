@@ -2,6 +2,7 @@
 // the runs (open, reload with a source added, rename, close, status), a
 // failed load's text, and the native file dialog.
 
+import type { AppErrorData } from '../app-error';
 import { z } from 'zod';
 import type { MetricConfig } from '../metrics/config';
 import { sourceSpecSchema, type SourceSpec } from '../source';
@@ -44,16 +45,13 @@ export interface AppInfo {
   layouts?: { id: string; label: string }[];
 }
 
-export interface LoadErrorInfo {
-  message: string;
-  file: string;
-  problem: string;
-  line?: number;
-  column?: number;
-  jsonPath?: string;
-  /** When the file's layout was not recognised: what its start holds (structure only: "top level is an object whose values are …"). */
-  found?: string;
-}
+/**
+ * Why a load failed: the AppError's plain shape (code `bad-input` for a file whose content is wrong, `internal` for a
+ * bug or a worker that stopped) with the file and the problem always set; `reason` tells a file that may be truncated
+ * (ends-early, ends-in-string), `found` what its start holds when its layout was not recognised (structure only: "top
+ * level is an object whose values are …").
+ */
+export type LoadErrorInfo = AppErrorData & { file: string; problem: string };
 
 /** A run of the workspace and where its loading stands. */
 export interface RunInfo {

@@ -6,6 +6,7 @@
 // note for syntax errors at the end of a file: it may be truncated.
 
 import { parseTree, type Node } from 'jsonc-parser';
+import type { ErrorReason } from '../app-error';
 
 /** Key names listed at most, each cut at this many characters. */
 const MAX_KEYS = 6;
@@ -107,11 +108,11 @@ export function describeTop(text: string): string | null {
     : `${lines} an object with keys ${keyList(keys)} whose values are ${values}`;
 }
 
-/** For a syntax error where the file ends (inside a string, or before its JSON is complete): a note that it may be truncated. */
-export function truncationNote(problem: string): string | null {
-  if (/unterminated string/i.test(problem))
+/** For an error where the file ends (inside a string, or before its JSON is complete: the error's reason): a note that it may be truncated. */
+export function truncationNote(reason: ErrorReason | undefined): string | null {
+  if (reason === 'ends-in-string')
     return 'The file ends inside a string: it may be truncated (an interrupted download, copy or write). Compare its size with the original.';
-  if (/\bend of the file\b|unexpected end/i.test(problem))
+  if (reason === 'ends-early')
     return 'The file ends before its JSON is complete: it may be truncated (an interrupted download, copy or write). Compare its size with the original.';
   return null;
 }

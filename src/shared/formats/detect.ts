@@ -22,7 +22,10 @@ export function layoutNames(): string[] {
 
 export function findLoader(id: string, file: string): FormatLoader {
   const l = LOADERS.find((x) => x.id === id);
-  if (!l) throw new LoadError(file, `unknown layout ${JSON.stringify(id)}; known layouts: ${layoutNames().join(', ')}`);
+  if (!l)
+    throw new LoadError(file, `unknown layout ${JSON.stringify(id)}; known layouts: ${layoutNames().join(', ')}`, undefined, undefined, {
+      reason: 'unknown-layout',
+    });
   return l;
 }
 
@@ -32,8 +35,10 @@ export { headText };
 export function checkText(bytes: Uint8Array, file: string, what: string): void {
   const encoding = encodingProblem(bytes, what);
   if (encoding) throw new LoadError(file, encoding);
-  if (isBlank(bytes)) throw new LoadError(file, 'the file is empty');
+  if (isBlank(bytes)) throw new LoadError(file, 'the file is empty', undefined, undefined, { reason: 'empty' });
 }
+
+const UNKNOWN_LAYOUT = { reason: 'unknown-layout' } as const;
 
 /** The loader whose layout this is, or a LoadError saying what it looks like. */
 export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
@@ -52,16 +57,25 @@ export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
     throw new LoadError(
       file,
       `this is a dialogue file (${ref.label}), not predictions: give it as gold or dialogues next to a prediction file (--gold / --dialogues on the command line; the Gold and Dialogues fields of the Open dialog)`,
+      undefined,
+      undefined,
+      { reason: 'not-predictions' },
     );
-  if (near.length > 0) throw new LoadError(file, `unknown layout: ${near.join('; ')}`);
+  if (near.length > 0) throw new LoadError(file, `unknown layout: ${near.join('; ')}`, undefined, undefined, UNKNOWN_LAYOUT);
   if (!/^\uFEFF?\s*[[{]/.test(head))
     throw new LoadError(
       file,
       `unknown layout: the file does not start with '{' or '[' (expected JSON or JSON Lines; line-aligned generations such as generated_predictions.txt need their index: --index FILE); choose the layout yourself (--layout NAME on the command line, Layout in the Open dialog): ${layoutNames().join(', ')}`,
+      undefined,
+      undefined,
+      UNKNOWN_LAYOUT,
     );
   throw new LoadError(
     file,
     `unknown layout: not one of ${LOADERS.map((l) => l.label).join(', ')} (choose the layout yourself — --layout NAME on the command line, Layout in the Open dialog: ${layoutNames().join(', ')})`,
+    undefined,
+    undefined,
+    UNKNOWN_LAYOUT,
   );
 }
 

@@ -30,11 +30,13 @@ export function sniffReference(text: string): ReferenceLoader | null {
   return null;
 }
 
+const UNKNOWN = { reason: 'unknown-dialogue-layout' } as const;
+
 /** Loads a gold / utterance source file (layout detected, or named by `layout`). */
 export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { layout?: string }): Reference {
   const encoding = encodingProblem(bytes, 'a JSON dialogue file');
   if (encoding) throw new LoadError(opts.file, encoding);
-  if (isBlank(bytes)) throw new LoadError(opts.file, 'the file is empty');
+  if (isBlank(bytes)) throw new LoadError(opts.file, 'the file is empty', undefined, undefined, { reason: 'empty' });
   let loader: ReferenceLoader | undefined;
   if (opts.layout) {
     loader = REFERENCE_LOADERS.find((l) => l.id === opts.layout);
@@ -44,6 +46,9 @@ export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { 
       throw new LoadError(
         opts.file,
         `unknown dialogue layout ${JSON.stringify(opts.layout)}; known: ${[...REFERENCE_LOADERS, ...LOADERS].map((l) => l.id).join(', ')}`,
+        undefined,
+        undefined,
+        UNKNOWN,
       );
   } else {
     const text = headText(bytes);
@@ -65,6 +70,9 @@ export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { 
         near.length > 0
           ? `unknown dialogue layout: ${near.join('; ')}`
           : `unknown dialogue layout: not one of ${known}, nor a prediction file that carries gold states`,
+        undefined,
+        undefined,
+        UNKNOWN,
       );
     }
   }

@@ -1,32 +1,11 @@
-// Layer: shared (pure TS). The error every loader throws for bad input: the
-// file, what is wrong, and where (line:column for syntax, a JSON path for shape).
+// Layer: shared (pure TS). The loaders' located errors: LoadError (the
+// AppError of code 'bad-input', defined in ../app-error.ts and re-exported
+// here) names the file, what is wrong, and where (line:column for syntax, a
+// JSON path for shape); the helpers below build the place and the wording.
 // The CLI prints `message` and exits 2; the app shows it with the file.
 
-export interface TextLocation {
-  line: number;
-  column: number;
-  /** Byte offset in the file. */
-  offset: number;
-}
-
-export class LoadError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problem: string,
-    readonly location?: TextLocation,
-    readonly jsonPath?: string,
-  ) {
-    super(formatLoadError(file, problem, location, jsonPath));
-    this.name = 'LoadError';
-  }
-}
-
-export function formatLoadError(file: string, problem: string, location?: TextLocation, jsonPath?: string): string {
-  if (location && jsonPath) return `${file}:${location.line}:${location.column}: at ${jsonPath}: ${problem}`;
-  if (location) return `${file}:${location.line}:${location.column}: ${problem}`;
-  if (jsonPath) return `${file}: at ${jsonPath}: ${problem}`;
-  return `${file}: ${problem}`;
-}
+import type { TextLocation } from '../app-error';
+export { formatLoadError, LoadError, type TextLocation } from '../app-error';
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

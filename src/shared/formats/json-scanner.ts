@@ -5,6 +5,7 @@
 
 import { decodeUtf8, type ByteInterner } from './byte-interner';
 import { decodeProblem } from './encoding';
+import type { ErrorReason } from '../app-error';
 import { describeValue, LoadError, locate } from './errors';
 
 const QUOTE = 0x22;
@@ -32,12 +33,19 @@ export class JsonScanner {
     if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) this.pos = 3;
   }
 
-  syntaxError(problem: string, at = this.pos): LoadError {
-    return new LoadError(this.file, problem, locate(this.bytes, at));
+  syntaxError(problem: string, at = this.pos, reason?: ErrorReason): LoadError {
+    return new LoadError(this.file, problem, locate(this.bytes, at), undefined, { reason: reason ?? this.endsAt(at) });
   }
 
   shapeError(problem: string, path: string, at = this.pos): LoadError {
-    return new LoadError(this.file, problem, locate(this.bytes, at), path);
+    return new LoadError(this.file, problem, locate(this.bytes, at), path, { reason: this.endsAt(at) });
+  }
+
+  /** 'ends-early' when only whitespace follows `at` (an error there is the JSON ending before it is complete). */
+  private endsAt(at: number): ErrorReason | undefined {
+    const b = this.bytes;
+    for (let p = at; p < b.length; p++) if (b[p] !== 0x20 && b[p] !== 0x0a && b[p] !== 0x0d && b[p] !== 0x09) return undefined;
+    return 'ends-early';
   }
 
   /** Skips whitespace; returns the next byte (undefined at the end). */
@@ -235,7 +243,7 @@ export class JsonScanner {
     for (;;) {
       const c = b[p];
       if (c === QUOTE) break;
-      if (c === undefined) throw this.syntaxError('unterminated string', this.pos);
+      if (c === undefined) throw this.syntaxError('unterminated string', this.pos, 'ends-in-string');
       if (c < 0x20) throw this.syntaxError(`control character ${charName(c)} inside a string`, p);
       if (c === BACKSLASH) {
         escaped = true;

@@ -1,9 +1,11 @@
 // Layer: renderer. The Api over HTTP (browser mode): POST /api/<call> with the
-// arguments as JSON and the session token as a bearer header; errors become
-// thrown Errors carrying the server's message. Events arrive on one streamed
+// arguments as JSON and the session token as a bearer header; a failed call
+// throws the server's AppError (its body read back by AppError.fromJSON:
+// code, message, place) with the HTTP status. Events arrive on one streamed
 // GET /api/events, opened while someone listens and re-opened if it drops.
 
-import type { Api, ApiArgs, ApiCall, ApiErrorBody, ApiEvent, ApiResults } from '../../../shared/api';
+import type { Api, ApiArgs, ApiCall, ApiEvent, ApiResults } from '../../../shared/api';
+import { AppError, type AppErrorCode, type AppErrorDetail } from '../../../shared/app-error';
 
 export interface HttpApiOptions {
   token: string | null;
@@ -12,13 +14,15 @@ export interface HttpApiOptions {
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
 }
 
-export class ApiCallError extends Error {
+/** A call that failed over HTTP: the server's AppError, with the status it came with (0: the server was not reached, code `network`). */
+export class ApiCallError extends AppError {
   constructor(
     message: string,
-    readonly code: ApiErrorBody['code'] | 'network',
+    code: AppErrorCode,
     readonly status: number,
+    detail: AppErrorDetail = {},
   ) {
-    super(message);
+    super(code, message, detail);
     this.name = 'ApiCallError';
   }
 }
@@ -50,9 +54,14 @@ export function createHttpApi(opts: HttpApiOptions): Api {
       body = null;
     }
     if (!res.ok) {
-      const b = body as Partial<ApiErrorBody> | null;
-      const msg = b && typeof b.error === 'string' ? b.error : `${name}: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`;
-      throw new ApiCallError(msg, b?.code ?? (res.status === 403 ? 'forbidden' : 'internal'), res.status);
+      const b = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+      // A body that is not the server's error shape (a proxy's page, say): the status says what it can.
+      const e = AppError.fromJSON({
+        code: b.code ?? (res.status === 403 ? 'forbidden' : 'internal'),
+        message: b.message ?? b.error ?? `${name}: HTTP ${res.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+        ...b,
+      });
+      throw new ApiCallError(e.message, e.code, res.status, e.toJSON());
     }
     return body as ApiResults[C];
   }

@@ -9,7 +9,7 @@ import { hashKey, QueryClient, useQuery, useQueryClient, type QueryKey, type Use
 import { useEffect } from 'react';
 import type { Api, ApiArgs, ApiCall, ApiResults, RunInfo } from '../../../shared/api';
 import { configKey, type MetricConfig } from '../../../shared/metrics/config';
-import { ApiCallError } from '../api/http-api';
+import { AppError } from '../../../shared/app-error';
 
 /**
  * How a query key becomes the cache's key: a `config` argument by the one
@@ -33,7 +33,7 @@ export function createQueryClient(): QueryClient {
         staleTime: Infinity,
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
-        retry: (count, e) => count < 2 && e instanceof ApiCallError && e.code === 'network',
+        retry: (count, e) => count < 2 && e instanceof AppError && e.code === 'network',
       },
     },
   });
@@ -44,10 +44,9 @@ export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Refused as stale (the run was reloaded since): both transports throw the AppError with its code. */
 function isStale(e: unknown): boolean {
-  return (
-    (e instanceof ApiCallError && e.code === 'stale') || (e instanceof Error && /\bstale\b|is at revision \d+, not \d+/.test(e.message))
-  );
+  return e instanceof AppError && e.code === 'stale';
 }
 
 /**

@@ -29,7 +29,7 @@ export function LoadErrorView({ api, run, error, onOpen, onDemo, back }: Props) 
   ]
     .filter(Boolean)
     .join(', ');
-  const truncated = truncationNote(error.problem);
+  const truncated = truncationNote(error.reason);
   return (
     <main className="load-error" role="alert" data-testid="load-error" aria-label="the file could not be loaded">
       <h2>Could not load {error.file}</h2>

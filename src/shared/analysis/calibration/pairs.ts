@@ -6,6 +6,8 @@
 // `domain` and `sun2024`); these modules only count. Plain typed arrays, so a
 // column crosses to a worker by structured clone.
 
+import { AppError } from '../../app-error';
+
 /** One confidence column: pair i has confidence[i] and correct[i] (1 correct, 0 wrong). */
 export interface CalibrationPairs {
   confidence: Float64Array;
@@ -35,13 +37,14 @@ export interface PairRow {
  */
 export type OutOfRange = 'reject' | 'like-originals';
 
-export class CalibrationInputError extends Error {
+/** Confidences or labels that cannot be scored (NaN, out of range, unequal columns): bad input. */
+export class CalibrationInputError extends AppError {
   constructor(
     message: string,
     /** The offending pair's index in its column. */
     readonly index: number,
   ) {
-    super(message);
+    super('bad-input', message);
     this.name = 'CalibrationInputError';
   }
 }

@@ -7,9 +7,11 @@
 // simple read-outs a queue needs: counts per rater and per item, the items
 // where raters disagree, the plurality category of each item.
 
-export class AgreementInputError extends Error {
+import { AppError } from '../../app-error';
+
+export class AgreementInputError extends AppError {
   constructor(message: string) {
-    super(message);
+    super('bad-args', message);
     this.name = 'AgreementInputError';
   }
 }

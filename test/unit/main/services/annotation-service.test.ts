@@ -17,7 +17,7 @@ import { analysisWorkerPath } from '../../../../src/main/services/analysis-host'
 import { AnnotationService, chooseAnnotationFile, runsOnGold } from '../../../../src/main/services/annotation-service';
 import { AnnotationStore } from '../../../../src/main/services/annotation-store';
 import { WriteAccess } from '../../../../src/main/services/annotation-access';
-import { ApiError } from '../../../../src/main/services/api-error';
+import { AppError } from '../../../../src/shared/app-error';
 import { Workspace } from '../../../../src/main/services/workspace';
 import { placeKey } from '../../../../src/shared/annotations/record';
 import { rankSuspects } from '../../../../src/shared/annotations/suspects';
@@ -293,8 +293,8 @@ describe('corrections that change nothing, and withdrawals', () => {
       () => null,
       (x: unknown) => x,
     );
-    expect(e).toBeInstanceOf(ApiError);
-    return e as ApiError;
+    expect(e).toBeInstanceOf(AppError);
+    return e as AppError;
   };
 
   it('a correction whose new value is the gold is refused (bad-args, saying so), whoever asks; a flag without one is fine', async () => {

@@ -13,7 +13,7 @@ import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { dialogueResults, evaluate } from '../../../../src/shared/metrics/evaluate';
 import { Workspace } from '../../../../src/main/services/workspace';
 import type { RunData } from '../../../../src/main/services/run-data';
-import { ApiError } from '../../../../src/main/services/api-error';
+import { AppError } from '../../../../src/shared/app-error';
 import { renderSignature } from '../../../../src/shared/metrics/signature';
 import { gcaCountsOf, metricNumber, metricValue } from '../../../../src/shared/metrics/values';
 import { fileSource, type SourceSpec } from '../../../../src/shared/source';
@@ -199,11 +199,11 @@ describe('a file with utterances', () => {
   });
 
   it('refuses unknown dialogue ids with not-found', () => {
-    expect(() => store.detail(config, 'nope')).toThrow(ApiError);
+    expect(() => store.detail(config, 'nope')).toThrow(AppError);
     try {
       store.raw('nope');
     } catch (e) {
-      expect((e as ApiError).code).toBe('not-found');
+      expect((e as AppError).code).toBe('not-found');
     }
   });
 });
@@ -362,7 +362,7 @@ describe('load errors', () => {
         ws.data(run, 1);
         expect.unreachable();
       } catch (e) {
-        expect((e as ApiError).code).toBe(code);
+        expect((e as AppError).code).toBe(code);
       }
     }
   });
@@ -461,8 +461,8 @@ describe('several runs', () => {
       ws.data(a.id, 1);
       expect.unreachable();
     } catch (e) {
-      expect((e as ApiError).code).toBe('stale');
-      expect((e as ApiError).message).toMatch(/at revision 2, not 1/);
+      expect((e as AppError).code).toBe('stale');
+      expect((e as AppError).message).toMatch(/at revision 2, not 1/);
     }
   });
 

@@ -4,6 +4,20 @@
 // that a file whose JSON ends too early may be truncated.
 import { describe, expect, it } from 'vitest';
 import { describeTop, truncationNote } from '../../../../src/shared/formats/describe-top';
+import { loadCorpus } from '../../../../src/shared/formats/detect';
+import { LoadError } from '../../../../src/shared/formats/errors';
+
+/** The reason of the error loading `text` gives (the scanner says when the file ends early), checking its problem. */
+function reasonOf(text: string, problem: RegExp): LoadError['reason'] {
+  try {
+    loadCorpus(new TextEncoder().encode(text), { file: 'p.json', layout: 'fga' });
+  } catch (e) {
+    if (!(e instanceof LoadError)) throw e;
+    expect(e.problem).toMatch(problem);
+    return e.reason;
+  }
+  throw new Error(`${text} loaded`);
+}
 
 describe('describeTop', () => {
   it.each([
@@ -48,10 +62,12 @@ describe('describeTop', () => {
 
 describe('truncationNote', () => {
   it('for a file that ends inside a string or before its JSON is complete', () => {
-    expect(truncationNote('unterminated string')).toMatch(/ends inside a string: it may be truncated/);
-    expect(truncationNote("expected ',' or '}', found the end of the file")).toMatch(
+    expect(truncationNote(reasonOf('{"D1.json": {"0": {"gt": {"hotel-area": "nor', /^unterminated string$/))).toMatch(
+      /ends inside a string: it may be truncated/,
+    );
+    expect(truncationNote(reasonOf('{"D1.json": {"0": {"gt": {}, "pr": {}}\n  ', /found the end of the file/))).toMatch(
       /ends before its JSON is complete: it may be truncated/,
     );
-    expect(truncationNote("expected ':', found 'x'")).toBeNull();
+    expect(truncationNote(reasonOf('{"D1.json" x}', /^expected ':'.*found 'x'/))).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiHandlers, dispatch, type ApiHandlers } from '../../../../../src/main/services/api-handlers';
-import { ApiError } from '../../../../../src/main/services/api-error';
+import { AppError } from '../../../../../src/shared/app-error';
 import { Workspace } from '../../../../../src/main/services/workspace';
 import { defaultConfig } from '../../../../../src/shared/metrics/config';
 import { pngDpi, pngSize } from '../../../../../src/shared/viz/png-dpi';
@@ -43,9 +43,9 @@ async function refused(call: string, args: unknown): Promise<string> {
   try {
     await dispatch(h, call, args);
   } catch (e) {
-    expect(e).toBeInstanceOf(ApiError);
-    expect((e as ApiError).code).toBe('bad-args');
-    return (e as ApiError).message;
+    expect(e).toBeInstanceOf(AppError);
+    expect((e as AppError).code).toBe('bad-args');
+    return (e as AppError).message;
   }
   throw new Error(`${call} was not refused`);
 }
