@@ -98,7 +98,7 @@ function runHandlers(ws: Workspace, opts: HandlerOptions, watcher: RunWatcher): 
         try {
           watcher.watchRun(run);
         } catch (e) {
-          if (e instanceof RangeError) throw new ApiError('bad-args', e.message);
+          if (e instanceof RangeError) throw new AppError('bad-args', e.message);
           throw e;
         }
       } else watcher.unwatchRun(run);

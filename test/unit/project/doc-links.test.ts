@@ -237,8 +237,18 @@ function pathExists(from: string, p: string): boolean {
 /** Text that names another project's file says so near it (its project, its site, a Python file, the research notes). */
 const ELSEWHERE =
   /(?:github\.com|gitlab|huggingface|the official|official script|upstream|research notes|numpy|scipy|python|\.py\b|TripPy|TRADE|SOM-DST|ConvLab|IC-DST|mwzeval|torchmetrics|sacrebleu|fuzzywuzzy|rapidfuzz)/i;
-/** Names that stand for any file in an example (docs/security.md: `--require evil.js`). */
-const EXAMPLE_NAMES = new Set(['evil.js']);
+/**
+ * Names that stand for any file in an example (docs/security.md: `--require evil.js`), and the
+ * files the docs/dev "adding a …" pages tell the reader to create (their worked examples, which
+ * tests add to a copy of the tree: test/helpers/doc-metric.ts, registry.one-file.test.ts).
+ */
+const EXAMPLE_NAMES = new Set([
+  'evil.js',
+  'src/shared/metrics/defs/dcr.ts',
+  'defs/dcr.ts',
+  'test/unit/shared/metrics/defs/dcr.test.ts',
+  'src/shared/analysis/defs/first-error.ts',
+]);
 
 /** What a spec reference cites: "spec section 6", "spec §13", "spec sections 2-5", "spec 2-7", "metrics contract §5". */
 const SPEC_REF =
