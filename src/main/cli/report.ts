@@ -114,7 +114,20 @@ export async function reportCommand(argv: string[], write: (s: string) => void):
   const loaded = await loadShared(positionals, values);
   const config = configFromFlags(values, loaded[0].loaded.slotCount);
   loaded.forEach((run, k) => warnSlotCount(positionals[k], run, config));
-  const runs = loaded.map((run, k) => ({ name: names[k], file: positionals[k], run, ev: evaluateRun(run, config) }));
+  const runs = loaded.map((run, k) => ({
+    name: names[k],
+    file: positionals[k],
+    run,
+    ev: evaluateRun(run, config),
+    source: {
+      name: names[k],
+      file: positionals[k],
+      corpus: run.loaded.corpus,
+      stats: run.stats!,
+      valueOptions: run.loaded.valueOptions ?? [],
+      corrections: run.corrections?.result.summary,
+    },
+  }));
   let built;
   try {
     built = await buildReport(runs, {

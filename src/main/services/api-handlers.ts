@@ -28,6 +28,7 @@ import { LOADERS } from '../../shared/formats/registry';
 import { checkSourceSpec } from '../../shared/source';
 import { APP_VERSION } from '../../shared/version';
 import { AppError } from '../../shared/app-error';
+import { DEFAULT_SEED } from '../../shared/analysis/seed';
 import { exportRenderer, type SceneRenderer } from './export/export-thread';
 import { renderSignature } from '../../shared/metrics/signature';
 import { exportScene } from '../../shared/viz/signature-footer';
@@ -149,6 +150,39 @@ function exportHandlers(ws: Workspace, opts: HandlerOptions, annotations: Annota
   let renderer: SceneRenderer | undefined;
   const renderScene: SceneRenderer = (scene, format, scale) => (renderer ??= opts.renderScene ?? exportRenderer())(scene, format, scale);
   return {
+    htmlReport: async ({ run, rev, config, sort, filter, limit, title }) => {
+      const data = ws.data(run, rev);
+      const label = ws.status(run).label;
+      const list = data.index(config, sort, filter);
+      const positions = Array.from(list.subarray(0, limit));
+      const l = data.l;
+      const evaluation = (c: typeof config) => data.evaluation(c);
+      const source = {
+        name: label,
+        file: l.file,
+        corpus: l.corpus,
+        stats: l.stats,
+        valueOptions: l.valueOptions,
+        corrections: l.corrections,
+        evaluation,
+      };
+      const { buildReport } = await import('./report/build-report');
+      const built = await buildReport([{ name: label, file: l.file, ev: data.evaluation(config), source }], {
+        title: title ?? `DST Inspector report: ${label}`,
+        config,
+        selection: {
+          kind: 'positions',
+          positions,
+          text:
+            list.length > limit
+              ? `the first ${limit} of the ${list.length} dialogues of the list`
+              : `the ${list.length} dialogues of the list`,
+        },
+        stats: { bootstrap: 1000, trials: 10000, seed: DEFAULT_SEED },
+        positionReplicates: 1000,
+      });
+      return { html: built.html, bytes: Buffer.byteLength(built.html, 'utf8'), dialogues: built.dialogues };
+    },
     dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width, whatIf, signatureFooter }) => {
       const data = ws.data(run, rev);
       // With the what-if on, the figure shows what the screen shows: the corrected gold, and the corrections in the signature.

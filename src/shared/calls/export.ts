@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { FIGURE_KINDS } from '../viz/figure-kinds';
 import type { SceneNode } from '../viz/scene';
 import { dialogueId, metricConfigSchema, runRef } from './common';
+import { listFilterSchema, listSortSchema } from './inspect';
 
 /** Limits of a scene sent to be rendered. */
 export const SCENE_LIMITS = { nodes: 100_000, depth: 32, size: 20_000, pixels: 120_000_000, text: 4000 };
@@ -112,6 +113,21 @@ const scaleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
 export const EXPORT_CALLS = {
   /**
+   * The self-contained HTML report (as `dst-inspector report`) of a run: its
+   * scores, the analyses' figures and the read-only dialogue view of the
+   * first `limit` dialogues of the list as sorted and filtered on screen.
+   */
+  htmlReport: z
+    .object({
+      ...runRef,
+      config: metricConfigSchema,
+      sort: listSortSchema,
+      filter: listFilterSchema,
+      limit: z.number().int().min(1).max(1000),
+      title: z.string().min(1).max(300).optional(),
+    })
+    .strict(),
+  /**
    * A dialogue of a run as a figure file (the dialogue figure or the per-turn
    * chart), laid out on the Node side from the run's own data: no scene to
    * upload, whatever the dialogue's length.
@@ -192,6 +208,7 @@ export interface RenderedFile {
 }
 
 export interface ExportResults {
+  htmlReport: { html: string; bytes: number; dialogues: number };
   dialogueFigure: RenderedFile;
   renderFigure: RenderedFile;
   /** path null: cancelled, or not supported (browser mode: the page downloads the file). */

@@ -23,6 +23,14 @@ export const listFilterSchema = z
   })
   .strict();
 
+/** How the dialogue list is sorted. */
+export const listSortSchema = z
+  .object({
+    key: z.string().refine((k) => SORT_KEYS.includes(k), { message: `one of ${SORT_KEYS.join(', ')}` }),
+    descending: z.boolean(),
+  })
+  .strict();
+
 export const INSPECT_CALLS = {
   /** Corpus scores under a config, with domains and warnings. */
   corpusSummary: z.object({ ...runRef, config: metricConfigSchema }).strict(),
@@ -33,12 +41,7 @@ export const INSPECT_CALLS = {
       config: metricConfigSchema,
       offset: z.number().int().min(0),
       limit: z.number().int().min(1).max(1000),
-      sort: z
-        .object({
-          key: z.string().refine((k) => SORT_KEYS.includes(k), { message: `one of ${SORT_KEYS.join(', ')}` }),
-          descending: z.boolean(),
-        })
-        .strict(),
+      sort: listSortSchema,
       filter: listFilterSchema,
     })
     .strict(),

@@ -30,7 +30,6 @@ import type { Scene, SceneNode } from '../../../shared/viz/scene';
 import { sceneToSvg } from '../../../shared/viz/scene-svg';
 import { compareRuns } from '../compare-runs';
 import { dialogueDomains } from '../load-job';
-import type { LoadedRun } from '../load-pipeline';
 import { reportBundle } from './report-bundle';
 import { charactersOf, reportFontCss } from './report-fonts';
 
@@ -43,13 +42,16 @@ export type DialogueSelection =
   | { kind: 'auto' }
   | { kind: 'all' }
   | { kind: 'top'; n: number; sort: string; reverse?: boolean }
-  | { kind: 'include'; ids: readonly string[] };
+  | { kind: 'include'; ids: readonly string[] }
+  /** Dialogue positions as a list shows them (the app's sorted, filtered list), with how they were chosen in words. */
+  | { kind: 'positions'; positions: readonly number[]; text: string };
 
 export interface ReportRunInput {
   name: string;
   file: string;
-  run: LoadedRun;
   ev: Evaluation;
+  /** The run as the comparison reads it (several runs). */
+  source: RunSource;
 }
 
 export interface ReportOptions {
@@ -79,6 +81,10 @@ export function chooseDialogues(ev: Evaluation, sel: DialogueSelection): { posit
   const dialogues = (k: number) => `${k} ${k === 1 ? 'dialogue' : 'dialogues'}`;
   if (sel.kind === 'all' || (sel.kind === 'auto' && n <= REPORT_ALL_UP_TO))
     return { positions: [...Array(n).keys()], text: `all ${dialogues(n)}`, notes: [] };
+  if (sel.kind === 'positions') {
+    if (sel.positions.length === 0) throw new ReportError('the list is empty: no dialogue to put in the report');
+    return { positions: [...sel.positions], text: sel.text, notes: [] };
+  }
   if (sel.kind === 'include') {
     const byKey = new Map<string, number>();
     ids.forEach((id, d) => byKey.set(dialogueKey(id), d));
@@ -144,14 +150,7 @@ export async function buildReport(runs: readonly ReportRunInput[], opts: ReportO
     const table = scoreTable([corpusRow(first.name, first.ev.corpus)], config, signature, { title: 'Run', labelKey: 'run', turns: true });
     sections.push({ id: 'scores', title: 'Scores', html: renderHtmlTable(table, { testid: 'report-scores' }) });
   } else {
-    const sources: RunSource[] = runs.map((r) => ({
-      name: r.name,
-      file: r.file,
-      corpus: r.run.loaded.corpus,
-      stats: r.run.stats!,
-      valueOptions: r.run.loaded.valueOptions ?? [],
-      corrections: r.run.corrections?.result.summary,
-    }));
+    const sources = runs.map((r) => r.source);
     const compared = await compareRuns(sources, config, opts.stats, { common: true });
     pushAll(notes, compared.prepareNotes);
     pushAll(notes, compared.statNotes);
