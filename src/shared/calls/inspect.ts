@@ -7,12 +7,10 @@ import type { LookalikeReport } from '../formats/value-lookalikes';
 import type { DialogueResult } from '../metrics/evaluate';
 import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
-import { METRIC_IDS } from '../metrics/registry';
+import { isSortKey, SORT_KEYS } from './sort-keys';
 import { dialogueId, metricConfigSchema, runRef } from './common';
 
-/** What the dialogue list sorts by: file position, id, length, any metric of the registry (FGA: the first λ), |FGA − GCA| or GCA's mistakes. */
-export const SORT_KEYS: readonly string[] = ['position', 'id', 'turns', ...METRIC_IDS, 'disagreement', 'mistakes'];
-export type SortKey = string;
+export * from './sort-keys';
 
 export const listFilterSchema = z
   .object({
@@ -34,7 +32,7 @@ export const INSPECT_CALLS = {
       limit: z.number().int().min(1).max(1000),
       sort: z
         .object({
-          key: z.string().refine((k) => SORT_KEYS.includes(k), { message: `one of ${SORT_KEYS.join(', ')}` }),
+          key: z.string().refine(isSortKey, { message: `one of ${SORT_KEYS.join(', ')}` }),
           descending: z.boolean(),
         })
         .strict(),

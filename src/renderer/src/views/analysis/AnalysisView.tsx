@@ -7,6 +7,7 @@
 
 import { useState } from 'react';
 import type { ViewProps } from '../../app/views';
+import { useConfig } from '../../app/app-context';
 import { requestInspect, type InspectTarget } from '../../app/inspect-target';
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary';
 import { BreakdownSection } from './BreakdownSection';
@@ -45,7 +46,8 @@ const SECTIONS: { id: string; label: string; title: string; component: (p: Secti
   { id: 'traits', label: 'Spurious traits', title: "TO and NU against FGA and GCA (the GCA paper's Figure 4)", component: TraitsSection },
 ];
 
-export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
+export function AnalysisView({ run, runs, onView }: ViewProps) {
+  const config = useConfig();
   const [section, setSection] = useState<string>(() => remembered('analysis.section', 'breakdown'));
   const inspect = (t: InspectTarget) => {
     requestInspect(t);
@@ -75,7 +77,7 @@ export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
       <div className="analysis-body">
         {/* One section failing leaves the others (and their tabs) usable. */}
         <ViewErrorBoundary key={`${current.id}|${run.id}@${run.revision}`} name={`Analysis › ${current.label}`}>
-          <Section api={api} run={run} runs={runs} config={config} inspect={inspect} />
+          <Section run={run} runs={runs} config={config} inspect={inspect} />
         </ViewErrorBoundary>
       </div>
     </main>

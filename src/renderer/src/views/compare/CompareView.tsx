@@ -17,14 +17,14 @@ import { saveText } from '../../export/files';
 import { tableItems } from '../../export/items';
 import { compareForExport } from '../../export/options';
 import type { ViewProps } from '../../app/views';
+import { useApi, useConfig, useNotify } from '../../app/app-context';
 import { errorText, useApiQuery } from '../../app/queries';
-import { configKey } from '../../model/config-input';
 import { inTextField } from '../../app/dom';
-import { keyAction, step } from '../../model/keyboard';
-import { selectedIndex, type ListSelection } from '../../model/list-selection';
-import { PairCache } from './pair-cache';
+import { keyAction } from '../../model/keyboard';
+import { DEFAULT_PAIR_QUERY, type PairQuery } from '../../model/list-query';
 import { PairDialogue } from './PairDialogue';
-import { DEFAULT_PAIR_QUERY, PairList, type PairQuery } from './PairList';
+import { PairList } from './PairList';
+import { usePairList } from './use-pair-list';
 import { RunTable } from './RunTable';
 import { SeriesPanel } from './SeriesPanel';
 import './compare.css';
@@ -73,7 +73,10 @@ function NumberField({
   );
 }
 
-export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }: ViewProps) {
+export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
+  const api = useApi();
+  const config = useConfig();
+  const onNotice = useNotify();
   const ready = useMemo(() => runs.filter((r) => r.state === 'ready'), [runs]);
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const included = useMemo(() => new Set(ready.filter((r) => !excluded.has(r.id)).map((r) => r.id)), [ready, excluded]);
@@ -99,12 +102,12 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
         }
       : null;
   // Keyed by the run names too: a rename keeps the revision but changes the table.
-  const q = useApiQuery(api, 'compareRuns', args, { key: ordered.map((r) => r.label).join('\u0000') });
+  const q = useApiQuery('compareRuns', args, { key: ordered.map((r) => r.label).join('\u0000') });
   const result = q.data && args && q.data.runs.every((r, k) => r.run === args.runs[k]?.run && r.rev === args.runs[k].rev) ? q.data : null;
 
   // Series x: given on the command line, else the number that differs across the run names (for the runs
   // whose names form a series; the user may choose the number when several differ); edits here win.
-  const settings = useApiQuery(api, 'compareSettings', {}).data;
+  const settings = useApiQuery('compareSettings', {}).data;
   const [xEdits, setXEdits] = useState<Record<string, number | null>>({});
   const [partChoice, setPartChoice] = useState<string | undefined>(undefined);
   const fromNames = useMemo(() => {
@@ -182,43 +185,18 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   const refA = useMemo(() => (runA ? { run: runA.id, rev: runA.revision } : null), [runA]);
   const refB = useMemo(() => (runB ? { run: runB.id, rev: runB.revision } : null), [runB]);
   const [query, setQuery] = useState<PairQuery>(DEFAULT_PAIR_QUERY);
-  const cacheKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}|${configKey(config)}|${JSON.stringify(query)}`;
-  const cache = useMemo(() => new PairCache(cacheKey), [cacheKey]);
   const pairKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}`;
-  // The selected dialogue (id: as run A names it; b: as run B does), and where it is in the list it was picked in.
-  const [sel, setSel] = useState<(ListSelection & { pair: string; b: string }) | null>(null);
-  const [scrollRequest, setScrollRequest] = useState(0);
-  const ids = sel && sel.pair === pairKey ? { a: sel.id, b: sel.b } : null;
-  const selIndex = selectedIndex(ids ? sel : null, ids?.a ?? null, cache);
   const [turn, setTurn] = useState<number | null>(null);
+  const forgetTurn = useCallback(() => setTurn(null), []);
+  const { rows, selection: list } = usePairList(refA, refB, query, { scope: pairKey, onSelect: forgetTurn });
+  // The selected dialogue: as run A names it, and as run B does.
+  const ids = list.id !== null && list.extra !== null ? { a: list.id, b: list.extra } : null;
   const [onlyDiffering, setOnlyDiffering] = useState(false);
-
-  // First selection of a pair: the top of its list, once it has arrived.
-  useEffect(() => {
-    if (!refA || !refB || (sel && sel.pair === pairKey)) return;
-    api
-      .call('comparePage', {
-        a: refA,
-        b: refB,
-        config,
-        offset: 0,
-        limit: 1,
-        sort: query.sort,
-        filter: { turns: query.filter.turns, search: query.filter.search || undefined },
-      })
-      .then(
-        (p) => {
-          if (p.rows[0]) setSel({ pair: pairKey, id: p.rows[0].id, b: p.rows[0].idB, index: 0, key: cacheKey });
-        },
-        () => undefined,
-      );
-  }, [api, refA, refB, pairKey, sel, config, query, cacheKey]);
 
   // After the filter or search changes, the dialogue shown may have left the list: the detail pane says so.
   const search = query.filter.search.trim().toLowerCase();
-  const lookUp = ids && selIndex < 0 && (query.filter.turns !== 'all' || search) ? ids.a : null;
+  const lookUp = ids && list.index < 0 && (query.filter.turns !== 'all' || search) ? ids.a : null;
   const found = useApiQuery(
-    api,
     'comparePage',
     lookUp && refA && refB
       ? {
@@ -242,29 +220,7 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     if (action !== 'next-dialogue' && action !== 'prev-dialogue') return;
     e.preventDefault();
     // As in the inspect view: from the selection's row in this list, or from the top when it is not in it.
-    const next = step(selIndex, action === 'next-dialogue' ? 1 : -1, cache.total ?? 0);
-    if (next < 0 || next === selIndex) return;
-    const go = (a: string, b: string) => {
-      setSel({ pair: pairKey, id: a, b, index: next, key: cache.key });
-      setTurn(null);
-      setScrollRequest((r) => r + 1);
-    };
-    const row = cache.row(next);
-    if (row) return go(row.id, row.idB);
-    api
-      .call('comparePage', {
-        a: refA,
-        b: refB,
-        config,
-        offset: next,
-        limit: 1,
-        sort: query.sort,
-        filter: { turns: query.filter.turns, search: query.filter.search || undefined },
-      })
-      .then(
-        (p) => p.rows[0] && go(p.rows[0].id, p.rows[0].idB),
-        (x: unknown) => onNotice(errorText(x)),
-      );
+    void list.move(action === 'next-dialogue' ? 1 : -1);
   });
   useEffect(() => {
     const h = (e: KeyboardEvent) => onKey(e);
@@ -388,28 +344,19 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
           </div>
           <div className="pair-panes">
             <PairList
-              api={api}
-              a={refA}
-              b={refB}
+              rows={rows}
               names={names}
-              config={config}
-              cache={cache}
               query={query}
               selectedId={ids?.a ?? null}
-              selectedIndex={selIndex}
-              scrollRequest={scrollRequest}
+              selectedIndex={list.index}
+              scrollRequest={list.scrollRequest}
               onQuery={setQuery}
-              onSelect={(a, b, index) => {
-                setSel({ pair: pairKey, id: a, b, index, key: cache.key });
-                setTurn(null);
-              }}
+              onSelect={(a, b, index) => list.select(a, index, b)}
             />
             <PairDialogue
-              api={api}
               a={refA}
               b={refB}
               names={names}
-              config={config}
               ids={ids}
               outside={outside}
               turn={turn}
