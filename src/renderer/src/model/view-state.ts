@@ -1,11 +1,11 @@
-// Layer: renderer (pure module). Each view's state as ONE plain, serialisable
-// object: what the view shows (run, dialogue, turn, list sort and filter,
-// modes, the compared runs and the statistics' settings). A view starts from
-// such an object (its defaults, merged with a request from another view) and
-// reports the one it shows, so a link (issue 20) can restore a view by
-// handing it the object and follow it by reading it; nothing here touches
-// the URL. What is not a choice of the user — hovered turn, focus, loading,
-// where rows are in a lazily fetched list — is not in it.
+// Layer: renderer (pure module). The inspect and compare views' choices as
+// ONE plain, serialisable object each: the turn, the list's sort and filter,
+// the modes, the compared runs and the statistics' settings. A view starts
+// from its defaults merged with a request from another view, and keeps its
+// choices in that one object (one useState, not one per field). The selected
+// row lives in the list's selection (app/use-list-selection.ts), which also
+// knows where it is in the list. What is not a choice of the user — hovered
+// turn, focus, loading, the rows of a lazily fetched list — is not in it.
 
 import { DEFAULT_SEED } from '../../../shared/analysis/seed';
 import type { InspectTarget } from '../app/inspect-target';
@@ -14,10 +14,6 @@ import type { TurnViewMode } from './turn-view';
 
 export interface InspectViewState {
   view: 'inspect';
-  /** This tab's run (the workspace's id; a link names the file instead). */
-  run: string | null;
-  /** The dialogue shown (null: the list's first, or the demo's landing dialogue). */
-  dialogue: string | null;
   /** The selected turn (its position, 0-based) and the dialogue it was selected in. */
   turn: { dialogue: string | null; position: number };
   /** The dialogue list's sort and filter (domain, mistakes only, search). */
@@ -30,8 +26,6 @@ export interface InspectViewState {
 
 export const INSPECT_DEFAULTS: InspectViewState = {
   view: 'inspect',
-  run: null,
-  dialogue: null,
   turn: { dialogue: null, position: 0 },
   query: DEFAULT_QUERY,
   mode: 'full',
@@ -43,7 +37,6 @@ export function inspectStateOf(target: InspectTarget | null): Partial<InspectVie
   if (!target) return {};
   const out: Partial<InspectViewState> = {};
   if (target.dialogue) {
-    out.dialogue = target.dialogue;
     out.turn = { dialogue: target.dialogue, position: target.position ?? 0 };
   }
   if (target.search || target.domain) out.query = { ...DEFAULT_QUERY, filter: { search: target.search, domain: target.domain } };
@@ -72,8 +65,6 @@ export interface CompareViewState {
   pair: { a: string | null; b: string | null };
   /** The pair list's sort and filter. */
   pairQuery: PairQuery;
-  /** The dialogue shown side by side: as run A names it, and as run B does. */
-  dialogue: { a: string; b: string } | null;
   /** The selected turn of that dialogue (its index in the file), null for none. */
   turn: number | null;
   /** Only the slots whose class differs between the runs. */
@@ -90,7 +81,6 @@ export const COMPARE_DEFAULTS: CompareViewState = {
   series: { xs: {}, part: null, shown: null },
   pair: { a: null, b: null },
   pairQuery: DEFAULT_PAIR_QUERY,
-  dialogue: null,
   turn: null,
   onlyDiffering: false,
 };

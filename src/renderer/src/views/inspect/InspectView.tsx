@@ -5,7 +5,7 @@
 // selection come from useDialogueList (paged rows + list selection), the
 // review from useReview; what is left here is the wiring and the keys.
 
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { metricValue } from '../../../../shared/metrics/values';
 import { lambdaKey } from '../../../../shared/metrics/config';
 import { ColourGuide } from '../../components/ColourGuide';
@@ -14,7 +14,8 @@ import { useApi, useConfig, useNotify } from '../../app/app-context';
 import { inTextField, storage } from '../../app/dom';
 import type { ViewProps } from '../../app/views';
 import { errorText, useApiQuery } from '../../app/queries';
-import { keyAction, step, type KeyAction } from '../../model/keyboard';
+import { step, type KeyAction } from '../../model/keyboard';
+import { useKeyActions } from '../../app/use-key-actions';
 import { dismissGuide, guideDismissed } from '../../model/landing';
 import { apiFilter, type ListQuery } from '../../model/list-query';
 import type { TurnViewMode } from '../../model/turn-view';
@@ -117,68 +118,46 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
     return () => clearTimeout(t);
   }, [focusJump]);
 
-  const onKey = useEffectEvent((e: KeyboardEvent) => {
+  /** What each key does here (the shell takes open, help and export; a dialog takes every key). */
+  const keys: Partial<Record<KeyAction, () => void>> = {
+    'next-turn': () => moveTurn(1),
+    'prev-turn': () => moveTurn(-1),
+    'next-dialogue': () => (review.queueOn ? review.nextSuspect() : void list.move(1)),
+    'prev-dialogue': () => (review.queueOn ? review.prevSuspect() : void list.move(-1)),
+    'next-chip': () => moveChipFocus(1),
+    'prev-chip': () => moveChipFocus(-1),
+    annotate: () => annotateOrReject('annotate'),
+    reject: () => annotateOrReject('reject'),
+    undo: () => void review.undoLast(),
+    'toggle-queue': () => void review.toggleQueue(),
+    'toggle-whatif': review.toggleWhatIf,
+    'toggle-annotations': () => review.togglePane('annotations'),
+    'export-corrections': () => review.setExporting(true),
+    'focus-search': () => {
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    },
+    'toggle-view': () => setMode((m) => (m === 'full' ? 'changes' : 'full')),
+    'toggle-raw': () => setShowRaw((r) => !r),
+  };
+  const annotateOrReject = (action: 'annotate' | 'reject') => {
+    const t = annotationTarget(original, turn, review.current, review.recordAt);
+    if (!t) return onNotice('select a dialogue first');
+    if (action === 'annotate') review.setForm(t);
+    else void review.reject(t);
+  };
+  useKeyActions((action, e) => {
     // A dialog (the shell's, the annotation form or export, or the metric reference) handles its own keys.
     if (modalOpen || review.form || review.exporting || document.querySelector('dialog[open]')) return;
-    const action: KeyAction | null = keyAction({
-      key: e.key,
-      ctrlKey: e.ctrlKey,
-      metaKey: e.metaKey,
-      altKey: e.altKey,
-      inTextField: inTextField(e.target),
-    });
-    if (!action || action === 'open' || action === 'help' || action === 'export') return; // the shell's
     if (action === 'close') {
       if (inTextField(e.target) && e.target instanceof HTMLElement) e.target.blur();
       return;
     }
+    const run = keys[action];
+    if (!run) return;
     e.preventDefault();
-    switch (action) {
-      case 'next-turn':
-        return moveTurn(1);
-      case 'prev-turn':
-        return moveTurn(-1);
-      case 'next-dialogue':
-        return review.queueOn ? review.nextSuspect() : void list.move(1);
-      case 'prev-dialogue':
-        return review.queueOn ? review.prevSuspect() : void list.move(-1);
-      case 'next-chip':
-        return moveChipFocus(1);
-      case 'prev-chip':
-        return moveChipFocus(-1);
-      case 'annotate':
-      case 'reject': {
-        const t = annotationTarget(original, turn, review.current, review.recordAt);
-        if (!t) return onNotice('select a dialogue first');
-        if (action === 'annotate') review.setForm(t);
-        else void review.reject(t);
-        return;
-      }
-      case 'undo':
-        return void review.undoLast();
-      case 'toggle-queue':
-        return review.toggleQueue();
-      case 'toggle-whatif':
-        return review.toggleWhatIf();
-      case 'toggle-annotations':
-        return review.togglePane('annotations');
-      case 'export-corrections':
-        return review.setExporting(true);
-      case 'focus-search':
-        searchRef.current?.focus();
-        searchRef.current?.select();
-        return;
-      case 'toggle-view':
-        return setMode((m) => (m === 'full' ? 'changes' : 'full'));
-      case 'toggle-raw':
-        return setShowRaw((r) => !r);
-    }
+    run();
   });
-  useEffect(() => {
-    const h = (e: KeyboardEvent) => onKey(e);
-    window.addEventListener('keydown', h);
-    return () => window.removeEventListener('keydown', h);
-  }, []);
 
   // The header shows the filtered subset's scores while the list is filtered.
   const filterKey = JSON.stringify(apiFilter(query.filter));
