@@ -66,9 +66,19 @@ export type ApiEvent =
   /** An annotation file's records changed (a save in any window, or another process's seen). */
   | { type: 'annotations-changed'; file: string; version: number };
 
+/**
+ * How one call may be ended early. `signal` aborted: the call's promise rejects at once with the signal's reason
+ * (an AbortError) and its answer, if it still comes, is dropped. Over HTTP the request is aborted too (the
+ * engine still finishes the work it started: only the answer is not read); over IPC the renderer cannot abort
+ * `ipcRenderer.invoke`, so only the answer is dropped. docs/dev/architecture.md, "Renderer data layer".
+ */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 /** What the renderer talks to; implemented over IPC (Electron) and HTTP (browser mode). */
 export interface Api {
-  call<C extends ApiCall>(call: C, args: ApiArgs<C>): Promise<ApiResults[C]>;
+  call<C extends ApiCall>(call: C, args: ApiArgs<C>, opts?: CallOptions): Promise<ApiResults[C]>;
   onEvent(listener: (e: ApiEvent) => void): () => void;
 }
 

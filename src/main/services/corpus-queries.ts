@@ -208,7 +208,8 @@ export function sortIndex(l: Loaded, cols: RowColumns, idx: Int32Array, sort: So
     const turns = new Int32Array(ds.length - 1);
     for (let d = 0; d < turns.length; d++) turns[d] = ds[d + 1] - ds[d];
     col = turns;
-  } else if (key === 'disagreement' || key === 'mistakes') col = cols[key];
+  } else if (key === 'disagreement') col = cols.disagreement;
+  else if (key === 'mistakes') col = cols.mistakes;
   else col = cols.metrics[key];
   const none = NO_CHANGE_KEYS.has(key) ? cols.noChanges : null;
   return idx.sort((a, b) => {

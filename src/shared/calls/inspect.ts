@@ -8,12 +8,10 @@ import type { GenerationSummary, TurnGeneration } from '../model/generation';
 import type { DialogueResult } from '../metrics/evaluate';
 import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
-import { METRIC_IDS } from '../metrics/registry';
+import { isSortKey, SORT_KEYS } from './sort-keys';
 import { dialogueId, metricConfigSchema, runRef } from './common';
 
-/** What the dialogue list sorts by: file position, id, length, any metric of the registry (FGA: the first λ), |FGA − GCA| or GCA's mistakes. */
-export const SORT_KEYS: readonly string[] = ['position', 'id', 'turns', ...METRIC_IDS, 'disagreement', 'mistakes'];
-export type SortKey = string;
+export * from './sort-keys';
 
 export const listFilterSchema = z
   .object({
@@ -26,7 +24,7 @@ export const listFilterSchema = z
 /** How the dialogue list is sorted. */
 export const listSortSchema = z
   .object({
-    key: z.string().refine((k) => SORT_KEYS.includes(k), { message: `one of ${SORT_KEYS.join(', ')}` }),
+    key: z.string().refine(isSortKey, { message: `one of ${SORT_KEYS.join(', ')}` }),
     descending: z.boolean(),
   })
   .strict();

@@ -12,7 +12,7 @@ import { AnalysisEngine } from '../../../src/main/services/analysis-engine';
 import { CompareService } from '../../../src/main/services/compare-data';
 import { Lru } from '../../../src/main/services/lru';
 import { Workspace } from '../../../src/main/services/workspace';
-import { queryHash } from '../../../src/renderer/src/app/queries';
+import { queryHash } from '../../../src/renderer/src/app/query-hash';
 import { loadCorpus } from '../../../src/shared/formats/detect';
 import { configKey, defaultConfig, type MetricConfig } from '../../../src/shared/metrics/config';
 import { analyseCorpus } from '../../../src/shared/metrics/turn-stats';

@@ -1,10 +1,12 @@
 // Layer: renderer. The Api over HTTP (browser mode): POST /api/<call> with the
 // arguments as JSON and the session token as a bearer header; a failed call
 // throws the server's AppError (its body read back by AppError.fromJSON:
-// code, message, place) with the HTTP status. Events arrive on one streamed
+// code, message, place) with the HTTP status. A call's AbortSignal aborts its
+// request (the promise rejects with the signal's reason; the server finishes
+// the work it started, its answer is not read). Events arrive on one streamed
 // GET /api/events, opened while someone listens and re-opened if it drops.
 
-import type { Api, ApiArgs, ApiCall, ApiEvent, ApiResults } from '../../../shared/api';
+import type { Api, ApiArgs, ApiCall, ApiEvent, ApiResults, CallOptions } from '../../../shared/api';
 import { AppError, type AppErrorCode, type AppErrorDetail } from '../../../shared/app-error';
 
 export interface HttpApiOptions {
@@ -34,7 +36,9 @@ export function createHttpApi(opts: HttpApiOptions): Api {
   const listeners = new Set<(e: ApiEvent) => void>();
   let abort: AbortController | null = null;
 
-  async function call<C extends ApiCall>(name: C, args: ApiArgs<C>): Promise<ApiResults[C]> {
+  async function call<C extends ApiCall>(name: C, args: ApiArgs<C>, opts?: CallOptions): Promise<ApiResults[C]> {
+    const signal = opts?.signal;
+    signal?.throwIfAborted();
     let res: Response;
     try {
       res = await doFetch(`${base}/api/${name}`, {
@@ -42,11 +46,15 @@ export function createHttpApi(opts: HttpApiOptions): Api {
         headers: { ...headers(), 'Content-Type': 'application/json' },
         body: JSON.stringify(args ?? {}),
         credentials: 'same-origin',
+        ...(signal ? { signal } : {}),
       });
     } catch (e) {
+      // An aborted call is not a network failure (nothing to retry, nothing to report).
+      signal?.throwIfAborted();
       throw new ApiCallError(`${name}: the inspector server is not reachable (${(e as Error)?.message ?? e})`, 'network', 0);
     }
     const text = await res.text();
+    signal?.throwIfAborted();
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;

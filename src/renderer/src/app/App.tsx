@@ -1,6 +1,7 @@
 // Layer: renderer (React component). The application shell: the header (runs,
-// views, λ/K, actions), the active view, and the dialogs. It holds what every
-// view shares: the metric config, this tab's current run (each browser tab
+// views, λ/K, actions), the active view, and the dialogs. It holds, besides
+// what the app's context gives every view (app-context.tsx: the Api, the
+// metric config, the notices), this tab's current run (each browser tab
 // has its own, so tabs never fight over a corpus), the view, and the open
 // requests that come from the menu (Electron) or the Open dialog. Views fetch
 // their own data through app/queries.ts.
@@ -21,12 +22,11 @@ import { Header } from './Header';
 import type { ListFilter } from '../model/list-query';
 import { errorText, runRef, useApiQuery, useRuns } from './queries';
 import { inTextField } from './dom';
-import { VIEWS, type AnyRunViewProps, type NoticeKind, type ViewId } from './views';
+import { VIEWS, type AnyRunViewProps, type ViewId } from './views';
+import { useAppContext } from './app-context';
 import { ExportContextOf } from './exports';
 
 const RUN_KEY = 'dst-inspector.run';
-/** How long news (kind 'info') stays on screen. */
-const INFO_NOTICE_MS = 8000;
 
 function sessionStore(): Storage | null {
   try {
@@ -36,23 +36,14 @@ function sessionStore(): Storage | null {
   }
 }
 
-export function App({ api }: { api: Api }) {
-  const info = useApiQuery(api, 'appInfo', {}).data ?? null;
-  const [configChoice, setConfig] = useState<MetricConfig | null>(null);
-  const config = configChoice ?? info?.defaultConfig ?? null;
+export function App() {
+  // The Api, the engine's info, the config and the notice line come from the app's one context.
+  const { api, info, config, setConfig, notice, notify: setNotice } = useAppContext();
   const [view, setView] = useState<ViewId>('inspect');
   const [help, setHelp] = useState(false);
   const [openDialog, setOpenDialog] = useState<{ asNewRun: boolean } | null>(null);
-  // A notice: an error (stays until dismissed) or news such as "Saved …" (kind 'info': a quieter style, gone after a while).
-  const [notice, setNoticeState] = useState<{ text: string; kind: NoticeKind } | null>(null);
-  const setNotice = useCallback((text: string | null, kind: NoticeKind = 'error') => setNoticeState(text ? { text, kind } : null), []);
-  useEffect(() => {
-    if (notice?.kind !== 'info') return;
-    const t = setTimeout(() => setNoticeState((n) => (n === notice ? null : n)), INFO_NOTICE_MS);
-    return () => clearTimeout(t);
-  }, [notice]);
   const [runId, setRunId] = useState<string | null>(() => sessionStore()?.getItem(RUN_KEY) ?? null);
-  const { runs, error: runsError } = useRuns(api);
+  const { runs, error: runsError } = useRuns();
   const [listFilter, setListFilter] = useState<ListFilter | null>(null);
 
   // This tab's run: the one it chose, while it exists; else the first run.
@@ -67,14 +58,14 @@ export function App({ api }: { api: Api }) {
   }, []);
 
   const ref = runRef(run);
-  const summaryQuery = useApiQuery(api, 'corpusSummary', ref && config ? { ...ref, config } : null, { keepPrevious: true });
+  const summaryQuery = useApiQuery('corpusSummary', ref && config ? { ...ref, config } : null, { keepPrevious: true });
   // A kept previous answer is shown only while it belongs to this run and revision.
   const summary: CorpusSummary | null =
     summaryQuery.data && ref && summaryQuery.data.run === ref.run && summaryQuery.data.revision === ref.rev ? summaryQuery.data : null;
 
   // The inspect list's filter: the header shows that subset's scores beside the corpus's.
   const filterOn = !!listFilter && Object.keys(listFilter).length > 0;
-  const filteredQuery = useApiQuery(api, 'filteredScores', filterOn && ref && config ? { ...ref, config, filter: listFilter } : null, {
+  const filteredQuery = useApiQuery('filteredScores', filterOn && ref && config ? { ...ref, config, filter: listFilter } : null, {
     keepPrevious: true,
   });
   const filtered = filterOn && summary ? (filteredQuery.data ?? null) : null;
@@ -82,13 +73,15 @@ export function App({ api }: { api: Api }) {
   // A source that knows its slot count (an SGD schema next to the file) sets K once per loaded revision;
   // a later source without one puts back the default K, unless the user changed K meanwhile
   // (state adjusted while rendering, React's pattern for deriving from a new input).
+  // The config lives in the app's context (a component above this one): the new K is handed to it by an effect.
   const [kTaken, setKTaken] = useState<{ key: string; fromSource: number | null }>({ key: '', fromSource: null });
+  const [kConfig, setKConfig] = useState<MetricConfig | null>(null);
   const kKey = summary ? `${summary.run}@${summary.revision}` : '';
   if (summary && config && kKey !== kTaken.key) {
     const k = summary.slotCount;
     const fallback = info?.defaultConfig.slotCount;
     setKTaken({ key: kKey, fromSource: k ?? null });
-    if (k && config.slotCount !== k) setConfig({ ...config, slotCount: k });
+    if (k && config.slotCount !== k) setKConfig({ ...config, slotCount: k });
     else if (
       !k &&
       kTaken.fromSource !== null &&
@@ -96,8 +89,11 @@ export function App({ api }: { api: Api }) {
       fallback !== undefined &&
       fallback !== config.slotCount
     )
-      setConfig({ ...config, slotCount: fallback });
+      setKConfig({ ...config, slotCount: fallback });
   }
+  useEffect(() => {
+    if (kConfig) setConfig(kConfig);
+  }, [kConfig, setConfig]);
 
   // A failed reload keeps the run's data: its error is shown (with the place in the file) until the user goes back to the data.
   const [dismissed, setDismissed] = useState<string | null>(null);
@@ -191,24 +187,21 @@ export function App({ api }: { api: Api }) {
   };
 
   // What every view gets besides its run.
-  const common = (config: MetricConfig): Omit<AnyRunViewProps, 'run'> => ({
-    api,
+  const common: Omit<AnyRunViewProps, 'run'> = {
     runs: runs ?? [],
-    config,
     summary,
     modalOpen: help || !!openDialog,
-    onNotice: setNotice,
     onRun: chooseRun,
     onAddRun: () => requestOpen(true),
     onView: setView,
-  });
+  };
 
   let body: React.ReactNode;
   const entry = VIEWS.find((v) => v.id === view) ?? VIEWS[0];
   if (entry.needsRun === false && config) {
     // A view of its own (the playground) shows whatever state the runs are in.
     const Free = entry.component;
-    body = <Free {...common(config)} run={run?.state === 'ready' ? run : null} />;
+    body = <Free {...common} run={run?.state === 'ready' ? run : null} />;
   } else if (!runs) {
     body = <main className="placeholder-pane">{runsError ? `Cannot reach the inspector: ${runsError}` : 'Connecting…'}</main>;
   } else if (!run) {
@@ -227,11 +220,10 @@ export function App({ api }: { api: Api }) {
       </main>
     );
   } else if (run.state === 'error' && run.error) {
-    body = <LoadErrorView api={api} run={run.id} error={run.error} onOpen={() => requestOpen()} onDemo={openDemo} />;
+    body = <LoadErrorView run={run.id} error={run.error} onOpen={() => requestOpen()} onDemo={openDemo} />;
   } else if (failedReload) {
     body = (
       <LoadErrorView
-        api={api}
         run={run.id}
         error={failedReload}
         onOpen={() => requestOpen()}
@@ -241,7 +233,7 @@ export function App({ api }: { api: Api }) {
     );
   } else if (config && ref) {
     const View = (VIEWS.find((v) => v.id === view) ?? VIEWS[0]).component;
-    body = <View {...common(config)} run={run} onListFilter={setListFilter} />;
+    body = <View {...common} run={run} onListFilter={setListFilter} />;
   }
 
   const exportCtx = useMemo(() => ({ api, electron: info?.mode === 'electron' }), [api, info]);
@@ -260,7 +252,7 @@ export function App({ api }: { api: Api }) {
         onConfig={setConfig}
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
-        exportMenu={<ExportMenu api={api} electron={info?.mode === 'electron'} config={config} />}
+        exportMenu={<ExportMenu electron={info?.mode === 'electron'} config={config} />}
         filtered={filterOn && summary ? { scores: filtered, total: summary.dialogues } : null}
         onWatch={(on) => run && void api.call('watchRun', { run: run.id, on }).catch((x: unknown) => setNotice(errorText(x)))}
       />

@@ -1,28 +1,21 @@
 // Layer: renderer (React hooks over @tanstack/react-query). The one place the
-// UI fetches data: every query is keyed by its call and arguments, and every
-// call that reads a run carries the run id, the revision the UI believes in
-// and the config, so a cached answer can never belong to another corpus or
-// setting. The workspace's events refresh the run list; an answer refused as
-// stale (the run was reloaded meanwhile) refreshes it too.
+// UI fetches data: every query is keyed by its call and arguments (keys from
+// app/query-keys.ts), and every call that reads a run carries the run id, the
+// revision the UI believes in and the config, so a cached answer can never
+// belong to another corpus or setting. Each query passes react-query's
+// AbortSignal to Api.call: a query nobody shows any more (another dialogue,
+// filter or page) is aborted. The workspace's events refresh the run list; an
+// answer refused as stale (the run was reloaded meanwhile) refreshes it too.
 
-import { hashKey, QueryClient, useQuery, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Api, ApiArgs, ApiCall, ApiResults, RunInfo } from '../../../shared/api';
-import { configKey, type MetricConfig } from '../../../shared/metrics/config';
+import { useApi } from './app-context';
+import { allOf, callKey } from './query-keys';
 import { AppError } from '../../../shared/app-error';
+import { queryHash } from './query-hash';
 
-/**
- * How a query key becomes the cache's key: a `config` argument by the one
- * config key (shared/metrics/config.ts: every setting, present or future),
- * the rest as react-query hashes it (object keys sorted).
- */
-export function queryHash(key: QueryKey): string {
-  return hashKey(
-    key.map((part) =>
-      part !== null && typeof part === 'object' && 'config' in part ? { ...part, config: configKey(part.config as MetricConfig) } : part,
-    ),
-  );
-}
+export { queryHash };
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -49,31 +42,50 @@ function isStale(e: unknown): boolean {
   return e instanceof AppError && e.code === 'stale';
 }
 
+/** A query that failed as stale (its run was reloaded meanwhile) refreshes the run list, whose new revision then keys a fresh query. */
+export function useStaleRefresh(error: unknown): void {
+  const qc = useQueryClient();
+  const stale = !!error && isStale(error);
+  useEffect(() => {
+    if (stale) void qc.invalidateQueries({ queryKey: allOf('listRuns') });
+  }, [stale, qc]);
+}
+
+export interface ApiQueryOptions {
+  keepPrevious?: boolean;
+  /** More to key the answer by (what the arguments do not say). */
+  key?: string;
+}
+
 /**
- * One API call as a query, keyed by [call, args]. `enabled: false` (or null
- * args) leaves it idle. A stale answer refreshes the run list, whose new
- * revision then keys a fresh query.
+ * One API call as a query, keyed by [call, args, key], through the app's Api
+ * (app-context.tsx). Null args leave it idle.
  */
 export function useApiQuery<C extends ApiCall>(
+  call: C,
+  args: ApiArgs<C> | null,
+  opts: ApiQueryOptions = {},
+): UseQueryResult<ApiResults[C], Error> {
+  return useCallQuery(useApi(), call, args, opts);
+}
+
+/** useApiQuery with the Api given (for the context's own provider, which sits above itself). */
+export function useCallQuery<C extends ApiCall>(
   api: Api,
   call: C,
   args: ApiArgs<C> | null,
-  opts: { keepPrevious?: boolean; /** More to key the answer by (what the arguments do not say). */ key?: string } = {},
+  opts: ApiQueryOptions = {},
 ): UseQueryResult<ApiResults[C], Error> {
-  const qc = useQueryClient();
   const q = useQuery({
-    queryKey: [call, args, opts.key ?? null],
-    queryFn: () => api.call(call, args as ApiArgs<C>),
+    queryKey: callKey(call, args, opts.key ?? null),
+    queryFn: ({ signal }) => api.call(call, args as ApiArgs<C>, { signal }),
     enabled: args !== null,
     // Keep showing the previous answer while the next loads, but only one about the same run and revision.
     placeholderData: opts.keepPrevious
       ? (prev, prevQuery) => (prevQuery && sameData(prevQuery.queryKey[1], args) ? prev : undefined)
       : undefined,
   });
-  const stale = q.isError && isStale(q.error);
-  useEffect(() => {
-    if (stale) void qc.invalidateQueries({ queryKey: ['listRuns'] });
-  }, [stale, qc]);
+  useStaleRefresh(q.error);
   return q;
 }
 
@@ -87,11 +99,12 @@ function sameData(a: unknown, b: unknown): boolean {
 const POLL_MS = 200;
 
 /** The workspace's runs, refreshed on its events, and polled while any run loads (for progress bars). */
-export function useRuns(api: Api): { runs: RunInfo[] | undefined; error: string | null } {
+export function useRuns(): { runs: RunInfo[] | undefined; error: string | null } {
+  const api = useApi();
   const qc = useQueryClient();
   const q = useQuery({
-    queryKey: ['listRuns'],
-    queryFn: () => api.call('listRuns', {}),
+    queryKey: callKey('listRuns', {}),
+    queryFn: ({ signal }) => api.call('listRuns', {}, { signal }),
     staleTime: 0,
     refetchInterval: (query) =>
       query.state.data?.runs.some((r) => r.stage !== undefined) ? POLL_MS : query.state.error ? POLL_MS * 5 : false,
@@ -101,7 +114,7 @@ export function useRuns(api: Api): { runs: RunInfo[] | undefined; error: string 
   useEffect(
     () =>
       api.onEvent((e) => {
-        if (e.type === 'runs-changed' || e.type === 'run-changed') void qc.invalidateQueries({ queryKey: ['listRuns'] });
+        if (e.type === 'runs-changed' || e.type === 'run-changed') void qc.invalidateQueries({ queryKey: allOf('listRuns') });
       }),
     [api, qc],
   );

@@ -3,29 +3,25 @@
 // stable nav hook [data-testid="nav-<id>"]. A new view is one entry here.
 
 import type { ComponentType } from 'react';
-import type { Api, CorpusSummary, RunInfo } from '../../../shared/api';
-import type { MetricConfig } from '../../../shared/metrics/config';
+import type { CorpusSummary, RunInfo } from '../../../shared/api';
 import { InspectView } from '../views/inspect/InspectView';
 import { PlaygroundView } from '../views/playground/PlaygroundView';
 import { CompareView } from '../views/compare/CompareView';
 import { AnalysisView } from '../views/analysis/AnalysisView';
 import type { ListFilter } from '../model/list-query';
 
-export type NoticeKind = 'error' | 'info';
+export type { NoticeKind } from './app-context';
 
+/** A view's props; the Api, the metric config and the notice line come from the app's context (useApi, useConfig, useNotify). */
 export interface ViewProps {
-  api: Api;
   /** This tab's run (ready: it has data). */
   run: RunInfo;
   /** Every run of the workspace. */
   runs: RunInfo[];
-  config: MetricConfig;
   /** The run's corpus summary under `config`, once it has arrived. */
   summary: CorpusSummary | null;
   /** A dialog is open: it handles its own keys. */
   modalOpen: boolean;
-  /** Shows a notice: an error by default; 'info' for news ("Saved …"), shown quieter and for a while. */
-  onNotice: (text: string, kind?: NoticeKind) => void;
   /** Makes another run this tab's run. */
   onRun: (id: string) => void;
   /** Asks for a file to open as a new run (to compare). */

@@ -5,16 +5,15 @@
 // why it failed) shows in a status line under the button.
 
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
-import type { Api } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
 import { setExportOptions, useExportOptions } from '../export/options';
 import { ExportOptionsDialog } from './ExportOptionsDialog';
 import { useExportItems, type ExportContext, type ExportItem } from '../app/exports';
 import { inTextField } from '../app/dom';
+import { useApi } from '../app/app-context';
 import { fileStem, saveBytes, screenshot } from '../export/files';
 
 interface Props {
-  api: Api;
   electron: boolean;
   /** The metrics the table settings offer (FGA once per λ); the defaults without one. */
   config?: MetricConfig | null;
@@ -33,7 +32,8 @@ const SCREENSHOT: ExportItem = {
   },
 };
 
-export function ExportMenu({ api, electron, config = null }: Props) {
+export function ExportMenu({ electron, config = null }: Props) {
+  const api = useApi();
   const viewItems = useExportItems();
   const options = useExportOptions();
   const [settings, setSettings] = useState(false);

@@ -4,13 +4,12 @@
 // syntax errors, the file's text around the error in Monaco with a marker at
 // the reported place.
 
-import type { Api, LoadErrorInfo } from '../../../shared/api';
+import type { LoadErrorInfo } from '../../../shared/api';
 import { truncationNote } from '../../../shared/formats/describe-top';
 import { useApiQuery } from '../app/queries';
 import { MonacoView } from './MonacoView';
 
 interface Props {
-  api: Api;
   /** The run whose load failed. */
   run: string;
   error: LoadErrorInfo;
@@ -20,9 +19,9 @@ interface Props {
   back?: { label: string; go: () => void };
 }
 
-export function LoadErrorView({ api, run, error, onOpen, onDemo, back }: Props) {
+export function LoadErrorView({ run, error, onOpen, onDemo, back }: Props) {
   // Keyed by the error too: a later failed load of the same run asks again.
-  const src = useApiQuery(api, 'loadErrorSource', { run }, { key: error.message }).data ?? null;
+  const src = useApiQuery('loadErrorSource', { run }, { key: error.message }).data ?? null;
   const where = [
     error.line !== undefined ? `line ${error.line}${error.column !== undefined ? `, column ${error.column}` : ''}` : null,
     error.jsonPath ? `at ${error.jsonPath}` : null,

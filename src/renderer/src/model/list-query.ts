@@ -1,8 +1,11 @@
-// Layer: renderer (pure module). The dialogue list's query (sort and filter)
-// and the labels of the sort keys.
+// Layer: renderer (pure module). The queries of the two long lists — the
+// inspect view's dialogue list (sort and filter) and the compare view's pair
+// list — the labels of the dialogue list's sort keys, and the arguments each
+// query gives its paged API call.
 
-import type { SortKey } from '../../../shared/api';
-import { METRIC_IDS } from '../../../shared/metrics/registry';
+import type { PairFilter, PairSortKey, SortKey } from '../../../shared/api';
+import { SORT_KEYS } from '../../../shared/calls/sort-keys';
+import type { MetricConfig } from '../../../shared/metrics/config';
 
 export interface ListFilter {
   domain?: string;
@@ -15,15 +18,10 @@ export interface ListQuery {
   filter: ListFilter;
 }
 
-/**
- * The sort keys in menu order: every metric of the registry between the
- * dialogue's own keys and the derived ones. The same list as api.ts's
- * SORT_KEYS (a unit test keeps them equal), built here so the renderer
- * bundle does not pull in zod's schemas.
- */
-export const LIST_SORT_KEYS: readonly SortKey[] = ['position', 'id', 'turns', ...METRIC_IDS, 'disagreement', 'mistakes'];
+/** The sort keys in menu order: the API's (every metric of the registry between the dialogue's own keys and the derived ones). */
+export const LIST_SORT_KEYS: readonly SortKey[] = SORT_KEYS;
 
-const LABELS: Record<string, string> = { position: 'file order', disagreement: '|FGA − GCA|' };
+const LABELS: Partial<Record<SortKey, string>> = { position: 'file order', disagreement: '|FGA − GCA|' };
 
 export function sortLabel(key: SortKey): string {
   return LABELS[key] ?? key;
@@ -46,6 +44,23 @@ export function defaultDescending(key: SortKey): boolean {
   return key === 'disagreement' || key === 'mistakes' || key === 'turns';
 }
 
-export function queryKey(q: ListQuery): string {
-  return JSON.stringify([q.sort.key, q.sort.descending, apiFilter(q.filter)]);
+/** The dialogue list's arguments (dialoguePage without its window): equal for queries that show the same list. */
+export function dialogueListArgs(ref: { run: string; rev: number }, config: MetricConfig, q: ListQuery) {
+  return { ...ref, config, sort: q.sort, filter: apiFilter(q.filter) };
+}
+
+/** The pair list's query: B − A on a metric (or file order, id, length, one-sided turns), at turn level "A right, B wrong" and the like. */
+export interface PairQuery {
+  sort: { key: PairSortKey; metric: string; descending: boolean };
+  filter: { turns: PairFilter; search: string };
+}
+
+export const DEFAULT_PAIR_QUERY: PairQuery = {
+  sort: { key: 'diff', metric: 'JGA', descending: true },
+  filter: { turns: 'all', search: '' },
+};
+
+/** The pair list's arguments (comparePage without its window). */
+export function pairListArgs(a: { run: string; rev: number }, b: { run: string; rev: number }, config: MetricConfig, q: PairQuery) {
+  return { a, b, config, sort: q.sort, filter: { turns: q.filter.turns, search: q.filter.search || undefined } };
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SORT_KEYS, type DialogueRow, type SortKey } from '../../../../src/shared/api';
+import { metricSortKey, SORT_KEYS, type DialogueRow, type SortKey } from '../../../../src/shared/api';
 import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { dialogueResults, evaluate } from '../../../../src/shared/metrics/evaluate';
 import { Workspace } from '../../../../src/main/services/workspace';
@@ -150,7 +150,7 @@ describe('a file with utterances', () => {
   });
 
   it('row numbers match the dialogue detail', () => {
-    for (const r of allRows(store, 'GCA', false).slice(0, 10)) {
+    for (const r of allRows(store, metricSortKey('GCA'), false).slice(0, 10)) {
       const d = store.detail(config, r.id);
       for (const m of ['GCA', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA']) expect(r.values[m], m).toBe(metricValue(d.values, m));
       expect(r.values.FGA).toBe(metricValue(d.values, 'FGA', '0.5'));

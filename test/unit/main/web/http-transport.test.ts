@@ -1,6 +1,6 @@
 // The renderer's HTTP transport (src/renderer/src/api/http-api.ts, token.ts)
 // against the real browser-mode server: bearer token, server messages as
-// thrown errors, pushed events, and the token kept across reloads but removed
+// thrown errors, an aborted call's request aborted, pushed events, and the token kept across reloads but removed
 // from the address bar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEvent } from '../../../../src/shared/api';
@@ -49,6 +49,21 @@ describe('httpApi', () => {
     await expect(createHttpApi({ token: srv.token, base: 'http://127.0.0.1:1' }).call('appInfo', {})).rejects.toMatchObject({
       code: 'network',
     });
+  });
+
+  it('aborts the request of an aborted call: it rejects with the signal’s reason, not as a network error', async () => {
+    const seen: (AbortSignal | null | undefined)[] = [];
+    const api = createHttpApi({ token: srv.token, base, fetch: (input, init) => (seen.push(init?.signal), fetch(input, init)) });
+    const ctl = new AbortController();
+    const call = api.call('appInfo', {}, { signal: ctl.signal });
+    ctl.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toEqual([ctl.signal]);
+    // Aborted before it starts: no request at all.
+    await expect(api.call('appInfo', {}, { signal: ctl.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(seen).toHaveLength(1);
+    // Without a signal, or with one that stays quiet, calls answer as before.
+    await expect(api.call('appInfo', {}, { signal: new AbortController().signal })).resolves.toMatchObject({ mode: 'browser' });
   });
 
   it('delivers pushed events to listeners until they unsubscribe', async () => {

@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import { ANALYSES } from '../../../../shared/analysis/registry';
 import type { ViewProps } from '../../app/views';
+import { useConfig } from '../../app/app-context';
 import { requestInspect, type InspectTarget } from '../../app/inspect-target';
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary';
 import { BreakdownSection } from './BreakdownSection';
@@ -35,7 +36,8 @@ const SECTIONS = ANALYSES.filter((d) => d.tab && SECTION_OF[d.name]).map((d) => 
   component: SECTION_OF[d.name],
 }));
 
-export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
+export function AnalysisView({ run, runs, onView }: ViewProps) {
+  const config = useConfig();
   const [section, setSection] = useState<string>(() => remembered('analysis.section', SECTIONS[0].id));
   const inspect = (t: InspectTarget) => {
     requestInspect(t);
@@ -65,7 +67,7 @@ export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
       <div className="analysis-body">
         {/* One section failing leaves the others (and their tabs) usable. */}
         <ViewErrorBoundary key={`${current.id}|${run.id}@${run.revision}`} name={`Analysis › ${current.label}`}>
-          <Section api={api} run={run} runs={runs} config={config} inspect={inspect} />
+          <Section run={run} runs={runs} config={config} inspect={inspect} />
         </ViewErrorBoundary>
       </div>
     </main>

@@ -18,7 +18,7 @@ import { TableView } from './TableView';
 
 type By = 'domain' | 'slot';
 
-export function BreakdownSection({ api, run, runs, config, inspect }: SectionProps) {
+export function BreakdownSection({ run, runs, config, inspect }: SectionProps) {
   const [by, setBy] = useState<By>(() => remembered('bd.by', 'domain'));
   const [turns, setTurns] = useState<'active' | 'dialogue'>(() => remembered('bd.turns', 'active'));
   const [k, setK] = useState<'signature' | 'slots'>(() => remembered('bd.k', 'signature'));
@@ -27,8 +27,8 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
   const others = runs.filter((r) => r.id !== run.id && r.state === 'ready');
   const other = others.find((r) => r.id === compareId) ?? null;
   const args = { config, by, ...(by === 'domain' ? { domainTurns: turns, ...(k === 'slots' ? { domainK: 'slots' as const } : {}) } : {}) };
-  const q = useApiQuery(api, 'breakdown', { run: run.id, rev: run.revision, ...args });
-  const q2 = useApiQuery(api, 'breakdown', other ? { run: other.id, rev: other.revision, ...args } : null);
+  const q = useApiQuery('breakdown', { run: run.id, rev: run.revision, ...args });
+  const q2 = useApiQuery('breakdown', other ? { run: other.id, rev: other.revision, ...args } : null);
   const b = q.data && q.data.by === by ? q.data : null;
   const base = other && q2.data && q2.data.by === by ? q2.data : null;
 

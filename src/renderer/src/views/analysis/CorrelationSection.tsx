@@ -11,10 +11,10 @@ import { ExportLinks } from './ExportLinks';
 import { remember, remembered, type SectionProps } from './shared';
 import { TableView } from './TableView';
 
-export function CorrelationSection({ api, run, config }: SectionProps) {
+export function CorrelationSection({ run, config }: SectionProps) {
   const [level, setLevel] = useState<'turn' | 'dialogue'>(() => remembered('cor.level', 'turn'));
   const [method, setMethod] = useState<'pearson' | 'spearman'>(() => remembered('cor.method', 'pearson'));
-  const q = useApiQuery(api, 'correlations', { run: run.id, rev: run.revision, config, level, method });
+  const q = useApiQuery('correlations', { run: run.id, rev: run.revision, config, level, method });
   const m = q.data && q.data.level === level && q.data.method === method ? q.data : null;
   const table = useMemo(() => (m ? correlationTable(m) : null), [m]);
   const scene = useMemo(() => (m && table ? heatmapScene(m, table.signature, { width: 620 }) : null), [m, table]);

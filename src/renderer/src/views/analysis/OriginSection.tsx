@@ -12,8 +12,8 @@ import { ExportLinks } from './ExportLinks';
 import type { SectionProps } from './shared';
 import { TableView } from './TableView';
 
-export function OriginSection({ api, run, config, inspect }: SectionProps) {
-  const q = useApiQuery(api, 'errorOrigin', { run: run.id, rev: run.revision, config, top: 50 });
+export function OriginSection({ run, config, inspect }: SectionProps) {
+  const q = useApiQuery('errorOrigin', { run: run.id, rev: run.revision, config, top: 50 });
   const o = q.data ?? null;
   const tables = useMemo(() => (o ? { summary: originSummaryTable(o), turns: rootTurnsTable(o), slots: rootSlotsTable(o) } : null), [o]);
   const scene = useMemo(() => (o && tables ? originScene(o, tables.summary.signature, 760) : null), [o, tables]);

@@ -15,7 +15,7 @@ import { ExportLinks } from './ExportLinks';
 import { columnValue, metricChoices, remember, remembered, type SectionProps } from './shared';
 import { TableView } from './TableView';
 
-export function PositionSection({ api, run, config }: SectionProps) {
+export function PositionSection({ run, config }: SectionProps) {
   const [by, setBy] = useState<'index' | 'length'>(() => remembered('pos.by', 'index'));
   const choices = metricChoices(config);
   const [picked, setPicked] = useState<string[]>(() =>
@@ -30,7 +30,7 @@ export function PositionSection({ api, run, config }: SectionProps) {
   const minTurns = /^\d+$/.test(minText.trim()) ? Number(minText) : null;
   // While the box holds no number, the last one it held.
   const shownMin = minTurns ?? remembered('pos.minTurns', DEFAULT_MIN_TURNS);
-  const q = useApiQuery(api, 'turnPosition', { run: run.id, rev: run.revision, config, by, bands: series.map((s) => s.key) });
+  const q = useApiQuery('turnPosition', { run: run.id, rev: run.revision, config, by, bands: series.map((s) => s.key) });
   const p = q.data && q.data.by === by ? withMinTurns(q.data, shownMin) : null;
   const hidden = p ? hiddenNote(p) : null;
   const table = p ? positionTable(p, config) : null;

@@ -11,8 +11,8 @@ import { ExportLinks } from './ExportLinks';
 import type { SectionProps } from './shared';
 import { TableView } from './TableView';
 
-export function TraitsSection({ api, run, config }: SectionProps) {
-  const q = useApiQuery(api, 'traitsView', { run: run.id, rev: run.revision, config });
+export function TraitsSection({ run, config }: SectionProps) {
+  const q = useApiQuery('traitsView', { run: run.id, rev: run.revision, config });
   const t = q.data ?? null;
   const table = useMemo(() => (t ? traitsTable(t) : null), [t]);
   const scene = useMemo(() => (t && table ? traitsScene(t, table.signature, 860) : null), [t, table]);

@@ -2,14 +2,13 @@
 // their props, choices remembered while the app runs (a section's controls
 // survive a trip to the inspect view and back), and metric column helpers.
 
-import type { Api, RunInfo } from '../../../../shared/api';
+import type { RunInfo } from '../../../../shared/api';
 import type { MetricConfig } from '../../../../shared/metrics/config';
 import { metricColumns } from '../../../../shared/report/rows';
 import type { ScoreValue } from '../../../../shared/metrics/contract';
 import type { InspectTarget } from '../../app/inspect-target';
 
 export interface SectionProps {
-  api: Api;
   run: RunInfo;
   runs: RunInfo[];
   config: MetricConfig;

@@ -7,35 +7,23 @@
 // their per-turn lanes overlaid. Runs are added (Add run…, or a file dropped
 // on the window), renamed and removed here.
 
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { RunInfo } from '../../../../shared/api';
-import { DEFAULT_SEED, MAX_SEED } from '../../../../shared/analysis/seed';
+import { MAX_SEED } from '../../../../shared/analysis/seed';
 import { nameSeriesChoices, nameSeriesSubset, readNameSeries } from '../../../../shared/analysis/series';
-import { compareJson, deltaTable, longTable, outputOfRuns, scoresTable } from '../../../../shared/analysis/compare-report';
 import { useViewExports } from '../../app/exports';
-import { saveText } from '../../export/files';
-import { tableItems } from '../../export/items';
-import { compareForExport } from '../../export/options';
 import type { ViewProps } from '../../app/views';
+import { useApi, useConfig, useNotify } from '../../app/app-context';
 import { errorText, useApiQuery } from '../../app/queries';
-import { configKey } from '../../model/config-input';
-import { inTextField } from '../../app/dom';
-import { keyAction, step } from '../../model/keyboard';
-import { selectedIndex, type ListSelection } from '../../model/list-selection';
-import { PairCache } from './pair-cache';
+import { useKeyActions } from '../../app/use-key-actions';
+import { COMPARE_DEFAULTS, type CompareViewState } from '../../model/view-state';
+import { compareExports } from './compare-exports';
 import { PairDialogue } from './PairDialogue';
-import { DEFAULT_PAIR_QUERY, PairList, type PairQuery } from './PairList';
+import { PairList } from './PairList';
+import { usePairList } from './use-pair-list';
 import { RunTable } from './RunTable';
 import { SeriesPanel } from './SeriesPanel';
 import './compare.css';
-
-interface Stats {
-  bootstrap: number;
-  trials: number;
-  seed: number;
-}
-
-const DEFAULT_STATS: Stats = { bootstrap: 1000, trials: 10000, seed: DEFAULT_SEED };
 
 function NumberField({
   label,
@@ -73,15 +61,18 @@ function NumberField({
   );
 }
 
-export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }: ViewProps) {
+export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
+  const api = useApi();
+  const config = useConfig();
+  const onNotice = useNotify();
   const ready = useMemo(() => runs.filter((r) => r.state === 'ready'), [runs]);
-  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
-  const included = useMemo(() => new Set(ready.filter((r) => !excluded.has(r.id)).map((r) => r.id)), [ready, excluded]);
-  const [baseChoice, setBaseline] = useState<string | null>(null);
+  // The user's choices, one state object (model/view-state.ts); what follows derives from it and the runs.
+  const [state, setState] = useState<CompareViewState>(COMPARE_DEFAULTS);
+  const set = useCallback((patch: Partial<CompareViewState>) => setState((s) => ({ ...s, ...patch })), []);
+  const { excluded, stats, common, allowDifferentGold: allowGold, pairQuery: query, turn, onlyDiffering } = state;
+  const included = useMemo(() => new Set(ready.filter((r) => !excluded.includes(r.id)).map((r) => r.id)), [ready, excluded]);
+  const baseChoice = state.baseline;
   const baseline = baseChoice && included.has(baseChoice) ? baseChoice : (ready.find((r) => included.has(r.id))?.id ?? null);
-  const [stats, setStats] = useState<Stats>(DEFAULT_STATS);
-  const [common, setCommon] = useState(false);
-  const [allowGold, setAllowGold] = useState(false);
 
   // The compared runs: the baseline first, then the others in workspace order.
   const ordered: RunInfo[] = useMemo(
@@ -99,14 +90,15 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
         }
       : null;
   // Keyed by the run names too: a rename keeps the revision but changes the table.
-  const q = useApiQuery(api, 'compareRuns', args, { key: ordered.map((r) => r.label).join('\u0000') });
+  const q = useApiQuery('compareRuns', args, { key: ordered.map((r) => r.label).join('\u0000') });
   const result = q.data && args && q.data.runs.every((r, k) => r.run === args.runs[k]?.run && r.rev === args.runs[k].rev) ? q.data : null;
 
   // Series x: given on the command line, else the number that differs across the run names (for the runs
   // whose names form a series; the user may choose the number when several differ); edits here win.
-  const settings = useApiQuery(api, 'compareSettings', {}).data;
-  const [xEdits, setXEdits] = useState<Record<string, number | null>>({});
-  const [partChoice, setPartChoice] = useState<string | undefined>(undefined);
+  const settings = useApiQuery('compareSettings', {}).data;
+  const xEdits = state.series.xs;
+  const partChoice = state.series.part ?? undefined;
+  const setSeries = (patch: Partial<CompareViewState['series']>) => setState((s) => ({ ...s, series: { ...s.series, ...patch } }));
   const fromNames = useMemo(() => {
     const labels = ordered.map((r) => r.label);
     return {
@@ -131,49 +123,12 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     (fromNames.choices !== null && Object.keys(settings?.seriesX ?? {}).length === 0);
 
   // The Export menu: the benchmark as the CLI's compare writes it (tables, and its JSON shape).
-  const exportItems = useMemo(() => {
-    if (!result) return [];
-    const out = outputOfRuns(result);
-    const xsOf = result.runs.map((r) => xs[r.run] ?? null);
-    const series = xsOf.filter((x) => x !== null).length >= 2 ? xsOf : undefined;
-    // Made when an item runs, narrowed to the Export menu's metric columns as compare --metrics narrows them.
-    const chosen = () => compareForExport(out);
-    return [
-      // The columns the table on screen shows (GCA's parts are not among them, unless chosen).
-      ...tableItems({
-        id: 'compare-scores',
-        group: 'Benchmark: scores',
-        stem: 'compare-scores',
-        make: () => {
-          const o = chosen();
-          return scoresTable(o === out ? { ...out, parts: [] } : o);
-        },
-      }),
-      ...tableItems({
-        id: 'compare-deltas',
-        group: 'Benchmark: deltas against the baseline',
-        stem: 'compare-deltas',
-        make: () => deltaTable(chosen()),
-      }),
-      ...tableItems({
-        id: 'compare-long',
-        group: 'Benchmark: one row per run and metric',
-        stem: 'compare',
-        make: () => longTable(chosen(), series),
-      }),
-      {
-        id: 'compare-json',
-        group: 'Benchmark: one row per run and metric',
-        label: 'Save as compare --format json',
-        run: (ctx) => saveText(ctx, 'compare.json', compareJson(chosen(), series), 'application/json'),
-      },
-    ];
-  }, [result, xs]);
+  const exportItems = useMemo(() => compareExports(result, xs), [result, xs]);
   useViewExports(exportItems);
-  const [showSeries, setShowSeries] = useState<boolean | null>(null);
+  const showSeries = state.series.shown;
 
   // The pair shown side by side.
-  const [pairChoice, setPair] = useState<{ a: string | null; b: string | null }>({ a: null, b: null });
+  const pairChoice = state.pair;
   const pa = pairChoice.a && included.has(pairChoice.a) ? pairChoice.a : baseline;
   const pb =
     pairChoice.b && included.has(pairChoice.b) && pairChoice.b !== pa ? pairChoice.b : (ordered.find((r) => r.id !== pa)?.id ?? null);
@@ -181,44 +136,17 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   const runB = ready.find((r) => r.id === pb);
   const refA = useMemo(() => (runA ? { run: runA.id, rev: runA.revision } : null), [runA]);
   const refB = useMemo(() => (runB ? { run: runB.id, rev: runB.revision } : null), [runB]);
-  const [query, setQuery] = useState<PairQuery>(DEFAULT_PAIR_QUERY);
-  const cacheKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}|${configKey(config)}|${JSON.stringify(query)}`;
-  const cache = useMemo(() => new PairCache(cacheKey), [cacheKey]);
   const pairKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}`;
-  // The selected dialogue (id: as run A names it; b: as run B does), and where it is in the list it was picked in.
-  const [sel, setSel] = useState<(ListSelection & { pair: string; b: string }) | null>(null);
-  const [scrollRequest, setScrollRequest] = useState(0);
-  const ids = sel && sel.pair === pairKey ? { a: sel.id, b: sel.b } : null;
-  const selIndex = selectedIndex(ids ? sel : null, ids?.a ?? null, cache);
-  const [turn, setTurn] = useState<number | null>(null);
-  const [onlyDiffering, setOnlyDiffering] = useState(false);
-
-  // First selection of a pair: the top of its list, once it has arrived.
-  useEffect(() => {
-    if (!refA || !refB || (sel && sel.pair === pairKey)) return;
-    api
-      .call('comparePage', {
-        a: refA,
-        b: refB,
-        config,
-        offset: 0,
-        limit: 1,
-        sort: query.sort,
-        filter: { turns: query.filter.turns, search: query.filter.search || undefined },
-      })
-      .then(
-        (p) => {
-          if (p.rows[0]) setSel({ pair: pairKey, id: p.rows[0].id, b: p.rows[0].idB, index: 0, key: cacheKey });
-        },
-        () => undefined,
-      );
-  }, [api, refA, refB, pairKey, sel, config, query, cacheKey]);
+  const setTurn = useCallback((t: number | null) => set({ turn: t }), [set]);
+  const forgetTurn = useCallback(() => setTurn(null), [setTurn]);
+  const { rows, selection: list } = usePairList(refA, refB, query, { scope: pairKey, onSelect: forgetTurn });
+  // The selected dialogue: as run A names it, and as run B does.
+  const ids = list.id !== null && list.extra !== null ? { a: list.id, b: list.extra } : null;
 
   // After the filter or search changes, the dialogue shown may have left the list: the detail pane says so.
   const search = query.filter.search.trim().toLowerCase();
-  const lookUp = ids && selIndex < 0 && (query.filter.turns !== 'all' || search) ? ids.a : null;
+  const lookUp = ids && list.index < 0 && (query.filter.turns !== 'all' || search) ? ids.a : null;
   const found = useApiQuery(
-    api,
     'comparePage',
     lookUp && refA && refB
       ? {
@@ -235,42 +163,13 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
   const outside =
     lookUp !== null && (!lookUp.toLowerCase().includes(search) || (found !== undefined && !found.rows.some((r) => r.id === lookUp)));
 
-  // n / p: next and previous dialogue of the pair list (j / k move through turns in PairDialogue).
-  const onKey = useEffectEvent((e: KeyboardEvent) => {
-    if (modalOpen || !refA || !refB) return;
-    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
-    if (action !== 'next-dialogue' && action !== 'prev-dialogue') return;
+  // n / p: next and previous dialogue of the pair list (j / k move through turns in PairDialogue); as in the
+  // inspect view, from the selection's row in this list, or from the top when it is not in it.
+  useKeyActions((action, e) => {
+    if (modalOpen || !refA || !refB || (action !== 'next-dialogue' && action !== 'prev-dialogue')) return;
     e.preventDefault();
-    // As in the inspect view: from the selection's row in this list, or from the top when it is not in it.
-    const next = step(selIndex, action === 'next-dialogue' ? 1 : -1, cache.total ?? 0);
-    if (next < 0 || next === selIndex) return;
-    const go = (a: string, b: string) => {
-      setSel({ pair: pairKey, id: a, b, index: next, key: cache.key });
-      setTurn(null);
-      setScrollRequest((r) => r + 1);
-    };
-    const row = cache.row(next);
-    if (row) return go(row.id, row.idB);
-    api
-      .call('comparePage', {
-        a: refA,
-        b: refB,
-        config,
-        offset: next,
-        limit: 1,
-        sort: query.sort,
-        filter: { turns: query.filter.turns, search: query.filter.search || undefined },
-      })
-      .then(
-        (p) => p.rows[0] && go(p.rows[0].id, p.rows[0].idB),
-        (x: unknown) => onNotice(errorText(x)),
-      );
+    void list.move(action === 'next-dialogue' ? 1 : -1);
   });
-  useEffect(() => {
-    const h = (e: KeyboardEvent) => onKey(e);
-    window.addEventListener('keydown', h);
-    return () => window.removeEventListener('keydown', h);
-  }, []);
 
   const rename = useCallback(
     (id: string, label: string) => void api.call('renameRun', { run: id, label }).catch((e: unknown) => onNotice(errorText(e))),
@@ -281,12 +180,7 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
     [api, onNotice],
   );
   const include = (id: string, on: boolean) =>
-    setExcluded((s) => {
-      const n = new Set(s);
-      if (on) n.delete(id);
-      else n.add(id);
-      return n;
-    });
+    setState((s) => ({ ...s, excluded: on ? s.excluded.filter((x) => x !== id) : [...s.excluded.filter((x) => x !== id), id] }));
 
   const error = q.error ? errorText(q.error) : null;
   const names: [string, string] = [runA?.label ?? 'A', runB?.label ?? 'B'];
@@ -308,28 +202,34 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
             value={stats.bootstrap}
             max={100000}
             testId="stat-bootstrap"
-            onChange={(v) => setStats({ ...stats, bootstrap: v })}
+            onChange={(v) => set({ stats: { ...stats, bootstrap: v } })}
           />
           <NumberField
             label="trials R"
             value={stats.trials}
             max={1000000}
             testId="stat-trials"
-            onChange={(v) => setStats({ ...stats, trials: v })}
+            onChange={(v) => set({ stats: { ...stats, trials: v } })}
           />
           <NumberField
             label="seed"
             value={stats.seed}
             max={MAX_SEED}
             testId="stat-seed"
-            onChange={(v) => setStats({ ...stats, seed: v })}
+            onChange={(v) => set({ stats: { ...stats, seed: v } })}
           />
           <label title="Runs that cover different dialogues or turns are compared on the part every run has (recorded in the signature)">
-            <input type="checkbox" data-testid="opt-common" checked={common} onChange={(e) => setCommon(e.target.checked)} /> Common part
+            <input type="checkbox" data-testid="opt-common" checked={common} onChange={(e) => set({ common: e.target.checked })} /> Common
+            part
           </label>
           <label title="Compare runs scored against different gold states (recorded in the signature)">
-            <input type="checkbox" data-testid="opt-gold" checked={allowGold} onChange={(e) => setAllowGold(e.target.checked)} /> Allow
-            different gold
+            <input
+              type="checkbox"
+              data-testid="opt-gold"
+              checked={allowGold}
+              onChange={(e) => set({ allowDifferentGold: e.target.checked })}
+            />{' '}
+            Allow different gold
           </label>
           {q.isFetching && <span className="busy">computing…</span>}
         </div>
@@ -351,7 +251,7 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
           included={included}
           baseline={baseline}
           onInclude={include}
-          onBaseline={setBaseline}
+          onBaseline={(id) => set({ baseline: id })}
           onRename={rename}
           onRemove={remove}
         />
@@ -361,19 +261,19 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
         <SeriesPanel
           result={result}
           xs={xs}
-          onX={(run, x) => setXEdits((e) => ({ ...e, [run]: x }))}
+          onX={(run, x) => setState((s) => ({ ...s, series: { ...s.series, xs: { ...s.series.xs, [run]: x } } }))}
           width={1100}
           names={{
             ...fromNames,
             fromCommandLine: Object.keys(settings?.seriesX ?? {}).length > 0,
             choice: partChoice,
-            onChoose: setPartChoice,
+            onChoose: (part) => setSeries({ part: part ?? null }),
           }}
         />
       ) : null}
       {result && (
         <p className="series-toggle">
-          <button data-testid="toggle-series" onClick={() => setShowSeries(!(showSeries ?? offerSeries))}>
+          <button data-testid="toggle-series" onClick={() => setSeries({ shown: !(showSeries ?? offerSeries) })}>
             {(showSeries ?? offerSeries) ? 'Hide the series' : 'Plot the runs as a series…'}
           </button>
         </p>
@@ -383,40 +283,31 @@ export function CompareView({ api, runs, config, modalOpen, onNotice, onAddRun }
         <section className="pair" aria-label="two runs side by side">
           <div className="pair-tools">
             <h2>Side by side</h2>
-            <PairRunSelect side="a" runs={ordered} value={refA.run} onPick={(id) => setPair({ a: id, b: pb === id ? pa : pb })} />
-            <PairRunSelect side="b" runs={ordered} value={refB.run} onPick={(id) => setPair({ a: pa === id ? pb : pa, b: id })} />
+            <PairRunSelect side="a" runs={ordered} value={refA.run} onPick={(id) => set({ pair: { a: id, b: pb === id ? pa : pb } })} />
+            <PairRunSelect side="b" runs={ordered} value={refB.run} onPick={(id) => set({ pair: { a: pa === id ? pb : pa, b: id } })} />
           </div>
           <div className="pair-panes">
             <PairList
-              api={api}
-              a={refA}
-              b={refB}
+              rows={rows}
               names={names}
-              config={config}
-              cache={cache}
               query={query}
               selectedId={ids?.a ?? null}
-              selectedIndex={selIndex}
-              scrollRequest={scrollRequest}
-              onQuery={setQuery}
-              onSelect={(a, b, index) => {
-                setSel({ pair: pairKey, id: a, b, index, key: cache.key });
-                setTurn(null);
-              }}
+              selectedIndex={list.index}
+              scrollRequest={list.scrollRequest}
+              onQuery={(q) => set({ pairQuery: q })}
+              onSelect={(a, b, index) => list.select(a, index, b)}
             />
             <PairDialogue
-              api={api}
               a={refA}
               b={refB}
               names={names}
-              config={config}
               ids={ids}
               outside={outside}
               turn={turn}
               modalOpen={modalOpen}
               onTurn={setTurn}
               onlyDiffering={onlyDiffering}
-              onOnlyDiffering={setOnlyDiffering}
+              onOnlyDiffering={(on) => set({ onlyDiffering: on })}
             />
           </div>
         </section>

@@ -6,7 +6,6 @@
 // dialogue the list's filter has since left out is shown with a note saying so.
 
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
-import type { Api } from '../../../../shared/api';
 import { lambdaKey, type MetricConfig } from '../../../../shared/metrics/config';
 import type { DialogueDetail } from '../../../../shared/api';
 import type { TurnRecord } from '../../../../shared/metrics/evaluate';
@@ -20,17 +19,16 @@ import { sceneItems } from '../../export/items';
 import { errorText, useApiQuery } from '../../app/queries';
 import { fgaClassLabel } from '../../model/classes';
 import { inTextField } from '../../app/dom';
+import { useConfig } from '../../app/app-context';
 import { keyAction, step } from '../../model/keyboard';
 import { frac, pct } from '../../model/format';
 import { PairChip } from './PairChip';
 import { differs, pairTurns } from './pair-model';
 
 interface Props {
-  api: Api;
   a: { run: string; rev: number };
   b: { run: string; rev: number };
   names: [string, string];
-  config: MetricConfig;
   ids: { a: string; b: string } | null;
   /** The dialogue is not in the pair list as now filtered (n then shows the list's first). */
   outside: boolean;
@@ -72,9 +70,10 @@ function RunVerdict({ who, rec, config }: { who: string; rec: TurnRecord | null;
   );
 }
 
-export function PairDialogue({ api, a, b, names, config, ids, outside, turn, modalOpen, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
-  const qa = useApiQuery(api, 'dialogueDetail', ids ? { ...a, config, id: ids.a } : null);
-  const qb = useApiQuery(api, 'dialogueDetail', ids ? { ...b, config, id: ids.b } : null);
+export function PairDialogue({ a, b, names, ids, outside, turn, modalOpen, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
+  const config = useConfig();
+  const qa = useApiQuery('dialogueDetail', ids ? { ...a, config, id: ids.a } : null);
+  const qb = useApiQuery('dialogueDetail', ids ? { ...b, config, id: ids.b } : null);
   const da = qa.data && ids && qa.data.id === ids.a ? qa.data : null;
   const db = qb.data && ids && qb.data.id === ids.b ? qb.data : null;
   const turns = useMemo(() => (da && db ? pairTurns(da, db) : []), [da, db]);

@@ -1,38 +1,24 @@
 // Layer: renderer (React component). The dialogues two runs share, as a
-// virtual list fetched page by page: sorted by B − A on a metric (or by the
+// virtual list fetched page by page (app/paged-rows.ts, components/VirtualRows.tsx): sorted by B − A on a metric (or by the
 // turns one run gets right and the other wrong, file order, id, length) and
 // filtered at turn level ("A right, B wrong" and the other way round), each
 // row with both runs' values of the sort metric and the difference. Long run
 // names become A and B here (run-labels.ts); rows keep one line per part,
 // cut with an ellipsis, the full text in a tooltip.
 
-import { useEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Api, PairFilter, PairSortKey } from '../../../../shared/api';
-import type { MetricConfig } from '../../../../shared/metrics/config';
+import type { PairFilter, PairSortKey } from '../../../../shared/api';
 import { METRIC_IDS } from '../../../../shared/metrics/registry';
 import { formatValue } from '../../../../shared/report/tables';
+import type { PagedRows } from '../../app/paged-rows';
+import { useDebouncedText } from '../../app/use-debounced-text';
+import { VirtualRows } from '../../components/VirtualRows';
 import { pct } from '../../model/format';
-import type { PairCache } from './pair-cache';
+import type { PairQuery } from '../../model/list-query';
 import { sideLabels } from './run-labels';
 
-export interface PairQuery {
-  sort: { key: PairSortKey; metric: string; descending: boolean };
-  filter: { turns: PairFilter; search: string };
-}
-
-export const DEFAULT_PAIR_QUERY: PairQuery = {
-  sort: { key: 'diff', metric: 'JGA', descending: true },
-  filter: { turns: 'all', search: '' },
-};
-
 interface Props {
-  api: Api;
-  a: { run: string; rev: number };
-  b: { run: string; rev: number };
+  rows: PagedRows<'comparePage'>;
   names: [string, string];
-  config: MetricConfig;
-  cache: PairCache;
   query: PairQuery;
   selectedId: string | null;
   /** The selected row's index in the list (-1: unknown), scrolled to when scrollRequest grows. */
@@ -45,50 +31,11 @@ interface Props {
 const ROW = 46;
 const DELTA = { key: 'd', header: '', kind: 'delta' as const };
 
-export function PairList({ api, a, b, names, config, cache, query, selectedId, selectedIndex, scrollRequest, onQuery, onSelect }: Props) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [, setTick] = useState(0);
-  const [search, setSearch] = useState(query.filter.search);
-  const total = cache.total ?? 0;
-  // The app does not use the React Compiler, so the virtualiser's unmemoisable API is fine here.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW, overscan: 10 });
-  const items = virtualizer.getVirtualItems();
-  const first = items.length ? items[0].index : 0;
-  const last = items.length ? items[items.length - 1].index : 0;
-
-  useEffect(() => {
-    for (const p of cache.total === null ? cache.missing(0, 0) : cache.missing(first, last)) {
-      cache.markLoading(p);
-      api
-        .call('comparePage', {
-          a,
-          b,
-          config,
-          offset: p * cache.pageSize,
-          limit: cache.pageSize,
-          sort: query.sort,
-          filter: { turns: query.filter.turns, search: query.filter.search || undefined },
-        })
-        .then(
-          (page) => {
-            cache.put(p, page.rows, page.total, page.shared);
-            setTick((t) => t + 1);
-          },
-          () => cache.failed(p),
-        );
-    }
-  }, [api, a, b, config, cache, query, first, last]);
-
-  useEffect(() => {
-    if (scrollRequest > 0 && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [scrollRequest, selectedIndex, virtualizer]);
-
-  useEffect(() => {
-    if (query.filter.search === search) return;
-    const t = setTimeout(() => onQuery({ ...query, filter: { ...query.filter, search } }), 200);
-    return () => clearTimeout(t);
-  }, [search, query, onQuery]);
+export function PairList({ rows, names, query, selectedId, selectedIndex, scrollRequest, onQuery, onSelect }: Props) {
+  const [search, setSearch] = useDebouncedText(query.filter.search, (text) =>
+    onQuery({ ...query, filter: { ...query.filter, search: text } }),
+  );
+  const total = rows.total ?? 0;
 
   const [na, nb] = names;
   // Long run names would widen the sort control and wrap the rows: A and B then (full names in the tooltips).
@@ -188,56 +135,47 @@ export function PairList({ api, a, b, names, config, cache, query, selectedId, s
           onChange={(e) => setSearch(e.target.value)}
         />
         <span className="count" data-testid="pair-count">
-          {cache.total === null
+          {rows.total === null
             ? '…'
-            : `${total.toLocaleString('en-US')} of ${(cache.shared ?? 0).toLocaleString('en-US')} shared dialogues`}
+            : `${total.toLocaleString('en-US')} of ${(rows.head?.shared ?? 0).toLocaleString('en-US')} shared dialogues`}
         </span>
       </div>
-      <div className="list-scroll" ref={scrollRef}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((it) => {
-            const r = cache.row(it.index);
-            return (
-              <div
-                key={it.key}
-                className="row-slot"
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
+      <VirtualRows
+        rows={rows}
+        rowHeight={ROW}
+        overscan={10}
+        selectedIndex={selectedIndex}
+        scrollRequest={scrollRequest}
+        row={(r, index) => (
+          <button
+            className={`pair-row${r.id === selectedId ? ' selected' : ''}`}
+            data-testid="pair-item"
+            data-dialogue-id={r.id}
+            aria-current={r.id === selectedId ? 'true' : undefined}
+            onClick={() => onSelect(r.id, r.idB, index)}
+          >
+            <span className="id" title={r.id}>
+              {r.id}
+            </span>
+            <span className="vals">
+              {m}: {pct(r.a[m])} → {pct(r.b[m])}{' '}
+              <span
+                className={`delta ${r.diff !== null && r.diff > 0 ? 'up' : r.diff !== null && r.diff < 0 ? 'down' : ''}`}
+                data-testid="pair-diff"
               >
-                {r ? (
-                  <button
-                    className={`pair-row${r.id === selectedId ? ' selected' : ''}`}
-                    data-testid="pair-item"
-                    data-dialogue-id={r.id}
-                    aria-current={r.id === selectedId ? 'true' : undefined}
-                    onClick={() => onSelect(r.id, r.idB, it.index)}
-                  >
-                    <span className="id" title={r.id}>
-                      {r.id}
-                    </span>
-                    <span className="vals">
-                      {m}: {pct(r.a[m])} → {pct(r.b[m])}{' '}
-                      <span
-                        className={`delta ${r.diff !== null && r.diff > 0 ? 'up' : r.diff !== null && r.diff < 0 ? 'down' : ''}`}
-                        data-testid="pair-diff"
-                      >
-                        {formatValue(DELTA, r.diff)}
-                      </span>
-                    </span>
-                    <span
-                      className="turn-counts"
-                      title={`${r.turns} turns: ${na} gets ${r.aOnly} right that ${nb} gets wrong; ${nb} gets ${r.bOnly} right that ${na} gets wrong`}
-                    >
-                      {r.turns} turns · {la} only {r.aOnly} · {lb} only {r.bOnly}
-                    </span>
-                  </button>
-                ) : (
-                  <div className="pair-row placeholder">…</div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+                {formatValue(DELTA, r.diff)}
+              </span>
+            </span>
+            <span
+              className="turn-counts"
+              title={`${r.turns} turns: ${na} gets ${r.aOnly} right that ${nb} gets wrong; ${nb} gets ${r.bOnly} right that ${na} gets wrong`}
+            >
+              {r.turns} turns · {la} only {r.aOnly} · {lb} only {r.bOnly}
+            </span>
+          </button>
+        )}
+        placeholder={<div className="pair-row placeholder">…</div>}
+      />
     </div>
   );
 }

@@ -4,12 +4,13 @@
 // gives the focus back to where it was before. Under the GCA and |FGA − GCA|
 // sorts the list says that dialogues without changes come last, and why.
 
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Api, SortKey } from '../../../../shared/api';
-import type { MetricConfig } from '../../../../shared/metrics/config';
-import { apiFilter, defaultDescending, LIST_SORT_KEYS, sortLabel, type ListQuery } from '../../model/list-query';
-import type { PageCache } from '../../model/page-cache';
+import { useMemo, useRef, type RefObject } from 'react';
+import type { SortKey } from '../../../../shared/api';
+import { useConfig } from '../../app/app-context';
+import type { PagedRows } from '../../app/paged-rows';
+import { useDebouncedText } from '../../app/use-debounced-text';
+import { VirtualRows } from '../../components/VirtualRows';
+import { defaultDescending, dialogueListArgs, LIST_SORT_KEYS, sortLabel, type ListQuery } from '../../model/list-query';
 import { plural } from '../../../../shared/plural';
 import { NO_CHANGE_KEYS } from '../../../../shared/metrics/values';
 import { LIST_SEARCH_ID } from '../../components/SkipLink';
@@ -17,11 +18,9 @@ import { DialogueRowView } from './DialogueRowView';
 import { describeFilter, readSearch, SearchSyntaxError } from '../../../../shared/analysis/search-query';
 
 interface Props {
-  api: Api;
   /** The run and revision the list reads. */
   runRef: { run: string; rev: number };
-  config: MetricConfig;
-  cache: PageCache;
+  rows: PagedRows<'dialoguePage'>;
   query: ListQuery;
   domains: string[];
   selectedId: string | null;
@@ -30,16 +29,20 @@ interface Props {
   searchRef: RefObject<HTMLInputElement | null>;
   onQuery: (q: ListQuery) => void;
   onSelect: (id: string, index: number) => void;
-  onPage: () => void;
 }
 
 const ROW_HEIGHT = 52;
 
+/** Focuses the list row at `index` once it is on screen (it may still be loading). */
+function focusRow(index: number, tries = 30): void {
+  const el = document.getElementById(`row-${index}`);
+  if (el) el.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusRow(index, tries - 1));
+}
+
 export function DialogueList({
-  api,
   runRef,
-  config,
-  cache,
+  rows,
   query,
   domains,
   selectedId,
@@ -48,91 +51,38 @@ export function DialogueList({
   searchRef,
   onQuery,
   onSelect,
-  onPage,
 }: Props) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const [, setTick] = useState(0);
-  const [search, setSearch] = useState(query.filter.search ?? '');
-  // A search that cannot be read (an unclosed quote) is not sent: the box says what is wrong, the list keeps the last one.
+  const config = useConfig();
+  const [search, setSearch] = useDebouncedText(
+    query.filter.search ?? '',
+    (text) => onQuery({ ...query, filter: { ...query.filter, search: text } }),
+    // A search that cannot be read (an unclosed quote) is not sent: the box says what is wrong, the list keeps the last one.
+    (text) => readSearch(text) instanceof SearchSyntaxError,
+  );
   const searchError = useMemo(() => {
     const r = readSearch(search);
     return r instanceof SearchSyntaxError ? r : null;
   }, [search]);
-  const total = cache.total ?? 0;
-  /** Dialogues without changes in the current list (from the last page answered for it). */
-  const [noChanges, setNoChanges] = useState<{ key: string; n: number }>({ key: '', n: 0 });
+  const total = rows.total ?? 0;
+  /** Dialogues without changes in the current list (every page of a list says the same). */
+  const noChanges = rows.head?.noChanges ?? 0;
   /** Where the focus was before the search field took it (Esc gives it back). */
   const returnFocus = useRef<HTMLElement | null>(null);
-
-  /** Focuses the list row at `index` once it is on screen (it may still be loading). */
-  const focusRow = (index: number, tries = 30) => {
-    const el = document.getElementById(`row-${index}`);
-    if (el) el.focus();
-    else if (tries > 0) requestAnimationFrame(() => focusRow(index, tries - 1));
-  };
 
   /** Enter in the search field: search now (no debounce) and open the first match. */
   const openFirstMatch = () => {
     if (searchError) return;
     const q = { ...query, filter: { ...query.filter, search } };
     if ((query.filter.search ?? '') !== search) onQuery(q);
-    api.call('dialoguePage', { ...runRef, config, offset: 0, limit: 1, sort: q.sort, filter: apiFilter(q.filter) }).then(
-      (p) => {
-        if (!p.rows[0]) return;
-        onSelect(p.rows[0].id, 0);
+    rows.fetchRow(0, dialogueListArgs(runRef, config, q)).then(
+      (row) => {
+        if (!row) return;
+        onSelect(row.id, 0);
         focusRow(0);
       },
       () => undefined,
     );
   };
-
-  // The app does not use the React Compiler, so the virtualiser's unmemoisable API is fine here.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = items.length ? items[0].index : 0;
-  const last = items.length ? items[items.length - 1].index : 0;
-
-  useEffect(() => {
-    const pages = cache.total === null ? cache.missing(0, 0) : cache.missing(first, last);
-    for (const p of pages) {
-      cache.markLoading(p);
-      api
-        .call('dialoguePage', {
-          ...runRef,
-          config,
-          offset: p * cache.pageSize,
-          limit: cache.pageSize,
-          sort: query.sort,
-          filter: apiFilter(query.filter),
-        })
-        .then(
-          (page) => {
-            cache.put(p, page.rows, page.total);
-            setNoChanges({ key: cache.key, n: page.noChanges ?? 0 });
-            setTick((t) => t + 1);
-            onPage();
-          },
-          () => cache.failed(p),
-        );
-    }
-  }, [api, runRef, cache, config, query, first, last, onPage]);
-
-  useEffect(() => {
-    if (scrollRequest > 0 && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [scrollRequest, selectedIndex, virtualizer]);
-
-  // Debounced search: the query changes 200 ms after the last keystroke.
-  useEffect(() => {
-    if ((query.filter.search ?? '') === search || searchError) return;
-    const t = setTimeout(() => onQuery({ ...query, filter: { ...query.filter, search } }), 200);
-    return () => clearTimeout(t);
-  }, [search, searchError, query, onQuery]);
 
   const setSort = (key: SortKey) => onQuery({ ...query, sort: { key, descending: defaultDescending(key) } });
 
@@ -231,10 +181,10 @@ export function DialogueList({
             has mistakes
           </label>
         </div>
-        <div className="list-count" data-testid="list-count" data-count={cache.total ?? undefined} aria-live="polite">
-          {cache.total === null ? 'loading…' : plural(total, 'dialogue')}
+        <div className="list-count" data-testid="list-count" data-count={rows.total ?? undefined} aria-live="polite">
+          {rows.total === null ? 'loading…' : plural(total, 'dialogue')}
         </div>
-        {cache.total === 0 && (
+        {rows.total === 0 && (
           <div className="list-note" data-testid="no-match-note">
             No dialogue matches {describeFilter(query.filter) || 'these filters'}. Every word must appear in an id, utterance, slot or
             value; <code>missed:train-leaveat</code> keeps dialogues with a turn where that slot was missed,{' '}
@@ -242,57 +192,41 @@ export function DialogueList({
             to see every dialogue; the dialogue shown stays until you pick another.
           </div>
         )}
-        {NO_CHANGE_KEYS.has(query.sort.key) && noChanges.key === cache.key && noChanges.n > 0 && (
+        {NO_CHANGE_KEYS.has(query.sort.key) && noChanges > 0 && (
           <div className="list-note" data-testid="no-changes-note">
-            {plural(noChanges.n, 'dialogue')} without any change {noChanges.n === 1 ? 'comes' : 'come'} last: GCA is undefined there (shown
-            as “no changes”), so {noChanges.n === 1 ? 'it has' : 'they have'} no place in this order.
+            {plural(noChanges, 'dialogue')} without any change {noChanges === 1 ? 'comes' : 'come'} last: GCA is undefined there (shown as
+            “no changes”), so {noChanges === 1 ? 'it has' : 'they have'} no place in this order.
           </div>
         )}
       </div>
-      <div
-        ref={scrollRef}
-        className="list-scroll"
-        role="listbox"
-        aria-label="dialogue list"
-        aria-activedescendant={selectedIndex >= 0 ? `row-${selectedIndex}` : undefined}
-        tabIndex={selectedIndex >= 0 && items.some((i) => i.index === selectedIndex) ? -1 : 0}
-        onKeyDown={(e) => {
-          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
-          e.preventDefault();
-          const next = Math.min(total - 1, Math.max(0, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)));
-          const row = cache.row(next);
-          if (row) {
-            onSelect(row.id, next);
-            virtualizer.scrollToIndex(next, { align: 'auto' });
-            requestAnimationFrame(() => document.getElementById(`row-${next}`)?.focus());
-          }
-        }}
-      >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((it) => {
-            const row = cache.row(it.index);
-            return (
-              <div
-                key={it.key}
-                className="row-slot"
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: it.size, transform: `translateY(${it.start}px)` }}
-              >
-                {row ? (
-                  <DialogueRowView
-                    row={row}
-                    sortKey={query.sort.key}
-                    index={it.index}
-                    selected={row.id === selectedId}
-                    onSelect={onSelect}
-                  />
-                ) : (
-                  <div className="row placeholder">…</div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      <VirtualRows
+        rows={rows}
+        rowHeight={ROW_HEIGHT}
+        overscan={12}
+        selectedIndex={selectedIndex}
+        scrollRequest={scrollRequest}
+        container={(view) => ({
+          role: 'listbox',
+          'aria-label': 'dialogue list',
+          'aria-activedescendant': selectedIndex >= 0 ? `row-${selectedIndex}` : undefined,
+          tabIndex: selectedIndex >= 0 && view.drawn(selectedIndex) ? -1 : 0,
+          onKeyDown: (e) => {
+            if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+            e.preventDefault();
+            const next = Math.min(total - 1, Math.max(0, selectedIndex + (e.key === 'ArrowDown' ? 1 : -1)));
+            const row = rows.row(next);
+            if (row) {
+              onSelect(row.id, next);
+              view.scrollToIndex(next);
+              requestAnimationFrame(() => document.getElementById(`row-${next}`)?.focus());
+            }
+          },
+        })}
+        row={(row, index) => (
+          <DialogueRowView row={row} sortKey={query.sort.key} index={index} selected={row.id === selectedId} onSelect={onSelect} />
+        )}
+        placeholder={<div className="row placeholder">…</div>}
+      />
     </nav>
   );
 }

@@ -1,29 +1,31 @@
 // Layer: renderer (React component). The inspect view: one run, dialogue by
 // dialogue, turn by turn — the dialogue list, the dialogue's turns with their
-// slot chips, the metric panel and the raw JSON. It owns what is selected
-// (list query, dialogue, turn, modes) for its run and revision, and the keys
-// that move through them.
+// slot chips, the metric panel and the raw JSON. Its choices (list query,
+// turn, modes) are one state object (model/view-state.ts); the list and its
+// selection come from useDialogueList (paged rows + list selection), the
+// review from useReview; what is left here is the wiring and the keys.
 
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { metricValue } from '../../../../shared/metrics/values';
 import { lambdaKey } from '../../../../shared/metrics/config';
 import { ColourGuide } from '../../components/ColourGuide';
 import { MetricPanel } from '../../components/MetricPanel';
+import { useApi, useConfig, useNotify } from '../../app/app-context';
 import { inTextField, storage } from '../../app/dom';
 import type { ViewProps } from '../../app/views';
 import { errorText, useApiQuery } from '../../app/queries';
-import { configKey } from '../../model/config-input';
-import { keyAction, step, type KeyAction } from '../../model/keyboard';
-import { dismissGuide, guideDismissed, LANDING_DIALOGUE, pickLanding } from '../../model/landing';
-import { apiFilter, DEFAULT_QUERY, queryKey, type ListQuery } from '../../model/list-query';
-import { PageCache } from '../../model/page-cache';
-import { selectedIndex, type ListSelection } from '../../model/list-selection';
+import { step, type KeyAction } from '../../model/keyboard';
+import { useKeyActions } from '../../app/use-key-actions';
+import { dismissGuide, guideDismissed } from '../../model/landing';
+import { apiFilter, type ListQuery } from '../../model/list-query';
 import type { TurnViewMode } from '../../model/turn-view';
+import { INSPECT_DEFAULTS, inspectStateOf, viewState, type InspectViewState } from '../../model/view-state';
 import { useViewExports } from '../../app/exports';
 import { inspectExports } from './inspect-exports';
 import { DialogueList } from './DialogueList';
 import { DialogueView } from './DialogueView';
 import { RawView } from './RawView';
+import { useDialogueList } from './use-dialogue-list';
 import { openInPlayground } from '../playground/open';
 import { AnnotationForm } from './annotate/AnnotationForm';
 import { ConfirmWriteDialog } from './annotate/ConfirmWriteDialog';
@@ -34,46 +36,35 @@ import { useReview, type Jump } from './annotate/useReview';
 import { takeInspectTarget } from '../../app/inspect-target';
 import { plural } from '../../../../shared/plural';
 
-interface Selection extends ListSelection {
-  /** run@revision the selection was made in. */
-  data: string;
-}
-
-export function InspectView({ api, run, config, summary, modalOpen, onNotice, onView, onListFilter }: ViewProps) {
+export function InspectView({ run, summary, modalOpen, onView, onListFilter }: ViewProps) {
+  const api = useApi();
+  const config = useConfig();
+  const onNotice = useNotify();
   const rev = run.revision;
   const ref = useMemo(() => ({ run: run.id, rev }), [run.id, rev]);
-  const dataKey = `${run.id}@${rev}`;
   // Another view (analysis) may have asked to show a dialogue and turn, or a search.
   const [target] = useState(takeInspectTarget);
-  const [query, setQuery] = useState<ListQuery>(() =>
-    target?.search || target?.domain ? { ...DEFAULT_QUERY, filter: { search: target.search, domain: target.domain } } : DEFAULT_QUERY,
-  );
-  const cacheKey = `${dataKey}|${configKey(config)}|${queryKey(query)}`;
-  const cache = useMemo(() => new PageCache(cacheKey), [cacheKey]);
-  const [, setPageTick] = useState(0);
-  const onPage = useCallback(() => setPageTick((t) => t + 1), []);
+  const [state, setState] = useState<InspectViewState>(() => viewState(INSPECT_DEFAULTS, inspectStateOf(target)));
+  const { query, mode, raw: showRaw } = state;
+  const setQuery = useCallback((q: ListQuery) => setState((s) => ({ ...s, query: q })), []);
+  const setMode = (m: TurnViewMode | ((m: TurnViewMode) => TurnViewMode)) =>
+    setState((s) => ({ ...s, mode: typeof m === 'function' ? m(s.mode) : m }));
+  const setShowRaw = (r: boolean | ((r: boolean) => boolean)) => setState((s) => ({ ...s, raw: typeof r === 'function' ? r(s.raw) : r }));
 
-  const [sel, setSel] = useState<Selection | null>(() =>
-    target?.dialogue ? { data: dataKey, id: target.dialogue, index: -1, key: '' } : null,
-  );
-  const [firstPick, setFirstPick] = useState<{ data: string; id: string } | null>(null);
-  const selectedId = sel?.data === dataKey ? sel.id : (summary?.landing ?? (firstPick?.data === dataKey ? firstPick.id : null));
-  const selIndex = selectedIndex(sel, selectedId, cache);
-  const [scrollRequest, setScrollRequest] = useState(0);
+  const [hoverTurn, setHoverTurn] = useState<number | null>(null);
+  const forgetHover = useCallback(() => setHoverTurn(null), []);
+  const { rows, selection: list } = useDialogueList(ref, query, summary, { initial: target?.dialogue ?? null, onSelect: forgetHover });
+  const selectedId = list.id;
 
-  const [pendingJump, setPendingJump] = useState<Jump | null>(null);
   const jumpRef = useRef<(j: Jump) => void>(() => undefined);
   const review = useReview(
-    api,
     ref,
-    onNotice,
     useCallback((j: Jump) => jumpRef.current(j), []),
   );
 
-  const detailQuery = useApiQuery(api, 'dialogueDetail', selectedId ? { ...ref, config, id: selectedId } : null, { keepPrevious: true });
+  const detailQuery = useApiQuery('dialogueDetail', selectedId ? { ...ref, config, id: selectedId } : null, { keepPrevious: true });
   // What-if on: the dialogue is shown on the corrected gold (annotations still name the original gold).
   const whatIfQuery = useApiQuery(
-    api,
     'whatIfDialogue',
     selectedId && review.whatIf ? { ...ref, config, id: selectedId, includeSuspected: review.includeSuspected } : null,
     { keepPrevious: true, key: String(review.version) },
@@ -86,70 +77,15 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
       ? errorText(whatIfQuery.error)
       : null;
   const turns = detail?.perTurn ?? [];
-  const [turnSel, setTurnSel] = useState<{ id: string | null; turn: number }>({
-    id: target?.dialogue ?? null,
-    turn: target?.position ?? 0,
-  });
-  const turn = detail && turnSel.id === detail.id ? Math.min(turnSel.turn, Math.max(0, turns.length - 1)) : 0;
-  const [hoverTurn, setHoverTurn] = useState<number | null>(null);
+  const turnSel = state.turn;
+  const turn = detail && turnSel.dialogue === detail.id ? Math.min(turnSel.position, Math.max(0, turns.length - 1)) : 0;
+  const setTurnSel = (dialogue: string | null, position: number) => setState((s) => ({ ...s, turn: { dialogue, position } }));
   const [focusRequest, setFocusRequest] = useState(target?.dialogue ? 1 : 0);
-  const [mode, setMode] = useState<TurnViewMode>('full');
-  const [showRaw, setShowRaw] = useState(false);
   const [guideChoice, setGuide] = useState<boolean | null>(null);
   const guide = guideChoice ?? (!!summary?.isDemo && !guideDismissed(storage()));
   const searchRef = useRef<HTMLInputElement>(null);
-  const landed = useRef('');
 
-  const select = useCallback(
-    (id: string, index: number) => {
-      setSel({ data: dataKey, id, index, key: cacheKey });
-      setHoverTurn(null);
-    },
-    [dataKey, cacheKey],
-  );
-
-  // First selection of a newly loaded revision: the demo lands on MUL1110 (the
-  // GCA paper's figure 6, named by summary.landing), any other file on the
-  // first dialogue of the list.
-  useEffect(() => {
-    if (!summary || summary.landing || landed.current === dataKey) return;
-    landed.current = dataKey;
-    const filter = summary.isDemo ? { search: LANDING_DIALOGUE } : apiFilter(query.filter);
-    const sort = summary.isDemo ? { key: 'position', descending: false } : query.sort;
-    api.call('dialoguePage', { ...ref, config, offset: 0, limit: 20, sort, filter }).then(
-      (p) => {
-        const id = summary.isDemo ? pickLanding(p.rows.map((r) => r.id)) : (p.rows[0]?.id ?? null);
-        if (id) setFirstPick({ data: dataKey, id });
-      },
-      () => undefined,
-    );
-  }, [api, summary, config, dataKey, ref, query]);
-
-  const moveDialogue = useCallback(
-    (delta: number) => {
-      const total = cache.total ?? 0;
-      const next = step(selIndex, delta, total);
-      if (next < 0 || next === selIndex) return;
-      const row = cache.row(next);
-      if (row) {
-        select(row.id, next);
-        setScrollRequest((r) => r + 1);
-        return;
-      }
-      api.call('dialoguePage', { ...ref, config, offset: next, limit: 1, sort: query.sort, filter: apiFilter(query.filter) }).then(
-        (p) => {
-          if (p.rows[0]) {
-            select(p.rows[0].id, next);
-            setScrollRequest((r) => r + 1);
-          }
-        },
-        (e: unknown) => onNotice(errorText(e)),
-      );
-    },
-    [api, cache, config, query, selIndex, select, ref, onNotice],
-  );
-
-  const selectTurn = useCallback((i: number) => setTurnSel({ id: detail?.id ?? null, turn: i }), [detail]);
+  const selectTurn = useCallback((i: number) => setState((s) => ({ ...s, turn: { dialogue: detail?.id ?? null, position: i } })), [detail]);
   const moveTurn = (delta: number) => {
     const next = step(turn, delta, turns.length);
     if (next < 0) return;
@@ -158,12 +94,10 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   };
 
   // Jumps (suspects queue, annotation list, what-if flips) select the dialogue, then its turn, then focus the chip.
+  const [pendingJump, setPendingJump] = useState<Jump | null>(null);
   useEffect(() => {
     jumpRef.current = (j: Jump) => {
-      if (j.id !== selectedId) {
-        select(j.id, cache.indexOf(j.id));
-        setScrollRequest((r) => r + 1);
-      }
+      if (j.id !== selectedId) list.jump(j.id, undefined);
       setPendingJump(j);
     };
   });
@@ -174,7 +108,7 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
     const pos = pendingJump.turn < 0 ? 0 : perTurn.findIndex((t) => t.turn === pendingJump.turn);
     setPendingJump(null);
     if (pos >= 0) {
-      setTurnSel({ id: detail.id, turn: pos });
+      setTurnSel(detail.id, pos);
       setFocusJump({ turn: perTurn[pos].turn, slot: pendingJump.slot });
     }
   }
@@ -184,68 +118,46 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
     return () => clearTimeout(t);
   }, [focusJump]);
 
-  const onKey = useEffectEvent((e: KeyboardEvent) => {
+  /** What each key does here (the shell takes open, help and export; a dialog takes every key). */
+  const keys: Partial<Record<KeyAction, () => void>> = {
+    'next-turn': () => moveTurn(1),
+    'prev-turn': () => moveTurn(-1),
+    'next-dialogue': () => (review.queueOn ? review.nextSuspect() : void list.move(1)),
+    'prev-dialogue': () => (review.queueOn ? review.prevSuspect() : void list.move(-1)),
+    'next-chip': () => moveChipFocus(1),
+    'prev-chip': () => moveChipFocus(-1),
+    annotate: () => annotateOrReject('annotate'),
+    reject: () => annotateOrReject('reject'),
+    undo: () => void review.undoLast(),
+    'toggle-queue': () => void review.toggleQueue(),
+    'toggle-whatif': review.toggleWhatIf,
+    'toggle-annotations': () => review.togglePane('annotations'),
+    'export-corrections': () => review.setExporting(true),
+    'focus-search': () => {
+      searchRef.current?.focus();
+      searchRef.current?.select();
+    },
+    'toggle-view': () => setMode((m) => (m === 'full' ? 'changes' : 'full')),
+    'toggle-raw': () => setShowRaw((r) => !r),
+  };
+  const annotateOrReject = (action: 'annotate' | 'reject') => {
+    const t = annotationTarget(original, turn, review.current, review.recordAt);
+    if (!t) return onNotice('select a dialogue first');
+    if (action === 'annotate') review.setForm(t);
+    else void review.reject(t);
+  };
+  useKeyActions((action, e) => {
     // A dialog (the shell's, the annotation form or export, or the metric reference) handles its own keys.
     if (modalOpen || review.form || review.exporting || document.querySelector('dialog[open]')) return;
-    const action: KeyAction | null = keyAction({
-      key: e.key,
-      ctrlKey: e.ctrlKey,
-      metaKey: e.metaKey,
-      altKey: e.altKey,
-      inTextField: inTextField(e.target),
-    });
-    if (!action || action === 'open' || action === 'help' || action === 'export') return; // the shell's
     if (action === 'close') {
       if (inTextField(e.target) && e.target instanceof HTMLElement) e.target.blur();
       return;
     }
+    const run = keys[action];
+    if (!run) return;
     e.preventDefault();
-    switch (action) {
-      case 'next-turn':
-        return moveTurn(1);
-      case 'prev-turn':
-        return moveTurn(-1);
-      case 'next-dialogue':
-        return review.queueOn ? review.nextSuspect() : moveDialogue(1);
-      case 'prev-dialogue':
-        return review.queueOn ? review.prevSuspect() : moveDialogue(-1);
-      case 'next-chip':
-        return moveChipFocus(1);
-      case 'prev-chip':
-        return moveChipFocus(-1);
-      case 'annotate':
-      case 'reject': {
-        const t = annotationTarget(original, turn, review.current, review.recordAt);
-        if (!t) return onNotice('select a dialogue first');
-        if (action === 'annotate') review.setForm(t);
-        else void review.reject(t);
-        return;
-      }
-      case 'undo':
-        return void review.undoLast();
-      case 'toggle-queue':
-        return review.toggleQueue();
-      case 'toggle-whatif':
-        return review.toggleWhatIf();
-      case 'toggle-annotations':
-        return review.togglePane('annotations');
-      case 'export-corrections':
-        return review.setExporting(true);
-      case 'focus-search':
-        searchRef.current?.focus();
-        searchRef.current?.select();
-        return;
-      case 'toggle-view':
-        return setMode((m) => (m === 'full' ? 'changes' : 'full'));
-      case 'toggle-raw':
-        return setShowRaw((r) => !r);
-    }
+    run();
   });
-  useEffect(() => {
-    const h = (e: KeyboardEvent) => onKey(e);
-    window.addEventListener('keydown', h);
-    return () => window.removeEventListener('keydown', h);
-  }, []);
 
   // The header shows the filtered subset's scores while the list is filtered.
   const filterKey = JSON.stringify(apiFilter(query.filter));
@@ -277,19 +189,16 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
   return (
     <div className={`workspace${showRaw ? ' with-raw' : ''}${review.pane ? ' with-review' : ''}`} data-view-root="inspect">
       <DialogueList
-        api={api}
         runRef={ref}
-        config={config}
-        cache={cache}
+        rows={rows}
         query={query}
         domains={summary?.domains ?? []}
         selectedId={selectedId}
-        selectedIndex={selIndex}
-        scrollRequest={scrollRequest}
+        selectedIndex={list.index}
+        scrollRequest={list.scrollRequest}
         searchRef={searchRef}
         onQuery={setQuery}
-        onSelect={select}
-        onPage={onPage}
+        onSelect={(id, index) => list.select(id, index, undefined)}
       />
       <div className="centre">
         {guide && (
@@ -350,11 +259,9 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
         />
       </div>
       <MetricPanel detail={detail} config={config} turn={turn} hoverTurn={hoverTurn} onHover={setHoverTurn} onTurn={selectTurn} />
-      {showRaw && (
-        <RawView api={api} runRef={ref} id={selectedId} position={turn} turnIndex={turns[turn]?.turn} onClose={() => setShowRaw(false)} />
-      )}
+      {showRaw && <RawView runRef={ref} id={selectedId} position={turn} turnIndex={turns[turn]?.turn} onClose={() => setShowRaw(false)} />}
       {review.pane && (
-        <ReviewPane api={api} runRef={ref} config={config} review={review} dialogueId={selectedId} onJump={(j) => jumpRef.current(j)} />
+        <ReviewPane runRef={ref} config={config} review={review} dialogueId={selectedId} onJump={(j) => jumpRef.current(j)} />
       )}
       {review.form && (
         <AnnotationForm
@@ -376,7 +283,6 @@ export function InspectView({ api, run, config, summary, modalOpen, onNotice, on
       {review.confirming && <ConfirmWriteDialog pending={review.confirming} onAnswer={review.answerConfirmation} />}
       {review.exporting && (
         <ExportDialog
-          api={api}
           runRef={ref}
           version={review.version}
           includeSuspected={review.includeSuspected}

@@ -1,12 +1,10 @@
 // Layer: renderer (React component). The bottom pane: the selected dialogue's
 // JSON as it is in the file, with the selected turn revealed.
 
-import type { Api } from '../../../../shared/api';
 import { errorText, useApiQuery } from '../../app/queries';
 import { MonacoView } from '../../components/MonacoView';
 
 interface Props {
-  api: Api;
   runRef: { run: string; rev: number };
   id: string | null;
   /** The selected turn: its position and its index in the file. */
@@ -15,8 +13,8 @@ interface Props {
   onClose: () => void;
 }
 
-export function RawView({ api, runRef, id, position, turnIndex, onClose }: Props) {
-  const q = useApiQuery(api, 'dialogueRaw', id ? { ...runRef, id } : null);
+export function RawView({ runRef, id, position, turnIndex, onClose }: Props) {
+  const q = useApiQuery('dialogueRaw', id ? { ...runRef, id } : null);
   const r = q.data ?? null;
   const error = q.error ? errorText(q.error) : null;
   const line = r ? ((turnIndex !== undefined ? r.turnLines[turnIndex] : undefined) ?? r.turnLines[position]) : undefined;

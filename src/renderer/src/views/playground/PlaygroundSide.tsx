@@ -16,6 +16,7 @@ import { renderSignature } from '../../../../shared/metrics/signature';
 import { turnTable } from '../../../../shared/report/turn-table';
 import { buildFigure } from '../../../../shared/viz/figures';
 import { useExportPart } from '../../app/exports';
+import { useNotify } from '../../app/app-context';
 import { MetricPanel } from '../../components/MetricPanel';
 import { sceneItems, tableItems } from '../../export/items';
 import type { TurnViewMode } from '../../model/turn-view';
@@ -37,14 +38,14 @@ interface Props {
   config: MetricConfig;
   /** Two sides are shown. */
   ab: boolean;
-  onNotice: (text: string) => void;
 }
 
 const NO_NOTES: readonly never[] = [];
 
 const KEY_ACTION: Record<string, QuickAction> = { c: 'correct', w: 'wrong', m: 'missed', o: 'overshot' };
 
-export function PlaygroundSide({ side, state, pending, evaluation, config, ab, onNotice }: Props) {
+export function PlaygroundSide({ side, state, pending, evaluation, config, ab }: Props) {
+  const onNotice = useNotify();
   const editor = useRef<EditorHandle>(null);
   const root = useRef<HTMLElement>(null);
   const [ready, setReady] = useState(false);

@@ -6,6 +6,7 @@
 
 import { useSyncExternalStore } from 'react';
 import type { AnyRunViewProps } from '../../app/views';
+import { useConfig } from '../../app/app-context';
 import { Comparison } from './Comparison';
 import { PlaygroundSide } from './PlaygroundSide';
 import { playgroundState, sendTemplate, sendToSide, setAb, subscribe } from './store';
@@ -13,7 +14,8 @@ import { templateByName, templateDialogue } from './templates';
 import { useEvaluation } from './use-evaluation';
 import './playground.css';
 
-export function PlaygroundView({ config, onNotice }: AnyRunViewProps) {
+export function PlaygroundView(_: AnyRunViewProps) {
+  const config = useConfig();
   const st = useSyncExternalStore(subscribe, playgroundState);
   const A = st.sides.A;
   const B = st.sides.B;
@@ -50,8 +52,8 @@ export function PlaygroundView({ config, onNotice }: AnyRunViewProps) {
         <Comparison a={a.shown.detail} b={b.shown.detail} staleA={a.stale} staleB={b.stale} config={config} />
       )}
       <div className="pg-sides">
-        <PlaygroundSide side="A" state={A} pending={!!st.pending.A} evaluation={a} config={config} ab={st.ab} onNotice={onNotice} />
-        {st.ab && <PlaygroundSide side="B" state={B} pending={!!st.pending.B} evaluation={b} config={config} ab onNotice={onNotice} />}
+        <PlaygroundSide side="A" state={A} pending={!!st.pending.A} evaluation={a} config={config} ab={st.ab} />
+        {st.ab && <PlaygroundSide side="B" state={B} pending={!!st.pending.B} evaluation={b} config={config} ab />}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-// Layer: renderer (pure module). "Open in playground": fetches one dialogue
+// Layer: renderer (plain module over the Api). "Open in playground": fetches one dialogue
 // of a run as the playground's text (a copy in the FGA/GCA layout; the run's
 // file is never touched) and sends it to side A, where the editor takes it as
 // an undoable edit.

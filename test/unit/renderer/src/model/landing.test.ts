@@ -2,9 +2,17 @@
 // and λ/K input helpers.
 import { describe, expect, it } from 'vitest';
 import { dismissGuide, guideDismissed, pickLanding, type KeyValueStore } from '../../../../../src/renderer/src/model/landing';
-import { apiFilter, LIST_SORT_KEYS, queryKey, DEFAULT_QUERY, sortLabel } from '../../../../../src/renderer/src/model/list-query';
+import {
+  apiFilter,
+  LIST_SORT_KEYS,
+  dialogueListArgs,
+  DEFAULT_QUERY,
+  sortLabel,
+  type ListQuery,
+} from '../../../../../src/renderer/src/model/list-query';
+import { listId } from '../../../../../src/renderer/src/app/query-keys';
 import { configKey, parseLambda, parseSlotCount, withControls } from '../../../../../src/renderer/src/model/config-input';
-import { SORT_KEYS } from '../../../../../src/shared/api';
+import { metricSortKey, SORT_KEYS } from '../../../../../src/shared/api';
 import { defaultConfig } from '../../../../../src/shared/metrics/config';
 
 function memoryStore(): KeyValueStore & { data: Map<string, string> } {
@@ -54,10 +62,16 @@ describe('list query', () => {
       mistakesOnly: true,
       search: 'MUL',
     });
+    // The list's name (its cache key) ignores what the filter drops, and changes with the sort.
     expect(queryKey(DEFAULT_QUERY)).toBe(queryKey({ ...DEFAULT_QUERY, filter: { search: ' ' } }));
-    expect(queryKey(DEFAULT_QUERY)).not.toBe(queryKey({ ...DEFAULT_QUERY, sort: { key: 'GCA', descending: false } }));
+    expect(queryKey(DEFAULT_QUERY)).not.toBe(queryKey({ ...DEFAULT_QUERY, sort: { key: metricSortKey('GCA'), descending: false } }));
   });
 });
+
+/** The dialogue list's name for a query (app/query-keys.ts listId over model/list-query.ts dialogueListArgs). */
+function queryKey(q: ListQuery): string {
+  return listId('dialoguePage', dialogueListArgs({ run: 'r', rev: 1 }, defaultConfig(), q));
+}
 
 describe('λ and K inputs', () => {
   it('parses valid values and explains invalid ones', () => {

@@ -1,8 +1,9 @@
 // Unit tests of the selected dialogue's index in a lazily fetched list
 // (model/list-selection.ts): the recorded index holds only in the list it was
-// recorded in; in another list the selection is looked up among its rows.
+// recorded in; in another list the selection is looked up among its rows;
+// and of the selection's reducer (one scope, scroll requests).
 import { describe, expect, it } from 'vitest';
-import { selectedIndex } from '../../../../../src/renderer/src/model/list-selection';
+import { selectedIndex, selectionIn, selectionReducer, type SelectionState } from '../../../../../src/renderer/src/model/list-selection';
 import { step } from '../../../../../src/renderer/src/model/keyboard';
 
 const list = (key: string, ids: string[]) => ({ key, indexOf: (id: string) => ids.indexOf(id) });
@@ -20,5 +21,26 @@ describe('selectedIndex', () => {
   });
   it('is -1 without a selection', () => {
     expect(selectedIndex(null, null, list('k', ['a']))).toBe(-1);
+  });
+});
+
+describe('selectionReducer', () => {
+  const empty: SelectionState<string> = { scope: 's1', selected: null, scrollRequest: 0 };
+  const pick = (scope: string, id: string, scroll: boolean) =>
+    ({ type: 'select', scope, id, index: 3, key: 'k', extra: `${id}@B`, scroll }) as const;
+
+  it('records the selection in its scope; only a scrolling pick asks the list to scroll', () => {
+    const s1 = selectionReducer(empty, pick('s1', 'a', false));
+    expect(s1).toEqual({ scope: 's1', selected: { id: 'a', index: 3, key: 'k', extra: 'a@B' }, scrollRequest: 0 });
+    const s2 = selectionReducer(s1, pick('s1', 'b', true));
+    expect(s2.scrollRequest).toBe(1);
+    expect(selectionIn(s2, 's1')?.id).toBe('b');
+  });
+
+  it('holds one scope: a selection of another scope is no selection here', () => {
+    const s = selectionReducer(empty, pick('s2', 'a', true));
+    expect(selectionIn(s, 's1')).toBeNull();
+    expect(selectionIn(s, 's2')?.id).toBe('a');
+    expect(selectionIn(selectionReducer(s, { type: 'clear' }), 's2')).toBeNull();
   });
 });

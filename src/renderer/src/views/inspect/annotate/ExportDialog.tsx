@@ -4,12 +4,10 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { EXPORT_FORMATS, type ExportFormat } from '../../../../../shared/annotations/export';
-import type { Api } from '../../../../../shared/api';
 import { errorText, useApiQuery } from '../../../app/queries';
 import { Modal } from '../../../components/Modal';
 
 interface Props {
-  api: Api;
   runRef: { run: string; rev: number };
   version: number;
   includeSuspected: boolean;
@@ -18,9 +16,9 @@ interface Props {
 
 const LABEL: Record<ExportFormat, string> = { jsonl: 'JSON Lines', csv: 'CSV', diff: 'diff' };
 
-export function ExportDialog({ api, runRef, version, includeSuspected, onClose }: Props) {
+export function ExportDialog({ runRef, version, includeSuspected, onClose }: Props) {
   const [format, setFormat] = useState<ExportFormat>('diff');
-  const q = useApiQuery(api, 'exportCorrections', { ...runRef, format, includeSuspected }, { key: String(version), keepPrevious: true });
+  const q = useApiQuery('exportCorrections', { ...runRef, format, includeSuspected }, { key: String(version), keepPrevious: true });
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => root.current?.focus(), []);
   const download = () => {

@@ -8,7 +8,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { CATEGORIES, STATUSES } from '../../../../../shared/annotations/record';
 import { formatNoteText } from '../../../../../shared/annotations/detectors/format';
-import type { Api } from '../../../../../shared/api';
 import type { MetricConfig } from '../../../../../shared/metrics/config';
 import { dialogueKey } from '../../../../../shared/formats/reference';
 import { diffMarks } from '../../../../../shared/model/char-diff';
@@ -18,7 +17,6 @@ import type { Review, ReviewPaneTab, Jump } from './useReview';
 import { WhatIfPanel } from './WhatIfPanel';
 
 interface Props {
-  api: Api;
   runRef: { run: string; rev: number };
   config: MetricConfig;
   review: Review;
@@ -36,7 +34,7 @@ const TABS: { id: ReviewPaneTab; label: string; key: string }[] = [
   { id: 'whatif', label: 'What-if', key: 'w' },
 ];
 
-export function ReviewPane({ api, runRef, config, review, dialogueId, onJump }: Props) {
+export function ReviewPane({ runRef, config, review, dialogueId, onJump }: Props) {
   const tab = review.pane!;
   return (
     <section className="review-pane" aria-label="gold-label review" data-testid="review-pane" data-tab={tab}>
@@ -86,7 +84,6 @@ export function ReviewPane({ api, runRef, config, review, dialogueId, onJump }: 
         {tab === 'suspects' && <SuspectQueue review={review} />}
         {tab === 'whatif' && (
           <WhatIfPanel
-            api={api}
             runRef={runRef}
             config={config}
             version={review.version}

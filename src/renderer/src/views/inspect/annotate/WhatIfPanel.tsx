@@ -5,7 +5,6 @@
 // records that did not apply.
 
 import { VALUE_OPTIONS, type ValueOption } from '../../../../../shared/formats/normalise';
-import type { Api } from '../../../../../shared/api';
 import type { MetricConfig } from '../../../../../shared/metrics/config';
 import { METRICS } from '../../../../../shared/metrics/registry';
 import { renderSignature } from '../../../../../shared/metrics/signature';
@@ -15,7 +14,6 @@ import { pct } from '../../../model/format';
 import type { Jump } from './useReview';
 
 interface Props {
-  api: Api;
   runRef: { run: string; rev: number };
   config: MetricConfig;
   version: number;
@@ -28,9 +26,9 @@ interface Props {
 
 const FGA_LABEL = { exact: 'exact', type1: 'type-1', type2: 'type-2' } as const;
 
-export function WhatIfPanel({ api, runRef, config, version, includeSuspected, onIncludeSuspected, values, onValues, onJump }: Props) {
+export function WhatIfPanel({ runRef, config, version, includeSuspected, onIncludeSuspected, values, onValues, onJump }: Props) {
   const args = values ? { ...runRef, config, values } : { ...runRef, config, includeSuspected };
-  const q = useApiQuery(api, 'whatIf', args, { keepPrevious: true, key: String(version) });
+  const q = useApiQuery('whatIf', args, { keepPrevious: true, key: String(version) });
   const r = q.data;
   const toggleValue = (o: ValueOption) => {
     const next = new Set(values ?? []);

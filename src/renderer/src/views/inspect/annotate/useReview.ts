@@ -10,10 +10,11 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApplicable, placeKey, type RecordBody, type Status } from '../../../../../shared/annotations/record';
 import type { Suspect } from '../../../../../shared/annotations/suspects';
-import type { Api, AnnotationItem, AnnotationList, DialogueDetail, SuspectList } from '../../../../../shared/api';
+import type { AnnotationItem, AnnotationList, DialogueDetail, SuspectList } from '../../../../../shared/api';
 import type { ValueOption } from '../../../../../shared/formats/normalise';
+import { useApi, useNotify } from '../../../app/app-context';
 import { errorText, useApiQuery } from '../../../app/queries';
-import type { NoticeKind } from '../../../app/views';
+import { allOf, ANNOTATION_CALLS, callKey, suspectPagesKey } from '../../../app/query-keys';
 import { leaveChip } from './targets';
 import {
   bodyOf,
@@ -25,9 +26,6 @@ import {
 } from '../../../model/annotations';
 
 export type ReviewPaneTab = 'annotations' | 'suspects' | 'whatif';
-
-/** Queries whose answers depend on the annotation file (the suspects' ranking does not: it is not refetched on saves). */
-const ANNOTATION_QUERIES = ['listAnnotations', 'whatIf', 'whatIfDialogue', 'exportCorrections'];
 
 /** Suspects fetched per page; the next page is fetched when the queue or the list comes near the end of what is loaded. */
 export const SUSPECT_PAGE = 1000;
@@ -47,12 +45,9 @@ export interface Jump {
   slot?: string;
 }
 
-export function useReview(
-  api: Api,
-  runRef: { run: string; rev: number },
-  onNotice: (t: string, kind?: NoticeKind) => void,
-  jump: (j: Jump) => void,
-) {
+export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) => void) {
+  const api = useApi();
+  const onNotice = useNotify();
   const qc = useQueryClient();
   const [pane, setPane] = useState<ReviewPaneTab | null>(null);
   const [queueOn, setQueueOn] = useState(false);
@@ -69,20 +64,22 @@ export function useReview(
   const answer = useRef<((yes: boolean) => void) | null>(null);
 
   const refresh = useCallback(() => {
-    for (const k of ANNOTATION_QUERIES) void qc.invalidateQueries({ queryKey: [k] });
+    for (const k of ANNOTATION_CALLS) void qc.invalidateQueries({ queryKey: allOf(k) });
   }, [qc]);
   useEffect(() => api.onEvent((e) => (e.type === 'annotations-changed' ? refresh() : undefined)), [api, refresh]);
 
-  const listQuery = useApiQuery(api, 'listAnnotations', { run: runRef.run }, { key: String(runRef.rev) });
+  // Keyed by the revision too: a reload may find another annotation file beside the predictions.
+  const annotationsKey = callKey('listAnnotations', { run: runRef.run }, String(runRef.rev));
+  const listQuery = useApiQuery('listAnnotations', { run: runRef.run }, { key: String(runRef.rev) });
   const list = listQuery.data ?? null;
   const version = list?.version ?? 0;
   const byPlace = useMemo(() => recordsByPlace(list?.records ?? []), [list]);
 
   // Pages of the ranked suspects (ranked once in the run's worker); the total is that of the whole queue.
-  const suspectsKey = useMemo(() => ['suspects', { run: runRef.run, rev: runRef.rev }, 'pages'] as const, [runRef.run, runRef.rev]);
+  const suspectsKey = useMemo(() => suspectPagesKey({ run: runRef.run, rev: runRef.rev }), [runRef.run, runRef.rev]);
   const suspectsQuery = useInfiniteQuery({
     queryKey: suspectsKey,
-    queryFn: ({ pageParam }) => api.call('suspects', { ...runRef, offset: pageParam, limit: SUSPECT_PAGE }),
+    queryFn: ({ pageParam, signal }) => api.call('suspects', { ...runRef, offset: pageParam, limit: SUSPECT_PAGE }, { signal }),
     initialPageParam: 0,
     getNextPageParam: nextSuspectPage,
     enabled: queueOn || pane === 'suspects',
@@ -149,13 +146,13 @@ export function useReview(
       const [pages, anns] = await Promise.all([
         qc.fetchInfiniteQuery({
           queryKey: suspectsKey,
-          queryFn: ({ pageParam }) => api.call('suspects', { ...runRef, offset: pageParam, limit: SUSPECT_PAGE }),
+          queryFn: ({ pageParam, signal }) => api.call('suspects', { ...runRef, offset: pageParam, limit: SUSPECT_PAGE }, { signal }),
           initialPageParam: 0,
           getNextPageParam: nextSuspectPage,
         }),
         qc.fetchQuery({
-          queryKey: ['listAnnotations', { run: runRef.run }, String(runRef.rev)],
-          queryFn: () => api.call('listAnnotations', { run: runRef.run }),
+          queryKey: annotationsKey,
+          queryFn: ({ signal }) => api.call('listAnnotations', { run: runRef.run }, { signal }),
         }),
       ]);
       if (request !== queueRequest.current) return;
@@ -176,7 +173,7 @@ export function useReview(
       setQueueOn(false);
       onNotice(`Cannot rank suspects: ${errorText(err)}`);
     }
-  }, [queueOn, pane, runRef, qc, api, jump, onNotice, suspectsKey]);
+  }, [queueOn, pane, runRef, qc, api, jump, onNotice, suspectsKey, annotationsKey]);
 
   const toggleWhatIf = useCallback(() => {
     setWhatIf((on) => {
@@ -198,10 +195,10 @@ export function useReview(
       list
         ? Promise.resolve(list)
         : qc.fetchQuery({
-            queryKey: ['listAnnotations', { run: runRef.run }, String(runRef.rev)],
-            queryFn: () => api.call('listAnnotations', { run: runRef.run }),
+            queryKey: annotationsKey,
+            queryFn: ({ signal }) => api.call('listAnnotations', { run: runRef.run }, { signal }),
           }),
-    [list, qc, api, runRef.run, runRef.rev],
+    [list, qc, api, runRef.run, annotationsKey],
   );
 
   /**
@@ -222,7 +219,7 @@ export function useReview(
       if (!yes) return false;
     }
     const r = await api.call('allowAnnotationFile', { run: runRef.run, file: l.file });
-    void qc.invalidateQueries({ queryKey: ['listAnnotations'] });
+    void qc.invalidateQueries({ queryKey: allOf('listAnnotations') });
     return r.allowed;
   }, [currentList, api, runRef.run, qc]);
 

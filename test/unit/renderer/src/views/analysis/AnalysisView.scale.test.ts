@@ -26,6 +26,8 @@ import { OriginSection } from '../../../../../../src/renderer/src/views/analysis
 import { PositionSection } from '../../../../../../src/renderer/src/views/analysis/PositionSection';
 import { TraitsSection } from '../../../../../../src/renderer/src/views/analysis/TraitsSection';
 import { remember, type SectionProps } from '../../../../../../src/renderer/src/views/analysis/shared';
+import { AppContext } from '../../../../../../src/renderer/src/app/app-context';
+import { testAppContext } from '../../../../../helpers/renderer/app-context';
 
 const TURNS = 1_000_000;
 const config = defaultConfig();
@@ -56,8 +58,13 @@ beforeAll(() => {
 /** Renders a section: once to learn its queries, then (answered by the engine) with its data; returns the HTML and the answers. */
 function render(section: FunctionComponent<SectionProps>): { html: string; answers: unknown[] } {
   const queries = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  const props: SectionProps = { api, run, runs: [run], config, inspect: () => {} };
-  const tree = () => createElement(QueryClientProvider, { client: queries }, createElement(section, props));
+  const props: SectionProps = { run, runs: [run], config, inspect: () => {} };
+  const tree = () =>
+    createElement(
+      QueryClientProvider,
+      { client: queries },
+      createElement(AppContext.Provider, { value: testAppContext(api, config) }, createElement(section, props)),
+    );
   renderToString(tree());
   const answers: unknown[] = [];
   for (const q of queries.getQueryCache().getAll()) {

@@ -1,0 +1,101 @@
+// Layer: renderer (React hook). The selection of a paged list (paged-rows.ts)
+// for the inspect, compare and suspects lists: the reducer of
+// model/list-selection.ts, the row's index in the list as it is now, the
+// first row picked once the list has come (when the view wants it), and n/p:
+// the next or previous row of the list, fetched when its page is not loaded
+// (from the selection's row when it is in the list, from the top when not).
+
+import { useCallback, useReducer } from 'react';
+import { step } from '../model/keyboard';
+import { selectedIndex, selectionIn, selectionReducer, type SelectionState } from '../model/list-selection';
+import { useNotify } from './app-context';
+import type { PagedCall, PagedRows, RowOf } from './paged-rows';
+import { rowId } from './paged-rows';
+import { errorText } from './queries';
+
+export interface ListSelectionOptions<C extends PagedCall, X> {
+  /** The selection belongs to this scope (a run's revision, a pair of runs): another one starts with none. */
+  scope: string;
+  /** What the selection keeps of a row besides its id (the pair's id in run B). */
+  extraOf: (row: RowOf<C>) => X;
+  /** What is shown while nothing is selected in the scope (the demo's landing dialogue); not a selection. */
+  fallback?: string | null;
+  /** Select the list's first row once it has come, while nothing is selected in the scope. */
+  selectFirst?: boolean;
+  /** The selection to start with (a request from another view; later, a link). */
+  initial?: { id: string; extra: X } | null;
+  /** Told of every selection (the view forgets its hovered turn, or its turn). */
+  onSelect?: () => void;
+}
+
+export interface ListSelectionResult<X> {
+  /** The row shown: the selection in this scope, else the fallback; null for none. */
+  id: string | null;
+  /** What the selection keeps of its row; null for none or the fallback. */
+  extra: X | null;
+  /** Where `id` is in the list as it is now; -1 when unknown (not loaded, or not in it). */
+  index: number;
+  /** Grows when the list should bring the selection into view. */
+  scrollRequest: number;
+  /** A row picked in the list (a click, arrow keys): its index is known. */
+  select(id: string, index: number, extra: X): void;
+  /** A row named from elsewhere (a suspect, an annotation): looked up in the list, brought into view. */
+  jump(id: string, extra: X): void;
+  /** n / p: the next or previous row (delta ±1). */
+  move(delta: number): Promise<void>;
+}
+
+export function useListSelection<C extends PagedCall, X>(rows: PagedRows<C>, opts: ListSelectionOptions<C, X>): ListSelectionResult<X> {
+  const { scope, extraOf, fallback = null, selectFirst = false, initial = null, onSelect } = opts;
+  const notify = useNotify();
+  const [state, dispatch] = useReducer(selectionReducer<X>, null, (): SelectionState<X> => ({
+    scope,
+    selected: initial ? { id: initial.id, index: -1, key: '', extra: initial.extra } : null,
+    scrollRequest: 0,
+  }));
+  const sel = selectionIn(state, scope);
+  const list = rows.list ?? '';
+
+  // The first row, once the list has it (state adjusted while rendering, React's pattern for deriving from new data).
+  const first = selectFirst && !sel ? rows.row(0) : undefined;
+  if (first) dispatch({ type: 'select', scope, id: rowId(rows.call, first), index: 0, key: list, extra: extraOf(first), scroll: false });
+
+  const id = sel?.id ?? fallback;
+  const index = selectedIndex(sel, id, { key: list, indexOf: rows.indexOf });
+
+  const select = useCallback(
+    (rowIdOf: string, at: number, extra: X) => {
+      dispatch({ type: 'select', scope, id: rowIdOf, index: at, key: list, extra, scroll: false });
+      onSelect?.();
+    },
+    [scope, list, onSelect],
+  );
+  const jump = useCallback(
+    (to: string, extra: X) => {
+      dispatch({ type: 'select', scope, id: to, index: rows.indexOf(to), key: list, extra, scroll: true });
+      onSelect?.();
+    },
+    [scope, list, rows, onSelect],
+  );
+  const move = useCallback(
+    async (delta: number) => {
+      const next = step(index, delta, rows.total ?? 0);
+      if (next < 0 || next === index) return;
+      let row = rows.row(next);
+      if (!row) {
+        try {
+          row = await rows.fetchRow(next);
+        } catch (e) {
+          notify(errorText(e));
+          return;
+        }
+      }
+      if (!row) return;
+      dispatch({ type: 'select', scope, id: rowId(rows.call, row), index: next, key: list, extra: extraOf(row), scroll: true });
+      onSelect?.();
+    },
+    [index, rows, scope, list, extraOf, onSelect, notify],
+  );
+
+  return { id, extra: sel ? sel.extra : null, index, scrollRequest: state.scrollRequest, select, jump, move };
+}

@@ -1,0 +1,91 @@
+// Layer: renderer (pure module). The inspect and compare views' choices as
+// ONE plain, serialisable object each: the turn, the list's sort and filter,
+// the modes, the compared runs and the statistics' settings. A view starts
+// from its defaults merged with a request from another view, and keeps its
+// choices in that one object (one useState, not one per field). The selected
+// row lives in the list's selection (app/use-list-selection.ts), which also
+// knows where it is in the list. What is not a choice of the user — hovered
+// turn, focus, loading, the rows of a lazily fetched list — is not in it.
+
+import { DEFAULT_SEED } from '../../../shared/analysis/seed';
+import type { InspectTarget } from '../app/inspect-target';
+import { DEFAULT_PAIR_QUERY, DEFAULT_QUERY, type ListQuery, type PairQuery } from './list-query';
+import type { TurnViewMode } from './turn-view';
+
+export interface InspectViewState {
+  view: 'inspect';
+  /** The selected turn (its position, 0-based) and the dialogue it was selected in. */
+  turn: { dialogue: string | null; position: number };
+  /** The dialogue list's sort and filter (domain, mistakes only, search). */
+  query: ListQuery;
+  /** Full state or only the turn's changes. */
+  mode: TurnViewMode;
+  /** The raw JSON pane is open. */
+  raw: boolean;
+}
+
+export const INSPECT_DEFAULTS: InspectViewState = {
+  view: 'inspect',
+  turn: { dialogue: null, position: 0 },
+  query: DEFAULT_QUERY,
+  mode: 'full',
+  raw: false,
+};
+
+/** The inspect view's state for a request of another view (the analysis view's root causes and per-slot counts). */
+export function inspectStateOf(target: InspectTarget | null): Partial<InspectViewState> {
+  if (!target) return {};
+  const out: Partial<InspectViewState> = {};
+  if (target.dialogue) {
+    out.turn = { dialogue: target.dialogue, position: target.position ?? 0 };
+  }
+  if (target.search || target.domain) out.query = { ...DEFAULT_QUERY, filter: { search: target.search, domain: target.domain } };
+  return out;
+}
+
+export interface StatSettings {
+  bootstrap: number;
+  trials: number;
+  seed: number;
+}
+
+export interface CompareViewState {
+  view: 'compare';
+  /** The baseline run (null: the first run compared). */
+  baseline: string | null;
+  /** Runs left out of the comparison. */
+  excluded: string[];
+  stats: StatSettings;
+  /** Compare on the part every run has. */
+  common: boolean;
+  allowDifferentGold: boolean;
+  /** Series: x per run typed here (over the command line's and the names'), the number of the names chosen, the panel shown (null: by itself). */
+  series: { xs: Record<string, number | null>; part: string | null; shown: boolean | null };
+  /** The runs side by side (null: the baseline, and the next run). */
+  pair: { a: string | null; b: string | null };
+  /** The pair list's sort and filter. */
+  pairQuery: PairQuery;
+  /** The selected turn of that dialogue (its index in the file), null for none. */
+  turn: number | null;
+  /** Only the slots whose class differs between the runs. */
+  onlyDiffering: boolean;
+}
+
+export const COMPARE_DEFAULTS: CompareViewState = {
+  view: 'compare',
+  baseline: null,
+  excluded: [],
+  stats: { bootstrap: 1000, trials: 10000, seed: DEFAULT_SEED },
+  common: false,
+  allowDifferentGold: false,
+  series: { xs: {}, part: null, shown: null },
+  pair: { a: null, b: null },
+  pairQuery: DEFAULT_PAIR_QUERY,
+  turn: null,
+  onlyDiffering: false,
+};
+
+/** A view's state from its defaults and what is asked (a request, later a link): fields asked for win. */
+export function viewState<S extends object>(defaults: S, asked: Partial<S> = {}): S {
+  return { ...defaults, ...asked };
+}

@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+// Unit tests of a paged list's selection (src/renderer/src/app/use-list-selection.ts)
+// over fake paged rows: a click selects without scrolling, a jump and n/p
+// scroll; n/p go from the selection's row when it is in the list as it is now
+// (after a filter change too) and from the top when it is not; a row whose
+// page is not loaded is fetched; the first row is picked once the list came;
+// another scope starts with nothing selected; a failed fetch is a notice.
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PagedRows } from '../../../../../src/renderer/src/app/paged-rows';
+import { useListSelection, type ListSelectionOptions } from '../../../../../src/renderer/src/app/use-list-selection';
+import type { Notice } from '../../../../../src/renderer/src/app/app-context';
+import type { Api, PairRow } from '../../../../../src/shared/api';
+import { defaultConfig } from '../../../../../src/shared/metrics/config';
+import { appWrapper, testAppContext } from '../../../../helpers/renderer/app-context';
+
+/** Paged rows of the pair list: `ids` in order, the first `loaded` of them loaded; fetchRow serves the rest (or fails). */
+function pairRows(list: string, ids: string[], loaded = ids.length, fail = false): PagedRows<'comparePage'> {
+  const row = (i: number) => ({ id: ids[i], idB: `${ids[i]}@B` }) as PairRow;
+  return {
+    call: 'comparePage',
+    list,
+    pageSize: 10,
+    total: ids.length,
+    head: undefined,
+    loaded,
+    error: null,
+    row: (i) => (i >= 0 && i < loaded ? row(i) : undefined),
+    indexOf: (id) => {
+      const i = ids.indexOf(id);
+      return i >= 0 && i < loaded ? i : -1;
+    },
+    show: () => {},
+    fetchRow: (i) => (fail ? Promise.reject(new Error('the engine is gone')) : Promise.resolve(i < ids.length ? row(i) : undefined)),
+  };
+}
+
+const idB = (r: PairRow) => r.idB;
+const api = { call: () => Promise.reject(new Error('no calls here')), onEvent: () => () => {} } as unknown as Api;
+
+function setup(initialRows: PagedRows<'comparePage'>, opts: Partial<ListSelectionOptions<'comparePage', string>> = {}) {
+  const notices: Notice[] = [];
+  let selected = 0;
+  const hook = renderHook(({ rows, scope }) => useListSelection(rows, { scope, extraOf: idB, onSelect: () => selected++, ...opts }), {
+    wrapper: appWrapper(testAppContext(api, defaultConfig(), notices)),
+    initialProps: { rows: initialRows, scope: 'A@1|B@1' },
+  });
+  return { ...hook, notices, selections: () => selected };
+}
+
+describe('useListSelection', () => {
+  it('selects a clicked row without scrolling, and a row named from elsewhere with scrolling', () => {
+    const { result } = setup(pairRows('all', ['a', 'b', 'c']));
+    expect(result.current.id).toBeNull();
+    expect(result.current.index).toBe(-1);
+    act(() => result.current.select('b', 1, 'b@B'));
+    expect(result.current).toMatchObject({ id: 'b', extra: 'b@B', index: 1, scrollRequest: 0 });
+    act(() => result.current.jump('c', 'c@B'));
+    expect(result.current).toMatchObject({ id: 'c', extra: 'c@B', index: 2, scrollRequest: 1 });
+  });
+
+  it('n/p step through the list and scroll; they stop at its ends', async () => {
+    const { result, selections } = setup(pairRows('all', ['a', 'b', 'c']));
+    act(() => result.current.select('a', 0, 'a@B'));
+    await act(() => result.current.move(1));
+    expect(result.current).toMatchObject({ id: 'b', extra: 'b@B', index: 1, scrollRequest: 1 });
+    await act(() => result.current.move(1));
+    await act(() => result.current.move(1));
+    expect(result.current).toMatchObject({ id: 'c', index: 2, scrollRequest: 2 });
+    await act(() => result.current.move(-1));
+    expect(result.current.id).toBe('b');
+    expect(selections()).toBe(4);
+  });
+
+  it('after a filter change, n goes to the row after the selection when it is in the new list, else to the first', async () => {
+    const { result, rerender } = setup(pairRows('all', ['a', 'b', 'c', 'd']));
+    act(() => result.current.select('c', 2, 'c@B'));
+    rerender({ rows: pairRows('filtered', ['x', 'c', 'y']), scope: 'A@1|B@1' });
+    // The selection stays (the row shown is kept), found at its place in the new list.
+    expect(result.current).toMatchObject({ id: 'c', index: 1 });
+    await act(() => result.current.move(1));
+    expect(result.current.id).toBe('y');
+    rerender({ rows: pairRows('other', ['p', 'q']), scope: 'A@1|B@1' });
+    expect(result.current).toMatchObject({ id: 'y', index: -1 });
+    await act(() => result.current.move(1));
+    expect(result.current).toMatchObject({ id: 'p', index: 0 });
+  });
+
+  it('fetches the next row when its page is not loaded', async () => {
+    const { result } = setup(pairRows('all', ['a', 'b', 'c'], 1));
+    act(() => result.current.select('a', 0, 'a@B'));
+    await act(() => result.current.move(1));
+    expect(result.current).toMatchObject({ id: 'b', extra: 'b@B', index: 1 });
+  });
+
+  it('says why when the next row cannot be fetched, and keeps the selection', async () => {
+    const { result, notices } = setup(pairRows('all', ['a', 'b'], 1, true));
+    act(() => result.current.select('a', 0, 'a@B'));
+    await act(() => result.current.move(1));
+    expect(result.current.id).toBe('a');
+    expect(notices).toEqual([{ text: 'the engine is gone', kind: 'error' }]);
+  });
+
+  it('picks the first row once the list has come, and only while nothing is selected', () => {
+    const { result, rerender } = setup(pairRows('all', ['a', 'b'], 0), { selectFirst: true });
+    expect(result.current.id).toBeNull();
+    rerender({ rows: pairRows('all', ['a', 'b']), scope: 'A@1|B@1' });
+    expect(result.current).toMatchObject({ id: 'a', extra: 'a@B', index: 0, scrollRequest: 0 });
+    act(() => result.current.select('b', 1, 'b@B'));
+    rerender({ rows: pairRows('sorted', ['z', 'b']), scope: 'A@1|B@1' });
+    expect(result.current.id).toBe('b');
+  });
+
+  it('starts another scope (another pair of runs, a reload) with nothing selected', () => {
+    const { result, rerender } = setup(pairRows('all', ['a', 'b']));
+    act(() => result.current.select('b', 1, 'b@B'));
+    rerender({ rows: pairRows('all2', ['a', 'b']), scope: 'A@2|B@1' });
+    expect(result.current).toMatchObject({ id: null, extra: null, index: -1 });
+  });
+
+  it('shows the fallback while nothing is selected, and a request from another view as the selection', async () => {
+    const withFallback = setup(pairRows('all', ['a', 'b', 'c']), { fallback: 'b' });
+    expect(withFallback.result.current).toMatchObject({ id: 'b', extra: null, index: 1 });
+    await act(() => withFallback.result.current.move(1));
+    expect(withFallback.result.current).toMatchObject({ id: 'c', extra: 'c@B' });
+    const asked = setup(pairRows('all', ['a', 'b', 'c']), { initial: { id: 'c', extra: 'c@B' }, fallback: 'a' });
+    expect(asked.result.current).toMatchObject({ id: 'c', extra: 'c@B', index: 2 });
+  });
+});
