@@ -4,14 +4,14 @@
 // tab switches runs; no request leaves the page and nothing is refused by its
 // Content-Security-Policy (no console error).
 /// <reference lib="dom" />
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/fixtures';
 import { runCli } from '../helpers/cli';
-import { chromiumAvailable, launchBrowser } from './harness';
+import { chromiumAvailable, launchBrowser, startServer } from './harness';
 
 const SOM = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
 const SOM_DIALOGUES = join(FIXTURES, 'multiwoz-somdst-100', 'dialogues.json');
@@ -89,4 +89,38 @@ describe.skipIf(!chromiumAvailable())('the HTML report in a browser', () => {
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
   });
+});
+
+describe.skipIf(!chromiumAvailable())('Export › HTML report from the app', () => {
+  it('writes the report of the list as filtered on screen', async () => {
+    const browser = await launchBrowser();
+    const server = await startServer([SOM, '--dialogues', SOM_DIALOGUES]);
+    const tmp = mkdtempSync(join(tmpdir(), 'dst-e2e-app-report-'));
+    try {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+      await page.goto(server.url);
+      await page.waitForSelector('[data-testid="list-count"]', { timeout: 30_000 });
+      await page.fill('#dialogue-search', 'taxi');
+      const shown = async () => Number(/\d+/.exec((await page.locator('[data-testid="list-count"]').textContent()) ?? '')?.[0] ?? NaN);
+      await expect.poll(shown, { timeout: 20_000 }).toBeLessThan(100);
+      const count = await shown();
+      expect(count).toBeGreaterThan(0);
+      await page.click('[data-testid="export-button"]');
+      const [dl] = await Promise.all([
+        page.waitForEvent('download', { timeout: 60_000 }),
+        page.click('[data-testid="export-item"][data-export="html-report"]'),
+      ]);
+      const path = join(tmp, dl.suggestedFilename());
+      await dl.saveAs(path);
+      expect(dl.suggestedFilename()).toMatch(/-report\.html$/);
+      const html = readFileSync(path, 'utf8');
+      const data = JSON.parse(/<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html)![1]);
+      expect(data.runs[0].dialogues).toHaveLength(count);
+      expect(data.selection).toBe(`the ${count} dialogues of the list`);
+      await expect.poll(() => page.getAttribute('[data-testid="export-status"]', 'data-state')).toBe('done');
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  }, 120_000);
 });

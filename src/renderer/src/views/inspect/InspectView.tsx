@@ -173,7 +173,16 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
   const { whatIf, includeSuspected } = review;
   const exportItems = useMemo(
     () => [
-      ...inspectExports({ detail, summary, config, mode, runLabel: run.label, runRef: ref, whatIf: whatIf ? { includeSuspected } : null }),
+      ...inspectExports({
+        detail,
+        summary,
+        config,
+        mode,
+        runLabel: run.label,
+        runRef: ref,
+        whatIf: whatIf ? { includeSuspected } : null,
+        list: { sort: query.sort, filter: apiFilter(query.filter) },
+      }),
       // The annotation file's correction diff has its own dialog (formats, suspected or not).
       {
         id: 'corrections-diff',
@@ -182,7 +191,7 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
         run: async () => setExporting(true),
       },
     ],
-    [detail, summary, config, mode, run.label, ref, setExporting, whatIf, includeSuspected],
+    [detail, summary, config, mode, run.label, ref, setExporting, whatIf, includeSuspected, query],
   );
   useViewExports(exportItems);
 

@@ -5,7 +5,7 @@
 // metric signature and made under the Export menu's settings (export/options.ts), every figure the same layout the CLI's `figure` draws
 // (with the what-if on, the corrected dialogue the screen shows).
 
-import type { CorpusSummary, DialogueDetail } from '../../../../shared/api';
+import type { ApiArgs, CorpusSummary, DialogueDetail } from '../../../../shared/api';
 import type { MetricConfig } from '../../../../shared/metrics/config';
 import { renderSignature } from '../../../../shared/metrics/signature';
 import { flatDialogue, flatScores } from '../../../../shared/report/json';
@@ -29,7 +29,12 @@ interface Input {
   runRef: { run: string; rev: number };
   /** The what-if is on: figures show the corrected gold, as the screen does. */
   whatIf: { includeSuspected: boolean } | null;
+  /** The list as sorted and filtered on screen: the HTML report holds its first dialogues. */
+  list?: { sort: ApiArgs<'htmlReport'>['sort']; filter: ApiArgs<'htmlReport'>['filter'] };
 }
+
+/** Dialogues the app's HTML report holds at most (the report's budget: 5 MB for 200). */
+export const REPORT_DIALOGUES = 200;
 
 /** What the status line adds when a figure's utterances were cut to three lines. */
 function cutNote(cut: readonly number[] | undefined): string {
@@ -37,8 +42,20 @@ function cutNote(cut: readonly number[] | undefined): string {
   return ` (utterances of turn${cut.length === 1 ? '' : 's'} ${cut.join(', ')} cut to 3 lines, ending in "…"; \`dst-inspector figure --utterance-lines 0\` draws them whole)`;
 }
 
-export function inspectExports({ detail, summary, config, mode, runLabel, runRef, whatIf }: Input): ExportItem[] {
+export function inspectExports({ detail, summary, config, mode, runLabel, runRef, whatIf, list }: Input): ExportItem[] {
   const items: ExportItem[] = [];
+  if (summary && list) {
+    items.push({
+      id: 'html-report',
+      group: 'Report',
+      label: `HTML report of this list (first ${REPORT_DIALOGUES} dialogues)`,
+      run: async (ctx) => {
+        const r = await ctx.api.call('htmlReport', { ...runRef, config, ...list, limit: REPORT_DIALOGUES });
+        const status = await saveText(ctx, `${fileStem(runLabel)}-report.html`, r.html, 'text/html');
+        return status === NOT_SAVED ? status : `${status} (${(r.bytes / 1e6).toFixed(2)} MB, ${r.dialogues} dialogues; opens offline)`;
+      },
+    });
+  }
   if (detail) {
     const signature = renderSignature(detail.signature);
     const stem = fileStem(detail.id);
