@@ -55,6 +55,9 @@ export function payloadArrays(p: CorpusPayload): (Int32Array | Uint8Array | Floa
   ];
   const g = p.generation;
   if (g?.unparseable) out.push(g.unparseable);
-  if (g?.confidence) out.push(g.confidence.start, g.confidence.slot, ...g.confidence.values);
+  if (g?.confidence) {
+    out.push(g.confidence.start, g.confidence.slot);
+    for (const v of g.confidence.values) out.push(v);
+  }
   return out;
 }

@@ -60,7 +60,10 @@ describe.each(Object.entries(FIXTURE_FILES))('%s in every layout', (_name, file)
       (kit.gold ? kit.gold.writers : [undefined]).map((g) => [g ? `${w.name} + ${g.name} as gold` : w.name, w, g] as const),
     );
     it.each(cases)('%s', (_title, w, g) => {
-      const got = load(w.write(ds), w.file, g ? { gold: ref(g.write(ds), g.file) } : {});
+      const got = load(w.write(ds), w.file, {
+        ...(g ? { gold: ref(g.write(ds), g.file) } : {}),
+        ...(w.index ? { index: { file: w.index.file, bytes: w.index.write(ds) } } : {}),
+      });
       // A layout that cannot carry something is compared with the original without it (written by the FGA writer).
       const want = w.loses ? load(L.writeFgaLayout(w.loses.reduce(ds)), 'fga-reduced.json') : original;
       expectSameScores(got, want, w.byPosition);

@@ -16,7 +16,7 @@ import { loadCorpus } from '../../../../src/shared/formats/detect';
 import { loadReference } from '../../../../src/shared/formats/dialogue-sources';
 import { LoadError } from '../../../../src/shared/formats/errors';
 import type { Reference } from '../../../../src/shared/formats/reference';
-import { sampleCases } from './layout-kits';
+import { indexOption, sampleCases } from './layout-kits';
 import { fixture, plain, sample } from './samples';
 
 type Mutation = (b: Uint8Array) => Uint8Array;
@@ -58,6 +58,7 @@ const FILE_LEVEL = [
   /^dialogue id .* is also in /,
   /^turn \d+ appears twice in dialogue/,
   /^two prediction dialogues|match one gold dialogue/,
+  /^\d+ generation lines?.*, but the index .* has \d+ lines?/, // line-aligned generations: the count of the whole file against its index
 ];
 
 /**
@@ -134,10 +135,10 @@ const typeMutation: fc.Arbitrary<Mutation> = fc.oneof(
 
 describe('the type policy under fuzzing: wrong-type values and ids, misspelt keys, huge and tiny numbers', () => {
   const inputs: [string, Uint8Array, (b: Uint8Array) => unknown][] = [
-    ...SAMPLE_CASES.map(({ file, layout, gold }): [string, Uint8Array, (b: Uint8Array) => unknown] => [
+    ...SAMPLE_CASES.map(({ file, layout, gold, index }): [string, Uint8Array, (b: Uint8Array) => unknown] => [
       file,
       fixture(file),
-      (b) => loadCorpus(b, { file, layout, gold: goldOf(gold) }),
+      (b) => loadCorpus(b, { file, layout, gold: goldOf(gold), index: indexOption(index) }),
     ]),
     ...SOURCES.map((name): [string, Uint8Array, (b: Uint8Array) => unknown] => [
       name,
@@ -154,16 +155,20 @@ describe('the type policy under fuzzing: wrong-type values and ids, misspelt key
 });
 
 describe('fuzzed inputs give a corpus or a LoadError', () => {
-  it.each(SAMPLE_CASES.map((c) => [c.file, c.layout, c.gold] as const))('%s (detected and forced %s)', (file, layout, gold) => {
-    const bytes = fixture(file);
-    const g = goldOf(gold);
-    fc.assert(
-      fc.property(mutation, fc.boolean(), (m, force) => {
-        expectCorpusOrLoadError(() => loadCorpus(m(bytes), { file, layout: force ? layout : undefined, gold: g }));
-      }),
-      { numRuns: 30, seed: 42 },
-    );
-  });
+  it.each(SAMPLE_CASES.map((c) => [c.file, c.layout, c.gold, c.index] as const))(
+    '%s (detected and forced %s)',
+    (file, layout, gold, ix) => {
+      const bytes = fixture(file);
+      const g = goldOf(gold);
+      const index = indexOption(ix);
+      fc.assert(
+        fc.property(mutation, fc.boolean(), (m, force) => {
+          expectCorpusOrLoadError(() => loadCorpus(m(bytes), { file, layout: force ? layout : undefined, gold: g, index }));
+        }),
+        { numRuns: 30, seed: 42 },
+      );
+    },
+  );
 
   it.each(SOURCES)('dialogue source %s', (name) => {
     const bytes = sample(name);
@@ -225,10 +230,11 @@ function members(text: string): { start: number; end: number; valueStart: number
 describe('a member written twice: a located error, or (in a part the loader skips) no change', () => {
   const dec = new TextDecoder();
   const cases: [string, Uint8Array, (b: Uint8Array) => unknown][] = [
-    ...SAMPLE_CASES.map(({ file, layout, gold }): [string, Uint8Array, (b: Uint8Array) => unknown] => [
+    // JSON samples only: the members of a plain-text sample (LDST, CSV, bare generations) are not JSON members.
+    ...SAMPLE_CASES.filter((c) => !c.text).map(({ file, layout, gold, index }): [string, Uint8Array, (b: Uint8Array) => unknown] => [
       file,
       fixture(file),
-      (b) => plain(loadCorpus(b, { file, layout, gold: goldOf(gold) }).corpus),
+      (b) => plain(loadCorpus(b, { file, layout, gold: goldOf(gold), index: indexOption(index) }).corpus),
     ]),
     ...SOURCES.map((name): [string, Uint8Array, (b: Uint8Array) => unknown] => [
       name,

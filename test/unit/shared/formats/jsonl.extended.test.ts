@@ -8,36 +8,14 @@ import type { Corpus } from '../../../../src/shared/model/corpus';
 import { unparseableCount } from '../../../../src/shared/model/generation';
 import { expectSameScores } from '../../../helpers/gold-diff';
 import { dialoguesOf } from './layouts';
+import { writeJsonlExtended } from './layouts-llm';
 import { source } from './llm-samples';
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const load = (text: string) => loadCorpus(enc(text), { file: 't.jsonl' });
 
-/** The fixture as JSON Lines with updates instead of states (when a turn only adds), raw text and confidences. */
-function writeExtended(c: Corpus): string {
-  const lines: string[] = [];
-  for (const d of dialoguesOf(c)) {
-    let prev: Record<string, string> = {};
-    for (const t of d.turns) {
-      const onlyAdds = Object.entries(prev).every(([k, v]) => t.pred[k] === v);
-      const update = Object.fromEntries(Object.entries(t.pred).filter(([k, v]) => prev[k] !== v));
-      const confidence = Object.fromEntries(Object.keys(t.pred).map((k, i) => [k, { softmax: 0.5 + i / 100, verbalized: 0.9 }]));
-      const line: Record<string, unknown> = {
-        dialogue_id: d.id,
-        turn: t.index,
-        gold: t.gold,
-        raw: JSON.stringify(update),
-        prompt: 'p',
-        confidence,
-      };
-      if (onlyAdds) line.update = update;
-      else line.pred = t.pred;
-      lines.push(JSON.stringify(line));
-      prev = t.pred;
-    }
-  }
-  return lines.join('\n');
-}
+/** The fixture as JSON Lines with updates instead of states (when a turn only adds), raw text, prompts and confidences. */
+const writeExtended = (c: Corpus): string => new TextDecoder().decode(writeJsonlExtended(dialoguesOf(c)));
 
 describe('JSON Lines, extended', () => {
   it('a file with updates, raw text, prompts and confidences scores exactly like the fixture', () => {

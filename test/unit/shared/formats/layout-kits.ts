@@ -8,6 +8,8 @@
 
 import * as L from './layouts';
 import type { TestDialogue } from './layouts';
+import * as W from './layouts-llm';
+import { fixture } from './samples';
 
 /** A gold source written from the same dialogues, for a layout that carries no gold. */
 export interface GoldWriter {
@@ -37,12 +39,19 @@ export interface LayoutWriter {
    * against, the written dialogues without it.
    */
   loses?: { why: string; reduce(ds: TestDialogue[]): TestDialogue[] };
+  /**
+   * Line-aligned generations: the index written with them from the same
+   * dialogues, given as `--index` under `file`.
+   */
+  index?: { file: string; write(ds: TestDialogue[]): Uint8Array };
 }
 
 /** A hand-written sample of the layout in test/fixtures. */
 export interface LayoutSample {
   /** Path under test/fixtures. */
   file: string;
+  /** The index the sample is loaded with (`--index`; line-aligned generations), a path under test/fixtures. */
+  index?: string;
 }
 
 export interface LayoutKit {
@@ -67,12 +76,39 @@ export interface LayoutKit {
    * with each gold writer.
    */
   gold?: { why: string; sample: string; writers: GoldWriter[] };
+  /**
+   * The layout is never detected from content, only chosen by `--index` (a
+   * text file of generations cannot be told from other text): why. Its
+   * samples must be claimed by no loader, refused by detection, and load as
+   * the layout when given with their index (and no `--layout`).
+   */
+  onlyWithIndex?: string;
+  /**
+   * The samples are plain text, not JSON (LDST's "|||" lines, CSV, bare
+   * generations): the fuzz test's "member written twice" check, which needs
+   * JSON members, skips them (their other fuzz tests still run).
+   */
+  text?: true;
 }
 
-const stripNone = (ds: TestDialogue[]): TestDialogue[] => {
-  const strip = (s: Record<string, string>) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== 'none'));
-  return ds.map((d) => ({ id: d.id, turns: d.turns.map((t) => ({ index: t.index, gold: strip(t.gold), pred: strip(t.pred) })) }));
-};
+/** The dialogues without the slots whose value `drop` says cannot be carried. */
+const stripValues =
+  (drop: (v: string) => boolean) =>
+  (ds: TestDialogue[]): TestDialogue[] => {
+    const strip = (s: Record<string, string>) => Object.fromEntries(Object.entries(s).filter(([, v]) => !drop(v)));
+    return ds.map((d) => ({ id: d.id, turns: d.turns.map((t) => ({ index: t.index, gold: strip(t.gold), pred: strip(t.pred) })) }));
+  };
+const stripNone = stripValues((v) => v === 'none');
+
+/** The dialogues whose predicted state never loses a slot from one turn to the next (turn updates can only add or change). */
+const onlyAdding = (ds: TestDialogue[]): TestDialogue[] =>
+  ds.filter((d) => d.turns.every((t, i) => i === 0 || Object.keys(d.turns[i - 1].pred).every((k) => k in t.pred)));
+
+/** LDST and Sun et al.'s CSV carry no gold: the FGA original (a prediction file with gold states is a gold source). */
+const FGA_AS_GOLD: GoldWriter = { name: 'an FGA file (gold states of a prediction file)', file: 'gold-fga.json', write: L.writeFgaLayout };
+const LLM = 'formats/llm/';
+const BSPN = `${LLM}belief-span/`;
+const LINES = `${LLM}line-aligned/`;
 
 /** Every registered layout's kit, by loader id. */
 export const LAYOUT_KITS: Record<string, LayoutKit> = {
@@ -105,6 +141,7 @@ export const LAYOUT_KITS: Record<string, LayoutKit> = {
     writers: [
       { name: 'JSON Lines, flat states', file: 'a.jsonl', write: (ds) => L.writeJsonlLayout(ds, false) },
       { name: 'JSON Lines, nested states', file: 'b.jsonl', write: (ds) => L.writeJsonlLayout(ds, true) },
+      { name: 'JSON Lines with updates, raw text and confidences', file: 'c.jsonl', write: W.writeJsonlExtended },
     ],
   },
   trippy: {
@@ -131,7 +168,11 @@ export const LAYOUT_KITS: Record<string, LayoutKit> = {
     ],
   },
   icdst: {
-    samples: [{ file: 'formats/running_log.json' }],
+    samples: [
+      { file: 'formats/running_log.json' },
+      { file: `${LLM}icdst/running_log.json` },
+      { file: `${LLM}icdst/running_log-edge.json` },
+    ],
     writers: [{ name: 'IC-DST running_log', file: 'running_log.json', write: L.writeIcdst }],
   },
   sgd: {
@@ -145,6 +186,88 @@ export const LAYOUT_KITS: Record<string, LayoutKit> = {
       writers: [{ name: 'MultiWOZ 2.2 dialogues', file: 'dialogues_001.json', write: (ds) => L.writeMultiwoz22(ds, 'gold') }],
     },
   },
+  bspn: {
+    samples: [
+      'ubar-dst-BS.json',
+      'ubar-dst-BS-edge.json',
+      'fnctod-test1000-dst0shot.json',
+      'fnctod-test1000-dst0shot-edge.json',
+      'mttod-pred.json',
+      'mttod-pred-edge.json',
+      'pptod-test_joint_accuracy.json',
+      'pptod-test_joint_accuracy-edge.json',
+      'pptod-e2e-inference_result.json',
+    ].map((f) => ({ file: BSPN + f })),
+    writers: [{ name: 'UBAR-DST belief spans (DAMD grammar, ids lower case)', file: 'BS.json', write: W.writeBspn }],
+  },
+  'convlab-eval': {
+    samples: [
+      'llm-multiwoz21_dst.json',
+      'llm-multiwoz21_dst-no-dialogue-id.json',
+      'llm-multiwoz21_dst-edge.json',
+      'setsumbt-predictions-test.json',
+    ].map((f) => ({ file: `${LLM}convlab3/${f}` })),
+    writers: [{ name: 'ConvLab-3 LLM evaluation file (every slot listed, "" inactive)', file: 'dst.json', write: W.writeConvlabEval }],
+  },
+  ldst: {
+    samples: ['test_LLM_result.txt', 'test_LLM_result-edge.txt', 'test_LLM_result-short.txt'].map((f) => ({
+      file: `${LINES}ldst-mw24/${f}`,
+    })),
+    writers: [{ name: 'LDST results (index fields + a Python list literal per line)', file: 'test_LLM_result.txt', write: W.writeLdst }],
+    gold: {
+      why: 'LDST results hold one generated value per (turn, slot); the gold is in the dataset',
+      sample: `${LLM}source-fga.json`,
+      writers: [FGA_AS_GOLD],
+    },
+    text: true,
+  },
+  csv: {
+    // The -edge sample (a cut JSON cell) is an error case, not a sample that loads: detect.llm.test.ts, csv.test.ts.
+    samples: [{ file: `${LLM}csv/sun2024-test_turn_few_example.csv` }],
+    writers: [{ name: "Sun et al.'s CSV (every field quoted, CRLF, confidences)", file: 'sun.csv', write: W.writeSunCsv }],
+    gold: {
+      why: "Sun et al.'s CSV rows hold the predicted states and confidences; the gold is in the dataset",
+      sample: `${LLM}source-fga.json`,
+      writers: [FGA_AS_GOLD],
+    },
+    text: true,
+  },
+  lines: {
+    samples: [
+      ...['generated_predictions.txt', 'generated_predictions-edge.txt'].map((f) => ({
+        file: `${LINES}sdp-mw24-alldomains/${f}`,
+        index: `${LINES}sdp-mw24-alldomains/mw24_prompt_alldomains_test.json`,
+      })),
+      ...['generated_predictions.txt', 'generated_predictions-edge.txt'].map((f) => ({
+        file: `${LINES}sdp-mw24-by-slot/${f}`,
+        index: `${LINES}sdp-mw24-by-slot/mw24_prompt_by_slot_test.json`,
+      })),
+    ],
+    writers: [
+      {
+        name: 'DST-as-Prompting all domains (turn updates) + index',
+        file: 'generated_predictions.txt',
+        write: (ds) => W.writeSdpAllDomains(onlyAdding(ds)).generations,
+        index: { file: 'mw24_prompt_alldomains_test.json', write: (ds) => W.writeSdpAllDomains(onlyAdding(ds)).index },
+        loses: {
+          why: 'turn updates accumulate and never delete: a dialogue whose predicted state drops a slot cannot be written (left out)',
+          reduce: onlyAdding,
+        },
+      },
+      {
+        name: 'DST-as-Prompting by slot + index',
+        file: 'generated_predictions.txt',
+        write: (ds) => W.writeSdpBySlot(ds).generations,
+        index: { file: 'mw24_prompt_by_slot_test.json', write: (ds) => W.writeSdpBySlot(ds).index },
+        loses: {
+          why: 'a generation (and a gold value) "none", in any case, means inactive: an explicit "none" value reads as inactive',
+          reduce: stripValues((v) => v.trim().toLowerCase() === 'none'),
+        },
+      },
+    ],
+    onlyWithIndex: 'a text file of generations cannot be told from other text: --index chooses the layout',
+    text: true,
+  },
 };
 
 /** One sample with its layout and the gold partner it is loaded with (if the layout carries no gold). */
@@ -152,11 +275,26 @@ export interface SampleCase {
   file: string;
   layout: string;
   gold?: string;
+  /** The index it is loaded with (line-aligned generations). */
+  index?: string;
+  /** Plain text, not JSON (LayoutKit.text). */
+  text?: true;
 }
 
 /** Every sample of every kit. */
 export function sampleCases(): SampleCase[] {
   return Object.entries(LAYOUT_KITS).flatMap(([layout, kit]) =>
-    kit.samples.map((s): SampleCase => ({ file: s.file, layout, ...(kit.gold ? { gold: kit.gold.sample } : {}) })),
+    kit.samples.map((s): SampleCase => ({
+      file: s.file,
+      layout,
+      ...(kit.gold ? { gold: kit.gold.sample } : {}),
+      ...(s.index ? { index: s.index } : {}),
+      ...(kit.text ? { text: true } : {}),
+    })),
   );
+}
+
+/** The `--index` option for a sample's index (a path under test/fixtures), or undefined. */
+export function indexOption(path: string | undefined): { file: string; bytes: Uint8Array } | undefined {
+  return path === undefined ? undefined : { file: path, bytes: fixture(path) };
 }

@@ -4,8 +4,9 @@
 // (DAMD grammar, <sos_b> … <eos_b>, ids lower case), ConvLab-3's LLM
 // evaluation file (string turn ids, every slot listed with ""), Sun et al.'s
 // CSV (every field quoted, CRLF, turns from 1, confidences keyed
-// <slot>_<value>), DST-as-Prompting's all-domain updates with their index,
-// LDST's result lines, and JSON Lines with updates, raw text and confidences.
+// <slot>_<value>), DST-as-Prompting's all-domain updates and by-slot values
+// with their index, LDST's result lines, and JSON Lines with updates, raw text
+// and confidences. The layout kits (layout-kits.ts) use these writers.
 import type { TestDialogue } from './layouts';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -120,6 +121,26 @@ export function writeSdpAllDomains(ds: TestDialogue[]): { generations: Uint8Arra
   return { generations: enc(gen.join('\n')), index: enc(idx.join('\n') + '\n') };
 }
 
+/**
+ * DST-as-Prompting by slot (data/preprocess_mw24_prompt_by_slot.py
+ * process_and_write_dials, run_t5.py): one index line per (user turn, slot of
+ * the corpus) with the gold value ("none" inactive), one generated value per
+ * line ("none" inactive), no final newline.
+ */
+export function writeSdpBySlot(ds: TestDialogue[]): { generations: Uint8Array; index: Uint8Array } {
+  const slots = new Set<string>();
+  for (const d of ds) for (const t of d.turns) for (const k of [...Object.keys(t.gold), ...Object.keys(t.pred)]) slots.add(k);
+  const gen: string[] = [];
+  const idx: string[] = [];
+  for (const d of ds)
+    for (const t of d.turns)
+      for (const k of [...slots].sort()) {
+        gen.push(t.pred[k] ?? 'none');
+        idx.push(JSON.stringify({ dialogue: '…', dialogue_id: d.id, turn_id: t.index, domain_slot: k, value: t.gold[k] ?? 'none' }));
+      }
+  return { generations: enc(gen.join('\n')), index: enc(idx.join('\n') + '\n') };
+}
+
 /** LDST generate_few-shot.py: one line per (turn, slot), the response as a Python list literal. */
 export function writeLdst(ds: TestDialogue[]): Uint8Array {
   const lines: string[] = [];
@@ -136,7 +157,7 @@ export function writeLdst(ds: TestDialogue[]): Uint8Array {
   return enc(lines.join('\n') + '\n');
 }
 
-/** JSON Lines with updates where a turn only adds, raw text and two confidence columns. */
+/** JSON Lines with updates where a turn only adds, raw text, a prompt and two confidence columns. */
 export function writeJsonlExtended(ds: TestDialogue[]): Uint8Array {
   const lines: string[] = [];
   for (const d of ds) {
@@ -145,7 +166,14 @@ export function writeJsonlExtended(ds: TestDialogue[]): Uint8Array {
       const onlyAdds = Object.entries(prev).every(([k, v]) => t.pred[k] === v);
       const update = Object.fromEntries(Object.entries(t.pred).filter(([k, v]) => prev[k] !== v));
       const confidence = Object.fromEntries(Object.keys(t.pred).map((k, i) => [k, { softmax: 0.5 + i / 100, verbalized: 0.9 }]));
-      const line: Record<string, unknown> = { dialogue_id: d.id, turn: t.index, gold: t.gold, raw: JSON.stringify(update), confidence };
+      const line: Record<string, unknown> = {
+        dialogue_id: d.id,
+        turn: t.index,
+        gold: t.gold,
+        raw: JSON.stringify(update),
+        prompt: 'p',
+        confidence,
+      };
       if (onlyAdds) line.update = update;
       else line.pred = t.pred;
       lines.push(JSON.stringify(line));

@@ -1,6 +1,7 @@
 // Every layout of the loader registry (src/shared/formats/registry.ts), with
 // its test kit (layout-kits.ts): it has a kit; each sample is detected as its
-// layout and claimed by no other loader, loads, and needs a gold source
+// layout and claimed by no other loader (a layout chosen only by --index: is
+// claimed by none, and read as the layout with its index), loads, and needs a gold source
 // exactly when the kit declares one; and the sample's dialogues written back
 // by each of the kit's writers read as the same gold and predicted states.
 // cross-format.test.ts and fuzz.test.ts iterate the same kits. Nothing here
@@ -11,7 +12,7 @@ import { loadReference } from '../../../../src/shared/formats/dialogue-sources';
 import { dialogueKey, type Reference } from '../../../../src/shared/formats/reference';
 import { LOADERS } from '../../../../src/shared/formats/registry';
 import type { Corpus } from '../../../../src/shared/model/corpus';
-import { LAYOUT_KITS, type GoldWriter } from './layout-kits';
+import { indexOption, LAYOUT_KITS, type GoldWriter } from './layout-kits';
 import { dialoguesOf, type TestDialogue } from './layouts';
 import { fixture } from './samples';
 
@@ -51,18 +52,27 @@ describe.each(LOADERS.map((l) => [l.id, l] as const))('layout %s', (id) => {
   });
   if (!kit) return;
 
-  describe.each(kit.samples.map((s) => [s.file]))('sample %s', (file) => {
+  describe.each(kit.samples.map((s) => [s.file, s] as const))('sample %s', (file, s) => {
     const bytes = fixture(file);
+    const index = indexOption(s.index);
+    if (kit.onlyWithIndex) it('names its index (the layout is chosen by --index)', () => expect(index).toBeDefined());
 
-    it(`is detected as ${id}, and no other layout claims it`, () => {
-      expect(detectLoader(bytes, file).id).toBe(id);
-      const head = headText(bytes);
-      const claimed = LOADERS.filter((l) => l.id !== id && l.sniff(head) === 'yes').map((l) => l.id);
-      expect(claimed).toEqual([]);
-    });
+    if (kit.onlyWithIndex)
+      it(`is claimed by no loader and refused by detection, and is loaded as ${id} when given with its index`, () => {
+        expect(LOADERS.filter((l) => l.sniff(headText(bytes)) === 'yes').map((l) => l.id)).toEqual([]);
+        expect(() => detectLoader(bytes, file)).toThrow(/--index FILE/);
+        expect(loadRawCorpus(bytes, { file, index }).format).toBe(id);
+      });
+    else
+      it(`is detected as ${id}, and no other layout claims it`, () => {
+        expect(detectLoader(bytes, file).id).toBe(id);
+        const head = headText(bytes);
+        const claimed = LOADERS.filter((l) => l.id !== id && l.sniff(head) === 'yes').map((l) => l.id);
+        expect(claimed).toEqual([]);
+      });
 
     it(kit.gold ? 'loads, saying it needs a gold source, and loads with its gold partner' : 'loads with its own gold', () => {
-      const raw = loadRawCorpus(bytes, { file, layout: id });
+      const raw = loadRawCorpus(bytes, { file, layout: id, index });
       expect(raw.format).toBe(id);
       expect(raw.corpus.dialogueIds.length).toBeGreaterThan(0);
       expect(raw.corpus.turnIndex.length).toBeGreaterThan(0);
@@ -70,7 +80,7 @@ describe.each(LOADERS.map((l) => [l.id, l] as const))('layout %s', (id) => {
         raw.needsGold !== undefined,
         `needsGold is ${JSON.stringify(raw.needsGold)}; the kit ${kit.gold ? 'declares' : 'does not declare'} a gold partner`,
       ).toBe(kit.gold !== undefined);
-      const loaded = loadCorpus(bytes, { file, gold: kit.gold ? goldOf(kit.gold.sample) : undefined });
+      const loaded = loadCorpus(bytes, { file, index, gold: kit.gold ? goldOf(kit.gold.sample) : undefined });
       expect(loaded.format).toBe(id);
       expect(loaded.needsGold).toBeUndefined();
       expect(loaded.corpus.goldLen.some((n) => n > 0)).toBe(true);
@@ -79,10 +89,15 @@ describe.each(LOADERS.map((l) => [l.id, l] as const))('layout %s', (id) => {
     describe.each(kit.writers.map((w) => [w.name, w] as const))('round trip through the writer "%s"', (_name, w) => {
       const goldWriters: (GoldWriter | undefined)[] = kit.gold ? kit.gold.writers : [undefined];
       it.each(goldWriters.map((g) => [g ? `with ${g.name} as gold` : 'gold included', g] as const))('%s: the same states', (_g, g) => {
-        const original = loadCorpus(bytes, { file, gold: kit.gold ? goldOf(kit.gold.sample) : undefined }).corpus;
+        const original = loadCorpus(bytes, { file, index, gold: kit.gold ? goldOf(kit.gold.sample) : undefined }).corpus;
         const ds = dialoguesOf(original);
-        const back = loadCorpus(w.write(ds), { file: w.file, gold: g ? written(g, ds) : undefined }).corpus;
-        expect(detectLoader(w.write(ds), w.file).id, 'what the writer writes is detected as the layout').toBe(id);
+        const wIndex = w.index ? { file: w.index.file, bytes: w.index.write(ds) } : undefined;
+        const back = loadCorpus(w.write(ds), { file: w.file, index: wIndex, gold: g ? written(g, ds) : undefined }).corpus;
+        if (kit.onlyWithIndex)
+          expect(loadRawCorpus(w.write(ds), { file: w.file, index: wIndex }).format, 'what the writer writes is read as the layout').toBe(
+            id,
+          );
+        else expect(detectLoader(w.write(ds), w.file).id, 'what the writer writes is detected as the layout').toBe(id);
         expectSameStates(back, w.loses ? w.loses.reduce(ds) : ds, w.byPosition);
       });
     });
