@@ -210,14 +210,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const runs = await loadShared(positionals, values);
   const config = configFromFlags(values, runs[0].loaded.slotCount);
   runs.forEach((run, k) => warnSlotCount(positionals[k], run, config));
-  const sources: RunSource[] = runs.map((r, k) => ({
-    name: names[k],
-    file: positionals[k],
-    corpus: r.loaded.corpus,
-    stats: r.stats!,
-    valueOptions: r.loaded.valueOptions ?? [],
-    corrections: r.corrections?.result.summary,
-  }));
+  const sources: RunSource[] = runs.map((r, k) => runSource(r, names[k], positionals[k]));
   let compared;
   try {
     compared = await compareRuns(sources, config, stats, {
@@ -248,6 +241,18 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   if (values.out) writeOut(values.out as string, [text]);
   else write(text);
   return correctionsExit(runs.map((run) => ({ run })));
+}
+
+/** A loaded run as the comparison reads it. */
+export function runSource(r: LoadedRun, name: string, file: string): RunSource {
+  return {
+    name,
+    file,
+    corpus: r.loaded.corpus,
+    stats: r.stats!,
+    valueOptions: r.loaded.valueOptions ?? [],
+    corrections: r.corrections?.result.summary,
+  };
 }
 
 /** Loads each file as a run (gold, utterance and schema sources read once); a run on the baseline's gold holds it once. */

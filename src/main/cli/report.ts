@@ -9,7 +9,7 @@ import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../../shared/
 import { ORDER_KEYS } from '../../shared/metrics/dialogue-order';
 import { plural } from '../../shared/plural';
 import { buildReport, REPORT_ALL_UP_TO, REPORT_DEFAULT_TOP, ReportError, type DialogueSelection } from '../services/report/build-report';
-import { defaultRunNames, loadShared } from './compare';
+import { defaultRunNames, loadShared, runSource } from './compare';
 import { correctionsExit, evaluateRun, warn, warnSlotCount } from './runs';
 import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOut } from './usage';
@@ -119,14 +119,7 @@ export async function reportCommand(argv: string[], write: (s: string) => void):
     file: positionals[k],
     run,
     ev: evaluateRun(run, config),
-    source: {
-      name: names[k],
-      file: positionals[k],
-      corpus: run.loaded.corpus,
-      stats: run.stats!,
-      valueOptions: run.loaded.valueOptions ?? [],
-      corrections: run.corrections?.result.summary,
-    },
+    source: runSource(run, names[k], positionals[k]),
   }));
   let built;
   try {
