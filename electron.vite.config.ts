@@ -24,8 +24,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      // A sandboxed preload can only require('electron'): bundle zod (the API's schemas) into it.
-      externalizeDeps: { exclude: ['zod'] },
+      // A sandboxed preload can only require('electron'): bundle everything it imports (zod, the API's schemas and what they name).
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(__dirname, 'src/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
