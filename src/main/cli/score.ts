@@ -27,13 +27,14 @@ import {
 } from './usage';
 import { BY_FLAGS, BY_HELP } from './by-flags';
 import { correctionsExit, evaluateRun, loadRuns, warnSlotCount } from './runs';
+import { evaluatePreset, PRESET_FLAGS, PRESET_HELP, presetFromFlags } from './preset-flags';
 
 export const SCORE_HELP = `Usage: dst-inspector score <predictions file or folder> [more…] [options]
 
 Scores DST predictions with JGA, SA, AGA, IAGA, F1, RSA, FGA and GCA.
 
 Options:
-${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex | markdown
+${CONFIG_HELP}${PRESET_HELP}  --format FMT          table (default) | json | csv | latex | markdown
   --per-dialogue        one row (table, csv, latex, markdown) or object (json) per dialogue
   --per-turn            json only: per-turn records with slot classes
   --caption TEXT        latex: a table float with this caption; markdown, table: a title line.
@@ -59,6 +60,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const { values, positionals } = parseCommand('score', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
+    ...PRESET_FLAGS,
     format: { type: 'string', default: 'table' },
     'per-dialogue': { type: 'boolean', default: false },
     'per-turn': { type: 'boolean', default: false },
@@ -90,19 +92,22 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   // Bad settings fail before any file is read.
   const metrics = metricsFromFlags(values, configFromFlags(values));
   const maxCell = maxCellFromFlags(values);
+  const preset = presetFromFlags(values);
 
   const runs = await loadRuns(positionals, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
   for (const { file, run } of runs) warnSlotCount(file, run, config);
   const results = runs.map(({ file, run }) => {
-    const ev = evaluateRun(run, config);
+    const scored = preset ? evaluatePreset(file, run, config, preset) : undefined;
+    const ev = scored?.ev ?? evaluateRun(run, config);
+    const extra = scored?.extra;
     const order =
       sort !== undefined
         ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top })
         : top !== undefined
           ? [...Array(Math.min(top, ev.source.dialogueIds.length)).keys()]
           : undefined;
-    return { file, ev, order };
+    return { file, ev, order, extra };
   });
   const chunks = render(format, results, config, { perDialogue, perTurn, ...captions, sortKey: sort, metrics, maxCell });
   if (values.out) await writeOutAsync(values.out, chunks);
@@ -110,7 +115,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   return correctionsExit(runs);
 }
 
-type Scored = { file: string; ev: Evaluation; order?: readonly number[] };
+type Scored = { file: string; ev: Evaluation; order?: readonly number[]; extra?: Record<string, unknown> };
 
 interface RenderOptions {
   perDialogue: boolean;
@@ -133,11 +138,11 @@ function* render(
 ): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
-    if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order });
+    if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order, extra: results[0].extra });
     else {
       yield '[\n';
       for (let i = 0; i < results.length; i++) {
-        yield* jsonChunks(results[i].ev, { perDialogue, perTurn, file: results[i].file, order: results[i].order });
+        yield* jsonChunks(results[i].ev, { perDialogue, perTurn, file: results[i].file, order: results[i].order, extra: results[i].extra });
         if (i < results.length - 1) yield ',\n';
       }
       yield ']\n';

@@ -60,6 +60,10 @@ export class TurnCollector implements SlotTable {
   readonly scoreNotes: string[] = [];
   /** Gold values given as lists of alternatives, joined with "|". */
   alternativeValues = 0;
+  /** Those lists, by their joined string (Corpus.valueLists). */
+  readonly valueLists = new Map<string, string[]>();
+  /** Some gold value was given as a list (then a value not in valueLists is one value, even if it holds "|"). */
+  listsRead = false;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -169,7 +173,8 @@ export class TurnCollector implements SlotTable {
       warnings.push(
         `${plural(this.alternativeValues, 'gold value')} ${this.alternativeValues === 1 ? 'lists' : 'list'} alternatives, kept as "a|b"; the value option "alternatives" (--values alternatives) accepts a prediction equal to any of them`,
       );
-    const corpus = this.builder.build();
+    const built = this.builder.build();
+    const corpus = this.listsRead ? { ...built, valueLists: this.valueLists } : built;
     if (corpus.dialogueIds.length === 0) throw new LoadError(this.file, 'the file holds no dialogue turns');
     return { corpus, warnings, scoreNotes: [...this.scoreNotes] };
   }

@@ -103,6 +103,8 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   // Which prediction dialogue took each gold dialogue: two that match one gold would score it twice.
   const takenBy = new Map<string, string>();
   let turnsUnmatched = 0;
+  const predicted: number[] = [];
+  const carriedGold = new Map<number, number[]>();
   const slotIds = c.slots.names.map((s) => b.slots.intern(s));
   const valueIds = c.values.names.map((v) => b.values.intern(v));
   for (let d = 0; d < c.dialogueIds.length; d++) {
@@ -129,6 +131,12 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
       for (const [s, v] of t.state) gold.push(b.slots.intern(s), b.values.intern(v));
       const pred: number[] = [];
       const i = predTurn.get(t.index);
+      if (t.carried && t.carried.length > 0)
+        carriedGold.set(
+          predicted.length,
+          t.carried.map((x) => b.slots.intern(x)),
+        );
+      predicted.push(i === undefined ? 0 : 1);
       if (i === undefined) turnsUnmatched++;
       else {
         predTurn.delete(t.index);
@@ -153,5 +161,12 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   }
   const warnings = loaded.warnings.filter((w) => !w.startsWith('gold value'));
   warnings.push(describeJoin(summary));
-  return { ...loaded, corpus: b.build(), warnings, needsGold: undefined, joins: [...(loaded.joins ?? []), summary] };
+  const lists = ref.valueLists ?? c.valueLists;
+  const corpus = {
+    ...b.build(),
+    predicted: Uint8Array.from(predicted),
+    ...(lists ? { valueLists: lists } : {}),
+    ...(carriedGold.size > 0 ? { carriedGold } : {}),
+  };
+  return { ...loaded, corpus, warnings, needsGold: undefined, joins: [...(loaded.joins ?? []), summary] };
 }

@@ -18,6 +18,8 @@ export interface RefTurn {
   user?: string;
   /** Position of the turn's entry in the dialogue's list of turns (RefPlace.turnsKey), for messages. */
   pos?: number;
+  /** Slots of `state` carried over from an earlier turn (SGD / MultiWOZ 2.2: their service has no frame in this turn). */
+  carried?: string[];
 }
 
 /** Where a dialogue is in its source file, for messages (kept per dialogue; located only when an error is reported). */
@@ -50,6 +52,8 @@ export interface Reference {
   /** Some turn has an utterance. */
   hasText: boolean;
   warnings: string[];
+  /** Gold values given as lists of two or more acceptable values, by their joined string (see Corpus.valueLists). */
+  valueLists?: Map<string, string[]>;
   /** Canonical slot names of an SGD schema.json (gives K for SA). */
   schemaSlots?: string[];
   /**

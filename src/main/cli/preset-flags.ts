@@ -1,0 +1,167 @@
+// Layer: main (Node). The evaluator-preset options every scoring command
+// takes (--preset and its parts), read into a PresetSelection, and scoring a
+// loaded run under it: the corpus rewritten by the preset's parts
+// (src/shared/presets/apply.ts), every metric computed on the matcher's
+// classes, the preset named in the signature, the evaluator's own numbers
+// (mwzeval's four) beside ours.
+
+import { readFileSync } from 'node:fs';
+import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { LoadError, locate } from '../../shared/formats/errors';
+import type { MetricConfig } from '../../shared/metrics/config';
+import { evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
+import { analyseCorpus } from '../../shared/metrics/turn-stats';
+import { applyPresetParts, type PresetCorpus } from '../../shared/presets/apply';
+import { mwzevalCounts, mwzevalScores } from '../../shared/presets/mwzeval-scores';
+import {
+  isBackend,
+  parseMatcher,
+  PRESET_NAMES,
+  PRESETS,
+  presetSignatureText,
+  type PresetName,
+  type PresetParts,
+} from '../../shared/presets/parts';
+import { EMPTY_VALUE_MAP, parseValueMap, ValueMapError, type ValueMap } from '../../shared/presets/value-map';
+import type { SignaturePart } from '../../shared/metrics/signature';
+import type { LoadedRun } from '../services/load-pipeline';
+import { oneOf, UsageError } from './usage';
+import { warn } from './runs';
+
+export const PRESET_FLAGS = {
+  preset: { type: 'string' },
+  'value-map': { type: 'string' },
+  match: { type: 'string' },
+  'fuzzy-backend': { type: 'string' },
+  signature: { type: 'string', default: 'short' },
+} as const;
+
+export const PRESET_HELP = `  --preset NAME         score as an evaluator does: ${PRESET_NAMES.join(', ')} (default exact);
+                        docs/reference/presets.md says what each one does and cites its code
+  --value-map FILE      mwzeval: the canonical spellings its normalize_state_slot_value uses
+                        (a dst-inspector-value-map JSON file; none are shipped)
+  --match M             the value matcher: exact, or SCORER>N with SCORER one of ratio,
+                        partial_ratio, token_sort_ratio (mwzeval: partial_ratio>95)
+  --fuzzy-backend B     levenshtein (python-Levenshtein 0.12) or difflib (fuzzywuzzy's
+                        pure-Python fallback); default: what the preset's evaluator used
+  --signature short|full  full: the preset's parts written out in the signature
+`;
+
+type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+const str = (v: FlagValues[string]): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export interface PresetSelection {
+  name: PresetName;
+  parts: PresetParts;
+  map: ValueMap;
+  full: boolean;
+}
+
+/** The preset and its parts from the flags; undefined when none of them is given (today's exact scoring). */
+export function presetFromFlags(values: FlagValues): PresetSelection | undefined {
+  const name = str(values.preset);
+  const given = name !== undefined || ['value-map', 'match', 'fuzzy-backend'].some((k) => str(values[k]) !== undefined);
+  const full = oneOf('--signature', str(values.signature) ?? 'short', ['short', 'full'] as const) === 'full';
+  if (!given) return undefined;
+  const preset = oneOf('--preset', name ?? 'exact', PRESET_NAMES);
+  if (preset === 'sgd' || preset === 'trade' || preset === 'simpletod' || preset === 'convlab3') {
+    if (preset !== 'sgd') throw new UsageError(`--preset ${preset} is not available yet (docs/reference/presets.md)`);
+  }
+  let parts: PresetParts = { ...PRESETS[preset].parts };
+  const backendText = str(values['fuzzy-backend']);
+  if (backendText !== undefined && !isBackend(backendText))
+    throw new UsageError(`--fuzzy-backend: ${JSON.stringify(backendText)} is not one of levenshtein, difflib`);
+  const match = str(values.match);
+  if (match !== undefined) {
+    const backend = backendText ?? (parts.matcher.kind === 'fuzzy' ? parts.matcher.backend : 'levenshtein');
+    const m = parseMatcher(match, backend as 'levenshtein' | 'difflib');
+    if (typeof m === 'string') throw new UsageError(`--match: ${m}`);
+    parts = { ...parts, matcher: m };
+  } else if (backendText !== undefined && parts.matcher.kind === 'fuzzy') {
+    parts = { ...parts, matcher: { ...parts.matcher, backend: backendText } };
+  } else if (backendText !== undefined && preset !== 'sgd') {
+    throw new UsageError('--fuzzy-backend chooses the backend of a fuzzy matcher: give --match SCORER>N or a preset that has one');
+  }
+  const mapFile = str(values['value-map']);
+  if (mapFile !== undefined && parts.normalisation !== 'mwzeval')
+    throw new UsageError("--value-map gives mwzeval's canonical spellings: use it with --preset mwzeval");
+  const map = mapFile !== undefined ? readValueMap(mapFile) : EMPTY_VALUE_MAP;
+  return { name: preset, parts, map, full };
+}
+
+function readValueMap(file: string): ValueMap {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw new UsageError(`--value-map: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const text = new TextDecoder().decode(bytes);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    // JSON.parse refused it; jsonc-parser says where (its first error).
+    const errors: ParseError[] = [];
+    parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+    const at = errors[0]?.offset;
+    const why = errors[0] ? printParseErrorCode(errors[0].error) : (e as Error).message;
+    throw new LoadError(
+      file,
+      `not valid JSON (${why})`,
+      at !== undefined ? locate(bytes, new TextEncoder().encode(text.slice(0, at)).length) : undefined,
+    );
+  }
+  try {
+    return parseValueMap(data, file);
+  } catch (e) {
+    if (e instanceof ValueMapError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** A run scored under a preset: the evaluation (on the preset's corpus) and the evaluator's own numbers. */
+export interface PresetEvaluation {
+  ev: Evaluation;
+  applied: PresetCorpus;
+  /** Top-level objects of the JSON report, e.g. { mwzeval: {...} }. */
+  extra: Record<string, unknown>;
+}
+
+/** The signature text of the selection. */
+export function presetSignature(sel: PresetSelection): string {
+  return presetSignatureText(sel.name, sel.parts, sel.map.hash, sel.full);
+}
+
+/** The signature parts of a selection: the preset, and "none=value" where the literal "none" is an ordinary value. */
+export function presetSignatureParts(sel: PresetSelection): SignaturePart[] {
+  const parts: SignaturePart[] = [{ key: 'preset', text: presetSignature(sel) }];
+  if (sel.parts.noneIsValue) parts.push({ key: 'none', text: 'none=value' });
+  return parts;
+}
+
+/** Scores a loaded run under a preset (not sgd, which scores the SGD files themselves). */
+export function evaluatePreset(file: string, run: LoadedRun, config: MetricConfig, sel: PresetSelection): PresetEvaluation {
+  const applied = applyPresetParts(run.loaded.corpus, sel.parts, { map: sel.map });
+  const stats = applied.corpus === run.loaded.corpus && run.stats ? run.stats : analyseCorpus(applied.corpus);
+  const ev = evaluateStats(applied.corpus, stats, config, {
+    values: run.loaded.valueOptions,
+    corrections: run.corrections?.result.summary,
+    extra: presetSignatureParts(sel),
+  });
+  const extra: Record<string, unknown> = {};
+  if (sel.name === 'mwzeval') {
+    extra.mwzeval = mwzevalScores(mwzevalCounts(stats));
+    if (sel.map === EMPTY_VALUE_MAP)
+      warn(
+        `${file}: --preset mwzeval without --value-map: mwzeval's canonical spellings (venue names, food types, whole-value times) are not applied, so values its tables would change count as they are (the signature says map=none)`,
+      );
+    if (applied.issues.unparsedTimes > 0)
+      warn(
+        `${file}: ${applied.issues.unparsedTimes} time value(s) mwzeval's time_to_canonical cannot parse (it stops with ValueError there); kept as written`,
+      );
+    if (applied.droppedTurns > 0)
+      warn(`${file}: ${applied.droppedTurns} gold turn(s) the predictions lack are not scored (mwzeval scores predicted turns only)`);
+  }
+  return { ev, applied, extra };
+}

@@ -1,0 +1,147 @@
+// `dst-inspector score --preset …` run as a real process, against what the
+// real evaluators returned on the same inputs (test/fixtures/presets, see its
+// README): mwzeval = Tomiinek/MultiWOZ_Evaluation @ 7f19ee0
+// mwzeval/metrics.py::get_dst after normalization.py::normalize_data, gold as
+// utils.py::load_multiwoz22::parse_state builds it.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FIXTURES } from '../../../helpers/fixtures';
+import { requireBuild, runCli } from '../../../helpers/cli';
+
+const P = join(FIXTURES, 'presets', 'mwzeval');
+const MAP = join(P, 'value-map.json');
+const SOMDST = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
+const MUL = join(FIXTURES, 'paper', 'mul1110.json');
+const EDGE = ['--gold', join(P, 'edge', 'gold', 'test'), join(P, 'edge', 'predictions.json')];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON reports
+type Json = any;
+type Expected = {
+  levenshtein: { result: Record<string, number> };
+  difflib: { result: Record<string, number> };
+  per_turn: [string, number, boolean, number, number, number][];
+};
+const expected = (name: string): Expected => JSON.parse(readFileSync(join(P, `${name}.expected.json`), 'utf8'));
+
+function score(args: string[]): { out: Json; stderr: string } {
+  const r = runCli(['score', ...args, '--format', 'json']);
+  expect(r.code, r.stderr).toBe(0);
+  return { out: JSON.parse(r.stdout), stderr: r.stderr };
+}
+
+/** Per-turn rows [dialogue, turn, joint, tp, fp, fn] from our per-turn slot classes. */
+function perTurnRows(out: Json): [string, number, boolean, number, number, number][] {
+  const rows: [string, number, boolean, number, number, number][] = [];
+  for (const d of out.dialogues)
+    for (const t of d.perTurn) {
+      const n = (c: string) => t.slots.filter((s: { class: string }) => s.class === c).length;
+      rows.push([
+        d.id.replace(/\.json$/i, '').toLowerCase(),
+        t.turn,
+        t.JGA === 1,
+        n('correct'),
+        n('wrong') + n('overshot'),
+        n('wrong') + n('missed'),
+      ]);
+    }
+  return rows;
+}
+
+beforeAll(() => requireBuild());
+
+describe('--preset mwzeval equals mwzeval', () => {
+  for (const backend of ['levenshtein', 'difflib'] as const) {
+    it(`SOM-DST on 100 MultiWOZ dialogues (${backend}): the four numbers and every turn's decision`, () => {
+      const exp = expected('somdst100');
+      const { out } = score([SOMDST, '--preset', 'mwzeval', '--value-map', MAP, '--fuzzy-backend', backend, '--per-turn']);
+      expect(Object.keys(out.mwzeval)).toEqual(['joint_accuracy', 'slot_f1', 'slot_precision', 'slot_recall']);
+      for (const [k, v] of Object.entries(exp[backend].result)) expect(Math.abs(out.mwzeval[k] - v), k).toBeLessThan(1e-9);
+      expect(perTurnRows(out)).toEqual(exp.per_turn);
+      // Our metrics on the same classes: JGA is mwzeval's joint accuracy as a fraction (up to its 1e-10 term).
+      expect(Math.abs(out.corpus.JGA * 100 - out.mwzeval.joint_accuracy)).toBeLessThan(1e-6);
+      expect(out.corpus.turns).toBe(751);
+    });
+    it(`edge cases (${backend}): dontcare in gold and prediction, substrings, times, mapped names, leading spaces, value lists`, () => {
+      const exp = expected('edge');
+      const { out, stderr } = score([...EDGE, '--preset', 'mwzeval', '--value-map', MAP, '--fuzzy-backend', backend, '--per-turn']);
+      for (const [k, v] of Object.entries(exp[backend].result)) expect(Math.abs(out.mwzeval[k] - v), k).toBeLessThan(1e-9);
+      expect(perTurnRows(out)).toEqual(exp.per_turn);
+      expect(stderr).toMatch(/1 gold turn\(s\) the predictions lack are not scored/);
+    });
+  }
+
+  it('exact scoring of the same files differs: the preset changes classes, not only the report', () => {
+    const exact = score(EDGE).out;
+    const mwz = score([...EDGE, '--preset', 'mwzeval', '--value-map', MAP]).out;
+    expect(exact.corpus.turns).toBe(23);
+    expect(mwz.corpus.turns).toBe(22);
+    expect(mwz.corpus.JGA).toBeCloseTo(14 / 22, 12);
+    expect(exact.mwzeval).toBeUndefined();
+  });
+
+  it('without --value-map: a note, map=none in the signature, and mapped names no longer match', () => {
+    const { out, stderr } = score([...EDGE, '--preset', 'mwzeval']);
+    expect(stderr).toMatch(/without --value-map/);
+    expect(out.signature).toMatch(/preset=mwzeval\(map=none\)/);
+    expect(out.mwzeval.joint_accuracy).toBeLessThan(expected('edge').levenshtein.result.joint_accuracy);
+  });
+
+  it('the signature names the preset, and --signature full spells out its parts', () => {
+    const short = score([SOMDST, '--preset', 'mwzeval', '--value-map', MAP]).out.signature;
+    expect(short).toMatch(/\| preset=mwzeval\(map=[0-9a-f]{8}\) \| values=exact \| none=value \|/);
+    const full = score([SOMDST, '--preset', 'mwzeval', '--value-map', MAP, '--signature', 'full']).out.signature;
+    expect(full).toMatch(
+      /preset=mwzeval\(norm=mwzeval,map=[0-9a-f]{8} match=partial_ratio>95,backend=levenshtein gold=drop-dontcare\+frames-present\+first-value none=value turns=predicted\)/,
+    );
+    const changed = score([SOMDST, '--preset', 'mwzeval', '--value-map', MAP, '--match', 'exact']).out.signature;
+    expect(changed).toMatch(/preset=mwzeval\(match=exact,map=/);
+  });
+
+  it('a part set on its own changes the numbers: --match exact under mwzeval accepts fewer values', () => {
+    const fuzzy = score([SOMDST, '--preset', 'mwzeval', '--value-map', MAP]).out;
+    const exactMatch = score([SOMDST, '--preset', 'mwzeval', '--value-map', MAP, '--match', 'exact']).out;
+    expect(exactMatch.mwzeval.joint_accuracy).toBeLessThan(fuzzy.mwzeval.joint_accuracy);
+  });
+});
+
+describe('--preset exact leaves every score unchanged', () => {
+  for (const [name, args] of [
+    ['MUL1110', [MUL]],
+    ['SOM-DST 100', [SOMDST]],
+    ['edge (MultiWOZ 2.2 gold)', EDGE],
+  ] as const) {
+    it(name, () => {
+      const plain = score([...args, '--per-turn']).out;
+      const exact = score([...args, '--preset', 'exact', '--per-turn']).out;
+      expect(exact.signature).toBe(plain.signature.replace(' | values=exact', ' | preset=exact | values=exact'));
+      expect({ ...exact, signature: '' }).toEqual({ ...plain, signature: '' });
+    });
+  }
+});
+
+describe('preset usage errors', () => {
+  let tmp: string;
+  beforeAll(() => (tmp = mkdtempSync(join(tmpdir(), 'dsti-presets-'))));
+  it('an unknown preset, a bad matcher, a map without mwzeval, a broken map: exit 2 with one message', () => {
+    for (const [args, msg] of [
+      [['--preset', 'nope'], /--preset: "nope" is not one of exact, mwzeval/],
+      [['--preset', 'mwzeval', '--match', 'partial>95'], /--match: unknown scorer "partial"/],
+      [['--preset', 'mwzeval', '--fuzzy-backend', 'rapidfuzz'], /--fuzzy-backend: "rapidfuzz" is not one of levenshtein, difflib/],
+      [['--value-map', MAP], /--value-map gives mwzeval's canonical spellings/],
+    ] as const) {
+      const r = runCli(['score', SOMDST, ...args]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(msg);
+    }
+    const bad = join(tmp, 'bad.json');
+    writeFileSync(bad, '{"format": "dst-inspector-value-map", "version": 1, "name": {"a": 2}}');
+    const r = runCli(['score', SOMDST, '--preset', 'mwzeval', '--value-map', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/bad\.json: \$\.name\["a"\]: expected a string, got 2/);
+    writeFileSync(bad, '{"format": \n oops}');
+    const r2 = runCli(['score', SOMDST, '--preset', 'mwzeval', '--value-map', bad]);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(/bad\.json:2:2: not valid JSON/);
+  });
+});
