@@ -20,8 +20,12 @@ import {
   PRESETS,
   presetSignatureText,
   type PresetName,
+  SGD_DEFAULTS,
   type PresetParts,
+  type SgdSettings,
 } from '../../shared/presets/parts';
+import type { FuzzBackend } from '../../shared/matching/fuzz';
+import { scoreSgdOfficial } from './sgd-preset';
 import { EMPTY_VALUE_MAP, parseValueMap, ValueMapError, type ValueMap } from '../../shared/presets/value-map';
 import type { SignaturePart } from '../../shared/metrics/signature';
 import type { LoadedRun } from '../services/load-pipeline';
@@ -34,6 +38,8 @@ export const PRESET_FLAGS = {
   match: { type: 'string' },
   'fuzzy-backend': { type: 'string' },
   signature: { type: 'string', default: 'short' },
+  joint: { type: 'string' },
+  'train-schema': { type: 'string' },
 } as const;
 
 export const PRESET_HELP = `  --preset NAME         score as an evaluator does: ${PRESET_NAMES.join(', ')} (default exact);
@@ -45,6 +51,12 @@ export const PRESET_HELP = `  --preset NAME         score as an evaluator does: 
   --fuzzy-backend B     levenshtein (python-Levenshtein 0.12) or difflib (fuzzywuzzy's
                         pure-Python fallback); default: what the preset's evaluator used
   --signature short|full  full: the preset's parts written out in the signature
+  --joint per-frame|across-turns  sgd: joint goal accuracy per frame (default) or over each
+                        turn's frames (the official evaluator's --joint_acc_across_turn)
+  --train-schema FILE   sgd: the train schema.json that says which services are seen
+                        (default: ../train/schema.json beside the --gold folder)
+  sgd also takes --match fuzzy|exact (its --use_fuzzy_match; default fuzzy) and
+  --fuzzy-backend (default difflib, what its requirements install)
 `;
 
 type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -55,6 +67,8 @@ export interface PresetSelection {
   parts: PresetParts;
   map: ValueMap;
   full: boolean;
+  /** --preset sgd: the official evaluator's flags and the train schema. */
+  sgd?: SgdSettings & { trainSchema?: string };
 }
 
 /** The preset and its parts from the flags; undefined when none of them is given (today's exact scoring). */
@@ -64,13 +78,28 @@ export function presetFromFlags(values: FlagValues): PresetSelection | undefined
   const full = oneOf('--signature', str(values.signature) ?? 'short', ['short', 'full'] as const) === 'full';
   if (!given) return undefined;
   const preset = oneOf('--preset', name ?? 'exact', PRESET_NAMES);
-  if (preset === 'sgd' || preset === 'trade' || preset === 'simpletod' || preset === 'convlab3') {
-    if (preset !== 'sgd') throw new UsageError(`--preset ${preset} is not available yet (docs/reference/presets.md)`);
-  }
+  if (preset === 'trade' || preset === 'simpletod' || preset === 'convlab3')
+    throw new UsageError(`--preset ${preset} is not available yet (docs/reference/presets.md)`);
   let parts: PresetParts = { ...PRESETS[preset].parts };
   const backendText = str(values['fuzzy-backend']);
   if (backendText !== undefined && !isBackend(backendText))
     throw new UsageError(`--fuzzy-backend: ${JSON.stringify(backendText)} is not one of levenshtein, difflib`);
+  const joint = str(values.joint);
+  const trainSchema = str(values['train-schema']);
+  if (preset !== 'sgd' && (joint !== undefined || trainSchema !== undefined))
+    throw new UsageError('--joint and --train-schema are settings of --preset sgd');
+  if (preset === 'sgd') {
+    const m = str(values.match);
+    const sgd = {
+      acrossTurns: oneOf('--joint', joint ?? 'per-frame', ['per-frame', 'across-turns'] as const) === 'across-turns',
+      fuzzy: oneOf('--match', m ?? 'fuzzy', ['fuzzy', 'exact'] as const) === 'fuzzy',
+      backend: (backendText ?? SGD_DEFAULTS.backend) as FuzzBackend,
+      trainSchema,
+    };
+    if (str(values['value-map']) !== undefined)
+      throw new UsageError("--value-map gives mwzeval's canonical spellings: use it with --preset mwzeval");
+    return { name: preset, parts, map: EMPTY_VALUE_MAP, full, sgd };
+  }
   const match = str(values.match);
   if (match !== undefined) {
     const backend = backendText ?? (parts.matcher.kind === 'fuzzy' ? parts.matcher.backend : 'levenshtein');
@@ -79,7 +108,7 @@ export function presetFromFlags(values: FlagValues): PresetSelection | undefined
     parts = { ...parts, matcher: m };
   } else if (backendText !== undefined && parts.matcher.kind === 'fuzzy') {
     parts = { ...parts, matcher: { ...parts.matcher, backend: backendText } };
-  } else if (backendText !== undefined && preset !== 'sgd') {
+  } else if (backendText !== undefined) {
     throw new UsageError('--fuzzy-backend chooses the backend of a fuzzy matcher: give --match SCORER>N or a preset that has one');
   }
   const mapFile = str(values['value-map']);
@@ -130,7 +159,7 @@ export interface PresetEvaluation {
 
 /** The signature text of the selection. */
 export function presetSignature(sel: PresetSelection): string {
-  return presetSignatureText(sel.name, sel.parts, sel.map.hash, sel.full);
+  return presetSignatureText(sel.name, sel.parts, sel.map.hash, sel.full, sel.sgd);
 }
 
 /** The signature parts of a selection: the preset, and "none=value" where the literal "none" is an ordinary value. */
@@ -150,6 +179,18 @@ export function evaluatePreset(file: string, run: LoadedRun, config: MetricConfi
     extra: presetSignatureParts(sel),
   });
   const extra: Record<string, unknown> = {};
+  if (sel.sgd) {
+    const spec = run.spec as { predictions?: string[]; gold?: string; schema?: string };
+    extra.sgd = scoreSgdOfficial({
+      predictions: spec.predictions ?? [],
+      gold: spec.gold,
+      schema: spec.schema,
+      trainSchema: sel.sgd.trainSchema,
+      acrossTurns: sel.sgd.acrossTurns,
+      fuzzy: sel.sgd.fuzzy,
+      backend: sel.sgd.backend,
+    });
+  }
   if (sel.name === 'mwzeval') {
     extra.mwzeval = mwzevalScores(mwzevalCounts(stats));
     if (sel.map === EMPTY_VALUE_MAP)

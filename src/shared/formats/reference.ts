@@ -181,6 +181,10 @@ export function mergeReferences(refs: Reference[]): Reference {
   for (const r of refs) {
     for (const d of r.dialogues.values()) addRefDialogue(out, d);
     if (r.schemaSlots) out.schemaSlots = [...(out.schemaSlots ?? []), ...r.schemaSlots];
+    if (r.valueLists) {
+      out.valueLists ??= new Map(); // a list-valued source: values outside the map are single values
+      for (const [k, v] of r.valueLists) out.valueLists.set(k, v);
+    }
   }
   return out;
 }

@@ -33,6 +33,24 @@ export interface PresetParts {
   predictedTurnsOnly: boolean;
 }
 
+/** The official SGD evaluator's flags (evaluate.py joint_acc_across_turn, use_fuzzy_match) and fuzzywuzzy's backend. */
+export interface SgdSettings {
+  acrossTurns: boolean;
+  fuzzy: boolean;
+  backend: FuzzBackend;
+}
+/** Its defaults: per frame, fuzzy, difflib (its requirements.txt does not list python-Levenshtein). */
+export const SGD_DEFAULTS: SgdSettings = { acrossTurns: false, fuzzy: true, backend: 'difflib' };
+
+export function sgdSettingsText(s: SgdSettings, full: boolean): string {
+  const all = [`joint=${s.acrossTurns ? 'across-turns' : 'per-frame'}`, `match=${s.fuzzy ? 'fuzzy' : 'exact'}`, `backend=${s.backend}`];
+  if (full) return all.join(',');
+  const d = SGD_DEFAULTS;
+  return all
+    .filter((_, i) => (i === 0 ? s.acrossTurns !== d.acrossTurns : i === 1 ? s.fuzzy !== d.fuzzy : s.backend !== d.backend))
+    .join(',');
+}
+
 export interface Preset {
   name: PresetName;
   /** One line for help and docs. */
@@ -69,7 +87,7 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
   sgd: {
     name: 'sgd',
     summary: 'google-research schema_guided_dst evaluate.py: per frame, token_sort_ratio on non-categorical slots',
-    parts: EXACT_PARTS,
+    parts: { ...EXACT_PARTS, framesPresentOnly: true },
   },
   trade: { name: 'trade', summary: "TRADE's evaluate_metrics (exact set equality, SA with K = 30, per-turn F1)", parts: EXACT_PARTS },
   simpletod: { name: 'simpletod', summary: "SimpleTOD's compute_joint_acc.py (set equality of belief items)", parts: EXACT_PARTS },
@@ -134,7 +152,13 @@ export function changedParts(name: PresetName, p: PresetParts): string[] {
 }
 
 /** The signature text: `preset=NAME` (with changed parts), or every part with `full`. */
-export function presetSignatureText(name: PresetName, p: PresetParts, mapHash: string, full: boolean): string {
+export function presetSignatureText(name: PresetName, p: PresetParts, mapHash: string, full: boolean, sgd?: SgdSettings): string {
+  if (sgd) {
+    const t = sgdSettingsText(sgd, full);
+    if (full) return `preset=sgd(${t} ${partsText(p, mapHash)})`;
+    const changed = [t, ...changedParts(name, p)].filter(Boolean);
+    return `preset=sgd${changed.length ? `(${changed.join(',')})` : ''}`;
+  }
   if (full) return `preset=${name}(${partsText(p, mapHash)})`;
   const changed = changedParts(name, p);
   const map = p.normalisation === 'mwzeval' ? `,map=${mapHash}` : '';

@@ -120,6 +120,65 @@ describe('--preset exact leaves every score unchanged', () => {
   }
 });
 
+const SGD = join(FIXTURES, 'presets', 'sgd');
+const SGD_ARGS = [join(SGD, 'pred'), '--gold', join(SGD, 'data', 'test')];
+
+describe('--preset sgd equals the official SGD evaluator', () => {
+  for (const [joint, file] of [
+    ['per-frame', 'per_frame'],
+    ['across-turns', 'across_turn'],
+  ] as const)
+    for (const match of ['fuzzy', 'exact'] as const)
+      it(`--joint ${joint} --match ${match} (default backend difflib): the same dict`, () => {
+        const want = JSON.parse(readFileSync(join(SGD, 'expected', `${file}-${match}.difflib.json`), 'utf8'));
+        const { out } = score([...SGD_ARGS, '--preset', 'sgd', '--joint', joint, '--match', match]);
+        expect(Object.keys(out.sgd)).toEqual(Object.keys(want));
+        for (const k of Object.keys(want)) {
+          expect(Object.keys(out.sgd[k])).toEqual(Object.keys(want[k]));
+          for (const m of Object.keys(want[k])) expect(Math.abs(out.sgd[k][m] - want[k][m]), `${k}.${m}`).toBeLessThan(1e-9);
+        }
+        expect(out.signature).toMatch(/\| preset=sgd/);
+      });
+
+  it('--fuzzy-backend levenshtein gives the python-Levenshtein numbers; --signature full spells out the flags', () => {
+    const want = JSON.parse(readFileSync(join(SGD, 'expected', 'per_frame-fuzzy.levenshtein.json'), 'utf8'));
+    const { out } = score([...SGD_ARGS, '--preset', 'sgd', '--fuzzy-backend', 'levenshtein', '--signature', 'full']);
+    expect(Math.abs(out.sgd['#ALL_SERVICES'].joint_goal_accuracy - want['#ALL_SERVICES'].joint_goal_accuracy)).toBeLessThan(1e-12);
+    expect(out.signature).toMatch(/preset=sgd\(joint=per-frame,match=fuzzy,backend=levenshtein /);
+  });
+
+  it('the train schema decides seen/unseen; without one it is asked for', () => {
+    const r = runCli([
+      'score',
+      join(SGD, 'pred'),
+      '--gold',
+      join(SGD, 'data', 'test', 'dialogues_001.json'),
+      '--schema',
+      join(SGD, 'data', 'test', 'schema.json'),
+      '--preset',
+      'sgd',
+      '--train-schema',
+      join(SGD, 'nope.json'),
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--train-schema FILE/);
+    const { out } = score([...SGD_ARGS, '--preset', 'sgd', '--train-schema', join(SGD, 'data', 'test', 'schema.json')]);
+    expect(out.sgd['#UNSEEN_SERVICES']).toBeUndefined(); // every service is seen against itself
+    expect(out.sgd['#SEEN_SERVICES'].joint_goal_accuracy).toBeCloseTo(out.sgd['#ALL_SERVICES'].joint_goal_accuracy, 12);
+  });
+
+  it("a value containing '|' is one value in every mode (never split, never joined)", () => {
+    const salon = "18|8 Fine Men'S Salons - Lafayette";
+    for (const extra of [[], ['--values', 'alternatives'], ['--values', 'all'], ['--preset', 'sgd']]) {
+      const { out } = score([...SGD_ARGS, ...extra, '--per-turn']);
+      const slots = out.dialogues.find((d: Json) => d.id === '2_00000').perTurn[0].slots;
+      const s = slots.find((x: Json) => x.slot.endsWith('stylist_name'));
+      expect(s.gold, extra.join(' ')).toBe(extra.includes('all') ? salon.toLowerCase() : salon);
+      expect(s.class).toBe('correct');
+    }
+  });
+});
+
 describe('preset usage errors', () => {
   let tmp: string;
   beforeAll(() => (tmp = mkdtempSync(join(tmpdir(), 'dsti-presets-'))));
