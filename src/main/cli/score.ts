@@ -34,7 +34,9 @@ export const SCORE_HELP = `Usage: dst-inspector score <predictions file or folde
 Scores DST predictions with JGA, SA, AGA, IAGA, F1, RSA, FGA and GCA.
 
 Options:
-${CONFIG_HELP}${PRESET_HELP}  --format FMT          table (default) | json | csv | latex | markdown
+${CONFIG_HELP}${PRESET_HELP}  --diff-preset A,B     the turns whose correctness flips between two settings (A, B: a preset,
+                        or PRESET:match=M / PRESET:backend=B), grouped by reason, with examples
+  --format FMT          table (default) | json | csv | latex | markdown
   --per-dialogue        one row (table, csv, latex, markdown) or object (json) per dialogue
   --per-turn            json only: per-turn records with slot classes
   --caption TEXT        latex: a table float with this caption; markdown, table: a title line.
@@ -61,6 +63,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
     ...PRESET_FLAGS,
+    'diff-preset': { type: 'string' },
     format: { type: 'string', default: 'table' },
     'per-dialogue': { type: 'boolean', default: false },
     'per-turn': { type: 'boolean', default: false },
@@ -79,6 +82,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   }
   if (positionals.length === 0) throw new UsageError('score: no prediction file given\n\n' + SCORE_HELP);
   if (values.by !== undefined) return (await import('./score-by')).scoreByCommand(values, positionals, write);
+  if (values['diff-preset'] !== undefined) return (await import('./diff-preset')).diffPresetCommand(values, positionals, write);
   const format = oneOf('--format', values.format as string, FORMATS);
   const perTurn = values['per-turn'] as boolean;
   const perDialogue = (values['per-dialogue'] as boolean) || perTurn;

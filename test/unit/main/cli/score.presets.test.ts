@@ -204,3 +204,45 @@ describe('preset usage errors', () => {
     expect(r2.stderr).toMatch(/bad\.json:2:2: not valid JSON/);
   });
 });
+
+describe('score --diff-preset A,B', () => {
+  it('exact vs mwzeval on SOM-DST: the turns that flip, grouped by reason, with examples', () => {
+    const r = runCli(['score', SOMDST, '--diff-preset', 'exact,mwzeval', '--value-map', MAP, '--format', 'json']);
+    expect(r.code, r.stderr).toBe(0);
+    const d = JSON.parse(r.stdout);
+    // The same 751 turns; 18 exact-wrong turns become right and 17 exact-right turns become wrong (the research's count).
+    expect(d.scored).toEqual({ a: 751, b: 751, both: 751 });
+    expect(d.flips).toEqual({ toCorrect: 18, toWrong: 17 });
+    // mwzeval's JGA minus exact's equals the flips' balance.
+    const exact = score([SOMDST]).out.corpus.JGA;
+    const mwz = score([SOMDST, '--preset', 'mwzeval', '--value-map', MAP]).out.corpus.JGA;
+    expect(Math.round((mwz - exact) * 751)).toBe(18 - 17);
+    const byReason = Object.fromEntries(d.reasons.map((x: Json) => [x.reason, x]));
+    expect(byReason['dontcare in gold dropped'].turns).toBe(30);
+    expect(byReason['partial_ratio accepted (partial_ratio 100)'].examples[0]).toMatchObject({
+      dialogue: 'MUL2316.json',
+      slot: 'attraction-name',
+      pred: 'old schools',
+      gold: 'school',
+      a: 'wrong',
+      b: 'correct',
+    });
+    expect(byReason['normalised: venue name (strip, lower, "&", name map)'].examples[0]).toMatchObject({
+      pred: 'cafe uno',
+      gold: 'caffee uno',
+    });
+  });
+
+  it('a preset against itself with one part changed; the table format; bad sides', () => {
+    const r = runCli(['score', ...EDGE, '--diff-preset', 'mwzeval,mwzeval:match=exact', '--value-map', MAP]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/A = preset=mwzeval\(map=\w+\), B = preset=mwzeval\(match=exact,map=\w+\)/);
+    expect(r.stdout).toMatch(/partial_ratio accepted \(partial_ratio 100\): \d+ turns?/);
+    expect(r.stdout).toMatch(/edge0001 turn 4 {2}restaurant-area: pred " centre" gold "centre" {2}\(correct → wrong\)/);
+    for (const bad of ['exact', 'exact,mwzeval,sgd', 'exact,mwzeval:threshold=3']) {
+      const x = runCli(['score', SOMDST, '--diff-preset', bad]);
+      expect(x.code, bad).toBe(2);
+      expect(x.stderr).toMatch(/--diff-preset/);
+    }
+  });
+});
