@@ -223,7 +223,7 @@ async function main() {
   process.stdout.write(head.map((h, i) => pad(h, widths[i])).join('  ') + '\n');
   for (const r of table) process.stdout.write(r.map((c, i) => pad(c, widths[i])).join('  ') + '\n');
   process.stdout.write(
-    '\nread, JSON.parse (context only), load (scan + intern + build the corpus) and score (one pass over all turns + corpus merge) are medians inside one process;\nCLI = the whole `score FILE --format json` process (start-up, read, load, score, render), median and fastest of the runs; speed-up uses the median.\n2-thread = the same process loading through src/main/services/score-pipeline.ts (a worker reads the second half of files of 32 MB and more), median.\nTimes on a machine shared with other work vary by ±30% or more between runs: compare medians, and the fastest run as the least disturbed one.\n',
+    '\nread, JSON.parse (context only), load (scan + intern + build the corpus) and score (one pass over all turns + corpus merge) are medians inside one process;\nCLI = the whole `score FILE --format json` process (start-up, read, load, score, render), median and fastest of the runs; speed-up uses the median.\n2-thread = the same process loading through src/main/services/load-pipeline.ts (a worker reads the second half of files of 32 MB and more), median.\nTimes on a machine shared with other work vary by ±30% or more between runs: compare medians, and the fastest run as the least disturbed one.\n',
   );
   for (const { label, rss, ref } of rows) {
     if (ref.rssBytes && ref.exact)

@@ -25,6 +25,10 @@ export const sourceSpecSchema = z.discriminatedUnion('kind', [
       dialogues: path.optional(),
       /** SGD schema.json: K for SA. */
       schema: path.optional(),
+      /** Belief-span layouts: the slot vocabulary file (default: MultiWOZ's, built in). */
+      slotVocab: path.optional(),
+      /** Line-aligned generations: the index file that says which turn (and slot) each line belongs to. */
+      index: path.optional(),
       /** Value normalisation options (off by default; recorded in the signature). */
       values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional(),
       /** An annotation file whose corrections are applied to the gold before scoring (confirmed ones; suspected too when asked). */
@@ -70,6 +74,7 @@ export function sourceKey(s: SourceSpec): string {
   if (n.kind === 'demo') return 'demo';
   const key: unknown[] = [n.predictions, n.layout ?? null, n.gold ?? null, n.dialogues ?? null, n.schema ?? null, n.values ?? []];
   if (n.corrections) key.push([n.corrections.file, !!n.corrections.includeSuspected]);
+  if (n.slotVocab !== undefined || n.index !== undefined) key.push({ slotVocab: n.slotVocab ?? null, index: n.index ?? null });
   return JSON.stringify(key);
 }
 
@@ -98,7 +103,7 @@ export function goldFile(s: SourceSpec): string {
 /** Builds a file source from the fields a caller has; undefined and empty fields are left out. */
 export function fileSource(predictions: string[], opts: Partial<Omit<FileSource, 'kind' | 'predictions'>> = {}): FileSource {
   const out: FileSource = { kind: 'files', predictions };
-  for (const k of ['layout', 'gold', 'dialogues', 'schema', 'values', 'corrections'] as const) {
+  for (const k of ['layout', 'gold', 'dialogues', 'schema', 'slotVocab', 'index', 'values', 'corrections'] as const) {
     const v = opts[k];
     if (v !== undefined && !(Array.isArray(v) && v.length === 0)) (out as Record<string, unknown>)[k] = v;
   }

@@ -1,6 +1,7 @@
 // Layer: main (Node). The flags and help lines `score` gains for its
-// breakdowns (--by, score-by.ts), kept apart so that score.ts imports them
-// without loading the breakdown code.
+// breakdowns (--by, score-by.ts: an alias of `analyze --kind breakdown`),
+// kept apart so that score.ts imports them without loading the breakdown
+// code.
 
 export const BY_FLAGS = {
   by: { type: 'string' },
@@ -13,4 +14,5 @@ export const BY_HELP = `  --by domain|slot      a breakdown (one row per domain 
                         dialogue (every turn of the dialogues that mention it)
   --domain-k K|slots    --by domain: SA's K per domain: a number, or "slots" (each domain's own
                         slot count); default: the signature's K (--slots)
+                        (--by is the same as "dst-inspector analyze FILES --kind breakdown --by …")
 `;

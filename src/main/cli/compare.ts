@@ -7,22 +7,15 @@
 // src/shared/analysis.
 
 import { basename, dirname } from 'node:path';
-import {
-  assemble,
-  CompareError,
-  prepareComparison,
-  statInput,
-  type RunSource,
-  type StatSettings,
-} from '../../shared/analysis/run-comparison';
-import { Scorer, statColumns } from '../../shared/analysis/columns';
+import { CompareError, type RunSource, type StatSettings } from '../../shared/analysis/run-comparison';
+import { statColumns } from '../../shared/analysis/columns';
 import { checkMetrics, renderCompare, restrictMetrics } from '../../shared/analysis/compare-report';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../../shared/analysis/seed';
 import { parseSeriesX, readNameSeries } from '../../shared/analysis/series';
 import { shareGold } from '../../shared/model/share-gold';
 import { TABLE_FORMATS } from '../../shared/report/tables';
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
-import { runStatisticsParallel } from '../services/compare-stats';
+import { compareRuns } from '../services/compare-runs';
 import { terminalProgress } from './progress';
 import { noteJoins, correctionsExit, warnSlotCount } from './runs';
 import {
@@ -225,21 +218,19 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     valueOptions: r.loaded.valueOptions ?? [],
     corrections: r.corrections?.result.summary,
   }));
-  let prepared;
+  let compared;
   try {
-    prepared = prepareComparison(sources, config, {
+    compared = await compareRuns(sources, config, stats, {
       common: values.common as boolean,
       allowDifferentGold: values['allow-different-gold'] as boolean,
+      threads,
     });
   } catch (e) {
     if (e instanceof CompareError) throw new UsageError(`compare: ${e.message}`);
     throw e;
   }
-  for (const n of prepared.notes) note(n);
-  const scorer = new Scorer(prepared.evaluations[0].layout, config);
-  const result = await runStatisticsParallel(statInput(prepared, scorer), config, stats, { threads });
-  const all = assemble(prepared, sources, scorer, stats, result);
-  for (const n of all.notes.slice(prepared.notes.length)) note(n);
+  for (const n of [...compared.prepareNotes, ...compared.statNotes]) note(n);
+  const all = compared.out;
   const out = metrics ? restrictMetrics(all, metrics) : all;
   const text = renderCompare(format, out, xs, { ...captions, maxCell });
   if (seriesFigure !== undefined && figureFormat && xs) {
@@ -260,7 +251,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
 }
 
 /** Loads each file as a run (gold, utterance and schema sources read once); a run on the baseline's gold holds it once. */
-async function loadShared(files: string[], values: Parameters<typeof sourceFromFlags>[0]): Promise<LoadedRun[]> {
+export async function loadShared(files: string[], values: Parameters<typeof sourceFromFlags>[0]): Promise<LoadedRun[]> {
   const maxBytes = maxBytesFromFlags(values);
   const references = new ReferenceCache(maxBytes);
   const specs = files.map((f) => sourceFromFlags(values, [f]));

@@ -42,7 +42,7 @@ function headerSource(file: string, header: Record<string, unknown>): SourceSpec
   const s = { ...(raw as Record<string, unknown>) };
   if (s.kind === 'files') {
     s.predictions = Array.isArray(s.predictions) ? s.predictions.map(abs) : s.predictions;
-    for (const k of ['gold', 'dialogues', 'schema']) if (s[k] !== undefined) s[k] = abs(s[k]);
+    for (const k of ['gold', 'dialogues', 'schema', 'slotVocab', 'index']) if (s[k] !== undefined) s[k] = abs(s[k]);
     delete s.corrections;
   }
   try {

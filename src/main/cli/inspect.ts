@@ -16,7 +16,10 @@ value options in force, and warnings (out-of-order or missing turns, empty
 states, slots outside the schema, dialogues missing from --gold/--dialogues,
 and predicted values that differ from gold only by whitespace, case or
 punctuation: counts per kind, one example with the values JSON-quoted, and
-the --values option that would make them equal, if one would).
+the --values option that would make them equal, if one would). For layouts
+that carry the model's text (belief spans, LLM JSON Lines, LDST, …): how many
+turns have it, the confidence columns, and every generation that could not
+be parsed, with its place.
 
 Options:
 ${SOURCE_HELP}  --format FMT          text (default) | json
@@ -59,6 +62,16 @@ export function renderReport(file: string, r: CorpusReport): string {
     `utterances:    ${r.hasUtterances ? 'yes' : 'no'}`,
   ];
   if (r.slotCount !== undefined) lines.push(`schema slots:  ${r.slotCount} (K for SA)`);
+  const g = r.generation;
+  if (g) {
+    lines.push(
+      `generated:     ${g.rawTurns} turn(s) with the model's text`,
+      `confidence:    ${g.confidenceColumns.length === 0 ? 'none' : `${g.confidenceColumns.join(', ')} (${g.confidencePairs} predicted pairs scored)`}`,
+      `unparseable:   ${g.unparseable} turn(s)${g.unparseable > 0 ? ' (scored as docs/reference/formats.md says for the layout):' : ''}`,
+    );
+    for (const u of g.unparseableTurns)
+      lines.push(`  - ${file}:${/^\d/.test(u.problem) ? '' : ' '}${u.problem} (dialogue ${JSON.stringify(u.dialogue)} turn ${u.turn})`);
+  }
   const width = maxBy(r.slots, (s) => s.slot.length, 4);
   lines.push(
     '',

@@ -1,10 +1,10 @@
 // Layer: main (Node). Entry point of the `dst-inspector` command: dispatches
 // subcommands, prints user errors as one line with exit code 2, and keeps
-// stack traces for real bugs only.
+// stack traces for real bugs only. It loads nothing but the command it runs
+// (`--help` and `--version` load nothing more): bench/startup.js measures it.
 
-import { LoadError } from '../../shared/formats/errors';
 import { APP_VERSION } from '../../shared/version';
-import { UsageError } from './usage';
+import { UsageError } from './usage-error';
 
 const HELP = `DST Inspector ${APP_VERSION}: exact DST metrics, turn by turn.
 
@@ -15,14 +15,16 @@ Commands:
   compare <base> <other>…    compare runs: deltas, paired-bootstrap CIs, randomization p-values
   inspect <file>             what was detected: layout, dialogues, turns, slots, warnings
   convert <file> --to jsonl|fga  write the normalised corpus
-  analyze <predictions.json> --correlation turn|dialogue | --position index|length | --origin …
-                             correlations, turn position with bootstrap bands, error origin
-  traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI)
+  analyze <predictions.json> --kind NAME  an analysis: breakdown, position, origin, correlations,
+                             traits (breakdowns, turn position with bootstrap bands, error origin, …)
+  traits <predictions.json>  TO/NU correlations with FGA and GCA (GCA paper, Zou's CI;
+                             = analyze --kind traits)
   figure <predictions.json> --dialogue ID --out FILE  a dialogue as SVG/PDF/PNG for a paper
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
   suspects <predictions.json…>  rank places where the gold label is likely wrong
   corrections export|compact FILE  the correction diff of an annotation file (jsonl, csv, diff)
   gold diff <OLD> <NEW>      the corrections that turn one gold into another, as an annotation file
+  report <predictions…> --out report.html  one self-contained HTML report (opens offline)
   help [command]             show help
 
 Run "dst-inspector <command> --help" for a command's options.
@@ -49,6 +51,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   suspects: () => import('./suspects').then((m) => ({ run: m.suspectsCommand, help: m.SUSPECTS_HELP })),
   corrections: () => import('./corrections').then((m) => ({ run: m.correctionsCommand, help: m.CORRECTIONS_HELP })),
   gold: () => import('./gold').then((m) => ({ run: m.goldCommand, help: m.GOLD_HELP })),
+  report: () => import('./report').then((m) => ({ run: m.reportCommand, help: m.REPORT_HELP })),
 };
 
 export async function runCli(argv: string[]): Promise<number> {
@@ -72,6 +75,7 @@ export async function runCli(argv: string[]): Promise<number> {
     const code = await (await load()).run(rest, write);
     return typeof code === 'number' ? code : 0;
   } catch (e) {
+    const { LoadError } = await import('../../shared/formats/errors');
     if (e instanceof LoadError || e instanceof UsageError) {
       process.stderr.write(`dst-inspector: ${e.message}\n`);
       return 2;

@@ -7,6 +7,7 @@ import { checkAnnotationFile } from '../services/annotation-file';
 import { WriteAccess } from '../services/annotation-access';
 import { allowCommandLine, chooseAnnotationFile, runsOnGold } from '../services/annotation-service';
 import { createApiHandlers } from '../services/api-handlers';
+import { RunWatcher } from '../services/run-watcher';
 import { sameSource, Workspace } from '../services/workspace';
 import { cleanStaleLaunchFiles, openBrowser } from '../web/open-browser';
 import { startServer } from '../web/server';
@@ -38,17 +39,37 @@ ${SOURCE_HELP}  --port N              port (default: a free one)
                         docs/guide/annotate.md). Saves go only to this file, to
                         the default file of a file named here, or to a file you
                         confirm in the page (it names the full path)
+  --watch [GLOB]        follow a training run: reload a run when its file changes (debounced;
+                        a half-written file is waited for), and with a GLOB (quote it:
+                        --watch 'outputs/epoch_*/preds.json') add each new matching file as a
+                        run. Each reload is announced with what changed. The app's Watch
+                        toggle does the same for one run
+  --poll                watch by polling (network drives, where file events are not seen)
   -h, --help            this help
 `;
 
+/** `--watch` takes an optional GLOB: given alone (last, or before another flag) it means "watch the files given". */
+export function watchArgv(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < argv.length; k++) {
+    out.push(argv[k]);
+    if (argv[k] === '--watch' && (k + 1 >= argv.length || argv[k + 1].startsWith('-'))) out.push(WATCH_FILES);
+  }
+  return out;
+}
+
+const WATCH_FILES = '\u0000files';
+
 export async function serveCommand(argv: string[], write: (s: string) => void): Promise<void> {
-  const { values, positionals } = parseCommand('serve', argv, {
+  const { values, positionals } = parseCommand('serve', watchArgv(argv), {
     ...SOURCE_FLAGS,
     name: { type: 'string' },
     'series-x': { type: 'string' },
     port: { type: 'string' },
     open: { type: 'boolean', default: false },
     annotations: { type: 'string' },
+    watch: { type: 'string' },
+    poll: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   });
   if (values.help) {
@@ -60,7 +81,15 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     port = parsePositiveInt('--port', values.port);
     if (port > 65535) throw new UsageError(`--port: ${port} is not a port number (1-65535)`);
   }
-  if (positionals.length === 0 && (values.dialogues || values.gold || values.layout || values.values || values.schema || values.name)) {
+  if (values.poll && values.watch === undefined) throw new UsageError('--poll is how --watch watches: give --watch');
+  const watchGlob = values.watch !== undefined && values.watch !== WATCH_FILES ? values.watch : undefined;
+  if (values.watch === WATCH_FILES && positionals.length === 0)
+    throw new UsageError("serve: --watch follows the files given (or a GLOB: --watch 'outputs/epoch_*/preds.json'); the demo has none");
+  if (
+    positionals.length === 0 &&
+    watchGlob === undefined &&
+    (values.dialogues || values.gold || values.layout || values.values || values.schema || values.name)
+  ) {
     throw new UsageError('serve: --dialogues, --gold, --layout, --schema, --values and --name need a prediction file');
   }
   if (values.corrections)
@@ -80,7 +109,9 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   const seriesX: Record<string, number> = {};
   const specs: SourceSpec[] = positionals.length
     ? positionals.map((f) => resolveSpecPaths(sourceFromFlags(values, [f])))
-    : [{ kind: 'demo' }];
+    : watchGlob !== undefined
+      ? []
+      : [{ kind: 'demo' }];
   specs.forEach((s, k) => {
     const j = specs.findIndex((t) => sameSource(s, t));
     if (j < k) throw new UsageError(`serve: ${positionals[k]} is given twice (as ${positionals[j]}); each run is opened once`);
@@ -92,7 +123,15 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   // Annotations are written only where the person chose: --annotations, beside the files named here, or confirmed in the page.
   const annotationAccess = new WriteAccess();
   allowCommandLine(annotationAccess, specs);
+  const watcher = new RunWatcher(ws, {
+    usePolling: values.poll as boolean,
+    onNotice: (text, run) => {
+      process.stderr.write(`dst-inspector: ${text}\n`);
+      ws.notify({ type: 'notice', text, run });
+    },
+  });
   const handlers = createApiHandlers(ws, {
+    watcher,
     mode: 'browser',
     annotations: values.annotations ? resolve(values.annotations) : undefined,
     annotationAccess,
@@ -123,7 +162,17 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   specs.forEach((spec, k) => {
     const run = ws.open(spec, { label: names?.[k] });
     if (xs) seriesX[run.id] = xs[k];
+    if (values.watch !== undefined) watcher.watchRun(run.id);
   });
+  if (watchGlob !== undefined) {
+    // New files are opened with the same gold, utterances, layout and options as the files given.
+    const {
+      predictions: _p,
+      kind: _k,
+      ...rest
+    } = resolveSpecPaths(sourceFromFlags(values, [watchGlob])) as Extract<SourceSpec, { kind: 'files' }>;
+    watcher.watchGlob(watchGlob, rest);
+  }
   write(`DST Inspector at ${running.url}\n`);
   // --open hands the browser a private launch file, never the token itself (see open-browser.ts).
   const launch = values.open ? openBrowser(running.url) : null;
@@ -131,6 +180,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   await new Promise<void>((done) => {
     const stop = () => {
       launch?.dispose();
+      watcher.dispose();
       ws.dispose();
       void running.close().then(done);
     };

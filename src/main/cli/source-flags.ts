@@ -6,7 +6,14 @@
 import { resolve } from 'node:path';
 import { layoutNames } from '../../shared/formats/detect';
 import { parseValueOptions } from '../../shared/formats/normalise';
-import { checkConfig, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
+import {
+  checkConfig,
+  DEFAULT_LAMBDAS,
+  DEFAULT_SLOT_COUNT,
+  defaultConfig,
+  TRAIT_VARIANTS,
+  type MetricConfig,
+} from '../../shared/metrics/config';
 import { fileSource, SourceSpecError, type FileSource } from '../../shared/source';
 import { formatBytes, MAX_INPUT_BYTES } from '../services/read-input';
 import { oneOf, parseLambdas, parsePositiveInt, UsageError } from './usage';
@@ -17,6 +24,8 @@ export const SOURCE_FLAGS = {
   gold: { type: 'string' },
   dialogues: { type: 'string' },
   schema: { type: 'string' },
+  'slot-vocab': { type: 'string' },
+  index: { type: 'string' },
   values: { type: 'string' },
   corrections: { type: 'string' },
   'include-suspected': { type: 'boolean', default: false },
@@ -40,6 +49,10 @@ export const SOURCE_HELP = `  --layout NAME         input layout, skipping detec
                         mwzeval and sgd predictions; replaces the file's gold otherwise)
   --dialogues PATH      utterance source (same layouts as --gold)
   --schema FILE         SGD schema.json: K for SA is its slot count (--slots overrides)
+  --slot-vocab FILE     belief spans (UBAR, PPTOD, FnCTOD, MTTOD): the slot vocabulary
+                        (default: MultiWOZ's, built in; format in docs/reference/formats.md)
+  --index FILE          line-aligned generations (one per line): the index they were
+                        made from (DST-as-Prompting's test JSON Lines, LDST's .idx)
   --values LIST         value normalisation, comma-separated (default exact):
                         lower, trade-fixes, empty, dontcare, alternatives, or all
 ${CORRECTIONS_OPTION_HELP}${MAX_SIZE_HELP}`;
@@ -50,9 +63,9 @@ export const CONFIG_FLAGS = {
   traits: { type: 'string', default: 'paper' },
 } as const;
 
-export const CONFIG_HELP = `  --lambdas L1,L2,…     FGA decay values λ (default 0.5)
-  --slots K             slot count K for SA (default 30, MultiWOZ; an SGD schema gives its own)
-  --traits paper|notebook  TO/NU definition (default paper)
+export const CONFIG_HELP = `  --lambdas L1,L2,…     FGA decay values λ (default ${DEFAULT_LAMBDAS.join(',')})
+  --slots K             slot count K for SA (default ${DEFAULT_SLOT_COUNT}, MultiWOZ; an SGD schema gives its own)
+  --traits ${TRAIT_VARIANTS.join('|')}  TO/NU definition (default ${defaultConfig().traits})
 `;
 
 type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -73,6 +86,8 @@ export function sourceFromFlags(values: FlagValues, predictions: string[]): File
       gold: str(values.gold),
       dialogues: str(values.dialogues),
       schema: str(values.schema),
+      slotVocab: str(values['slot-vocab']),
+      index: str(values.index),
       values: opts,
       corrections,
     });
@@ -94,9 +109,9 @@ export function maxBytesFromFlags(values: FlagValues): number | undefined {
   return n;
 }
 
-/** λ, K and the TO/NU variant; K from a schema (`schemaSlots`) unless --slots is given. */
+/** λ, K and the TO/NU variant; K from a schema (`schemaSlots`) unless --slots is given. Checked by the config schema. */
 export function configFromFlags(values: FlagValues, schemaSlots?: number): MetricConfig {
-  const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', str(values.traits) ?? 'paper', ['paper', 'notebook'] as const) };
+  const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', str(values.traits) ?? defaultConfig().traits, TRAIT_VARIANTS) };
   if (str(values.lambdas)) overrides.lambdas = parseLambdas(str(values.lambdas)!);
   if (str(values.slots)) overrides.slotCount = parsePositiveInt('--slots', str(values.slots)!);
   else if (schemaSlots) overrides.slotCount = schemaSlots;
@@ -110,7 +125,7 @@ export function configFromFlags(values: FlagValues, schemaSlots?: number): Metri
 export function resolveSpecPaths(spec: FileSource, cwd = process.cwd()): FileSource {
   const r = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
   const out: FileSource = { ...spec, predictions: spec.predictions.map((p) => resolve(cwd, p)) };
-  for (const k of ['gold', 'dialogues', 'schema'] as const) if (spec[k] !== undefined) out[k] = r(spec[k]);
+  for (const k of ['gold', 'dialogues', 'schema', 'slotVocab', 'index'] as const) if (spec[k] !== undefined) out[k] = r(spec[k]);
   if (spec.corrections) out.corrections = { ...spec.corrections, file: r(spec.corrections.file)! };
   return out;
 }

@@ -1,18 +1,13 @@
 // Layer: main (Node). `dst-inspector traits`: the GCA paper's spurious-trait
-// analysis on a prediction file (spec section 9), printed as a small table.
+// analysis on a prediction file (spec section 9): an alias of `analyze --kind
+// traits` (src/shared/analysis/defs/traits.ts) with its own help and the
+// same output byte for byte (test/unit/main/cli/analyze.aliases.test.ts).
 
-import { basename } from 'node:path';
-import { dialogueResults } from '../../shared/metrics/evaluate';
-import { renderSignature } from '../../shared/metrics/signature';
-import { analyseTraits, DISAGREEMENT_THRESHOLD } from '../../shared/metrics/traits-analysis';
-import { hasNoChanges, metricNumber } from '../../shared/metrics/values';
-import { plural } from '../../shared/plural';
-import { evaluateRun, loadRuns, warnSlotCount, correctionsExit } from './runs';
-import { CONFIG_FLAGS, CONFIG_HELP, configFromFlags, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
-import { oneOf, parseCommand, UsageError } from './usage';
-import { traitsJson, traitsTable } from '../../shared/analysis/analysis-tables';
-import { traitsView } from '../../shared/analysis/traits-points';
-import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';
+import { analysis as traits } from '../../shared/analysis/defs/traits';
+import { DISAGREEMENT_THRESHOLD } from '../../shared/metrics/traits-analysis';
+import { runAnalysisCli } from './analysis-runner';
+import { CONFIG_FLAGS, CONFIG_HELP, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
+import { parseCommand, UsageError } from './usage';
 
 export const TRAITS_HELP = `Usage: dst-inspector traits <predictions file> [options]
 
@@ -23,6 +18,7 @@ non-uniformity (NU) with FGA and with GCA, and Zou's 95% confidence interval for
 the difference between the two dependent correlations. FGA uses the first λ.
 Dialogues without any change (every state empty) have no GCA — the score
 reports 0 for them by convention — and are left out (the output counts them).
+The same as \`dst-inspector analyze <predictions file> --kind traits\`.
 
 Options:
   --format FMT          table (default) | json (with each kept dialogue's z-scores and the
@@ -39,50 +35,5 @@ export async function traitsCommand(argv: string[], write: (s: string) => void):
   });
   if (values.help) return void write(TRAITS_HELP);
   if (positionals.length !== 1) throw new UsageError('traits: give exactly one prediction file\n\n' + TRAITS_HELP);
-  const format = oneOf('--format', values.format as string, TABLE_FORMATS);
-  configFromFlags(values);
-  const file = positionals[0];
-  // The same reading as `score` (folders, canonical slots, gold, located errors).
-  const runs = await loadRuns([file], values);
-  const [{ run }] = runs;
-  const full = configFromFlags(values, run.loaded.slotCount);
-  warnSlotCount(file, run, full);
-  const config = { ...full, lambdas: full.lambdas.slice(0, 1) };
-  const ev = evaluateRun(run, config);
-  if (format !== 'table') {
-    const view = traitsView(ev);
-    write(format === 'json' ? JSON.stringify(traitsJson(view, basename(file)), null, 1) + '\n' : renderTableAs(format, traitsTable(view)));
-    return correctionsExit(runs);
-  }
-  const a = analyseTraits(
-    [...dialogueResults(ev)].map((d) => ({
-      FGA: metricNumber(d.values, 'FGA', config),
-      GCA: metricNumber(d.values, 'GCA'),
-      TO: d.TO,
-      NU: d.NU,
-      noChanges: hasNoChanges(d.values),
-    })),
-  );
-  const f = (x: number | null) => (x === null ? '–' : x.toFixed(3));
-  const noChanges = a.droppedNoChanges > 0 ? `, ${a.droppedNoChanges} of them without any change: GCA undefined` : '';
-  const lines = [
-    `${basename(file)}: ${plural(a.dialogues, 'dialogue')}, ${a.dropped} dropped (FGA = GCA = 100, or no mistakes${noChanges}), ${a.dialogues - a.dropped - a.kept} where FGA and GCA agree (|FGA_z − GCA_z| < ${DISAGREEMENT_THRESHOLD}), ${a.kept} kept`,
-    '',
-    'trait  r(FGA)  r(GCA)  r(FGA)−r(GCA)  95% CI (Zou)         differ?',
-    ...a.correlations.map((c) =>
-      [
-        c.trait.padEnd(5),
-        f(c.withFGA).padStart(6),
-        f(c.withGCA).padStart(7),
-        f(c.difference?.difference ?? null).padStart(14),
-        (c.difference ? `[${f(c.difference.lower)}, ${f(c.difference.upper)}]` : '–').padEnd(20),
-        c.difference ? (c.difference.significant ? 'yes' : 'no') : '–',
-      ].join('  '),
-    ),
-    '',
-    `r(FGA, GCA) = ${f(a.fgaGca)}`,
-    `signature: ${renderSignature(ev.signature)}`,
-  ];
-  write(lines.join('\n') + '\n');
-  return correctionsExit(runs);
+  return runAnalysisCli(traits, values, positionals, write);
 }

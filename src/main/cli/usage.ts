@@ -10,13 +10,9 @@ import type { MetricConfig } from '../../shared/metrics/config';
 import { checkMetricSubset, metricTags, parseMetricList, subsetTable } from '../../shared/report/metric-subset';
 import { DEFAULT_MAX_CELL, type Table } from '../../shared/report/tables';
 import { pushAll } from '../../shared/arrays';
+import { UsageError } from './usage-error';
 
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { UsageError } from './usage-error';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 

@@ -10,17 +10,13 @@
 
 import type { ApiArgs } from '../../shared/api';
 import type { AnalysisResults } from '../../shared/calls/analysis';
-import { correlationMatrix } from '../../shared/analysis/correlations';
-import { domainBreakdown } from '../../shared/analysis/domain-breakdown';
-import { errorOrigin } from '../../shared/analysis/error-origin';
-import { slotBreakdown } from '../../shared/analysis/slot-breakdown';
-import { traitsView } from '../../shared/analysis/traits-points';
-import { turnPosition } from '../../shared/analysis/turn-position';
+import type { AnalysisKind } from '../../shared/analysis/def';
+import { analysisByKind, runAnalysis } from '../../shared/analysis/registry';
 import { placeKey } from '../../shared/annotations/record';
-import { rankSuspects, type Suspect } from '../../shared/annotations/suspects';
+import { rankSuspects, type SuspectRanking, type Suspect, type FormatNote, type VersionFlag } from '../../shared/annotations/suspects';
 import { analysisDiff, type WhatIfDiff } from '../../shared/annotations/whatif';
 import { applyValueOptions, type ValueOption } from '../../shared/formats/normalise';
-import type { MetricConfig } from '../../shared/metrics/config';
+import { cacheKey, configKey, type MetricConfig } from '../../shared/metrics/config';
 import { evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import type { Signature, SignatureSettings } from '../../shared/metrics/signature';
 import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
@@ -29,8 +25,8 @@ import { corpusFromPayload, type CorpusPayload } from '../../shared/model/corpus
 import { Interner } from '../../shared/model/interner';
 import { Lru } from './lru';
 
-/** The calls the engine answers (everything of the analysis group but the header's filtered scores). */
-export type AnalysisKind = 'breakdown' | 'turnPosition' | 'errorOrigin' | 'correlations' | 'traitsView';
+/** The calls the engine answers: the analyses of the registry (src/shared/analysis/defs). */
+export type { AnalysisKind };
 export type AnalysisArgs<K extends AnalysisKind> = Omit<ApiArgs<K>, 'run' | 'rev'>;
 export type AnalysisRequest = { [K in AnalysisKind]: { kind: K; args: AnalysisArgs<K> } }[AnalysisKind];
 
@@ -66,7 +62,9 @@ export interface SuspectsArgs {
   data?: SuspectsData;
 }
 
-export type SuspectsPage = { missing: true } | { missing?: undefined; total: number; items: Suspect[]; hasText: boolean };
+export type SuspectsPage =
+  | { missing: true }
+  | { missing?: undefined; total: number; items: Suspect[]; hasText: boolean; format: FormatNote; versions: VersionFlag[] };
 
 /** The annotation feature's jobs: arguments and answers. */
 export interface AnnotationJobs {
@@ -88,6 +86,11 @@ export type EngineResult<K extends EngineKind> = K extends AnalysisKind
 export type EngineRequest = { [K in EngineKind]: { kind: K; args: EngineArgs<K> } }[EngineKind];
 
 type Utterances = NonNullable<Corpus['utterances']>;
+
+/** A request's cache key: the one config key (metrics/config.ts) with the request's other arguments. */
+function requestKey(r: { kind: EngineKind; args: { config: MetricConfig } }): string {
+  return cacheKey(r.args.config, r.kind, { ...r.args, config: undefined });
+}
 
 /** A slice of a run's utterances, posted in parts so that no single copy blocks the posting thread for long. */
 export interface UtterancePart {
@@ -111,7 +114,7 @@ export class AnalysisEngine {
    */
   private readonly utterances = new Map<string, { data: Utterances; filled: number; offsets: Set<number> }>();
   private interned: { slots: Interner; values: Interner } | null = null;
-  private ranked: { group: string; items: Suspect[]; hasText: boolean } | null = null;
+  private ranked: ({ group: string } & SuspectRanking) | null = null;
 
   constructor(
     private readonly corpus: Corpus,
@@ -120,15 +123,15 @@ export class AnalysisEngine {
   ) {}
 
   private evaluation(config: MetricConfig): Evaluation {
-    return this.evaluations.get(JSON.stringify(config), () => evaluateStats(this.corpus, this.stats, config, this.settings));
+    return this.evaluations.get(configKey(config), () => evaluateStats(this.corpus, this.stats, config, this.settings));
   }
 
   run<K extends EngineKind>(req: { kind: K; args: EngineArgs<K> }): EngineResult<K> {
     const r = req as EngineRequest;
     if (r.kind === 'suspects') return this.suspects(r.args) as EngineResult<K>;
     if (r.kind === 'valueWhatIf')
-      return this.answers.get(JSON.stringify(r), () => this.valueWhatIf(r.args.config, r.args.values)) as EngineResult<K>;
-    return this.answers.get(JSON.stringify(r), () => this.compute(r)) as EngineResult<K>;
+      return this.answers.get(requestKey(r), () => this.valueWhatIf(r.args.config, r.args.values)) as EngineResult<K>;
+    return this.answers.get(requestKey(r), () => this.compute(r)) as EngineResult<K>;
   }
 
   /** Takes utterances (all at once in-process, or one part of those posted to the worker). */
@@ -165,25 +168,12 @@ export class AnalysisEngine {
     return !!u && u.filled >= u.data.system.length;
   }
 
+  /** The one dispatcher of the registry (src/shared/analysis/registry.ts), on this run. */
   private compute(req: AnalysisRequest): AnalysisResults[AnalysisKind] {
-    const config = req.args.config;
-    switch (req.kind) {
-      case 'breakdown': {
-        const a = req.args;
-        if (a.by === 'slot') return slotBreakdown(this.corpus, this.evaluation(config).signature);
-        return domainBreakdown(this.corpus, config, { turns: a.domainTurns ?? 'active', k: a.domainK, settings: this.settings });
-      }
-      case 'turnPosition': {
-        const a = req.args;
-        return turnPosition(this.evaluation(config), { by: a.by, bands: a.bands, replicates: a.replicates, seed: a.seed });
-      }
-      case 'errorOrigin':
-        return errorOrigin(this.evaluation(config), req.args.top ?? 20);
-      case 'correlations':
-        return correlationMatrix(this.evaluation(config), req.args.level, req.args.method);
-      case 'traitsView':
-        return traitsView(this.evaluation({ ...config, lambdas: config.lambdas.slice(0, 1) }));
-    }
+    const def = analysisByKind(req.kind);
+    if (!def) throw new Error(`no analysis ${JSON.stringify(req.kind)}`);
+    const input = { corpus: this.corpus, settings: this.settings, evaluation: (config: MetricConfig) => this.evaluation(config) };
+    return runAnalysis(def, input, req.args);
   }
 
   /** Before → after with value options switched on (the run itself has none): every turn re-normalised and re-analysed. */
@@ -225,10 +215,16 @@ export class AnalysisEngine {
       const done = new Set(a.exclude);
       items = items.filter((x) => !done.has(placeKey(x.dialogue, x.turn, x.slot)));
     }
-    return { total: items.length, items: items.slice(a.offset, a.offset + a.limit), hasText: r.hasText };
+    return {
+      total: items.length,
+      items: items.slice(a.offset, a.offset + a.limit),
+      hasText: r.hasText,
+      format: r.format,
+      versions: r.versions,
+    };
   }
 
-  private rank(a: SuspectsData): { items: Suspect[]; hasText: boolean } {
+  private rank(a: SuspectsData): SuspectRanking {
     const own = this.ownCorpus(a);
     let utterances: Utterances | undefined;
     if (a.utterances !== undefined) {

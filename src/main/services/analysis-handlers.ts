@@ -1,9 +1,12 @@
 // Layer: main (Node). The handlers of the analysis calls (src/shared/calls/
 // analysis.ts): the header's filtered-subset scores, answered here from the
 // run's cached per-dialogue states (the subset's rows summed), and the
-// analysis view's analyses, answered by the AnalysisService
-// (analysis-service.ts: one worker per run revision).
+// analyses of the registry (src/shared/analysis/defs), one handler per def,
+// answered by the AnalysisService (analysis-service.ts: one worker per run
+// revision).
 
+import type { AnalysisKind } from '../../shared/analysis/def';
+import { ANALYSES } from '../../shared/analysis/registry';
 import { describeFilter } from '../../shared/analysis/search-query';
 import type { ANALYSIS_CALLS, FilteredScores } from '../../shared/calls/analysis';
 import type { ApiArgs } from '../../shared/api';
@@ -33,12 +36,11 @@ export function analysisHandlers(
   opts: AnalysisServiceOptions = {},
   service = new AnalysisService(ws, opts),
 ): HandlerGroup<typeof ANALYSIS_CALLS> {
+  const analyses = Object.fromEntries(
+    ANALYSES.map((d) => [d.kind, (args: ApiArgs<AnalysisKind>) => service.run(d.kind as AnalysisKind, args)]),
+  ) as Omit<HandlerGroup<typeof ANALYSIS_CALLS>, 'filteredScores'>;
   return {
     filteredScores: (args) => filteredScores(ws.data(args.run, args.rev), args),
-    breakdown: (args) => service.run('breakdown', args),
-    turnPosition: (args) => service.run('turnPosition', args),
-    errorOrigin: (args) => service.run('errorOrigin', args),
-    correlations: (args) => service.run('correlations', args),
-    traitsView: (args) => service.run('traitsView', args),
+    ...analyses,
   };
 }

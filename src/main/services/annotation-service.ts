@@ -116,7 +116,7 @@ function headerSource(spec: SourceSpec, file: string): SourceSpec {
   if (spec.kind === 'demo') return spec;
   const rel = (p: string) => relative(dirname(file), resolve(p)) || '.';
   const out: Record<string, unknown> = { ...spec, predictions: spec.predictions.map(rel) };
-  for (const k of ['gold', 'dialogues', 'schema'] as const) if (spec[k]) out[k] = rel(spec[k]);
+  for (const k of ['gold', 'dialogues', 'schema', 'slotVocab', 'index'] as const) if (spec[k]) out[k] = rel(spec[k]);
   delete out.corrections;
   return out as SourceSpec;
 }
@@ -362,7 +362,15 @@ export class AnnotationService {
     let page = await host.run('suspects', { group, offset, limit, exclude });
     if (page.missing) page = await host.run('suspects', { group, offset, limit, exclude, data: await this.suspectsData(runs) });
     if (page.missing) throw new ApiError('internal', 'the suspects were not ranked (please report)');
-    return { total: page.total, offset, items: page.items, runs: runs.map((r) => r.label), hasText: page.hasText };
+    return {
+      total: page.total,
+      offset,
+      items: page.items,
+      runs: runs.map((r) => r.label),
+      hasText: page.hasText,
+      format: page.format,
+      versions: page.versions,
+    };
   }
 
   /** What rankSuspects needs over `runs` (the first one's gold and worker): only what the worker lacks — the other runs' predictions, the interners' names, the utterances (once). */

@@ -1,5 +1,5 @@
 // Layer: main (Node). The durable annotation store: one JSON Lines journal
-// per gold (spec annotations.md, "Writing"). The file is named by its real
+// per gold (docs/reference/annotation-file.md, "Writing"). The file is named by its real
 // path, resolved once: folders on the way are followed; a link in the file's
 // own place is followed only when the user named that file (`links:
 // 'follow'`, e.g. serve --annotations), else refused — nothing is ever

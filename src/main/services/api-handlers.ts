@@ -36,7 +36,9 @@ import { CompareService } from './compare-data';
 import { defaultPathBase, expandSourcePaths, expandUserPath } from './user-paths';
 import { analysisHandlers } from './analysis-handlers';
 import { AnalysisService } from './analysis-service';
+import { RunWatcher } from './run-watcher';
 import type { Workspace } from './workspace';
+import type { RunInfo } from '../../shared/calls/runs';
 
 export interface HandlerOptions {
   mode: 'electron' | 'browser';
@@ -60,6 +62,8 @@ export interface HandlerOptions {
   writeClipboard?: (data: { text?: string; png?: Buffer }) => void;
   /** The compare view's settings from the command line (serve --series-x). */
   compareSettings?: () => CompareSettings;
+  /** Follows runs' files (serve --watch passes its own; default: one that announces on the workspace's events). */
+  watcher?: RunWatcher;
 }
 
 export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] | Promise<ApiResults[C]> };
@@ -67,7 +71,8 @@ export type ApiHandlers = { [C in ApiCall]: (args: ApiArgs<C>) => ApiResults[C] 
 /** The handlers of one group of calls (a feature's calls in src/shared/calls/). */
 export type HandlerGroup<Calls> = Pick<ApiHandlers, keyof Calls & ApiCall>;
 
-function runHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof RUN_CALLS> {
+function runHandlers(ws: Workspace, opts: HandlerOptions, watcher: RunWatcher): HandlerGroup<typeof RUN_CALLS> {
+  const withWatch = (r: RunInfo): RunInfo => (watcher.isWatching(r.id) ? { ...r, watching: true } : r);
   return {
     appInfo: () => {
       const where = defaultPathBase();
@@ -81,13 +86,25 @@ function runHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<typeof R
         layouts: LOADERS.map((l) => ({ id: l.id, label: l.label })),
       };
     },
-    listRuns: () => ({ runs: ws.list() }),
+    listRuns: () => ({ runs: ws.list().map(withWatch) }),
     // Typed paths: "~" is the home folder, relative paths are resolved against baseDir (see appInfo).
     openRun: ({ source, label, replace }) => ws.open(expandSourcePaths(checkSourceSpec(source)), { label, replace }),
     addSource: ({ run, path, role }) => ws.addSource(run, expandUserPath(path), role),
     closeRun: ({ run }) => ({ runs: ws.close(run) }),
     renameRun: ({ run, label }) => ws.rename(run, label),
-    runStatus: ({ run }) => ws.status(run),
+    runStatus: ({ run }) => withWatch(ws.status(run)),
+    watchRun: ({ run, on }) => {
+      if (on) {
+        try {
+          watcher.watchRun(run);
+        } catch (e) {
+          if (e instanceof RangeError) throw new ApiError('bad-args', e.message);
+          throw e;
+        }
+      } else watcher.unwatchRun(run);
+      ws.notify({ type: 'runs-changed' });
+      return withWatch(ws.status(run));
+    },
     loadErrorSource: ({ run }) => ws.errorSource(run),
     pickFile: async ({ purpose }) => ({ path: opts.pickFile ? await opts.pickFile(purpose) : null }),
   };
@@ -200,8 +217,9 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
     access: opts.annotationAccess,
     confirm: opts.confirmAnnotationFile,
   });
+  const watcher = opts.watcher ?? new RunWatcher(ws, { onNotice: (text, run) => ws.notify({ type: 'notice', text, run }) });
   return {
-    ...runHandlers(ws, opts),
+    ...runHandlers(ws, opts, watcher),
     ...inspectHandlers(ws),
     ...playgroundHandlers(ws),
     ...annotationHandlers(ws, annotations),

@@ -16,11 +16,11 @@ import {
   type StatSettings,
 } from '../../shared/analysis/run-comparison';
 import { Scorer } from '../../shared/analysis/columns';
-import type { MetricConfig } from '../../shared/metrics/config';
+import { cacheKey, type MetricConfig } from '../../shared/metrics/config';
 import { METRICS } from '../../shared/metrics/registry';
 import type { TurnStats } from '../../shared/metrics/turn-stats';
 import { ApiError } from './api-error';
-import { rowColumns, rowConfigKey, type RowColumns } from './corpus-queries';
+import { rowColumns, rowConfig, type RowColumns } from './corpus-queries';
 import { runStatisticsParallel, workOf } from './compare-stats';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
@@ -79,7 +79,7 @@ export class CompareService {
   }
 
   async runs(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
-    const key = JSON.stringify(args);
+    const key = cacheKey(args.config, { ...args, config: undefined });
     let p = this.results.get(key);
     if (!p) {
       p = this.compute(args);
@@ -138,7 +138,7 @@ export class CompareService {
   }
 
   private pair(a: { run: string; rev: number }, b: { run: string; rev: number }, config: MetricConfig): Pair {
-    const key = `${a.run}@${a.rev}|${b.run}@${b.rev}|${rowConfigKey(config)}`;
+    const key = cacheKey(rowConfig(config), a, b);
     const hit = this.pairs.get(key);
     if (hit) return hit;
     const da = this.ws.data(a.run, a.rev);
@@ -187,7 +187,7 @@ export class CompareService {
   page(args: ApiArgs<'comparePage'>): PairPage {
     if (args.a.run === args.b.run) throw new ApiError('bad-args', 'comparePage: choose two different runs');
     const p = this.pair(args.a, args.b, args.config);
-    const key = JSON.stringify([args.a, args.b, rowConfigKey(args.config), args.sort, args.filter]);
+    const key = cacheKey(rowConfig(args.config), args.a, args.b, args.sort, args.filter);
     const idx = this.indexes.get(key) ?? this.indexes.set(key, this.index(p, args));
     const rows: PairRow[] = [];
     const ca = this.ws.data(args.a.run, args.a.rev).l.corpus;

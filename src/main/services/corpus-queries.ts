@@ -12,7 +12,6 @@ import { NONE_ID, type Corpus } from '../../shared/model/corpus';
 import { readSearch, SearchSyntaxError, slotsOfTerm, type ClassTerm } from '../../shared/analysis/search-query';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { walkBelief } from '../../shared/metrics/belief-compare';
-import { lambdaKey } from '../../shared/metrics/config';
 import { dialogueStates } from '../../shared/metrics/evaluate';
 import { METRICS } from '../../shared/metrics/registry';
 import { scoresOf } from '../../shared/metrics/state';
@@ -35,14 +34,18 @@ export interface RowColumns {
   noChanges: Uint8Array;
 }
 
-/** Row scores depend only on the first λ and K. */
-export function rowConfigKey(config: MetricConfig): string {
-  return `${lambdaKey(config.lambdas[0])}|${config.slotCount}`;
+/**
+ * The config the list's columns are computed under: `config` with its first λ
+ * only (a row shows one FGA). Caches key the columns by configKey of this, so
+ * every other setting, present or future, still tells them apart.
+ */
+export function rowConfig(config: MetricConfig): MetricConfig {
+  return { ...config, lambdas: [config.lambdas[0]] };
 }
 
 export function rowColumns(l: Loaded, config: MetricConfig): RowColumns {
   const n = l.corpus.dialogueIds.length;
-  const one: MetricConfig = { ...config, lambdas: [config.lambdas[0]] };
+  const one = rowConfig(config);
   const { layout, states } = dialogueStates(l.corpus, l.stats, one);
   const metrics: Record<string, Float64Array> = {};
   for (const m of METRICS) metrics[m.id] = new Float64Array(n);

@@ -1,5 +1,5 @@
 // Layer: main (Node, worker thread). Built to out/main/fga-tail-worker.js and
-// started by score-pipeline.ts: reads the second half of a large FGA/GCA file
+// started by fga-parallel.ts: reads the second half of a large FGA/GCA file
 // (from a dialogue boundary the main thread chose; the file's bytes are shared,
 // not copied) while the main thread reads the first half, analyses its turns,
 // and sends the corpus columns and turn statistics back (transferred, not copied).

@@ -1,5 +1,5 @@
 // Layer: main (Node). The tail half of a two-thread FGA/GCA load (see
-// score-pipeline.ts): reads the dialogues from a boundary to the end of the
+// fga-parallel.ts): reads the dialogues from a boundary to the end of the
 // file and analyses their turns. Runs in fga-tail-worker.ts, or inline when no
 // worker is available; the reply is plain data so it can cross threads.
 

@@ -110,7 +110,7 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
     const raw = run.raw!;
     const dom = dialogueDomains(corpus);
     const result: LoadResult = {
-      corpus: corpusPayload(corpus, { utterances: true }),
+      corpus: corpusPayload(corpus, { utterances: true, generation: true }),
       stats,
       raw,
       domainStart: dom.start,

@@ -14,12 +14,13 @@ import { mergeLoaded } from '../../shared/formats/merge';
 import { attachUtterances } from '../../shared/formats/join';
 import { loadReference } from '../../shared/formats/dialogue-sources';
 import type { Reference } from '../../shared/formats/reference';
-import type { LoadedCorpus } from '../../shared/formats/types';
+import type { LoadedCorpus, LoadOptions } from '../../shared/formats/types';
+import { parseSlotVocab } from '../../shared/formats/slot-vocab';
 import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
 import type { ValueOption } from '../../shared/formats/normalise';
 import { checkSourceSpec, sourceFile, type FileSource, type SourceSpec } from '../../shared/source';
-import { applyCorrectionFile, type AppliedCorrections } from './annotation-file';
+import type { AppliedCorrections } from './annotation-file';
 import { mergeCorpora } from './corpus-merge';
 import { demoLayout } from './demo';
 import { loadFgaParallel, type ParallelOptions } from './fga-parallel';
@@ -143,6 +144,10 @@ function readPredictionParts(
   const parts: PredictionPart[] = [];
   const warnings: string[] = [];
   const one = s.predictions.length === 1;
+  // What some layouts need besides the file: the slot vocabulary (belief spans), the index (line-aligned generations).
+  const extra: Partial<LoadOptions> = { goldReplaced: s.gold !== undefined };
+  if (s.slotVocab !== undefined) extra.slotVocab = parseSlotVocab(readInput(s.slotVocab, opts.maxBytes), s.slotVocab);
+  if (s.index !== undefined) extra.index = { file: s.index, bytes: readInput(s.index, opts.maxBytes) };
   for (const path of s.predictions) {
     if (!isDirectory(path)) {
       step('reading', 0);
@@ -150,7 +155,7 @@ function readPredictionParts(
       parts.push({
         file: path,
         bytes,
-        loaded: loadRawCorpus(bytes, { file: path, layout: s.layout, onProgress: one ? (f) => step('parsing', f) : undefined }),
+        loaded: loadRawCorpus(bytes, { ...extra, file: path, layout: s.layout, onProgress: one ? (f) => step('parsing', f) : undefined }),
       });
       continue;
     }
@@ -163,7 +168,7 @@ function readPredictionParts(
       const full = join(path, f);
       const bytes = readInput(full, opts.maxBytes);
       try {
-        parts.push({ file: full, bytes, loaded: loadRawCorpus(bytes, { file: full, layout: s.layout }) });
+        parts.push({ file: full, bytes, loaded: loadRawCorpus(bytes, { ...extra, file: full, layout: s.layout }) });
       } catch (e) {
         // A folder may hold other JSON files: one that is no prediction layout is skipped, a broken one is not.
         if (e instanceof LoadError && /^(unknown layout|this is a dialogue file|the file is empty)/.test(e.problem)) skipped.push(f);
@@ -236,6 +241,8 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
     // After value options: `from` is matched against the gold as every view shows it (and normalised alike).
     step('applying corrections', 0);
     const c = spec.corrections;
+    // Loaded only here: the annotation code (its schemas, the hash of applied corrections) is not start-up cost for `score FILE`.
+    const { applyCorrectionFile } = await import('./annotation-file');
     corrections = applyCorrectionFile(withSchema.corpus, c.file, {
       includeSuspected: c.includeSuspected,
       values: withSchema.valueOptions as ValueOption[] | undefined,

@@ -6,18 +6,19 @@
 // the corpus it was made from.
 
 import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw } from '../../shared/api';
-import type { MetricConfig } from '../../shared/metrics/config';
+import { cacheKey, configKey, type MetricConfig } from '../../shared/metrics/config';
 import { dialogueDetail, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { makeSignature, type Signature } from '../../shared/metrics/signature';
 import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../shared/metrics/slot-bound';
 import { corpusFromPayload } from '../../shared/model/corpus-payload';
 import type { Corpus } from '../../shared/model/corpus';
+import { generationSummary, turnGeneration } from '../../shared/model/generation';
 import { ApiError } from './api-error';
 import {
   dialogueDomainNames,
   filterIndex,
   rowColumns,
-  rowConfigKey,
+  rowConfig,
   rowOf,
   searchTexts,
   sortIndex,
@@ -63,7 +64,7 @@ export class RunData {
 
   /** The whole corpus scored under `config` (cached). */
   evaluation(config: MetricConfig): Evaluation {
-    return this.evaluations.get(JSON.stringify(config), () =>
+    return this.evaluations.get(configKey(config), () =>
       evaluateStats(this.l.corpus, this.l.stats, config, { values: this.l.valueOptions, corrections: this.l.corrections }),
     );
   }
@@ -94,8 +95,17 @@ export class RunData {
       landing: l.landing,
       slotCount: l.slotCount,
       ...(l.lookalikes && l.lookalikes.groups.length > 0 ? { lookalikes: l.lookalikes } : {}),
+      ...this.generationSummary(),
       ...this.slotCountWarning(config),
     };
+  }
+
+  private genSummary: CorpusSummary['generation'] | null | undefined;
+
+  /** Counts of what the layout carried beside the states (computed once). */
+  private generationSummary(): { generation?: CorpusSummary['generation'] } {
+    if (this.genSummary === undefined) this.genSummary = generationSummary(this.l.corpus.generation) ?? null;
+    return this.genSummary ? { generation: this.genSummary } : {};
   }
 
   /** A warning when K is below the slots active in some turn (SA can go negative there). */
@@ -106,13 +116,13 @@ export class RunData {
   }
 
   private cols(config: MetricConfig): RowColumns {
-    return this.columns.get(rowConfigKey(config), () => rowColumns(this.l, config));
+    return this.columns.get(configKey(rowConfig(config)), () => rowColumns(this.l, config));
   }
 
   /** The sorted, filtered list of dialogue indices (cached). */
   index(config: MetricConfig, sort: ApiArgs<'dialoguePage'>['sort'], filter: ApiArgs<'dialoguePage'>['filter']): Int32Array {
     const cols = this.cols(config);
-    const key = JSON.stringify([rowConfigKey(config), sort, filter]);
+    const key = cacheKey(rowConfig(config), sort, filter);
     return this.indexes.get(key, () =>
       sortIndex(
         this.l,
@@ -157,6 +167,12 @@ export class RunData {
       out.utterances = [];
       for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++)
         out.utterances.push({ system: c.utterances.system[i], user: c.utterances.user[i] });
+    }
+    if (c.generation) {
+      const slotName = (s: number) => c.slots.name(s);
+      out.generation = [];
+      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++)
+        out.generation.push(turnGeneration(c.generation, i, slotName) ?? null);
     }
     return out;
   }

@@ -30,7 +30,8 @@ export function expandUserPath(p: string, where: PathBase = defaultPathBase()): 
 export function expandSourcePaths(s: SourceSpec, where: PathBase = defaultPathBase()): SourceSpec {
   if (s.kind !== 'files') return s;
   const out = { ...s, predictions: s.predictions.map((p) => expandUserPath(p, where)) };
-  for (const k of ['gold', 'dialogues', 'schema'] as const) if (s[k] !== undefined) out[k] = expandUserPath(s[k]!, where);
+  for (const k of ['gold', 'dialogues', 'schema', 'slotVocab', 'index'] as const)
+    if (s[k] !== undefined) out[k] = expandUserPath(s[k]!, where);
   if (s.corrections) out.corrections = { ...s.corrections, file: expandUserPath(s.corrections.file, where) };
   return out;
 }

@@ -1,5 +1,5 @@
-// Layer: shared (pure TS). Applying corrections to a gold (spec
-// annotations.md, "Applying corrections"): confirmed records with a `to`
+// Layer: shared (pure TS). Applying corrections to a gold
+// (docs/reference/annotation-file.md, "Applying corrections"): confirmed records with a `to`
 // (suspected ones too when asked), per dialogue in increasing turn order then
 // file order; scope `turn` changes one turn, scope `onward` also every later
 // turn that still holds the `from` value. A record whose `from` no longer

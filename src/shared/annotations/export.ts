@@ -1,5 +1,5 @@
-// Layer: shared (pure TS). The correction diff (spec annotations.md,
-// "Export"): one row per turn a correction changed — dialogue, turn, slot,
+// Layer: shared (pure TS). The correction diff
+// (docs/reference/annotation-file.md, "Export"): one row per turn a correction changed — dialogue, turn, slot,
 // old, new, category, status, note, by, at (and the record's id) — as JSON
 // Lines, CSV, or a unified-diff-like text with one hunk per turn.
 

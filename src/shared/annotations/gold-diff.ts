@@ -1,6 +1,6 @@
 // Layer: shared (pure TS). `gold diff`: the corrections that turn one gold
 // (OLD) into another (NEW), as annotation records that `score --corrections`
-// applies (spec annotations.md, "Applying corrections"), so that OLD with the
+// applies (docs/reference/annotation-file.md, "Applying corrections"), so that OLD with the
 // diff is NEW exactly — every state, an explicit "none" and an absent slot
 // told apart. Per dialogue and slot, left to right: where OLD and NEW differ
 // at a turn, one record from OLD's value to NEW's; scope `onward` when NEW

@@ -1,4 +1,4 @@
-// Layer: shared (pure TS). The annotation record (../shared/spec/annotations.md):
+// Layer: shared (pure TS). The annotation record (docs/reference/annotation-file.md):
 // what an annotator says about the gold state at one place (dialogue, turn,
 // slot), with an optional proposed correction `from` → `to`. Schemas (zod) for
 // the file's header and records, the names of categories, statuses and

@@ -8,7 +8,7 @@
 // what-if, which compares two whole analyses.
 
 import type { Corpus } from '../model/corpus';
-import type { MetricConfig } from '../metrics/config';
+import { configKey, type MetricConfig } from '../metrics/config';
 import { dialogueDetail, type DialogueResult } from '../metrics/evaluate';
 import { fgaClass, type FgaClass } from '../metrics/defs/fga';
 import { gcaScore } from '../metrics/defs/gca';
@@ -189,7 +189,7 @@ export class WhatIf {
 
   /** The per-dialogue state rows after the corrections, under `config` (cached; only touched rows are redone). */
   private stateRows(config: MetricConfig, baseStates: Float64Array): { layout: StateLayout; states: Float64Array } {
-    const key = JSON.stringify(config);
+    const key = configKey(config);
     let r = this.rows.get(key);
     if (!r) {
       r = { layout: stateLayout(config), states: baseStates.slice(), touched: new Set(this.corrected.keys()) };

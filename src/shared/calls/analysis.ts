@@ -1,52 +1,37 @@
 // Layer: shared (pure TS). API calls of the analysis view and of the
 // header's filtered scores: the scores of the inspect list's filtered subset,
-// the per-domain and per-slot breakdowns, turn position with bootstrap bands,
-// the origin of wrong turns, correlation matrices, and the spurious-trait
-// points. Each names the run and revision it reads; every result carries its
-// signature.
+// and one call per analysis of the registry (src/shared/analysis/defs: the
+// breakdowns, turn position, error origin, correlations, spurious traits, …),
+// generated from its def: the call's name is the def's kind, its arguments
+// the run and revision it reads, the metric config and the def's own schema,
+// validated at the boundary like every call's; its result the def's, typed
+// per kind. Every result carries its signature.
 
 import { z } from 'zod';
-import type { Breakdown } from '../analysis/breakdown-report';
-import type { CorrelationMatrix } from '../analysis/correlations';
-import type { ErrorOrigin } from '../analysis/error-origin';
-import type { TraitsView } from '../analysis/traits-points';
-import type { TurnPosition } from '../analysis/turn-position';
+import type { AnalysisKind, AnalysisOwnArgs, AnalysisResultOf, AnyAnalysisDef } from '../analysis/def';
+import { ANALYSES } from '../analysis/registry';
+import type { MetricConfig } from '../metrics/config';
 import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { metricConfigSchema, runRef } from './common';
 import { listFilterSchema } from './inspect';
-import { MAX_BOOTSTRAP, MAX_SEED } from '../analysis/seed';
 
 const base = { ...runRef, config: metricConfigSchema };
+
+/** The arguments of an analysis's call: the run and revision it reads, the config, and the def's own. */
+export type AnalysisCallArgs<K extends AnalysisKind> = { run: string; rev: number; config: MetricConfig } & AnalysisOwnArgs<K>;
+
+/** The call's argument schema of a def. */
+export function analysisCallSchema(def: AnyAnalysisDef): z.ZodObject<z.ZodRawShape> {
+  return z.object({ ...base, ...def.args.shape }).strict();
+}
+
+type AnalysisCallSchemas = { readonly [K in AnalysisKind]: z.ZodType<AnalysisCallArgs<K>> };
 
 export const ANALYSIS_CALLS = {
   /** The corpus metrics of the dialogues the inspect list's filter keeps (their state rows summed). */
   filteredScores: z.object({ ...base, filter: listFilterSchema }).strict(),
-  /** Per-domain (states restricted to the domain, spec 13) or per-slot breakdown. */
-  breakdown: z
-    .object({
-      ...base,
-      by: z.enum(['domain', 'slot']),
-      domainTurns: z.enum(['active', 'dialogue']).optional(),
-      domainK: z.union([z.number().int().min(1).max(100_000), z.literal('slots')]).optional(),
-    })
-    .strict(),
-  /** Every metric by turn index or dialogue length, with seeded bootstrap bands for the metrics named. */
-  turnPosition: z
-    .object({
-      ...base,
-      by: z.enum(['index', 'length']),
-      bands: z.array(z.string().min(1).max(40)).max(24),
-      replicates: z.number().int().min(1).max(MAX_BOOTSTRAP).optional(),
-      seed: z.number().int().min(0).max(MAX_SEED).optional(),
-    })
-    .strict(),
-  /** Fresh (type-1) vs carried (type-2) wrong turns and their root causes. */
-  errorOrigin: z.object({ ...base, top: z.number().int().min(1).max(1000).optional() }).strict(),
-  /** Pearson or Spearman matrix of the metrics at turn or dialogue level. */
-  correlations: z.object({ ...base, level: z.enum(['turn', 'dialogue']), method: z.enum(['pearson', 'spearman']) }).strict(),
-  /** The GCA paper's spurious-trait analysis with each kept dialogue's z-scores. */
-  traitsView: z.object(base).strict(),
+  ...(Object.fromEntries(ANALYSES.map((d) => [d.kind, analysisCallSchema(d)])) as unknown as AnalysisCallSchemas),
 } as const;
 
 export interface FilteredScores {
@@ -56,11 +41,4 @@ export interface FilteredScores {
   signature: Signature;
 }
 
-export interface AnalysisResults {
-  filteredScores: FilteredScores;
-  breakdown: Breakdown;
-  turnPosition: TurnPosition;
-  errorOrigin: ErrorOrigin;
-  correlations: CorrelationMatrix;
-  traitsView: TraitsView;
-}
+export type AnalysisResults = { filteredScores: FilteredScores } & { [K in AnalysisKind]: AnalysisResultOf<K> };

@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import type { WhatIfDiff } from '../annotations/whatif';
-import type { Suspect } from '../annotations/suspects';
+import type { FormatNote, Suspect, VersionFlag } from '../annotations/suspects';
 import { EXPORT_FORMATS } from '../annotations/export';
 import { recordBodySchema, type AnnotationRecord } from '../annotations/record';
 import { VALUE_OPTIONS } from '../formats/normalise';
@@ -101,6 +101,10 @@ export interface SuspectList {
   /** Labels of the runs whose predictions voted (the runs on this gold). */
   runs: string[];
   hasText: boolean;
+  /** Predictions that differ from the gold only in format: one note, never suspects. */
+  format?: FormatNote;
+  /** Runs whose disagreements follow another gold version (the queue header flags them). */
+  versions?: VersionFlag[];
 }
 
 export interface WhatIfResult {

@@ -3,13 +3,8 @@
 
 import { z } from 'zod';
 
-export const metricConfigSchema = z
-  .object({
-    lambdas: z.array(z.number().finite().min(0).max(1000)).min(1).max(8),
-    slotCount: z.number().int().min(1).max(100_000),
-    traits: z.enum(['paper', 'notebook']),
-  })
-  .strict();
+/** The metric config is validated by its one schema (metrics/config.ts). */
+export { metricConfigSchema } from '../metrics/config';
 
 export const runId = z.string().regex(/^r[0-9]{1,9}$/, 'a run id such as "r1"');
 /** A run and the revision the caller's data is from (spread into a call's arguments). */

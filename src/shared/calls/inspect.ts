@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import type { LookalikeReport } from '../formats/value-lookalikes';
+import type { GenerationSummary, TurnGeneration } from '../model/generation';
 import type { DialogueResult } from '../metrics/evaluate';
 import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
@@ -69,6 +70,8 @@ export interface CorpusSummary {
   slotCountWarning?: string;
   /** Predicted values that differ from gold only by whitespace, case or punctuation (none: absent). */
   lookalikes?: LookalikeReport;
+  /** What an LLM-era layout carried beside the states (generated text, unparseable turns, confidence columns); absent when nothing. */
+  generation?: GenerationSummary;
 }
 
 export interface DialogueRow {
@@ -106,7 +109,15 @@ export interface DialogueDetail extends DialogueResult {
   domains: string[];
   /** Per turn (same order as perTurn), when a dialogue corpus is loaded. */
   utterances?: TurnText[];
+  /**
+   * Per turn (same order as perTurn), when the layout carries a generation
+   * (generated text, an unparseable generation, confidences of predicted
+   * pairs); null for a turn without any.
+   */
+  generation?: (TurnGeneration | null)[];
 }
+
+export type { GenerationSummary, TurnGeneration };
 
 export interface DialogueRaw {
   text: string;

@@ -24,6 +24,8 @@ export const RUN_CALLS = {
   runStatus: z.object({ run: runId }).strict(),
   /** For a run whose load failed with a syntax error: the text around the error. */
   loadErrorSource: z.object({ run: runId }).strict(),
+  /** Follow a run's files: reload it when one changes (serve --watch does this for every run), or stop. */
+  watchRun: z.object({ run: runId, on: z.boolean() }).strict(),
   /** Electron only: native open dialog; browser mode answers null. */
   pickFile: z.object({ purpose: z.enum(['predictions', 'dialogues', 'gold']) }).strict(),
 } as const;
@@ -58,6 +60,8 @@ export interface RunInfo {
   id: string;
   label: string;
   source: SourceSpec;
+  /** Its files are watched: it reloads when one changes (watchRun, serve --watch). */
+  watching?: boolean;
   /** 'ready' once a revision is loaded (a reload may be under way: see stage); 'loading' while the first load runs; 'error' when it failed. */
   state: 'loading' | 'ready' | 'error';
   /** Revision of the data calls read: 0 before the first load, +1 for each successful (re)load. */
@@ -91,6 +95,7 @@ export interface RunResults {
   closeRun: { runs: RunInfo[] };
   renameRun: RunInfo;
   runStatus: RunInfo;
+  watchRun: RunInfo;
   loadErrorSource: LoadErrorSource | null;
   pickFile: { path: string | null };
 }

@@ -6,6 +6,7 @@
 
 import { Interner } from '../model/interner';
 import { copyPairs, type Corpus } from '../model/corpus';
+import { renameGenerationSlots } from '../model/generation';
 import { LoadError, pathPush } from './errors';
 import { canonicalFlatSlot } from './slot-names';
 
@@ -46,7 +47,7 @@ export function canonicaliseSlots(corpus: Corpus, file: string, rename: (name: s
     fix(out.goldPairs, corpus.goldStart[i], corpus.goldLen[i], 'gold', i);
     fix(out.predPairs, corpus.predStart[i], corpus.predLen[i], 'predicted', i);
   }
-  return { ...corpus, slots, ...out };
+  return { ...corpus, slots, ...out, generation: renameGenerationSlots(corpus.generation, map) };
 }
 
 function dialogueOf(c: Corpus, turn: number): number {

@@ -4,7 +4,7 @@
 // CorpusBuilder dialogue by dialogue, in order of first appearance. Slot names
 // are made canonical here; values stay verbatim (value options come later).
 
-import { CorpusBuilder } from '../model/builder';
+import { CorpusBuilder, type TurnExtra } from '../model/builder';
 import type { Corpus } from '../model/corpus';
 import { LoadError, locate } from './errors';
 import { canonicalFlatSlot, canonicalSlot } from './slot-names';
@@ -18,6 +18,7 @@ interface PendingTurn {
   at: number;
   system?: string;
   user?: string;
+  extra?: TurnExtra;
 }
 
 /** Thrown in streaming mode when a dialogue's turns are not contiguous in the file. */
@@ -105,8 +106,16 @@ export class TurnCollector implements SlotTable {
   }
 
   /** Records a turn; `at` is the byte offset used in messages about it. */
-  turn(dialogue: string, index: number, gold: number[], pred: number[], at: number, text?: { system?: string; user?: string }): void {
-    const t: PendingTurn = { index, gold, pred, at, system: text?.system, user: text?.user };
+  turn(
+    dialogue: string,
+    index: number,
+    gold: number[],
+    pred: number[],
+    at: number,
+    text?: { system?: string; user?: string },
+    extra?: TurnExtra,
+  ): void {
+    const t: PendingTurn = { index, gold, pred, at, system: text?.system, user: text?.user, extra };
     if (this.streaming) {
       if (dialogue !== this.openId) {
         this.flushOpen();
@@ -153,7 +162,7 @@ export class TurnCollector implements SlotTable {
     }
     b.beginDialogue(id);
     for (const t of turns) {
-      const problem = b.addTurn(t.index, t.gold, t.pred, t.system, t.user);
+      const problem = b.addTurn(t.index, t.gold, t.pred, t.system, t.user, t.extra);
       if (problem) throw new LoadError(this.file, `dialogue ${JSON.stringify(id)} turn ${t.index}: ${problem}`, locate(this.bytes, t.at));
     }
     b.endDialogue();
@@ -172,6 +181,10 @@ export class TurnCollector implements SlotTable {
     if (this.alternativeValues > 0)
       warnings.push(
         `${plural(this.alternativeValues, 'gold value')} ${this.alternativeValues === 1 ? 'lists' : 'list'} alternatives, kept as "a|b"; the value option "alternatives" (--values alternatives) accepts a prediction equal to any of them`,
+      );
+    if (this.builder.confidenceDropped > 0)
+      warnings.push(
+        `${plural(this.builder.confidenceDropped, 'confidence score')} named no predicted pair (slot and value) of ${this.builder.confidenceDropped === 1 ? 'its' : 'their'} turn and ${this.builder.confidenceDropped === 1 ? 'was' : 'were'} left out`,
       );
     const built = this.builder.build();
     const corpus = this.listsRead ? { ...built, valueLists: this.valueLists } : built;

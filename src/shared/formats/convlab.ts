@@ -11,6 +11,21 @@
 // dialogue id is `original_id`, else `dialogue_id`, when present. The turn
 // index is utt_idx / 2 (user turns are the even utterances). "" means
 // inactive; gold alternatives are joined with "|" and kept verbatim.
+//
+// `convlab-eval`, the unified evaluation files without `utt_idx` (issue 18):
+// ConvLab-3 convlab/base_models/llm/evaluate_dst.py (load_data, evaluate: the
+// LLM tracker's output, `turn_id` a string, `context` a list of strings with
+// "" first, the last being the user's utterance) and
+// convlab/dst/setsumbt/datasets/metrics.py JointGoalAccuracy.save_dialogues
+// (SetSUMBT's predictions/test.json, `turn_id` an int):
+//   [ {"dialogue_id": "multiwoz21-test-12", "turn_id": "0", "context": ["", "i need…"],
+//      "state": {…}, "predictions": {"state": {…}}}, … ]
+// The turn index is `turn_id` (user turns counted from 0). Without
+// `dialogue_id` (evaluate_dst.py's committed sample) a new dialogue starts
+// where `turn_id` is 0, as predict_state's init_session does. Neither file
+// holds the model's text or confidences (evaluate_dst.py turns a response it
+// cannot parse into no update, silently; SetSUMBT writes its distributions
+// elsewhere).
 
 import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
@@ -29,8 +44,32 @@ export const convlabLoader: FormatLoader = {
     if (/"predictions"\s*:/.test(head)) return 'yes';
     return { near: 'samples have "utt_idx" but no "predictions" (this may be the unified dataset, not model output)' };
   },
-  load: loadConvlab,
+  load: (bytes, opts) => loadConvlab(bytes, opts, 'utt_idx'),
 };
+
+export const convlabEvalLoader: FormatLoader = {
+  id: 'convlab-eval',
+  label: 'ConvLab-3 unified evaluation JSON (LLM evaluate_dst.py, SetSUMBT)',
+  sniff(head) {
+    if (!/^\uFEFF?\s*\[\s*\{/.test(head) || !/"turn_id"\s*:/.test(head) || /"utt_idx"\s*:/.test(head) || /"ID"\s*:/.test(head)) return 'no';
+    if (/"predictions"\s*:\s*\{\s*"state"\s*:/.test(head) && /"state"\s*:\s*\{/.test(head)) return 'yes';
+    if (/"dialogue_id"\s*:/.test(head) && !/"turns"\s*:/.test(head) && /"state"\s*:/.test(head))
+      return {
+        near: 'entries have "turn_id" and "state" but no "predictions": {"state": …} (this may be the unified dataset, not model output)',
+      };
+    return 'no';
+  },
+  load: (bytes, opts) => loadConvlab(bytes, opts, 'turn_id'),
+};
+
+/** evaluate_dst.py's context: a list of strings, "" first; the last is the user's utterance, the one before the system's. */
+function stringContext(ctx: ElementContext, context: unknown, path: string): { system?: string; user?: string } {
+  const list = ctx.array(context, path, 'a list of utterance strings');
+  const at = (i: number) => (i >= 0 ? ctx.string(list[i], pathPush(path, i), 'an utterance string') : undefined);
+  const user = at(list.length - 1);
+  const system = list.length >= 2 ? at(list.length - 2) : undefined;
+  return { user, system: system === '' && list.length === 2 ? undefined : system };
+}
 
 function lastSystemText(ctx: ElementContext, context: unknown, path: string): string | undefined {
   const list = ctx.array(context, path, 'a list of earlier utterances {"speaker", "utterance"}');
@@ -58,7 +97,8 @@ const KNOWN = [
   'db_results',
 ];
 
-export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+export function loadConvlab(bytes: Uint8Array, opts: LoadOptions, turnKey: 'utt_idx' | 'turn_id'): LoadedCorpus {
+  const evalFile = turnKey === 'turn_id';
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
@@ -102,11 +142,11 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
             else sc.skipValue();
           }
           if (!pred) throw ctx.error(pPath, missingKey('state', 'the predicted state', inner.names(), ['state']));
-        } else if (sc.keyIs('utt_idx')) {
+        } else if (sc.keyIs(turnKey)) {
           sc.peek();
           const s = sc.pos;
           sc.skipValue();
-          utt = ctx.turnIndexAt(s, sc.pos, path, 'utt_idx');
+          utt = ctx.turnIndexAt(s, sc.pos, path, turnKey);
         } else if (sc.keyIs('original_id'))
           original = ctx.dialogueId(str(pathPush(path, 'original_id'), 'a dialogue id string'), path, strAt, 'original_id');
         else if (sc.keyIs('dialogue_id'))
@@ -117,21 +157,36 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
           sc.peek();
           const cAt = sc.pos;
           const cPath = pathPush(path, 'context');
-          system = lastSystemText(new ElementContext(bytes, opts.file, cAt), parseValueHere(sc, cPath), cPath);
+          const cCtx = new ElementContext(bytes, opts.file, cAt);
+          if (evalFile) ({ system, user: utterance } = stringContext(cCtx, parseValueHere(sc, cPath), cPath));
+          else system = lastSystemText(cCtx, parseValueHere(sc, cPath), cPath);
         } else sc.skipValue();
       }
-      if (utt === undefined) throw ctx.error(path, missingKey('utt_idx', 'the utterance index', keys.names(), KNOWN));
-      if (gold === undefined) throw ctx.error(path, missingKey('state', 'the gold state', keys.names(), KNOWN));
-      if (!hasPredictions) throw ctx.error(path, missingKey('predictions', 'the model output', keys.names(), KNOWN));
+      if (utt === undefined)
+        throw ctx.error(
+          path,
+          evalFile
+            ? missingKey('turn_id', 'the turn index', keys.names(), KNOWN_EVAL)
+            : missingKey('utt_idx', 'the utterance index', keys.names(), KNOWN),
+        );
+      const known = evalFile ? KNOWN_EVAL : KNOWN;
+      if (gold === undefined) {
+        if (!opts.goldReplaced) throw ctx.error(path, missingKey('state', 'the gold state', keys.names(), known));
+        gold = [];
+      }
+      if (!hasPredictions) throw ctx.error(path, missingKey('predictions', 'the model output', keys.names(), known));
       const id = original ?? named;
       if (id !== undefined) dialogue = id;
-      else if (utt === 0 || utt <= lastUtt || i === 0) dialogue = `dialogue-${++count}`;
+      else if (utt === 0 || (!evalFile && utt <= lastUtt) || i === 0) dialogue = `dialogue-${++count}`;
       lastUtt = utt;
       const user = utterance !== undefined && speaker !== 'system' ? utterance : undefined;
-      col.turn(dialogue, Math.floor(utt / 2), gold, pred!, at, { system, user });
+      col.turn(dialogue, evalFile ? utt : Math.floor(utt / 2), gold, pred!, at, { system, user });
       if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     });
     sc.end();
   });
-  return { corpus, format: convlabLoader.id, warnings };
+  return { corpus, format: evalFile ? convlabEvalLoader.id : convlabLoader.id, warnings };
 }
+
+/** The keys of evaluate_dst.py's and SetSUMBT's samples. */
+const KNOWN_EVAL = ['dialogue_id', 'turn_id', 'context', 'state', 'predictions'];

@@ -11,6 +11,7 @@ import { LoadError } from './errors';
 import { attachUtterances, describeJoin, joinGold } from './join';
 import { applyValueOptions, type ValueOption } from './normalise';
 import type { Reference } from './reference';
+import { ldstLoader, linesLoader } from './lines';
 import { LOADERS } from './registry';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
@@ -56,12 +57,18 @@ export function detectLoader(bytes: Uint8Array, file: string): FormatLoader {
   if (!/^\uFEFF?\s*[[{]/.test(head))
     throw new LoadError(
       file,
-      `unknown layout: the file does not start with '{' or '[' (expected JSON or JSON Lines); choose the layout yourself (--layout NAME on the command line, Layout in the Open dialog): ${layoutNames().join(', ')}`,
+      `unknown layout: the file does not start with '{' or '[' (expected JSON or JSON Lines; line-aligned generations such as generated_predictions.txt need their index: --index FILE); choose the layout yourself (--layout NAME on the command line, Layout in the Open dialog): ${layoutNames().join(', ')}`,
     );
   throw new LoadError(
     file,
     `unknown layout: not one of ${LOADERS.map((l) => l.label).join(', ')} (choose the layout yourself — --layout NAME on the command line, Layout in the Open dialog: ${layoutNames().join(', ')})`,
   );
+}
+
+/** With --index: LDST's results (which carry their index fields) or DST-as-Prompting's bare generations. */
+function indexedLoader(bytes: Uint8Array, file: string): FormatLoader {
+  checkText(bytes, file, 'a text file of generations');
+  return ldstLoader.sniff(headText(bytes)) === 'yes' ? ldstLoader : linesLoader;
 }
 
 export interface CorpusLoadOptions extends LoadOptions {
@@ -82,8 +89,12 @@ export function loadCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCo
 /** Detection and loading only: canonical slot names, no sources, no value options. */
 export function loadRawCorpus(bytes: Uint8Array, opts: CorpusLoadOptions): LoadedCorpus {
   checkText(bytes, opts.file, 'a JSON prediction file');
-  const loader = opts.layout ? findLoader(opts.layout, opts.file) : detectLoader(bytes, opts.file);
-  const loaded = loader.load(bytes, opts);
+  const loader = opts.layout
+    ? findLoader(opts.layout, opts.file)
+    : opts.index
+      ? indexedLoader(bytes, opts.file)
+      : detectLoader(bytes, opts.file);
+  const loaded = loader.load(bytes, opts.gold && opts.goldReplaced === undefined ? { ...opts, goldReplaced: true } : opts);
   return { ...loaded, corpus: canonicaliseSlots(loaded.corpus, opts.file) };
 }
 

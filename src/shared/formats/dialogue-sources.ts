@@ -1,17 +1,28 @@
 // Layer: shared (pure TS). Gold and utterance sources: detection among the
 // dataset layouts (MultiWOZ 2.1 data.json, TRADE test_dials.json, MultiWOZ 2.2
-// / SGD dialogues, SGD schema.json) and loading one file into a Reference.
+// / SGD dialogues, SGD schema.json) and loading one file into a Reference; a
+// prediction file of any layout that carries gold states gives its gold
+// (prediction-gold.ts).
 // Folders of dialogue files are read by the Node side and merged with
 // mergeReferences.
 
 import { encodingProblem, headText, isBlank } from './encoding';
 import { LoadError } from './errors';
 import { multiwoz21Source } from './multiwoz21';
+import { predictionGold } from './prediction-gold';
 import type { Reference, ReferenceLoader, ReferenceLoadOptions } from './reference';
 import { sgdSchemaSource, sgdSource } from './sgd-source';
+import { stateListGoldSource } from './state-list-gold';
 import { tradeDialsSource } from './trade-dials';
+import { LOADERS } from './registry';
 
-export const REFERENCE_LOADERS: readonly ReferenceLoader[] = [multiwoz21Source, tradeDialsSource, sgdSource, sgdSchemaSource];
+export const REFERENCE_LOADERS: readonly ReferenceLoader[] = [
+  multiwoz21Source,
+  tradeDialsSource,
+  sgdSource,
+  sgdSchemaSource,
+  stateListGoldSource,
+];
 
 /** The source layout of a file, or null. */
 export function sniffReference(text: string): ReferenceLoader | null {
@@ -27,10 +38,12 @@ export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { 
   let loader: ReferenceLoader | undefined;
   if (opts.layout) {
     loader = REFERENCE_LOADERS.find((l) => l.id === opts.layout);
+    const prediction = loader ? undefined : LOADERS.find((l) => l.id === opts.layout);
+    if (prediction) return predictionGold(bytes, opts.file, prediction);
     if (!loader)
       throw new LoadError(
         opts.file,
-        `unknown dialogue layout ${JSON.stringify(opts.layout)}; known: ${REFERENCE_LOADERS.map((l) => l.id).join(', ')}`,
+        `unknown dialogue layout ${JSON.stringify(opts.layout)}; known: ${[...REFERENCE_LOADERS, ...LOADERS].map((l) => l.id).join(', ')}`,
       );
   } else {
     const text = headText(bytes);
@@ -44,10 +57,14 @@ export function loadReference(bytes: Uint8Array, opts: ReferenceLoadOptions & { 
       if (r !== 'no') near.push(`this looks like ${l.label} but ${r.near}`);
     }
     if (!loader) {
+      // A prediction file whose layout carries gold states gives its gold.
+      for (const l of LOADERS) if (l.sniff(text) === 'yes') return predictionGold(bytes, opts.file, l);
       const known = REFERENCE_LOADERS.map((l) => l.label).join(', ');
       throw new LoadError(
         opts.file,
-        near.length > 0 ? `unknown dialogue layout: ${near.join('; ')}` : `unknown dialogue layout: not one of ${known}`,
+        near.length > 0
+          ? `unknown dialogue layout: ${near.join('; ')}`
+          : `unknown dialogue layout: not one of ${known}, nor a prediction file that carries gold states`,
       );
     }
   }

@@ -7,12 +7,20 @@
 // Gold alternatives joined with "|" are kept verbatim ("--values alternatives").
 // A key written twice in an entry is an error; "dialog" must be an object of
 // utterance lists when present.
+// The model's text (issue 18): `completion` (run_codex_experiment.py: the SQL
+// after `SELECT * FROM`) is kept as the turn's generated text; `not_valid: 1`
+// (set when sql_pred_parse raised) marks the turn unparseable. IC-DST then
+// merges an empty update, so `pred` is the previous predicted state: it is
+// scored as written.
 
 import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { StateReader } from './state-reader';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush, UniqueKeys } from './json-walk';
+import type { TurnExtra } from '../model/builder';
+import { ForwardLocator } from './unparseable';
+import { plural } from '../plural';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
 export const icdstLoader: FormatLoader = {
@@ -54,10 +62,14 @@ const KNOWN = [
   'pred_turn_change',
   'pred_prior_context',
   'all_completions',
+  'not_valid',
 ];
 
 export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+  let notValid = 0;
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    notValid = 0;
+    const places = new ForwardLocator(bytes);
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
     const states = new StateReader(col, sc);
@@ -72,6 +84,8 @@ export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       let pred: number[] | undefined;
       let dialog: unknown;
       let dialogAt = 0;
+      const extra: TurnExtra = {};
+      let invalidAt = -1;
       keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
         keys.add(path);
@@ -90,6 +104,12 @@ export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
           sc.peek();
           dialogAt = sc.pos;
           dialog = parseValueHere(sc, pathPush(path, 'dialog'));
+        } else if (sc.keyIs('completion') && sc.isString()) extra.raw = sc.readString();
+        else if (sc.keyIs('not_valid')) {
+          sc.peek();
+          const vAt = sc.pos;
+          const v = parseValueHere(sc, pathPush(path, 'not_valid'));
+          if (v === 1 || v === true) invalidAt = vAt;
         } else sc.skipValue();
       }
       if (id === undefined) throw ctx.error(path, missingKey('ID', 'the dialogue id', keys.names(), KNOWN));
@@ -103,10 +123,22 @@ export function loadIcdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         if (!isObject(dialog)) throw dctx.expected(dPath, 'an object {"sys": [...], "usr": [...]}', dialog);
         text = { system: last(dctx, dialog, 'sys', dPath) || undefined, user: last(dctx, dialog, 'usr', dPath) };
       }
-      col.turn(id, index, gold, pred, at, text);
+      if (invalidAt >= 0) {
+        notValid++;
+        extra.unparseable = places.describe(
+          invalidAt,
+          pathPush(path, 'not_valid'),
+          'IC-DST could not parse the completion (not_valid: 1); its pred, the previous state, is scored as written',
+        );
+      }
+      col.turn(id, index, gold, pred, at, text, extra.raw !== undefined || extra.unparseable !== undefined ? extra : undefined);
       if ((i & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     });
     sc.end();
   });
+  if (notValid > 0)
+    warnings.push(
+      `${plural(notValid, 'turn')} marked not_valid (IC-DST could not parse the completion): ${notValid === 1 ? 'its' : 'their'} pred, the previous state, is scored as written; inspect lists them`,
+    );
   return { corpus, format: icdstLoader.id, warnings };
 }

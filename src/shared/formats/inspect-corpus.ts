@@ -6,6 +6,7 @@
 // whitespace, case or punctuation (value-lookalikes.ts).
 
 import { domainOf, NONE_ID } from '../model/corpus';
+import { generationSummary, type GenerationSummary } from '../model/generation';
 import { MULTIWOZ_DOMAINS, MULTIWOZ_SLOTS } from './slot-names';
 import type { LoadedCorpus } from './types';
 import { lookalikeWarnings, valueLookalikes, type LookalikeReport } from './value-lookalikes';
@@ -31,7 +32,26 @@ export interface CorpusReport {
   slotCount?: number;
   /** Predicted values that differ from gold only by whitespace, case or punctuation. */
   lookalikes: LookalikeReport;
+  /** What the layout carried beside the states (generated text, confidences), when anything. */
+  generation?: GenerationSummary & {
+    /** Every turn whose generation could not be parsed: where, and why (scored as formats.md says). */
+    unparseableTurns: { dialogue: string; turn: number; problem: string }[];
+  };
   warnings: string[];
+}
+
+/** The generation summary with every unparseable turn listed. */
+function generationReport(loaded: LoadedCorpus): CorpusReport['generation'] {
+  const c = loaded.corpus;
+  const g = c.generation;
+  const summary = generationSummary(g);
+  if (!summary) return undefined;
+  const unparseableTurns: { dialogue: string; turn: number; problem: string }[] = [];
+  if (g?.unparseable)
+    for (let d = 0; d < c.dialogueIds.length; d++)
+      for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++)
+        if (g.unparseable[i]) unparseableTurns.push({ dialogue: c.dialogueIds[d], turn: c.turnIndex[i], problem: g.problem?.[i] ?? '' });
+  return { ...summary, unparseableTurns };
 }
 
 function some(ids: string[]): string {
@@ -100,6 +120,7 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
   }
   const lookalikes = valueLookalikes(c);
   pushAll(warnings, lookalikeWarnings(lookalikes));
+  const generation = generationReport(loaded);
   return {
     format: loaded.format,
     dialogues: c.dialogueIds.length,
@@ -110,6 +131,7 @@ export function inspectCorpus(loaded: LoadedCorpus, schemaSlots?: readonly strin
     hasUtterances: c.utterances !== undefined,
     slotCount: loaded.slotCount,
     lookalikes,
+    ...(generation ? { generation } : {}),
     warnings,
   };
 }

@@ -6,6 +6,7 @@
 
 import { CorpusBuilder } from '../model/builder';
 import type { Corpus } from '../model/corpus';
+import { selectGeneration } from '../model/generation';
 import { LoadError } from './errors';
 import { dialogueKey, refError, type Reference, type RefTurn } from './reference';
 import type { JoinSummary, LoadedCorpus } from './types';
@@ -107,6 +108,8 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   const carriedGold = new Map<number, number[]>();
   const slotIds = c.slots.names.map((s) => b.slots.intern(s));
   const valueIds = c.values.names.map((v) => b.values.intern(v));
+  // For each turn of the joined corpus, the predictions' turn it took its prediction from (-1: none).
+  const from: number[] = [];
   for (let d = 0; d < c.dialogueIds.length; d++) {
     const key = dialogueKey(c.dialogueIds[d]);
     const r = ref.dialogues.get(key);
@@ -147,6 +150,7 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
       const usr = t.user ?? (i !== undefined ? c.utterances?.user[i] : undefined);
       const problem = b.addTurn(t.index, gold, pred, sys, usr);
       if (problem) throw refError(ref, r, t, `dialogue ${JSON.stringify(r.id)} turn ${t.index}: ${problem}`);
+      from.push(i ?? -1);
     }
     turnsUnmatched += predTurn.size;
     const problem = b.endDialogue();
@@ -162,11 +166,14 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   const warnings = loaded.warnings.filter((w) => !w.startsWith('gold value'));
   warnings.push(describeJoin(summary));
   const lists = ref.valueLists ?? c.valueLists;
+  const joined = b.build();
+  const generation = selectGeneration(c.generation, from, slotIds);
   const corpus = {
-    ...b.build(),
+    ...joined,
     predicted: Uint8Array.from(predicted),
     ...(lists ? { valueLists: lists } : {}),
     ...(carriedGold.size > 0 ? { carriedGold } : {}),
+    ...(generation ? { generation } : {}),
   };
   return { ...loaded, corpus, warnings, needsGold: undefined, joins: [...(loaded.joins ?? []), summary] };
 }

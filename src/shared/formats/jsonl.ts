@@ -4,11 +4,25 @@
 // States may be flat ("domain-slot" keys) or nested ({domain: {slot: value}}).
 // Optional "system" and "user" carry the turn's utterances (strings). Blank
 // lines are skipped. A key written twice on a line is an error.
+// Optional, for LLM trackers (issue 18; docs/reference/formats.md):
+//   "raw": the model's generated text (shown beside the turn);
+//   "prompt": the prompt (a string; accepted, not kept);
+//   "unparseable": true or a reason: the generation could not be parsed (the
+//     turn is listed as unparseable; its "pred" is scored as written);
+//   "confidence": per predicted slot, one number or several named scores:
+//     {"hotel-area": 0.9} or {"hotel-area": {"softmax": 0.9, "verbalized": 0.8}}
+//     (or nested by domain, as states are); a score for a slot the turn does
+//     not predict is left out and counted;
+//   "update": the turn's update (a state); without "pred", the updates of a
+//     dialogue accumulate in file order (a slot is never removed) into the
+//     predicted state.
 
 import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
-import { ElementContext, pathPush, UniqueKeys } from './json-walk';
+import { ElementContext, parseValueHere, pathPush, UniqueKeys } from './json-walk';
+import type { TurnExtra } from '../model/builder';
+import type { TurnCollector } from './collect';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
@@ -18,7 +32,11 @@ export const jsonlLoader: FormatLoader = {
   sniff(head) {
     const first = /^\uFEFF?\s*(\{[^\n]*)(\n|$)/.exec(head);
     if (!first || !/"dialogue_id"\s*:/.test(first[1])) return 'no';
-    if (/"turn"\s*:/.test(first[1]) && /"gold"\s*:/.test(first[1]) && /"pred"\s*:/.test(first[1])) return 'yes';
+    if (/"turn"\s*:/.test(first[1]) && /"gold"\s*:/.test(first[1]) && /"(?:pred|update)"\s*:/.test(first[1])) return 'yes';
+    if (/"turn_id"\s*:/.test(first[1]) && (/"domain_slot"\s*:/.test(first[1]) || /"dst"\s*:/.test(first[1])))
+      return {
+        near: 'the first line has "dialogue_id", "turn_id" and "domain_slot" or "dst", as a DST-as-Prompting index: give the generations (generated_predictions.txt) as the prediction file and this file with --index',
+      };
     return { near: 'the first line has "dialogue_id" but lacks "turn", "gold" or "pred"' };
   },
   load: loadJsonl,
@@ -34,15 +52,51 @@ function peekInLine(sc: JsonScanner): number | undefined {
 }
 
 /** The keys a turn line may have. */
-const KNOWN = ['dialogue_id', 'turn', 'gold', 'pred', 'system', 'user'];
+const KNOWN = ['dialogue_id', 'turn', 'gold', 'pred', 'system', 'user', 'raw', 'prompt', 'unparseable', 'confidence', 'update'];
+
+const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A "confidence" object as entries (slot id, score by column name); problems
+ * throw at `path`. Flat keys contain "-"; a key without one is a domain.
+ */
+function confidenceEntries(
+  col: TurnCollector,
+  v: unknown,
+  fail: (problem: string) => never,
+): { slot: number; scores: Record<string, number> }[] {
+  if (!isPlain(v)) fail('expected "confidence" to be an object {"domain-slot": number or {name: number}}');
+  const out: { slot: number; scores: Record<string, number> }[] = [];
+  const score = (slot: number, name: string, x: unknown) => {
+    if (isPlain(x)) {
+      const scores: Record<string, number> = {};
+      for (const [k, y] of Object.entries(x)) {
+        if (typeof y !== 'number' || !Number.isFinite(y)) fail(`the score ${JSON.stringify(k)} of ${JSON.stringify(name)} is not a number`);
+        scores[k] = y;
+      }
+      out.push({ slot, scores });
+    } else if (typeof x === 'number' && Number.isFinite(x)) out.push({ slot, scores: { confidence: x } });
+    else fail(`the confidence of ${JSON.stringify(name)} is not a number or an object of named numbers`);
+  };
+  for (const [k, x] of Object.entries(v)) {
+    if (k.includes('-')) score(col.flatSlot(k), k, x);
+    else if (isPlain(x)) for (const [slot, y] of Object.entries(x)) score(col.slot(k, slot), `${k}-${slot}`, y);
+    else fail(`${JSON.stringify(k)} is neither a "domain-slot" name nor a domain object`);
+  }
+  return out;
+}
 
 export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+  let unmatched = 0;
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
     const states = new StateReader(col, sc);
     const keys = new UniqueKeys(sc);
     let line = 0;
+    let lastId: string | undefined;
+    let lastPred: number[] | undefined;
+    unmatched = 0;
     while (sc.pos < bytes.length) {
       line++;
       const c = peekInLine(sc);
@@ -61,6 +115,9 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       let pred: number[] | undefined;
       let system: string | undefined;
       let user: string | undefined;
+      let update: number[] | undefined;
+      let conf: { slot: number; scores: Record<string, number> }[] | undefined;
+      const extra: TurnExtra = {};
       keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
         keys.add(path);
@@ -82,18 +139,82 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         } else if (sc.keyIs('user')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'user'), "a string (the user's utterance; leave the key out when there is none)");
           user = sc.readString();
+        } else if (sc.keyIs('raw')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'raw'), "a string (the model's generated text)");
+          extra.raw = sc.readString();
+        } else if (sc.keyIs('prompt')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'prompt'), 'a string (the prompt)');
+          sc.skipValue();
+        } else if (sc.keyIs('unparseable')) {
+          sc.peek();
+          const uAt = sc.pos;
+          const v = parseValueHere(sc, pathPush(path, 'unparseable'));
+          if (v === true) extra.unparseable = `line ${line}: marked unparseable in the file`;
+          else if (typeof v === 'string' && v.trim() !== '') extra.unparseable = `line ${line}: ${v}`;
+          else if (v !== false && v !== null) {
+            ctx.at = uAt;
+            throw ctx.error(pathPush(path, 'unparseable'), `expected true, false or a reason (a string), found ${JSON.stringify(v)}`);
+          }
+        } else if (sc.keyIs('update')) update = states.object(pathPush(path, 'update'), { lists: 'first' });
+        else if (sc.keyIs('confidence')) {
+          sc.peek();
+          const cAt = sc.pos;
+          const cPath = pathPush(path, 'confidence');
+          conf = confidenceEntries(col, parseValueHere(sc, cPath), (problem) => {
+            ctx.at = cAt;
+            throw ctx.error(cPath, problem);
+          });
         } else sc.skipValue();
       }
       const rest = peekInLine(sc);
       if (rest !== undefined && rest !== 0x0a) sc.fail('expected the end of the line after the turn object (one JSON object per line)');
       if (rest === 0x0a) sc.pos++; // the line ends here: the next iteration starts the next line
+      ctx.at = at;
       if (id === undefined) throw ctx.error(path, missingKey('dialogue_id', 'the dialogue id', keys.names(), KNOWN));
       if (index === undefined) throw ctx.error(path, missingKey('turn', 'the turn index', keys.names(), KNOWN));
       if (gold === undefined) throw ctx.error(path, missingKey('gold', 'the gold state', keys.names(), KNOWN));
+      if (id !== lastId) lastPred = undefined;
+      lastId = id;
+      if (pred === undefined && update) {
+        // The update applies to the dialogue's previous predicted state (a slot is never removed).
+        const state = new Map<number, number>();
+        if (lastPred) for (let k = 0; k < lastPred.length; k += 2) state.set(lastPred[k], lastPred[k + 1]);
+        for (let k = 0; k < update.length; k += 2) state.set(update[k], update[k + 1]);
+        pred = [];
+        for (const [sl, v] of state) pred.push(sl, v);
+      }
       if (pred === undefined) throw ctx.error(path, missingKey('pred', 'the predicted state', keys.names(), KNOWN));
-      col.turn(id, index, gold, pred, at, system !== undefined || user !== undefined ? { system, user } : undefined);
+      if (conf) {
+        extra.confidence = [];
+        for (const e of conf) {
+          let value = -1;
+          for (let k = 0; k < pred.length; k += 2) if (pred[k] === e.slot) value = pred[k + 1];
+          if (value < 0) {
+            unmatched++;
+            continue;
+          }
+          const scores: (number | undefined)[] = [];
+          for (const [name, x] of Object.entries(e.scores)) scores[col.builder.confidenceColumn(name)] = x;
+          extra.confidence.push({ slot: e.slot, value, scores });
+        }
+      }
+      lastPred = pred;
+      const hasExtra = extra.raw !== undefined || extra.unparseable !== undefined || extra.confidence !== undefined;
+      col.turn(
+        id,
+        index,
+        gold,
+        pred,
+        at,
+        system !== undefined || user !== undefined ? { system, user } : undefined,
+        hasExtra ? extra : undefined,
+      );
       if ((line & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     }
   });
+  if (unmatched > 0)
+    warnings.push(
+      `${unmatched} confidence ${unmatched === 1 ? 'score names a slot' : 'scores name slots'} the turn does not predict, left out`,
+    );
   return { corpus, format: jsonlLoader.id, warnings };
 }

@@ -4,6 +4,7 @@
 
 import { CorpusBuilder } from '../model/builder';
 import type { Corpus } from '../model/corpus';
+import { concatGenerations } from '../model/generation';
 import { LoadError } from './errors';
 import type { LoadedCorpus } from './types';
 
@@ -11,9 +12,11 @@ export function mergeLoaded(parts: { file: string; loaded: LoadedCorpus }[]): Lo
   if (parts.length === 1) return parts[0].loaded;
   const b = new CorpusBuilder();
   const seen = new Map<string, string>();
+  const generations: Parameters<typeof concatGenerations>[0] = [];
   for (const { file, loaded } of parts) {
     const c: Corpus = loaded.corpus;
     const slot = c.slots.names.map((n) => b.slots.intern(n));
+    generations.push({ g: c.generation, turns: c.turnIndex.length, slotMap: slot });
     const value = c.values.names.map((v) => b.values.intern(v));
     for (let d = 0; d < c.dialogueIds.length; d++) {
       const id = c.dialogueIds[d];
@@ -39,9 +42,12 @@ export function mergeLoaded(parts: { file: string; loaded: LoadedCorpus }[]): Lo
     }
   }
   const first = parts[0].loaded;
+  // Each file's turns arrive sorted and in order, so the merged corpus lays the files' turns end to end.
+  const generation = concatGenerations(generations);
+  const corpus = b.build();
   return {
     ...first,
-    corpus: b.build(),
+    corpus: generation ? { ...corpus, generation } : corpus,
     warnings: parts.flatMap((p) => p.loaded.warnings.map((w) => `${p.file}: ${w}`)),
     scoreNotes: parts.flatMap((p) => (p.loaded.scoreNotes ?? []).map((w) => `${p.file}: ${w}`)),
     needsGold: parts.find((p) => p.loaded.needsGold)?.loaded.needsGold,

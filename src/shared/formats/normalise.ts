@@ -1,4 +1,4 @@
-// Layer: shared (pure TS). Value normalisation options (design/formats.md,
+// Layer: shared (pure TS). Value normalisation options (docs/reference/formats.md,
 // "Normalisation"). Values are compared verbatim by default, as the metric
 // papers scored; each option is off unless the user switches it on, and the
 // options in force are named in the metric signature. They are applied to a

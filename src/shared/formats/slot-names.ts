@@ -1,4 +1,4 @@
-// Layer: shared (pure TS). Canonical slot names (design/formats.md,
+// Layer: shared (pure TS). Canonical slot names (docs/reference/formats.md,
 // "Normalisation"): every loader maps its own spelling to one `domain-slot`
 // string, so gold from one file meets predictions from another. For MultiWOZ
 // domains the canonical spelling is TRADE's: `hotel-book day`,

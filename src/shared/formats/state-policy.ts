@@ -1,5 +1,5 @@
 // Layer: shared (pure TS). The reading rule every layout follows when it reads
-// a state (design/formats.md; README "Input formats"), in one place:
+// a state (docs/reference/formats.md, "Types: one policy for every layout"):
 //  - a domain (or service) and a slot name are never empty (nor blank);
 //  - a state names each slot once: the same key twice in one object, or two
 //    spellings of one slot ("leaveAt" and "leave at"), is an error;

@@ -3,12 +3,19 @@
 // each loader to sniff the file's start; `--layout NAME` skips detection.
 
 import type { Corpus } from '../model/corpus';
+import type { SlotVocab } from './slot-vocab';
 
 export interface LoadOptions {
   /** Name shown in messages (usually the path as the user typed it). */
   file: string;
   /** Called with the fraction of the file read, now and then. */
   onProgress?: (fraction: number) => void;
+  /** Belief-span layouts: the slot vocabulary (--slot-vocab FILE; default MultiWOZ's). */
+  slotVocab?: SlotVocab;
+  /** A gold source (--gold) will replace the file's gold: layouts may then skip (and not require) their own gold. */
+  goldReplaced?: boolean;
+  /** Line-aligned generations: the partner file that says which turn and slot each line belongs to (--index FILE). */
+  index?: { file: string; bytes: Uint8Array };
 }
 
 export interface LoadedCorpus {

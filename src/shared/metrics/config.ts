@@ -1,20 +1,50 @@
-// Layer: shared (pure TS). The settings a score depends on; every one of them
-// appears in the metric signature.
+// Layer: shared (pure TS). The settings a score depends on — one zod schema,
+// the one definition of MetricConfig (its type is inferred from the schema)
+// and of its defaults; the API validates it, the CLI and the app build it
+// here. Every setting appears in the metric signature (each metric writes its
+// own part). Every cache of something computed under a config keys it with
+// configKey / cacheKey below and nothing else, so a new setting can never
+// leave a stale answer (test/unit/shared/metrics/config.test.ts and
+// test/unit/project/config-keys.test.ts check both).
+//
+// Dependency direction: metric definitions (defs/) read the config; the
+// config owns its defaults and imports no metric.
 
-import { DEFAULT_SLOT_COUNT } from './defs/sa';
-import type { TraitVariant } from './traits';
+import { z } from 'zod';
 
-export interface MetricConfig {
-  /** FGA decay values λ, in the order they are reported. */
-  lambdas: number[];
-  /** K, the number of slots in the schema, for SA. */
-  slotCount: number;
-  /** TO/NU definition. */
-  traits: TraitVariant;
-}
+/** K for SA when no schema gives one: the 30 slots of MultiWOZ (spec section 3). */
+export const DEFAULT_SLOT_COUNT = 30;
+/** FGA's λ when none is given: the FGA paper's headline setting. */
+export const DEFAULT_LAMBDAS: readonly number[] = [0.5];
+/** Bounds the app, the CLI and the API all accept. */
+export const MAX_LAMBDAS = 8;
+export const MAX_LAMBDA = 1000;
+export const MAX_SLOT_COUNT = 100_000;
+
+export const TRAIT_VARIANTS = ['paper', 'notebook'] as const;
+
+export const metricConfigSchema = z
+  .object({
+    /** FGA decay values λ, in the order they are reported. */
+    lambdas: z
+      .array(z.number('FGA λ must be a number').min(0, 'FGA λ must be ≥ 0').max(MAX_LAMBDA, `FGA λ must be at most ${MAX_LAMBDA}`))
+      .min(1, 'at least one FGA λ is needed')
+      .max(MAX_LAMBDAS, `at most ${MAX_LAMBDAS} FGA λ values`),
+    /** K, the number of slots in the schema, for SA. */
+    slotCount: z
+      .number()
+      .int('SA slot count K must be a positive integer')
+      .min(1, 'SA slot count K must be a positive integer')
+      .max(MAX_SLOT_COUNT, `SA slot count K must be at most ${MAX_SLOT_COUNT}`),
+    /** TO/NU definition. */
+    traits: z.enum(TRAIT_VARIANTS),
+  })
+  .strict();
+
+export type MetricConfig = z.infer<typeof metricConfigSchema>;
 
 export function defaultConfig(overrides: Partial<MetricConfig> = {}): MetricConfig {
-  return { lambdas: [0.5], slotCount: DEFAULT_SLOT_COUNT, traits: 'paper', ...overrides };
+  return { lambdas: [...DEFAULT_LAMBDAS], slotCount: DEFAULT_SLOT_COUNT, traits: 'paper', ...overrides };
 }
 
 /** JSON key for a λ: String(Number(λ)), so 1.0 → "1" and 0.50 → "0.5". */
@@ -22,10 +52,48 @@ export function lambdaKey(lambda: number): string {
   return String(Number(lambda));
 }
 
-/** Validates settings; returns a problem message or null. */
+/** Validates settings against the schema; returns the first problem (what is wrong, and the value given) or null. */
 export function checkConfig(c: MetricConfig): string | null {
-  if (c.lambdas.length === 0) return 'at least one FGA λ is needed';
-  for (const l of c.lambdas) if (!Number.isFinite(l) || l < 0) return `FGA λ must be a finite number ≥ 0, got ${l}`;
-  if (!Number.isSafeInteger(c.slotCount) || c.slotCount < 1) return `SA slot count K must be a positive integer, got ${c.slotCount}`;
-  return null;
+  const r = metricConfigSchema.safeParse(c);
+  if (r.success) return null;
+  const issue = r.error.issues[0];
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'config';
+  const got = valueAt(c, issue.path);
+  return `${where}: ${issue.message}${got === undefined ? '' : `, got ${got}`}`;
+}
+
+function valueAt(c: unknown, path: readonly PropertyKey[]): string | undefined {
+  let v: unknown = c;
+  for (const p of path) v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[p] : undefined;
+  return v === undefined || (v !== null && typeof v === 'object') ? undefined : String(v);
+}
+
+/** JSON with object keys sorted at every level: the same text for the same content, whatever the key order. */
+function canonical(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (ArrayBuffer.isView(v)) return `[${Array.from(v as unknown as ArrayLike<number>).join(',')}]`;
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o)
+    .filter((k) => o[k] !== undefined)
+    .sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+}
+
+/**
+ * The one key of a config for every cache: every field, present or future,
+ * in canonical form (keys sorted, so field order does not matter). Two
+ * configs get the same key exactly when they hold the same settings.
+ */
+export function configKey(config: MetricConfig): string {
+  return canonical(config);
+}
+
+/**
+ * The key of an answer computed under `config` from further arguments
+ * (sort, filter, run references, …): configKey plus the canonical form of
+ * the rest. The one way a cache keys anything that depends on a config.
+ */
+export function cacheKey(config: MetricConfig, ...rest: unknown[]): string {
+  return `${configKey(config)}\u0000${canonical(rest)}`;
 }

@@ -3,7 +3,9 @@
 // plus the metric's part of the signature. A metric is one file in defs/
 // exporting `metric`; the registry finds it, and reports, the app, the
 // comparison statistics and the breakdowns all iterate the registry, so
-// adding a metric touches nothing else.
+// adding a metric touches nothing else (docs/dev/adding-a-metric.md). What a
+// metric needs per turn beyond TurnFacts it declares itself (`facts`); whether
+// the per-turn displays show it, and how, it declares too (`headline`).
 //
 // The state of every metric is a run of numbers in one Float64Array (one
 // vector per dialogue, see state.ts): `count` slots hold exact integers,
@@ -11,7 +13,9 @@
 // dialogues (or shards) merge by adding slot by slot, in any order, and a
 // bootstrap resample is scored by summing the chosen dialogues' vectors.
 
+import type { Corpus } from '../model/corpus';
 import type { MetricConfig } from './config';
+import type { TurnRecord } from './evaluate';
 
 /** What the one pass over a corpus (turn-stats.ts) knows about a turn; every metric is a function of it. */
 export interface TurnFacts {
@@ -30,11 +34,23 @@ export interface TurnFacts {
   W: number;
   M: number;
   O: number;
+  /** The facts metrics declare themselves (Metric.facts), by name. */
+  extra: Record<string, number>;
 }
 
 export function emptyFacts(): TurnFacts {
-  return { correct: 0, wrong: 0, missed: 0, overshot: 0, fga: 0, C: 0, W: 0, M: 0, O: 0 };
+  return { correct: 0, wrong: 0, missed: 0, overshot: 0, fga: 0, C: 0, W: 0, M: 0, O: 0, extra: {} };
 }
+
+/**
+ * A per-turn fact a metric needs beyond TurnFacts: an integer computed from
+ * turn `i` of the corpus (its gold pairs are `corpus.goldPairs[2k], [2k + 1]`
+ * for k in [goldStart[i], goldStart[i] + goldLen[i]), the prediction's
+ * likewise; slot and value ids name() to their text). The one pass over the
+ * corpus computes it for every turn and keeps it in an Int32 column beside
+ * the others (turn-stats.ts); the metric reads it as `t.extra[name]`.
+ */
+export type TurnFact = (corpus: Corpus, i: number) => number;
 
 /** A number that may be undefined (AGA of a dialogue whose gold is always empty). */
 export type MetricValue = number | null;
@@ -66,6 +82,24 @@ export interface MetricAbout {
   spec: string;
 }
 
+/** How the per-turn displays (panel, chart, table, compare lanes, figure, list rows) show a headline metric. */
+export interface Headline {
+  /** Position among the headline metrics (ascending; the papers' JGA, FGA, RSA, GCA are 10, 20, 30, 40). */
+  rank: number;
+  /** Its turn values are 0 or 1, written and scaled as such (JGA). */
+  binary?: boolean;
+  /** Its label under the settings ("FGA λ=0.5"); the id when absent. */
+  label?(config: MetricConfig): string;
+  /** Its label in LaTeX tables ("FGA$_{\\lambda=0.5}$"); the label when absent. */
+  latex?(config: MetricConfig): string;
+  /**
+   * For a metric that is not per turn (GCA): the displays show, per turn, the
+   * dialogue's value so far. `at`: as a turn record stores it; `shown`: each
+   * turn's, null where still undefined.
+   */
+  running?: { at(rec: TurnRecord): number; shown(turns: readonly TurnRecord[]): (number | null)[] };
+}
+
 export interface Metric {
   /** Column name and JSON key, e.g. "IAGA". */
   readonly id: string;
@@ -77,6 +111,10 @@ export interface Metric {
    * GCA, whose dialogue value is not a mean of turn values).
    */
   readonly perTurn: boolean;
+  /** Shown in the per-turn displays and the list rows, and how; absent: in the corpus and dialogue scores only. */
+  readonly headline?: Headline;
+  /** Per-turn facts it needs beyond TurnFacts, by name (names are shared: two metrics may declare the same fact). */
+  readonly facts?: Readonly<Record<string, TurnFact>>;
   /** Variant keys when the metric has one value per setting (FGA: lambdaKey of each λ); null for one value. */
   variants(config: MetricConfig): string[] | null;
   /** The kinds of its state slots, in order. */

@@ -10,6 +10,9 @@ import type { MetricConfig } from './config';
 import type { ScoreValue } from './contract';
 import { fgaClass, FGA_EXACT, FGA_TYPE1, type FgaClass } from './defs/fga';
 import { gcaScore, zeroCounts, type GcaCounts } from './defs/gca';
+
+/** Each turn's running GCA for display (defined in defs/gca.ts, GCA's headline). */
+export { runningGca } from './defs/gca';
 import { METRICS } from './registry';
 import { makeSignature, type Signature, type SignatureSettings } from './signature';
 import { accumulate, DIALOGUES_SLOT, emptyStates, factsAt, mergeInto, scoresOf, stateLayout, type Scores, type StateLayout } from './state';
@@ -46,19 +49,6 @@ export interface DialogueResult {
   TO: number | null;
   NU: number | null;
   perTurn?: TurnRecord[];
-}
-
-/**
- * Each turn's running GCA for display, or null before the dialogue's first
- * change: GCA counts nothing there and is undefined (the record keeps the
- * reference implementation's 0).
- */
-export function runningGca(turns: readonly TurnRecord[]): (number | null)[] {
-  let changed = false;
-  return turns.map((t) => {
-    changed ||= t.gca.C + t.gca.W + t.gca.M + t.gca.O > 0;
-    return changed ? t.gcaRunning : null;
-  });
 }
 
 /** Mistakes (GCA's M + W + O) per turn of a dialogue, by position. */

@@ -64,7 +64,7 @@ export interface SignatureSettings {
   values?: readonly string[];
   /** TO/NU definition (only a non-default one is written). */
   traits?: TraitVariant;
-  /** Corrections applied to the gold: how many, and a short hash of them (spec annotations.md). */
+  /** Corrections applied to the gold: how many, and a short hash of them (docs/reference/annotation-file.md). */
   corrections?: { count: number; hash: string };
   /** Further parts (breakdown selection, statistics settings, …). */
   extra?: readonly SignaturePart[];

@@ -4,11 +4,12 @@
 // metric's slots (contract.ts). Count slots add exactly; sum slots are
 // compensated sums merged with Neumaier's rule, so shards merge in any order.
 
-import type { MetricConfig } from './config';
-import { lambdaKey } from './config';
+import { configKey, type MetricConfig } from './config';
 import { emptyFacts, type ScoreValue, type StateRef, type TurnFacts } from './contract';
-import { METRICS } from './registry';
-import type { TurnStats } from './turn-stats';
+import { FACTS, METRICS } from './registry';
+import { factColumn, type TurnStats } from './turn-stats';
+
+const FACT_COLUMNS = FACTS.map(([name]) => [name, factColumn(name)] as const);
 
 export const DIALOGUES_SLOT = 0;
 export const TURNS_SLOT = 1;
@@ -30,9 +31,9 @@ export interface StateLayout {
 
 const layouts = new Map<string, StateLayout>();
 
-/** The layout for a config (it depends on the λ list only); cached. */
+/** The layout for a config (each metric's slots under it); cached by the config's key. */
 export function stateLayout(config: MetricConfig): StateLayout {
-  const key = config.lambdas.map(lambdaKey).join(',');
+  const key = configKey(config);
   let l = layouts.get(key);
   if (l) return l;
   const kinds: number[] = [COUNT, COUNT];
@@ -65,6 +66,7 @@ export function factsAt(stats: TurnStats, i: number, f: TurnFacts = emptyFacts()
   f.W = stats.gcaW[i];
   f.M = stats.gcaM[i];
   f.O = stats.gcaO[i];
+  for (const [name, col] of FACT_COLUMNS) f.extra[name] = stats[col][i];
   return f;
 }
 

@@ -2,7 +2,9 @@
 // section 9): tail-orientedness TO and non-uniformity NU of where a dialogue's
 // mistakes (GCA's M + W + O per turn) fall.
 
-export type TraitVariant = 'paper' | 'notebook';
+import type { TRAIT_VARIANTS } from './config';
+
+export type TraitVariant = (typeof TRAIT_VARIANTS)[number];
 
 /**
  * `mistakes[t]` = mistakes added in the t-th turn (by position). The paper's

@@ -1,12 +1,20 @@
 // Layer: shared (pure TS). The one pass over a corpus: per turn, the numbers
 // every metric is computed from, independent of λ and K (spec 2-7):
-// belief-level slot counts, the FGA code, and GCA's count deltas.
-// Stored columnar (nine Int32 per turn) so a million turns stay small.
+// belief-level slot counts, the FGA code, and GCA's count deltas, and the
+// facts metrics declare themselves (contract.ts TurnFact, one column each).
+// Stored columnar (nine Int32 per turn, plus one per declared fact) so a
+// million turns stay small.
 
 import type { Corpus } from '../model/corpus';
 import { compareBelief, type BeliefComparison } from './belief-compare';
 import { changesRightSorted, FgaWalker } from './defs/fga';
 import { GcaWalker, zeroCounts, type GcaCounts } from './defs/gca';
+import { FACTS } from './registry';
+
+/** The column of a declared fact in TurnStats. */
+export type FactColumn = `fact:${string}`;
+export const factColumn = (name: string): FactColumn => `fact:${name}`;
+const FACT_COLUMNS = FACTS.map(([name, f]) => [factColumn(name), f] as const);
 
 export interface TurnStats {
   /** Belief-level comparison per turn. */
@@ -21,6 +29,8 @@ export interface TurnStats {
   gcaW: Int32Array;
   gcaM: Int32Array;
   gcaO: Int32Array;
+  /** Each fact a metric declares (registry.ts FACTS), by factColumn(name). */
+  [fact: FactColumn]: Int32Array;
 }
 
 /** Scratch state reused across dialogues. */
@@ -80,6 +90,7 @@ export class TurnAnalyser {
       out.gcaW[o] = gcaOut.W;
       out.gcaM[o] = gcaOut.M;
       out.gcaO[o] = gcaOut.O;
+      for (const [col, f] of FACT_COLUMNS) out[col][o] = f(c, i);
     }
   }
 }
@@ -93,7 +104,7 @@ function sameRange(pairs: Int32Array, a: number, n: number, b: number, m: number
 }
 
 export function allocTurnStats(turns: number): TurnStats {
-  return {
+  const out: TurnStats = {
     correct: new Int32Array(turns),
     wrong: new Int32Array(turns),
     missed: new Int32Array(turns),
@@ -104,6 +115,8 @@ export function allocTurnStats(turns: number): TurnStats {
     gcaM: new Int32Array(turns),
     gcaO: new Int32Array(turns),
   };
+  for (const [col] of FACT_COLUMNS) out[col] = new Int32Array(turns);
+  return out;
 }
 
 /** Analyses every dialogue; `onProgress` gets the fraction of turns done. */

@@ -7,6 +7,21 @@
 import { Interner } from './interner';
 import { IntVector } from './int-vector';
 import { MAX_TURN_INDEX, NONE, type Corpus } from './corpus';
+import type { Generation } from './generation';
+
+/** What a turn of an LLM-era layout carries beside its states (see generation.ts). */
+export interface TurnExtra {
+  /** The model's generated text. */
+  raw?: string;
+  /** Set when the generation could not be parsed: what is wrong, and where. */
+  unparseable?: string;
+  /**
+   * Confidence scores of predicted pairs: slot and value ids and the scores by
+   * column index (confidenceColumn); an entry that matches no predicted pair is
+   * dropped and counted (confidenceDropped).
+   */
+  confidence?: { slot: number; value: number; scores: (number | undefined)[] }[];
+}
 
 export class CorpusBuilder {
   readonly slots = new Interner();
@@ -29,6 +44,16 @@ export class CorpusBuilder {
   /** Dialogues whose turns arrived out of turn-index order (sorted on close); loaders warn about them. */
   outOfOrderDialogues = 0;
   private open = false;
+  /** Extras (generation.ts), made on first use; per arrival turn, permuted with the turns when a dialogue is sorted. */
+  private raw: (string | undefined)[] | undefined;
+  private unparseable: (string | undefined)[] | undefined;
+  private readonly confColumns: string[] = [];
+  private confStart: number[] | undefined;
+  private confLen: number[] | undefined;
+  private confSlot: number[] = [];
+  private confValues: number[][] = [];
+  /** Confidence entries that named no predicted pair (slot and value), dropped. */
+  confidenceDropped = 0;
 
   /**
    * `hint`: expected numbers of turns and of (slot, value) pairs, if the loader
@@ -73,9 +98,10 @@ export class CorpusBuilder {
    * [slotId, valueId, ...] lists in any order (sorted in place, then copied).
    * Returns a problem message or null.
    */
-  addTurn(index: number, gold: number[], pred: number[], system?: string, user?: string): string | null {
+  addTurn(index: number, gold: number[], pred: number[], system?: string, user?: string, extra?: TurnExtra): string | null {
     const problem = this.addTurnPairs(index, gold, gold.length, pred, pred.length);
     if (problem) return problem;
+    if (extra) this.addExtra(extra, pred);
     if (system !== undefined || user !== undefined) {
       this.system ??= [];
       this.user ??= [];
@@ -86,6 +112,49 @@ export class CorpusBuilder {
       this.user[n] = user;
     }
     return null;
+  }
+
+  /** The index of a confidence column (added on first use; earlier entries have no score in it). */
+  confidenceColumn(name: string): number {
+    let k = this.confColumns.indexOf(name);
+    if (k < 0) {
+      k = this.confColumns.length;
+      this.confColumns.push(name);
+      this.confValues.push(new Array<number>(this.confSlot.length).fill(Number.NaN));
+    }
+    return k;
+  }
+
+  /** Records the extras of the turn just added; `pred` is its predicted state, sorted by slot. */
+  private addExtra(extra: TurnExtra, pred: number[]): void {
+    const n = this.turnIndex.length - 1;
+    if (extra.raw !== undefined) (this.raw ??= [])[n] = extra.raw;
+    if (extra.unparseable !== undefined) (this.unparseable ??= [])[n] = extra.unparseable;
+    if (!extra.confidence) return;
+    if (!this.confStart) {
+      this.confStart = [];
+      this.confLen = [];
+    }
+    const at = this.confSlot.length;
+    for (const e of extra.confidence) {
+      if (!predicts(pred, e.slot, e.value) || named(this.confSlot, at, e.slot)) {
+        this.confidenceDropped++;
+        continue;
+      }
+      // Insertion by slot id (a turn has a few entries).
+      let j = this.confSlot.length;
+      this.confSlot.push(e.slot);
+      for (const col of this.confValues) col.push(Number.NaN);
+      while (j > at && this.confSlot[j - 1] > e.slot) {
+        this.confSlot[j] = this.confSlot[j - 1];
+        for (const col of this.confValues) col[j] = col[j - 1];
+        j--;
+      }
+      this.confSlot[j] = e.slot;
+      this.confValues.forEach((col, k) => (col[j] = e.scores[k] ?? Number.NaN));
+    }
+    this.confStart[n] = at;
+    this.confLen![n] = this.confSlot.length - at;
   }
 
   /**
@@ -186,7 +255,7 @@ export class CorpusBuilder {
       const vals = order.map((i) => col.get(i));
       for (let k = 0; k < vals.length; k++) col.set(from + k, vals[k]);
     }
-    for (const col of [this.system, this.user]) {
+    for (const col of [this.system, this.user, this.raw, this.unparseable, this.confStart, this.confLen] as (unknown[] | undefined)[]) {
       if (!col) continue;
       const vals = order.map((i) => col[i]);
       for (let k = 0; k < vals.length; k++) col[from + k] = vals[k];
@@ -225,8 +294,55 @@ export class CorpusBuilder {
       goldPairs: pairs,
       predPairs: pairs,
       utterances: this.system && this.user ? { system: this.system, user: this.user } : undefined,
+      generation: this.generation(),
     };
   }
+
+  private generation(): Generation | undefined {
+    const n = this.turnIndex.length;
+    if (!this.raw && !this.unparseable && !this.confStart) return undefined;
+    const g: { -readonly [K in keyof Generation]: Generation[K] } = {};
+    if (this.raw) g.raw = Array.from({ length: n }, (_, i) => this.raw![i]);
+    if (this.unparseable) {
+      const u = new Uint8Array(n);
+      for (let i = 0; i < n; i++) if (this.unparseable[i] !== undefined) u[i] = 1;
+      g.unparseable = u;
+      g.problem = Array.from({ length: n }, (_, i) => this.unparseable![i]);
+    }
+    if (this.confStart) {
+      // Entries in turn order (a sorted dialogue permuted its turns' ranges, not the entries).
+      const start = new Int32Array(n + 1);
+      let total = 0;
+      for (let i = 0; i < n; i++) total += this.confLen![i] ?? 0;
+      const slot = new Int32Array(total);
+      const values = this.confColumns.map(() => new Float64Array(total));
+      let at = 0;
+      for (let i = 0; i < n; i++) {
+        start[i] = at;
+        const from = this.confStart[i];
+        const len = this.confLen![i] ?? 0;
+        for (let e = 0; e < len; e++, at++) {
+          slot[at] = this.confSlot[from + e];
+          for (let k = 0; k < values.length; k++) values[k][at] = this.confValues[k][from + e];
+        }
+      }
+      start[n] = at;
+      g.confidence = { names: [...this.confColumns], start, slot, values };
+    }
+    return g;
+  }
+}
+
+/** Whether xs[from, end) holds x. */
+function named(xs: number[], from: number, x: number): boolean {
+  for (let k = from; k < xs.length; k++) if (xs[k] === x) return true;
+  return false;
+}
+
+/** Whether the flat state (sorted by slot) holds slot = value. */
+function predicts(pred: number[], slot: number, value: number): boolean {
+  for (let k = 0; k < pred.length; k += 2) if (pred[k] === slot) return pred[k + 1] === value;
+  return false;
 }
 
 /** Sorts flat[0, count) by slot id in place (insertion sort: states are small) and refuses repeated slots. */

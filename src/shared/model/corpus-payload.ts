@@ -11,9 +11,14 @@ export interface CorpusPayload extends Omit<Corpus, 'slots' | 'values'> {
   valueNames: string[];
 }
 
-/** The corpus as plain data; without utterances unless `utterances` is true. */
-export function corpusPayload(c: Corpus, opts: { utterances?: boolean } = {}): CorpusPayload {
+/**
+ * The corpus as plain data; without utterances unless `utterances` is true,
+ * and without its generation (generated text, unparseable turns,
+ * confidences) unless `generation` is true.
+ */
+export function corpusPayload(c: Corpus, opts: { utterances?: boolean; generation?: boolean } = {}): CorpusPayload {
   const p: CorpusPayload = {
+    ...(opts.generation && c.generation ? { generation: c.generation } : {}),
     slotNames: c.slots.names,
     valueNames: c.values.names,
     dialogueIds: c.dialogueIds,
@@ -37,6 +42,19 @@ export function corpusFromPayload(p: CorpusPayload): Corpus {
 }
 
 /** A payload's column arrays (their buffers are what a caller transfers instead of copying). */
-export function payloadArrays(p: CorpusPayload): Int32Array[] {
-  return [p.dialogueStart, p.turnIndex, p.goldStart, p.goldLen, p.predStart, p.predLen, p.goldPairs, p.predPairs];
+export function payloadArrays(p: CorpusPayload): (Int32Array | Uint8Array | Float64Array)[] {
+  const out: (Int32Array | Uint8Array | Float64Array)[] = [
+    p.dialogueStart,
+    p.turnIndex,
+    p.goldStart,
+    p.goldLen,
+    p.predStart,
+    p.predLen,
+    p.goldPairs,
+    p.predPairs,
+  ];
+  const g = p.generation;
+  if (g?.unparseable) out.push(g.unparseable);
+  if (g?.confidence) out.push(g.confidence.start, g.confidence.slot, ...g.confidence.values);
+  return out;
 }

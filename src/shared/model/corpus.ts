@@ -6,6 +6,7 @@
 // A state is a run of pairs sorted by slot id, one pair per slot. Value id 0 is
 // always the literal "none" (inactive); metrics other than GCA skip it.
 
+import type { Generation } from './generation';
 import { Interner } from './interner';
 
 export const NONE = 'none';
@@ -37,6 +38,8 @@ export interface Corpus {
   readonly predPairs: Int32Array;
   /** Optional utterances, indexed by global turn number. */
   readonly utterances?: { system: (string | undefined)[]; user: (string | undefined)[] };
+  /** Optional, from LLM-era layouts: generated text, unparseable turns, confidences of predicted pairs (generation.ts). */
+  readonly generation?: Generation;
   /**
    * Gold values that a source gave as a list of acceptable values (MultiWOZ
    * 2.2 / SGD), keyed by the joined string the state holds ("a|b"), so that a

@@ -6,6 +6,7 @@
 // need no change.
 
 import { hasPair, type Corpus } from './corpus';
+import { renameGenerationSlots } from './generation';
 
 function sameInts(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
@@ -91,5 +92,6 @@ export function shareGold(base: Corpus, other: Corpus): Corpus | null {
     predLen: other.predLen,
     predPairs: pred,
     utterances: other.utterances,
+    generation: renameGenerationSlots(other.generation, slotOf),
   };
 }

@@ -126,7 +126,7 @@ export function bestRows(t: Table): Map<string, Set<number>> {
   return out;
 }
 
-function cellText(col: TableColumn, c: TableCell, withCi: boolean): string {
+export function cellText(col: TableColumn, c: TableCell, withCi: boolean): string {
   let s = formatValue(col, c.value);
   if (c.mark) s += c.mark;
   if (withCi && c.ci) s += ` ${intervalText(col, c.ci)}`;

@@ -1,13 +1,13 @@
 // Layer: shared (pure TS). A dialogue's per-turn table in the one table model
-// (tables.ts): each turn's JGA, FGA (first λ), RSA and running GCA as the
-// metric panel shows them, with the FGA class and the changes GCA counts, for
+// (tables.ts): each turn's headline metrics (registry.ts HEADLINE: JGA, FGA
+// with the first λ, RSA and running GCA) as the metric panel shows them, with the FGA class and the changes GCA counts, for
 // "Copy LaTeX" and "Save CSV/JSON" of the metric panel.
 
 import type { MetricConfig } from '../metrics/config';
-import { lambdaKey } from '../metrics/config';
-import { runningGca, type TurnRecord } from '../metrics/evaluate';
-import { metricValue } from '../metrics/values';
-import type { Table } from './tables';
+import type { TurnRecord } from '../metrics/evaluate';
+import type { Metric } from '../metrics/contract';
+import { HEADLINE, headlineLabel, turnsShown } from '../metrics/registry';
+import type { Table, TableColumn } from './tables';
 
 function fgaClass(t: TurnRecord): string {
   return t.fgaClass === 'exact' ? 'exact' : t.fgaClass === 'type1' ? 'type-1' : `type-2 (d=${t.fgaDistance ?? '?'})`;
@@ -19,6 +19,23 @@ function delta(t: TurnRecord): string {
   return parts.join(' ');
 }
 
+const TAIL: TableColumn[] = [
+  { key: 'fgaClass', header: 'FGA class', kind: 'text' },
+  { key: 'gcaDelta', header: 'GCA counts', kind: 'text' },
+];
+
+/** A headline metric's column: a binary one (JGA) as a 0/1 count, one with variants (FGA) under its first, a running one (GCA) so named. */
+function headlineColumn(m: Metric, config: MetricConfig): TableColumn {
+  const h = m.headline!;
+  const variants = m.variants(config);
+  const metric = { id: m.id, key: variants ? `${m.id}_${variants[0]}` : m.id };
+  const header = h.running ? `${headlineLabel(m, config)} (running)` : headlineLabel(m, config);
+  const latex = h.latex?.(config);
+  return h.binary
+    ? { key: m.id, header, kind: 'count', metric }
+    : { key: m.id, header, ...(latex ? { latex } : {}), kind: 'number', decimals: 2, metric };
+}
+
 export function turnTable(
   dialogue: string,
   turns: readonly TurnRecord[],
@@ -26,32 +43,13 @@ export function turnTable(
   signature: string,
   caption?: string,
 ): Table {
-  const lk = lambdaKey(config.lambdas[0]);
-  const running = runningGca(turns);
+  const shown = new Map(HEADLINE.map((m) => [m.id, turnsShown(turns, m, config)]));
   return {
-    columns: [
-      { key: 'turn', header: 'Turn', kind: 'label' },
-      { key: 'JGA', header: 'JGA', kind: 'count', metric: { id: 'JGA', key: 'JGA' } },
-      {
-        key: 'FGA',
-        header: `FGA λ=${lk}`,
-        latex: `FGA$_{\\lambda=${lk}}$`,
-        kind: 'number',
-        decimals: 2,
-        metric: { id: 'FGA', key: `FGA_${lk}` },
-      },
-      { key: 'RSA', header: 'RSA', kind: 'number', decimals: 2, metric: { id: 'RSA', key: 'RSA' } },
-      { key: 'GCA', header: 'GCA (running)', kind: 'number', decimals: 2, metric: { id: 'GCA', key: 'GCA' } },
-      { key: 'fgaClass', header: 'FGA class', kind: 'text' },
-      { key: 'gcaDelta', header: 'GCA counts', kind: 'text' },
-    ],
+    columns: [{ key: 'turn', header: 'Turn', kind: 'label' }, ...HEADLINE.map((m) => headlineColumn(m, config)), ...TAIL],
     rows: turns.map((t, i) => ({
       cells: {
         turn: String(t.turn),
-        JGA: metricValue(t.values, 'JGA'),
-        FGA: metricValue(t.values, 'FGA', config),
-        RSA: metricValue(t.values, 'RSA'),
-        GCA: running[i],
+        ...Object.fromEntries(HEADLINE.map((m) => [m.id, shown.get(m.id)![i]])),
         fgaClass: fgaClass(t),
         gcaDelta: delta(t),
       },

@@ -1,6 +1,6 @@
 // Layer: shared (pure TS, d3 math). The per-turn lanes of several runs of one
-// dialogue, overlaid: one lane per metric (JGA 0/1, FGA with the first λ, RSA,
-// and GCA's running value), each run a line with markers in its own colour,
+// dialogue, overlaid: one lane per headline metric (registry.ts HEADLINE: JGA
+// 0/1, FGA with the first λ, RSA, and GCA's running value), each run a line with markers in its own colour,
 // dash and marker shape (run-styles.ts), on one scale of the turns both runs
 // have. A scene (scene.ts): drawn on screen by SceneSvg and exportable as is.
 // The legend takes a row per run when the names do not fit on one (real run
@@ -8,12 +8,13 @@
 
 import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
+import { HEADLINE_IDS, metricById } from '../metrics/registry';
 import type { Scene, SceneNode } from './scene';
 import { marker, runStyle } from './run-styles';
 import { fitText, textWidth } from './text';
 
-export const LANE_METRICS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
-export type LaneMetric = (typeof LANE_METRICS)[number];
+export const LANE_METRICS: readonly string[] = HEADLINE_IDS;
+export type LaneMetric = string;
 
 export interface LaneTurn {
   /** The turn index as written in the file. */
@@ -113,7 +114,8 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
     const y = scaleLinear()
       .domain([0, 1])
       .range([top + laneHeight, top]);
-    const label = metric === 'FGA' && opts.lambda ? `FGA λ=${opts.lambda}` : metric === 'GCA' ? 'GCA (run.)' : metric;
+    const label =
+      metric === 'FGA' && opts.lambda ? `FGA λ=${opts.lambda}` : metricById(metric)?.headline?.running ? `${metric} (run.)` : metric;
     nodes.push({
       kind: 'text',
       x: 4,
@@ -136,7 +138,7 @@ export function lanesScene(runs: readonly LaneRun[], opts: LanesOptions): Scene 
       const st = runStyle(k);
       // Runs are nudged apart a little so that equal values stay visible.
       const dx = (k - (runs.length - 1) / 2) * Math.min(4, x.bandwidth() / (runs.length + 1));
-      const pts = r.turns.filter((t) => t.values[metric] !== null);
+      const pts = r.turns.filter((t) => t.values[metric] != null);
       const d = line<LaneTurn>()
         .x((t) => cx(t.turn) + dx)
         .y((t) => y(t.values[metric] as number))(pts);

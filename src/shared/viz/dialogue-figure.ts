@@ -3,14 +3,13 @@
 // each metric's value) made by the tool: the dialogue's totals on top, then
 // one row per turn with its FGA class and the changes GCA counts, the
 // utterances when loaded, the slot chips (class by colour, icon, border and
-// fill; Δ changed vs ↻ carried), and the turn's JGA, FGA, RSA and running
-// GCA; a legend and the metric signature underneath.
+// fill; Δ changed vs ↻ carried), and the turn's headline metrics (JGA, FGA,
+// RSA and running GCA); a legend and the metric signature underneath.
 
 import type { MetricConfig } from '../metrics/config';
-import { lambdaKey } from '../metrics/config';
 import type { ScoreValue } from '../metrics/contract';
-import { runningGca, type TurnRecord } from '../metrics/evaluate';
-import { METRICS } from '../metrics/registry';
+import type { TurnRecord } from '../metrics/evaluate';
+import { HEADLINE, HEADLINE_IDS, headlineLabel, metricById, METRICS } from '../metrics/registry';
 import { gcaCountsOf, hasNoChanges, metricValue } from '../metrics/values';
 import { percent2 } from '../report/round';
 import { fracLabel, legendRows, middle } from './axes';
@@ -44,9 +43,10 @@ export interface DialogueFigureOptions {
   onCut?: (turn: number, who: 'system' | 'user') => void;
 }
 
-/** The papers' headline metrics first, then every other metric of the registry. */
-const TOTALS = ['JGA', 'FGA', 'RSA', 'GCA', ...METRICS.map((m) => m.id).filter((id) => !['JGA', 'FGA', 'RSA', 'GCA'].includes(id))];
-const TURN_COLS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
+/** The headline metrics (the papers' JGA, FGA, RSA, GCA) first, then every other metric of the registry. */
+const TOTALS = [...HEADLINE_IDS, ...METRICS.map((m) => m.id).filter((id) => !HEADLINE_IDS.includes(id))];
+/** The per-turn columns: the headline metrics. */
+const TURN_COLS = HEADLINE;
 
 function pctText(v: number | null): string {
   return v === null || !Number.isFinite(v) ? '–' : percent2(v);
@@ -79,7 +79,6 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   const theme = THEMES[opts.theme ?? 'light'];
   const W = Math.max(560, opts.width ?? 980);
   const fs = 10.5;
-  const lk = lambdaKey(config.lambdas[0]);
   const n = d.perTurn.length;
   const [from, to] = n ? clampTurns(n, opts.turns) : [0, -1];
   const margin = 16;
@@ -98,7 +97,7 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   let tx = margin + textWidth(d.id, 15, 'bold') + 18;
   for (const id of TOTALS) {
     const v = metricValue(d.values, id, config);
-    const label = id === 'FGA' ? `FGA λ=${lk}` : id;
+    const label = headlineLabel(metricById(id)!, config);
     // A dialogue in which no state ever changes has no GCA (the reference reports 0): say so, as the app does.
     const val = id === 'GCA' && hasNoChanges(d.values) ? 'no changes' : pctText(v);
     const w = textWidth(label, fs) + 4 + textWidth(val, 14, 'bold') + 16;
@@ -145,13 +144,13 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
   head(margin, 'Turn');
   if (hasText) head(margin + turnW, 'Utterances');
   head(chipsX, opts.slots === 'changes' ? "Changes in this turn (GCA's view)" : 'Slots: gold ∪ prediction');
-  TURN_COLS.forEach((m, k) => head(metricsX + (k + 1) * metricW - 4, m === 'GCA' ? 'GCA*' : m === 'FGA' ? 'FGA' : m, 'end'));
+  TURN_COLS.forEach((m, k) => head(metricsX + (k + 1) * metricW - 4, m.headline?.running ? `${m.id}*` : m.id, 'end'));
   y = headY + 6;
   nodes.push({ kind: 'line', x1: margin, y1: y, x2: W - margin, y2: y, style: { stroke: theme.line, strokeWidth: 1 } });
 
   const lineH = fs + 3.5;
   // Running GCA is undefined before the dialogue's first change: "–" there.
-  const running = runningGca(d.perTurn);
+  const running = new Map(TURN_COLS.map((m) => [m.id, m.headline?.running?.shown(d.perTurn)]));
   for (let i = from; i <= to; i++) {
     const t = d.perTurn[i];
     const top = y + 7;
@@ -199,9 +198,11 @@ export function dialogueFigure(d: FigureDialogue, config: MetricConfig, opts: Di
       );
     }
     // Per-turn metrics.
-    TURN_COLS.forEach((m, k) => {
-      const v = m === 'GCA' ? (running[i] ?? Number.NaN) : laneValue(t, m, config);
-      const s = m === 'JGA' ? String(v) : fracLabel(v);
+    TURN_COLS.forEach((mt, k) => {
+      const m = mt.id;
+      const shown = running.get(m);
+      const v = shown ? (shown[i] ?? Number.NaN) : laneValue(t, m, config);
+      const s = mt.headline?.binary ? String(v) : fracLabel(v);
       row.push(
         text(
           metricsX + (k + 1) * metricW - 4,

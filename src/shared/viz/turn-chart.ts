@@ -1,7 +1,8 @@
 // Layer: shared (pure TS, d3 math). The per-turn metric chart as a scene: one
-// lane per metric sharing a band scale of turns — JGA (0/1), FGA (bars whose
-// fill tells exact / carried error / fresh error), RSA, the running GCA (a
-// line with its final value written at its end), and the changes GCA counts
+// lane per headline metric (registry.ts HEADLINE) sharing a band scale of
+// turns — JGA (0/1), FGA (bars whose fill tells exact / carried error / fresh
+// error), RSA, any other headline metric as bars, the running GCA (a line
+// with its final value written at its end), and the changes GCA counts
 // per turn stacked by class (colour + pattern, so W and M differ in grey) —
 // with value axes, ticks and labels, a turn axis, direct labels and a legend.
 // The metric panel draws it (SceneSvg) at the panel's width; exports
@@ -11,16 +12,16 @@ import { scaleBand, scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { max } from 'd3-array';
 import type { MetricConfig } from '../metrics/config';
-import { lambdaKey } from '../metrics/config';
-import { runningGca, type SlotClass, type TurnRecord } from '../metrics/evaluate';
-import { metricValue } from '../metrics/values';
+import type { SlotClass, TurnRecord } from '../metrics/evaluate';
+import { HEADLINE_IDS, headlineLabel, metricById, turnShown } from '../metrics/registry';
 import { fracLabel, legendRows, tickStep, valueAxis, type LegendItem } from './axes';
 import type { Scene, SceneNode, Style } from './scene';
 import { textWidth } from './text';
 import { CLASS_LOOK, SLOT_CLASSES, THEMES, type FigureTheme, type ThemeName } from './theme';
 import { maxBy, pushAll } from '../arrays';
 
-export type ChartLaneId = 'JGA' | 'FGA' | 'RSA' | 'GCA' | 'GCA-changes';
+/** A headline metric's id, or 'GCA-changes' (the changes GCA counts per turn). */
+export type ChartLaneId = string;
 
 export interface TurnChartOptions {
   /** Width in user units (the panel's width on screen). */
@@ -63,20 +64,20 @@ export interface TurnChartLayout {
   maxChanges: number;
 }
 
-const LANE_TITLES: Record<ChartLaneId, (lk: string) => string> = {
-  JGA: () => 'JGA (0 or 1)',
-  FGA: (lk) => `FGA λ=${lk}`,
-  RSA: () => 'RSA',
-  GCA: () => 'GCA, running',
-  'GCA-changes': () => 'changes GCA counts',
-};
+const CHANGES = 'GCA-changes';
 
-const LANES: ChartLaneId[] = ['JGA', 'FGA', 'RSA', 'GCA', 'GCA-changes'];
+/** A lane's title: "JGA (0 or 1)", "FGA λ=0.5", "RSA", "GCA, running", "changes GCA counts". */
+function laneTitle(id: ChartLaneId, config: MetricConfig): string {
+  if (id === CHANGES) return 'changes GCA counts';
+  const m = metricById(id)!;
+  return `${headlineLabel(m, config)}${m.headline?.binary ? ' (0 or 1)' : ''}${m.headline?.running ? ', running' : ''}`;
+}
 
-/** The value a turn contributes to a lane (GCA: the running value; FGA: the first λ). */
-export function laneValue(t: TurnRecord, lane: 'JGA' | 'FGA' | 'RSA' | 'GCA', config: MetricConfig): number {
-  if (lane === 'GCA') return t.gcaRunning;
-  return metricValue(t.values, lane, config) ?? Number.NaN;
+const LANES: ChartLaneId[] = [...HEADLINE_IDS, CHANGES];
+
+/** The value a turn contributes to a headline metric's lane (GCA: the running value; FGA: the first λ). */
+export function laneValue(t: TurnRecord, lane: string, config: MetricConfig): number {
+  return turnShown(t, metricById(lane)!, config);
 }
 
 function classFill(cls: SlotClass, theme: FigureTheme): Style {
@@ -95,7 +96,6 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
   const theme = THEMES[opts.theme ?? 'light'];
   const fs = opts.fontSize ?? 10;
   const small = fs - 1;
-  const lk = lambdaKey(config.lambdas[0]);
   const n = turns.length;
   const width = Math.max(200, opts.width);
   const maxChanges = max(turns, (t) => t.gca.C + t.gca.W + t.gca.M + t.gca.O) ?? 0;
@@ -144,10 +144,11 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
     const bottom = top + laneH;
     lanes.push({ id, top, height: laneH });
     const g: SceneNode[] = [];
-    const title = LANE_TITLES[id](lk);
+    const title = laneTitle(id, config);
     g.push({ kind: 'text', x: left, y: top - 4, text: title, style: { fill: theme.fg, fontSize: fs, fontWeight: 'bold' } });
 
-    if (id === 'GCA-changes') {
+    const running = id === CHANGES ? undefined : metricById(id)!.headline?.running;
+    if (id === CHANGES) {
       const top1 = Math.max(1, maxChanges);
       // Room above the tallest stack for its count, so the count never runs into the lane's title.
       const yc = scaleLinear()
@@ -196,7 +197,7 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
       const y = scaleLinear()
         .domain([0, 1])
         .range([bottom, top + 2]);
-      const ticks = id === 'JGA' ? [0, 1] : [0, 0.5, 1];
+      const ticks = metricById(id)!.headline?.binary ? [0, 1] : [0, 0.5, 1];
       pushAll(
         g,
         valueAxis(
@@ -207,10 +208,10 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
           small,
         ),
       );
-      if (id === 'GCA') {
-        // Undefined before the first change: no point there.
-        const running = runningGca(turns);
-        const at = new Map(turns.map((t, i) => [t, running[i] ?? Number.NaN]));
+      if (running) {
+        // A running value (GCA's): undefined before the first change, no point there.
+        const shown = running.shown(turns);
+        const at = new Map(turns.map((t, i) => [t, shown[i] ?? Number.NaN]));
         const val = (t: TurnRecord) => at.get(t) ?? Number.NaN;
         const path = line<TurnRecord>()
           .defined((t) => Number.isFinite(val(t)))
@@ -221,7 +222,7 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
             kind: 'path',
             d: path,
             style: { stroke: theme.fg, strokeWidth: 1.5, dash: '4 2.5', fill: 'none' },
-            data: { testid: 'chart-line', metric: 'GCA' },
+            data: { testid: 'chart-line', metric: id },
           });
         turns.forEach((t, i) => {
           if (Number.isFinite(val(t)))
@@ -231,7 +232,7 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
               cy: y(val(t)),
               r: 2.5,
               style: { fill: theme.bg, stroke: theme.fg, strokeWidth: 1.2 },
-              title: `turn ${t.turn}: running GCA ${fracLabel(val(t))}`,
+              title: `turn ${t.turn}: running ${id} ${fracLabel(val(t))}`,
             });
         });
         const last = n - 1;
@@ -245,7 +246,7 @@ export function turnChartLayout(turns: readonly TurnRecord[], config: MetricConf
             y: y(v) - 5,
             text: lbl,
             style: { fill: theme.fg, fontSize: small, fontWeight: 'bold' },
-            data: { testid: 'chart-label', metric: 'GCA' },
+            data: { testid: 'chart-label', metric: id },
           });
         }
       } else {

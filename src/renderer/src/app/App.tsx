@@ -177,6 +177,7 @@ export function App({ api }: { api: Api }) {
     else if (e.type === 'add-source') addSource(e.path, e.role);
     else if (e.type === 'close-run' && run) void api.call('closeRun', { run: run.id }).catch((x: unknown) => setNotice(errorText(x)));
     else if (e.type === 'theme') document.documentElement.dataset.theme = e.theme === 'system' ? '' : e.theme;
+    else if (e.type === 'notice') setNotice(e.text, 'info');
   });
   useEffect(() => api.onEvent((e) => onMenuEvent(e)), [api]);
 
@@ -261,6 +262,7 @@ export function App({ api }: { api: Api }) {
         onHelp={() => setHelp(true)}
         exportMenu={<ExportMenu api={api} electron={info?.mode === 'electron'} config={config} />}
         filtered={filterOn && summary ? { scores: filtered, total: summary.dialogues } : null}
+        onWatch={(on) => run && void api.call('watchRun', { run: run.id, on }).catch((x: unknown) => setNotice(errorText(x)))}
       />
       {notice && (
         <div

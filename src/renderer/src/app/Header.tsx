@@ -36,6 +36,8 @@ interface Props {
   exportMenu?: React.ReactNode;
   /** A filter is on in the inspect list: its subset's scores, shown under the corpus's (FilteredScoresRow). */
   filtered?: FilteredState | null;
+  /** Follow the run's files (reload when one changes); absent: no Watch toggle. */
+  onWatch?: (on: boolean) => void;
 }
 
 function baseName(p: string): string {
@@ -46,7 +48,22 @@ function runOption(r: RunInfo): string {
   return r.state === 'ready' ? r.label : `${r.label} (${r.state === 'loading' ? 'loading…' : 'failed'})`;
 }
 
-export function Header({ summary, config, runs, run, view, views, onView, onRun, onConfig, onOpen, onHelp, exportMenu, filtered }: Props) {
+export function Header({
+  summary,
+  config,
+  runs,
+  run,
+  view,
+  views,
+  onView,
+  onRun,
+  onConfig,
+  onOpen,
+  onHelp,
+  exportMenu,
+  filtered,
+  onWatch,
+}: Props) {
   const scores = useRef<HTMLDListElement>(null);
   useRovingFocus(scores);
   return (
@@ -118,6 +135,16 @@ export function Header({ summary, config, runs, run, view, views, onView, onRun,
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
       <div className="actions">
         {exportMenu}
+        {onWatch && run && run.source.kind === 'files' && (
+          <button
+            onClick={() => onWatch(!run.watching)}
+            aria-pressed={!!run.watching}
+            data-testid="watch-toggle"
+            title="Follow a training run: reload this run when its file changes (serve --watch)"
+          >
+            {run.watching ? 'Watching' : 'Watch'}
+          </button>
+        )}
         <button onClick={onOpen} title="Open a predictions file (Ctrl/Cmd+O)" data-testid="open-button">
           Open…
         </button>

@@ -5,15 +5,30 @@
 // setting. The workspace's events refresh the run list; an answer refused as
 // stale (the run was reloaded meanwhile) refreshes it too.
 
-import { QueryClient, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { hashKey, QueryClient, useQuery, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Api, ApiArgs, ApiCall, ApiResults, RunInfo } from '../../../shared/api';
+import { configKey, type MetricConfig } from '../../../shared/metrics/config';
 import { ApiCallError } from '../api/http-api';
+
+/**
+ * How a query key becomes the cache's key: a `config` argument by the one
+ * config key (shared/metrics/config.ts: every setting, present or future),
+ * the rest as react-query hashes it (object keys sorted).
+ */
+export function queryHash(key: QueryKey): string {
+  return hashKey(
+    key.map((part) =>
+      part !== null && typeof part === 'object' && 'config' in part ? { ...part, config: configKey(part.config as MetricConfig) } : part,
+    ),
+  );
+}
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        queryKeyHashFn: queryHash,
         // Answers are pure functions of (run, revision, config, args): they never go stale by themselves.
         staleTime: Infinity,
         gcTime: 5 * 60_000,

@@ -8,9 +8,7 @@
 
 import type { DialogueDetail } from '../../../shared/api';
 import type { MetricConfig } from '../../../shared/metrics/config';
-import { lambdaKey } from '../../../shared/metrics/config';
-import { runningGca } from '../../../shared/metrics/evaluate';
-import { METRICS } from '../../../shared/metrics/registry';
+import { HEADLINE, HEADLINE_IDS, headlineLabel, METRICS, metricById } from '../../../shared/metrics/registry';
 import { renderSignature } from '../../../shared/metrics/signature';
 import { gcaCountsOf, hasNoChanges, metricValue } from '../../../shared/metrics/values';
 import { useRef } from 'react';
@@ -48,13 +46,13 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
         {resizer}
       </aside>
     );
-  const lk = lambdaKey(config.lambdas[0]);
-  // The papers' headline metrics first, then the rest of the registry.
-  const first = ['JGA', 'FGA', 'RSA', 'GCA'];
-  const order = [...first, ...METRICS.map((m) => m.id).filter((id) => !first.includes(id))];
+  // The headline metrics first, then the rest of the registry.
+  const order = [...HEADLINE_IDS, ...METRICS.map((m) => m.id).filter((id) => !HEADLINE_IDS.includes(id))];
   const totals: [string, number | null][] = order.map((id) => [id, metricValue(detail.values, id, config)]);
+  const label = (id: string) => headlineLabel(metricById(id)!, config);
   const turns = detail.perTurn ?? [];
-  const running = runningGca(turns);
+  // A running metric's values for display (GCA: null before the dialogue's first change).
+  const running = new Map(HEADLINE.map((m) => [m.id, m.headline?.running?.shown(turns)]));
   const c = gcaCountsOf(detail.values);
   const noChanges = hasNoChanges(detail.values);
   const side = (i: number) => (i % 3 === 2 ? 'end' : 'start');
@@ -75,7 +73,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
               <div key={k} className="total">
                 <dt>
                   <MetricTerm id={k} side={side(i)}>
-                    {k === 'FGA' ? `FGA λ=${lk}` : k}
+                    {label(k)}
                   </MetricTerm>
                 </dt>
                 {k === 'GCA' && noChanges ? (
@@ -140,7 +138,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
               <th scope="col">turn</th>
               {TURN_METRICS.map((m) => (
                 <th key={m} scope="col">
-                  {m === 'GCA' ? 'GCA run.' : m}
+                  {running.get(m) ? `${m} run.` : m}
                 </th>
               ))}
               <th scope="col">GCA Δ</th>
@@ -165,7 +163,7 @@ export function MetricPanel({ detail, config, turn, hoverTurn, onHover, onTurn, 
                     data-metric={m}
                     title={m === 'RSA' && rec.slots.length === 0 ? RSA_EMPTY : undefined}
                   >
-                    {turnMetricText(rec, m, config, running[i])}
+                    {turnMetricText(rec, m, config, running.get(m)?.[i])}
                   </td>
                 ))}
                 <td className="gca-delta">{gcaDeltaText(rec)}</td>

@@ -1,10 +1,11 @@
 // Layer: renderer (pure module, no React). How numbers are written in the UI:
 // corpus and dialogue scores as percentages with 2 decimals, per-turn values
-// as fractions with 2 decimals (JGA as 0/1), counts with a sign.
+// as fractions with 2 decimals (a binary headline metric, JGA, as 0/1),
+// counts with a sign. The per-turn metrics are the registry's headline ones.
 
 import type { MetricConfig } from '../../../shared/metrics/config';
 import type { TurnRecord } from '../../../shared/metrics/evaluate';
-import { metricValue } from '../../../shared/metrics/values';
+import { HEADLINE_IDS, metricById, turnShown } from '../../../shared/metrics/registry';
 import { percent2 } from '../../../shared/report/round';
 
 /** 0.3142857 → "31.43"; null/NaN → "—". */
@@ -19,20 +20,27 @@ export function frac(x: number | null | undefined): string {
   return x.toFixed(2);
 }
 
-export const TURN_METRICS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
-export type TurnMetric = (typeof TURN_METRICS)[number];
+/** The metrics shown per turn: the registry's headline metrics, by rank. */
+export const TURN_METRICS: readonly string[] = HEADLINE_IDS;
+export type TurnMetric = string;
+
+function headline(metric: TurnMetric) {
+  const m = metricById(metric);
+  if (!m?.headline) throw new Error(`${metric} is not a headline metric (one of ${HEADLINE_IDS.join(', ')})`);
+  return m;
+}
 
 /** The value a turn contributes to a metric (GCA: the running value). */
 export function turnMetricValue(rec: TurnRecord, metric: TurnMetric, config: MetricConfig): number {
-  if (metric === 'GCA') return rec.gcaRunning;
-  return metricValue(rec.values, metric, config) ?? Number.NaN;
+  return turnShown(rec, headline(metric), config);
 }
 
-/** The text the side panel shows for a turn's metric; `running` is the turn's running GCA for display (runningGca: null before the first change). */
+/** The text the side panel shows for a turn's metric; `running` is the turn's running value for display (GCA's runningGca: null before the first change). */
 export function turnMetricText(rec: TurnRecord, metric: TurnMetric, config: MetricConfig, running?: number | null): string {
-  if (metric === 'GCA' && running !== undefined) return frac(running);
-  const v = turnMetricValue(rec, metric, config);
-  return metric === 'JGA' ? String(v) : frac(v);
+  const m = headline(metric);
+  if (m.headline?.running && running !== undefined) return frac(running);
+  const v = turnShown(rec, m, config);
+  return m.headline?.binary ? String(v) : frac(v);
 }
 
 /** GCA's per-turn counts as "+1C +1M", or "·" when the turn changed nothing. */

@@ -124,6 +124,11 @@ export const metric: Metric = {
     spec: '6',
   },
   perTurn: true,
+  headline: {
+    rank: 20,
+    label: (config) => `FGA λ=${lambdaKey(config.lambdas[0])}`,
+    latex: (config) => `FGA$_{\\lambda=${lambdaKey(config.lambdas[0])}}$`,
+  },
   variants: (config) => config.lambdas.map(lambdaKey),
   slots: (config) => config.lambdas.map(() => 'sum' as const),
   add: (r, t, config) => {

@@ -7,6 +7,7 @@
 import { NONE_ID } from '../../model/corpus';
 import { ABSENT, SlotMap } from '../../model/slot-map';
 import type { Metric, StateRef } from '../contract';
+import type { TurnRecord } from '../evaluate';
 
 /** A type (not an interface) so that it fits a Record<string, number>. */
 export type GcaCounts = {
@@ -188,6 +189,19 @@ export class GcaWalker {
   }
 }
 
+/**
+ * Each turn's running GCA for display, or null before the dialogue's first
+ * change: GCA counts nothing there and is undefined (the record keeps the
+ * reference implementation's 0).
+ */
+export function runningGca(turns: readonly TurnRecord[]): (number | null)[] {
+  let changed = false;
+  return turns.map((t) => {
+    changed ||= t.gca.C + t.gca.W + t.gca.M + t.gca.O > 0;
+    return changed ? t.gcaRunning : null;
+  });
+}
+
 function countsAt(r: StateRef): GcaCounts {
   return { C: r.s[r.at], W: r.s[r.at + 1], M: r.s[r.at + 2], O: r.s[r.at + 3] };
 }
@@ -203,6 +217,7 @@ export const metric: Metric = {
     spec: '7',
   },
   perTurn: false,
+  headline: { rank: 40, running: { at: (rec) => rec.gcaRunning, shown: runningGca } },
   variants: () => null,
   slots: () => ['count', 'count', 'count', 'count'],
   add: (r, t) => {

@@ -18,6 +18,7 @@ export const metric: Metric = {
     spec: '2',
   },
   perTurn: true,
+  headline: { rank: 10, binary: true },
   variants: () => null,
   slots: () => ['count'],
   add: (r, t) => void (r.s[r.at] += jgaTurn(t)),

@@ -22,5 +22,6 @@ export const metric: Metric = {
     spec: '5',
   },
   perTurn: true,
+  headline: { rank: 30 },
   ...meanOverTurns(rsaTurn),
 };

@@ -5,8 +5,6 @@
 
 import type { Metric, TurnFacts } from '../contract';
 
-export const DEFAULT_SLOT_COUNT = 30;
-
 /** missed triples (wrong values + missed slots) + wrong triples whose slot was not missed (overshot slots). */
 export function saErrors(t: TurnFacts): number {
   return t.wrong + t.missed + t.overshot;

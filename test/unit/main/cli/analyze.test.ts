@@ -10,6 +10,7 @@ import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { evaluate } from '../../../../src/shared/metrics/evaluate';
 import { metricValue } from '../../../../src/shared/metrics/values';
 import { FIXTURES, loadFile } from '../../../helpers/fixtures';
+import { only } from '../../../helpers/metrics';
 import { compileLatex, toolAvailable } from '../../../helpers/tools';
 import { requireBuild, runCli } from '../../../helpers/cli';
 
@@ -172,7 +173,11 @@ describe('analyze', () => {
       expect(o.n).toEqual(want.n);
     }
     const csv = runCli(['analyze', SOM, '--correlation', 'dialogue', '--format', 'csv']);
-    expect(csv.stdout.split('\n')[0]).toBe('metric,JGA,SA,AGA,IAGA,F1,RSA,FGA_0.5,GCA,signature');
+    // The registry's metrics (JGA, SA, AGA, IAGA, F1, RSA, FGA_0.5, GCA as shipped), as the engine lists them.
+    const keys = correlationMatrix(evaluate(loadFile(SOM), defaultConfig()), 'dialogue', 'pearson').metrics;
+    const shipped = ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA_0.5', 'GCA'];
+    expect(only(keys, shipped)).toEqual(shipped);
+    expect(csv.stdout.split('\n')[0]).toBe(['metric', ...keys, 'signature'].join(','));
   });
 
   it('--position: buckets with counts and seeded bands; the same seed gives the same bands', () => {

@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pngDpi, pngSize } from '../../../../src/main/services/export/scene-png';
+import { METRICS } from '../../../../src/shared/metrics/registry';
 import { FIXTURES } from '../../../helpers/fixtures';
+import { only } from '../../../helpers/metrics';
 import { requireBuild, runCli } from '../../../helpers/cli';
 import { compileLatex, pdfFonts, pdfText, toolAvailable } from '../../../helpers/tools';
 
@@ -212,8 +214,28 @@ describe('score tables for papers', () => {
     const r = runCli(['score', MUL, SNG, '--format', 'markdown']);
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
-    expect(lines[0]).toBe('| Model | turns | JGA | SA | AGA | IAGA | F1 | RSA | FGA λ=0.5 | GCA |');
-    expect(lines[2]).toBe('| mul1110.json | 7 | **28.57** | 94.76 | 53.57 | 51.43 | 61.90 | 53.57 | **48.84** | 31.43 |');
+    // One column per metric of the registry; the shipped ones in this order, with these values.
+    const cells = (l: string) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((s) => s.trim());
+    const head = cells(lines[0]);
+    const shipped = ['Model', 'turns', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA λ=0.5', 'GCA'];
+    expect(head).toHaveLength(2 + METRICS.length);
+    expect(only(head, shipped)).toEqual(shipped);
+    expect(shipped.map((h) => cells(lines[2])[head.indexOf(h)])).toEqual([
+      'mul1110.json',
+      '7',
+      '**28.57**',
+      '94.76',
+      '53.57',
+      '51.43',
+      '61.90',
+      '53.57',
+      '**48.84**',
+      '31.43',
+    ]);
     expect(r.stdout).toMatch(/^Signature: `GCA alpha=10\/11/m);
     expect(runCli(['score', MUL, '--label', 'x']).stderr).toMatch(/--label needs --caption/);
   });

@@ -257,15 +257,28 @@ describe('suspects and the value-options what-if off the main thread', () => {
       { label: 'a', corpus: other.corpus },
     ]);
     const ask = (args: SuspectsArgs) => engine.run({ kind: 'suspects', args });
-    expect(ask({ group: 'g', offset: 0, limit: 1e6, data })).toEqual({ total: want.items.length, items: want.items, hasText: true });
+    // The page carries the ranking's format note and version flags (the queue header shows them).
+    const extra = { format: want.format, versions: want.versions };
+    expect(ask({ group: 'g', offset: 0, limit: 1e6, data })).toEqual({
+      total: want.items.length,
+      items: want.items,
+      hasText: true,
+      ...extra,
+    });
     // The ranked list stays in the engine: pages, and pages without the places already annotated.
-    expect(ask({ group: 'g', offset: 3, limit: 2 })).toEqual({ total: want.items.length, items: want.items.slice(3, 5), hasText: true });
+    expect(ask({ group: 'g', offset: 3, limit: 2 })).toEqual({
+      total: want.items.length,
+      items: want.items.slice(3, 5),
+      hasText: true,
+      ...extra,
+    });
     const first = want.items[0];
     const exclude = [placeKey(first.dialogue, first.turn, first.slot)];
     expect(ask({ group: 'g', offset: 0, limit: 2, exclude })).toEqual({
       total: want.items.length - 1,
       items: want.items.slice(1, 3),
       hasText: true,
+      ...extra,
     });
     // Another set of runs it has not ranked: the caller must send the data.
     expect(ask({ group: 'other', offset: 0, limit: 1 })).toEqual({ missing: true });

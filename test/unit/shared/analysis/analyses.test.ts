@@ -17,7 +17,9 @@ import { dialogueDetail, dialogueResults, evaluate, type Evaluation, type TurnRe
 import { gcaScore } from '../../../../src/shared/metrics/defs/gca';
 import { pearson } from '../../../../src/shared/metrics/stats';
 import { hasNoChanges, metricValue } from '../../../../src/shared/metrics/values';
+import { METRICS } from '../../../../src/shared/metrics/registry';
 import { fixtureCases, loadFile } from '../../../helpers/fixtures';
+import { metricKeys } from '../../../helpers/metrics';
 
 const dir = mkdtempSync(join(tmpdir(), 'analyses-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,7 +34,10 @@ function turnsOf(ev: Evaluation): { d: number; rec: TurnRecord }[] {
   return out;
 }
 
-const TURN_KEYS = ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA_0.5', 'FGA_1'];
+/** The per-turn metrics' keys (the registry's: JGA, SA, AGA, IAGA, F1, RSA, FGA_0.5, FGA_1 as shipped). */
+const TURN_KEYS = metricKeys(config, { perTurn: true });
+/** The metrics that are not per turn (GCA). */
+const WHOLE_KEYS = METRICS.filter((m) => !m.perTurn).map((m) => m.id);
 function turnValue(rec: TurnRecord, key: string): number | null {
   const [id, v] = key.split('_');
   return metricValue(rec.values, id, v);
@@ -86,7 +91,7 @@ describe('turn position', () => {
       const f = join(dir, `len-${b.key}.json`);
       writeFileSync(f, JSON.stringify(Object.fromEntries(ids.map((id) => [id, data[id]]))));
       const sub = evaluate(loadFile(f), config).corpus;
-      for (const key of [...TURN_KEYS, 'GCA']) {
+      for (const key of [...TURN_KEYS, ...WHOLE_KEYS]) {
         const [id, v] = key.split('_');
         const want = metricValue(sub.values, id, v);
         const got = metricValue(b.values, id, v);
@@ -297,7 +302,7 @@ describe('correlations', () => {
     for (const method of ['pearson', 'spearman'] as const) {
       it(`dialogue level on ${name}, ${method}: GCA included (without dialogues that have no change), equal to the per-dialogue values' correlations`, () => {
         const m = correlationMatrix(evd, 'dialogue', method);
-        const keys = [...TURN_KEYS.slice(0, 6), 'FGA_0.5', 'FGA_1', 'GCA'];
+        const keys = [...TURN_KEYS, ...WHOLE_KEYS];
         expect([...m.metrics].sort()).toEqual([...keys].sort());
         const val = (d: (typeof dialogues)[number], key: string) => {
           const [id, v] = key.split('_');

@@ -1,6 +1,8 @@
-// The same dialogues written in every supported layout score identically to
-// the FGA/GCA original with default options: every corpus number, and per
-// dialogue and per turn every metric, GCA count and slot class. Built from the
+// The same dialogues written in every registered layout (by the writers of
+// its test kit, layout-kits.ts; with each of its gold writers when the layout
+// carries no gold) score identically to the FGA/GCA original with default
+// options: every corpus number, and per dialogue and per turn every metric,
+// GCA count and slot class. Built from the
 // fixtures test/fixtures/multiwoz-somdst-100/predictions.json (real SOM-DST
 // output) and test/fixtures/random/random-7.json (explicit "none", dropped
 // slots, carried errors).
@@ -14,6 +16,8 @@ import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { dialogueDetail, evaluate } from '../../../../src/shared/metrics/evaluate';
 import type { Corpus } from '../../../../src/shared/model/corpus';
 import { FIXTURES, LAMBDAS } from '../../../helpers/fixtures';
+import { LOADERS } from '../../../../src/shared/formats/registry';
+import { LAYOUT_KITS } from './layout-kits';
 import * as L from './layouts';
 
 const config = defaultConfig({ lambdas: LAMBDAS, slotCount: 30 });
@@ -48,33 +52,19 @@ describe.each(Object.entries(FIXTURE_FILES))('%s in every layout', (_name, file)
   const ds = L.dialoguesOf(original);
   const ref = (bytes: Uint8Array, f: string) => loadReference(bytes, { file: f });
 
-  it('the fixture round-trips through the FGA writer', () => expectSameScores(load(L.writeFgaLayout(ds), 'fga.json'), original));
-  it('TRADE all_prediction (turns shuffled)', () => expectSameScores(load(L.writeTrade(ds), 'all_prediction.json'), original));
-  it('SOM-DST preds ([pred, gold], keys shuffled)', () => expectSameScores(load(L.writeSomdst(ds), 'preds.json'), original));
-  it('IC-DST running_log', () => expectSameScores(load(L.writeIcdst(ds), 'running_log.json'), original));
-  it('JSON Lines, flat and nested states', () => {
-    expectSameScores(load(L.writeJsonlLayout(ds, false), 'a.jsonl'), original);
-    expectSameScores(load(L.writeJsonlLayout(ds, true), 'b.jsonl'), original);
-  });
-  it('ConvLab-3 predictions with original_id', () => expectSameScores(load(L.writeConvlab(ds, true), 'predictions.json'), original));
-  it('ConvLab-3 predictions without ids (dialogues split where utt_idx restarts)', () =>
-    expectSameScores(load(L.writeConvlab(ds, false), 'predictions.json'), original, true));
-  it('mwzeval predictions + MultiWOZ 2.1 data.json gold', () => {
-    expectSameScores(load(L.writeMwzeval(ds), 'mwzeval.json', { gold: ref(L.writeMultiwoz21(ds), 'data.json') }), original);
-  });
-  it('mwzeval predictions + TRADE test_dials.json gold', () => {
-    expectSameScores(load(L.writeMwzeval(ds), 'mwzeval.json', { gold: ref(L.writeTradeDials(ds), 'test_dials.json') }), original);
-  });
-  it('MultiWOZ 2.2 dialogues as predictions + MultiWOZ 2.2 gold', () => {
-    expectSameScores(
-      load(L.writeMultiwoz22(ds, 'pred'), 'pred/dialogues_001.json', { gold: ref(L.writeMultiwoz22(ds, 'gold'), 'dialogues_001.json') }),
-      original,
+  describe.each(LOADERS.map((l) => [l.id] as const))('%s', (id) => {
+    const kit = LAYOUT_KITS[id];
+    it('has a test kit', () => expect(kit, `no test kit for layout "${id}" (test/unit/shared/formats/layout-kits.ts)`).toBeDefined());
+    if (!kit) return;
+    const cases = kit.writers.flatMap((w) =>
+      (kit.gold ? kit.gold.writers : [undefined]).map((g) => [g ? `${w.name} + ${g.name} as gold` : w.name, w, g] as const),
     );
-  });
-  it('TripPy pred_res (no explicit "none": compared with the original without them)', () => {
-    const strip = (s: Record<string, string>) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== 'none'));
-    const noNone = ds.map((d) => ({ id: d.id, turns: d.turns.map((t) => ({ index: t.index, gold: strip(t.gold), pred: strip(t.pred) })) }));
-    expectSameScores(load(L.writeTrippy(ds), 'pred_res.test.json'), load(L.writeFgaLayout(noNone), 'fga-without-none.json'));
+    it.each(cases)('%s', (_title, w, g) => {
+      const got = load(w.write(ds), w.file, g ? { gold: ref(g.write(ds), g.file) } : {});
+      // A layout that cannot carry something is compared with the original without it (written by the FGA writer).
+      const want = w.loses ? load(L.writeFgaLayout(w.loses.reduce(ds)), 'fga-reduced.json') : original;
+      expectSameScores(got, want, w.byPosition);
+    });
   });
 });
 

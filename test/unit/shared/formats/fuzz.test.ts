@@ -1,4 +1,5 @@
-// Fuzzing every loader and dialogue source with mutations of valid samples
+// Fuzzing every loader (the samples of every registered layout's test kit,
+// layout-kits.ts) and dialogue source with mutations of valid samples
 // (truncate, flip bytes, delete or duplicate ranges, change a value's type):
 // the result is always a corpus or a LoadError — never another exception,
 // never a hang. And the reading rule (state-policy.ts): an object member
@@ -14,10 +15,9 @@ import { describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../../../src/shared/formats/detect';
 import { loadReference } from '../../../../src/shared/formats/dialogue-sources';
 import { LoadError } from '../../../../src/shared/formats/errors';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { FIXTURES } from '../../../helpers/fixtures';
-import { plain, PREDICTION_SAMPLES, sample } from './samples';
+import type { Reference } from '../../../../src/shared/formats/reference';
+import { sampleCases } from './layout-kits';
+import { fixture, plain, sample } from './samples';
 
 type Mutation = (b: Uint8Array) => Uint8Array;
 
@@ -77,6 +77,16 @@ function expectCorpusOrLoadError(run: () => unknown): void {
 
 const SOURCES = ['data.json', 'test_dials.json', 'sgd/dialogues_001.json', 'sgd/schema.json'];
 
+/** Every sample of every registered layout's test kit (layout-kits.ts), with the gold partner of a layout without gold. */
+const SAMPLE_CASES = sampleCases();
+const golds = new Map<string, Reference>();
+const goldOf = (file: string | undefined): Reference | undefined => {
+  if (file === undefined) return undefined;
+  let g = golds.get(file);
+  if (!g) golds.set(file, (g = loadReference(fixture(file), { file })));
+  return g;
+};
+
 /**
  * The cases of the type policy (field-policy.ts): a number literal replaced by
  * one a JSON parser reads as another number (1e-400 → 0, 1e400 → Infinity,
@@ -123,17 +133,12 @@ const typeMutation: fc.Arbitrary<Mutation> = fc.oneof(
 );
 
 describe('the type policy under fuzzing: wrong-type values and ids, misspelt keys, huge and tiny numbers', () => {
-  const gold = loadReference(sample('data.json'), { file: 'data.json' });
-  const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
-  const fgaHead = new Uint8Array(readFileSync(join(FIXTURES, 'paper', 'mul1110.json')));
   const inputs: [string, Uint8Array, (b: Uint8Array) => unknown][] = [
-    ...PREDICTION_SAMPLES.map(([name, layout]): [string, Uint8Array, (b: Uint8Array) => unknown] => [
-      name,
-      sample(name),
-      (b) => loadCorpus(b, { file: name, layout, gold: layout === 'sgd' ? sgdGold : undefined }),
+    ...SAMPLE_CASES.map(({ file, layout, gold }): [string, Uint8Array, (b: Uint8Array) => unknown] => [
+      file,
+      fixture(file),
+      (b) => loadCorpus(b, { file, layout, gold: goldOf(gold) }),
     ]),
-    ['mwzeval-predictions.json', sample('mwzeval-predictions.json'), (b) => loadCorpus(b, { file: 'm.json', layout: 'mwzeval', gold })],
-    ['FGA mul1110.json', fgaHead, (b) => loadCorpus(b, { file: 'f.json' })],
     ...SOURCES.map((name): [string, Uint8Array, (b: Uint8Array) => unknown] => [
       name,
       sample(name),
@@ -149,33 +154,14 @@ describe('the type policy under fuzzing: wrong-type values and ids, misspelt key
 });
 
 describe('fuzzed inputs give a corpus or a LoadError', () => {
-  const gold = loadReference(sample('data.json'), { file: 'data.json' });
-  const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
-  const fgaHead = new Uint8Array(readFileSync(join(FIXTURES, 'paper', 'mul1110.json')));
-
-  it.each(PREDICTION_SAMPLES)('%s (detected and forced %s)', (name, layout) => {
-    const bytes = sample(name);
-    const g = layout === 'sgd' ? sgdGold : undefined;
+  it.each(SAMPLE_CASES.map((c) => [c.file, c.layout, c.gold] as const))('%s (detected and forced %s)', (file, layout, gold) => {
+    const bytes = fixture(file);
+    const g = goldOf(gold);
     fc.assert(
       fc.property(mutation, fc.boolean(), (m, force) => {
-        expectCorpusOrLoadError(() => loadCorpus(m(bytes), { file: name, layout: force ? layout : undefined, gold: g }));
+        expectCorpusOrLoadError(() => loadCorpus(m(bytes), { file, layout: force ? layout : undefined, gold: g }));
       }),
       { numRuns: 30, seed: 42 },
-    );
-  });
-
-  it('mwzeval with a gold source', () => {
-    const bytes = sample('mwzeval-predictions.json');
-    fc.assert(
-      fc.property(mutation, (m) => expectCorpusOrLoadError(() => loadCorpus(m(bytes), { file: 'm.json', layout: 'mwzeval', gold }))),
-      { numRuns: 30, seed: 7 },
-    );
-  });
-
-  it('the FGA layout', () => {
-    fc.assert(
-      fc.property(mutation, (m) => expectCorpusOrLoadError(() => loadCorpus(m(fgaHead), { file: 'f.json' }))),
-      { numRuns: 30, seed: 9 },
     );
   });
 
@@ -238,23 +224,20 @@ function members(text: string): { start: number; end: number; valueStart: number
 
 describe('a member written twice: a located error, or (in a part the loader skips) no change', () => {
   const dec = new TextDecoder();
-  const gold = loadReference(sample('data.json'), { file: 'data.json' });
-  const sgdGold = loadReference(sample('sgd/dialogues_001.json'), { file: 'dialogues_001.json' });
-  const cases: [string, string | undefined, (b: Uint8Array) => unknown][] = [
-    ...PREDICTION_SAMPLES.map(([name, layout]): [string, string | undefined, (b: Uint8Array) => unknown] => [
-      name,
-      layout,
-      (b) => plain(loadCorpus(b, { file: name, layout, gold: layout === 'sgd' ? sgdGold : undefined }).corpus),
+  const cases: [string, Uint8Array, (b: Uint8Array) => unknown][] = [
+    ...SAMPLE_CASES.map(({ file, layout, gold }): [string, Uint8Array, (b: Uint8Array) => unknown] => [
+      file,
+      fixture(file),
+      (b) => plain(loadCorpus(b, { file, layout, gold: goldOf(gold) }).corpus),
     ]),
-    ['mwzeval-predictions.json', 'mwzeval', (b) => plain(loadCorpus(b, { file: 'm.json', layout: 'mwzeval', gold }).corpus)],
-    ...SOURCES.map((name): [string, string | undefined, (b: Uint8Array) => unknown] => [
+    ...SOURCES.map((name): [string, Uint8Array, (b: Uint8Array) => unknown] => [
       name,
-      undefined,
+      sample(name),
       (b) => JSON.parse(JSON.stringify([...loadReference(b, { file: name }).dialogues].map(([k, d]) => [k, { ...d, place: undefined }]))),
     ]), // byte offsets move with the text
   ];
-  it.each(cases)('%s', (name, _layout, load) => {
-    const text = dec.decode(sample(name));
+  it.each(cases)('%s', (_name, bytes, load) => {
+    const text = dec.decode(bytes);
     const ms = members(text);
     const original = load(new TextEncoder().encode(text));
     fc.assert(

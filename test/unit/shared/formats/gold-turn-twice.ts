@@ -4,8 +4,8 @@
 // the place of the second turn (line:column and JSON path) and where the first
 // one is. Also gold a join refuses (a turn index too large for the corpus, a
 // state naming one slot twice), located at the gold file's turn. Shared by the
-// loader tests (errors.test.ts), the load pipeline (score-pipeline.test.ts) and
-// the CLI (cli-score.test.ts).
+// loader tests (errors.test.ts), the load pipeline (load-pipeline.test.ts) and
+// the CLI (test/unit/main/cli/score.test.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lineColumn } from './turn-twice';

@@ -1,5 +1,6 @@
 // Test helper: reads the hand-written layout samples of test/fixtures/formats
-// and shows a corpus as plain objects for assertions.
+// (which layout each is: layout-kits.ts) and shows a corpus as plain objects
+// for assertions.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Corpus } from '../../../../src/shared/model/corpus';
@@ -7,19 +8,14 @@ import { FIXTURES } from '../../../helpers/fixtures';
 
 export const SAMPLES = join(FIXTURES, 'formats');
 
-/** The prediction samples that carry their own gold, with their layout id (mwzeval's needs a gold file). */
-export const PREDICTION_SAMPLES: [string, string][] = [
-  ['all_prediction_TRADE.json', 'trade'],
-  ['preds_29.json', 'somdst'],
-  ['pred_res.test.final.json', 'trippy'],
-  ['convlab-predictions.json', 'convlab'],
-  ['running_log.json', 'icdst'],
-  ['turns.jsonl', 'jsonl'],
-  ['sgd-pred/dialogues_001.json', 'sgd'],
-];
-
+/** A sample of test/fixtures/formats by its name there. */
 export function sample(name: string): Uint8Array {
   return new Uint8Array(readFileSync(join(SAMPLES, name)));
+}
+
+/** A file of test/fixtures by its path there (the layout kits name samples so). */
+export function fixture(path: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(FIXTURES, path)));
 }
 
 export type Plain = Record<

@@ -2,7 +2,7 @@
 // and the exact message every path that reads the layout must give: the place
 // of the second key (line:column and JSON path) and where the first one is.
 // Shared by the loader tests (errors.test.ts), the load pipeline's one- and
-// two-thread paths (score-pipeline.test.ts) and the CLI (cli-score.test.ts).
+// two-thread paths (load-pipeline.test.ts) and the CLI (test/unit/main/cli/score.test.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -15,13 +15,19 @@ import { stateLayout } from '../../../../src/shared/metrics/state';
 import { metricValue } from '../../../../src/shared/metrics/values';
 import { buildCorpus, corpusArb } from '../../../helpers/random-corpus';
 import { dialogueDetail, dialogueResults, runningGca } from '../../../../src/shared/metrics/evaluate';
+import { only } from '../../../helpers/metrics';
 
 const DEFS = join(__dirname, '..', '..', '..', '..', 'src', 'shared', 'metrics', 'defs');
 
 describe('registry', () => {
   it('holds one metric per file of defs/, in table order, with unique ids', () => {
     expect(METRICS).toHaveLength(readdirSync(DEFS).filter((f) => f.endsWith('.ts')).length);
-    expect(METRIC_IDS).toEqual(['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA']);
+    // One metric per file, named by it (defs/jga.ts is JGA), in table order; the shipped ones in this order.
+    const files = readdirSync(DEFS).filter((f) => f.endsWith('.ts'));
+    expect([...METRIC_IDS].sort()).toEqual(files.map((f) => f.slice(0, -3).toUpperCase()).sort());
+    expect(METRIC_IDS).toEqual([...METRICS].sort((a, b) => a.order - b.order).map((m) => m.id));
+    const shipped = ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA'];
+    expect(only(METRIC_IDS, shipped)).toEqual(shipped);
     expect(new Set(METRIC_IDS).size).toBe(METRIC_IDS.length);
   });
   it('every metric explains itself and points to its spec section', () => {

@@ -10,7 +10,9 @@ import { corpusRow } from '../../../../src/shared/report/rows';
 import { scoreTable } from '../../../../src/shared/report/score-table';
 import { evaluate } from '../../../../src/shared/metrics/evaluate';
 import { join } from 'node:path';
+import { HEADLINE, METRIC_IDS } from '../../../../src/shared/metrics/registry';
 import { FIXTURES, loadFile } from '../../../helpers/fixtures';
+import { metricKeys, only } from '../../../helpers/metrics';
 import { turnTable } from '../../../../src/shared/report/turn-table';
 import { dialogueResults } from '../../../../src/shared/metrics/evaluate';
 import { renderCsvTable } from '../../../../src/shared/report/tables';
@@ -35,11 +37,34 @@ describe('metric subsets', () => {
 
   it('refuses an empty list, unknown ids (naming the known ones) and GCA parts alone', () => {
     const tags = metricTags(config);
-    expect(tags.map((t) => t.key)).toEqual(['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA_0.5', 'FGA_1', 'GCA', 'VP', 'VR', 'LP', 'LR']);
+    // Every metric's keys (the registry's), then GCA's parts; the shipped ones in this order.
+    const keys = tags.map((t) => t.key);
+    expect(keys).toEqual([...metricKeys(config), 'VP', 'VR', 'LP', 'LR']);
+    const shipped = ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA_0.5', 'FGA_1', 'GCA', 'VP', 'VR', 'LP', 'LR'];
+    expect(only(keys, shipped)).toEqual(shipped);
     expect(() => checkMetricSubset(tags, [])).toThrow('no metric given');
-    expect(() => checkMetricSubset(tags, ['JGA', 'BLEU'])).toThrow(
-      /^unknown metric "BLEU"; known: JGA, SA, AGA, IAGA, F1, RSA, FGA, FGA_0\.5, FGA_1, GCA, VP/,
-    );
+    expect(() => checkMetricSubset(tags, ['JGA', 'BLEU'])).toThrow(/^unknown metric "BLEU"; known: JGA, SA, /);
+    const known = (() => {
+      try {
+        checkMetricSubset(tags, ['JGA', 'BLEU']);
+      } catch (e) {
+        return (e as Error).message.replace(/^.*; known: /, '').split(', ');
+      }
+    })();
+    expect(only(known!, ['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'FGA_0.5', 'FGA_1', 'GCA', 'VP'])).toEqual([
+      'JGA',
+      'SA',
+      'AGA',
+      'IAGA',
+      'F1',
+      'RSA',
+      'FGA',
+      'FGA_0.5',
+      'FGA_1',
+      'GCA',
+      'VP',
+    ]);
+    for (const id of METRIC_IDS) expect(known).toContain(id);
     expect(() => checkMetricSubset(tags, ['VP', 'LR'])).toThrow(/VP, LR are shown beside the metrics/);
     expect(() => checkMetricSubset(tags, ['GCA', 'VP', 'FGA_1'])).not.toThrow();
   });
@@ -61,8 +86,11 @@ describe('metric subsets', () => {
     const d = [...dialogueResults(ev, true)][0];
     const turns = turnTable(d.id, d.perTurn!, config, 'sig');
     expect(subsetTable(turns, ['FGA_0.5']).columns.map((c) => c.key)).toEqual(['turn', 'FGA', 'fgaClass', 'gcaDelta']);
+    // The per-turn table has the headline metrics (JGA, FGA_0.5, RSA, GCA as shipped).
+    const has = HEADLINE.map((m) => (m.variants(config) ? `${m.id}_${m.variants(config)![0]}` : m.id));
+    expect(only(has, ['JGA', 'FGA_0.5', 'RSA', 'GCA'])).toEqual(['JGA', 'FGA_0.5', 'RSA', 'GCA']);
     expect(() => subsetTable(turns, ['SA', 'AGA'])).toThrow(
-      'none of the chosen metrics (SA, AGA) is in this table; it has JGA, FGA_0.5, RSA, GCA',
+      `none of the chosen metrics (SA, AGA) is in this table; it has ${has.join(', ')}`,
     );
     const plain = { columns: [{ key: 'a', header: 'a', kind: 'label' as const }], rows: [], signature: 's' };
     expect(subsetTable(plain, ['JGA'])).toBe(plain);

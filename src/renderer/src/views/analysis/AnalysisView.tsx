@@ -3,9 +3,11 @@
 // slot, every metric by turn position, where wrong turns come from, how the
 // metrics correlate, and the spurious-trait analysis. Everything is computed
 // on the Node side (a worker thread); every chart is a Scene and every table
-// a Table carrying its signature.
+// a Table carrying its signature. The tabs, their names and tooltips come
+// from the analyses registry (src/shared/analysis/defs).
 
 import { useState } from 'react';
+import { ANALYSES } from '../../../../shared/analysis/registry';
 import type { ViewProps } from '../../app/views';
 import { requestInspect, type InspectTarget } from '../../app/inspect-target';
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary';
@@ -17,36 +19,24 @@ import { remember, remembered, type SectionProps } from './shared';
 import { TraitsSection } from './TraitsSection';
 import './analysis.css';
 
-const SECTIONS: { id: string; label: string; title: string; component: (p: SectionProps) => React.ReactNode }[] = [
-  {
-    id: 'breakdown',
-    label: 'Breakdowns',
-    title: 'every metric per domain; counts, P/R/F1 and confusions per slot',
-    component: BreakdownSection,
-  },
-  {
-    id: 'position',
-    label: 'Turn position',
-    title: 'every metric by turn index or dialogue length, with bootstrap bands',
-    component: PositionSection,
-  },
-  {
-    id: 'origin',
-    label: 'Error origin',
-    title: 'fresh (type-1) vs carried (type-2) wrong turns, and their root causes',
-    component: OriginSection,
-  },
-  {
-    id: 'correlations',
-    label: 'Correlations',
-    title: 'Pearson and Spearman matrices of the metrics, per turn or per dialogue',
-    component: CorrelationSection,
-  },
-  { id: 'traits', label: 'Spurious traits', title: "TO and NU against FGA and GCA (the GCA paper's Figure 4)", component: TraitsSection },
-];
+/** Each analysis's section, by its CLI name; the tabs are the registry's analyses with `tab: true`, in its order. */
+const SECTION_OF: Readonly<Record<string, (p: SectionProps) => React.ReactNode>> = {
+  breakdown: BreakdownSection,
+  position: PositionSection,
+  origin: OriginSection,
+  correlations: CorrelationSection,
+  traits: TraitsSection,
+};
+
+const SECTIONS = ANALYSES.filter((d) => d.tab && SECTION_OF[d.name]).map((d) => ({
+  id: d.name,
+  label: d.label,
+  title: d.summary,
+  component: SECTION_OF[d.name],
+}));
 
 export function AnalysisView({ api, run, runs, config, onView }: ViewProps) {
-  const [section, setSection] = useState<string>(() => remembered('analysis.section', 'breakdown'));
+  const [section, setSection] = useState<string>(() => remembered('analysis.section', SECTIONS[0].id));
   const inspect = (t: InspectTarget) => {
     requestInspect(t);
     onView?.('inspect');

@@ -9,25 +9,20 @@
 import { useState } from 'react';
 import { breakdownTable } from '../../../../shared/analysis/breakdown-report';
 import { formatTerm, SLOT_CLASSES } from '../../../../shared/analysis/search-query';
-import { barsScene } from '../../../../shared/viz/analysis-bars';
+import { breakdownScene, DEFAULT_DOMAIN_SERIES, SLOT_SERIES } from '../../../../shared/viz/analysis-breakdown';
 import { SceneSvg } from '../../components/SceneSvg';
 import { errorText, useApiQuery } from '../../app/queries';
 import { ExportLinks } from './ExportLinks';
-import { columnValue, metricChoices, remember, remembered, type SectionProps } from './shared';
+import { metricChoices, remember, remembered, type SectionProps } from './shared';
 import { TableView } from './TableView';
 
 type By = 'domain' | 'slot';
-const SLOT_SERIES = [
-  { key: 'precision', label: 'precision' },
-  { key: 'recall', label: 'recall' },
-  { key: 'F1', label: 'F1' },
-];
 
 export function BreakdownSection({ api, run, runs, config, inspect }: SectionProps) {
   const [by, setBy] = useState<By>(() => remembered('bd.by', 'domain'));
   const [turns, setTurns] = useState<'active' | 'dialogue'>(() => remembered('bd.turns', 'active'));
   const [k, setK] = useState<'signature' | 'slots'>(() => remembered('bd.k', 'signature'));
-  const [series, setSeries] = useState<string[]>(() => remembered('bd.series', ['JGA', 'SA', 'RSA']));
+  const [series, setSeries] = useState<string[]>(() => remembered('bd.series', [...DEFAULT_DOMAIN_SERIES]));
   const [compareId, setCompareId] = useState<string>(() => remembered('bd.compare', ''));
   const others = runs.filter((r) => r.id !== run.id && r.state === 'ready');
   const other = others.find((r) => r.id === compareId) ?? null;
@@ -43,29 +38,18 @@ export function BreakdownSection({ api, run, runs, config, inspect }: SectionPro
   // Compared with another run: both runs' rows per group, this run's with its differences from the other.
   const compared = base && other ? { name: other.label, b: base } : undefined;
   const table = b ? breakdownTable(compared ? [{ name: run.label, b }, compared] : [{ name: run.label, b }], config, compared) : null;
-  const scene = (() => {
-    if (!b) return null;
-    const value = (bd: typeof b) => (group: string, key: string) => {
-      const g = bd.groups.find((x) => x.group === group);
-      if (!g) return null;
-      if ('scores' in g) return columnValue(config, key, g.scores.values);
-      return g[key as 'precision' | 'recall' | 'F1'];
-    };
-    const runs = base && other ? `${run.label} (bars) vs ${other.label} (ticks)` : run.label;
-    return barsScene({
-      title:
-        by === 'domain'
-          ? `Per domain (${turns === 'active' ? 'turns where the domain is active' : 'every turn of the dialogues that mention it'}) — ${runs}`
-          : `Per slot — ${runs}`,
-      groups: b.groups.map((g) => g.group),
-      series: shown,
-      value: value(b),
-      baseline: base ? value(base) : undefined,
-      baselineLabel: other?.label,
-      signature: table?.signature ?? '',
-      width: 760,
-    });
-  })();
+  const scene =
+    b && table
+      ? breakdownScene({
+          name: run.label,
+          b,
+          baseline: compared,
+          config,
+          series: shown,
+          signature: table.signature,
+          width: 760,
+        })
+      : null;
 
   const link = (row: number, key: string) => {
     if (!table) return null;

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { positionTable } from '../../../../shared/analysis/analysis-tables';
 import { DEFAULT_MIN_TURNS, hiddenNote, withMinTurns } from '../../../../shared/analysis/turn-position';
-import { lambdaKey } from '../../../../shared/metrics/config';
+import { HEADLINE } from '../../../../shared/metrics/registry';
 import { positionScene } from '../../../../shared/viz/analysis-position';
 import { SceneSvg } from '../../components/SceneSvg';
 import { errorText, useApiQuery } from '../../app/queries';
@@ -19,7 +19,11 @@ export function PositionSection({ api, run, config }: SectionProps) {
   const [by, setBy] = useState<'index' | 'length'>(() => remembered('pos.by', 'index'));
   const choices = metricChoices(config);
   const [picked, setPicked] = useState<string[]>(() =>
-    remembered('pos.series', ['JGA', `FGA_${lambdaKey(config.lambdas[0])}`, 'RSA', 'GCA']),
+    // The headline metrics by default (JGA, FGA with the first λ, RSA, GCA).
+    remembered(
+      'pos.series',
+      HEADLINE.map((m) => (m.variants(config) ? `${m.id}_${m.variants(config)![0]}` : m.id)),
+    ),
   );
   const series = choices.filter((c) => picked.includes(c.key));
   const [minText, setMinText] = useState(() => String(remembered('pos.minTurns', DEFAULT_MIN_TURNS)));

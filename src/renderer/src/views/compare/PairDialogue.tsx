@@ -10,6 +10,7 @@ import type { Api } from '../../../../shared/api';
 import { lambdaKey, type MetricConfig } from '../../../../shared/metrics/config';
 import type { DialogueDetail } from '../../../../shared/api';
 import type { TurnRecord } from '../../../../shared/metrics/evaluate';
+import { HEADLINE } from '../../../../shared/metrics/registry';
 import { metricValue } from '../../../../shared/metrics/values';
 import { renderSignature } from '../../../../shared/metrics/signature';
 import { laneTurnAt, lanesScene, type LaneRun } from '../../../../shared/viz/compare-lanes';
@@ -46,12 +47,10 @@ function laneRun(name: string, d: DialogueDetail, config: MetricConfig): LaneRun
     name,
     turns: (d.perTurn ?? []).map((t) => ({
       turn: t.turn,
-      values: {
-        JGA: metricValue(t.values, 'JGA'),
-        FGA: metricValue(t.values, 'FGA', config),
-        RSA: metricValue(t.values, 'RSA'),
-        GCA: t.gcaRunning,
-      },
+      // Each headline metric's turn value (a running metric's, GCA's, as the record stores it).
+      values: Object.fromEntries(
+        HEADLINE.map((m) => [m.id, m.headline?.running ? m.headline.running.at(t) : metricValue(t.values, m.id, config)]),
+      ),
     })),
   };
 }

@@ -1,19 +1,21 @@
 // Layer: renderer (React component). One row of the dialogue list: id, turns,
-// and JGA, FGA, RSA, GCA as compact numbers over small bars ("no changes"
-// instead of GCA's reported 0 where no state changes: GCA is undefined there).
+// and the headline metrics (registry.ts HEADLINE: JGA, FGA, RSA, GCA) as
+// compact numbers over small bars ("no changes" instead of GCA's reported 0
+// where no state changes: GCA is undefined there).
 
 import type { DialogueRow, SortKey } from '../../../../shared/api';
+import { HEADLINE_IDS } from '../../../../shared/metrics/registry';
 import { plural } from '../../../../shared/plural';
 import { pct } from '../../model/format';
 import { barWidth } from '../../viz/row-bars';
 
-const METRICS = ['JGA', 'FGA', 'RSA', 'GCA'] as const;
+const METRICS = HEADLINE_IDS;
 const BAR = 40;
 
 /** The sorted-by value, shown when the row's four numbers do not include it. */
 function sortExtra(row: DialogueRow, key: SortKey): string | null {
   if (key === 'disagreement') return `|FGA−GCA| ${row.noChanges ? '—' : pct(row.disagreement)}`;
-  if (key in row.values && !(METRICS as readonly string[]).includes(key)) return `${key} ${pct(row.values[key])}`;
+  if (key in row.values && !METRICS.includes(key)) return `${key} ${pct(row.values[key])}`;
   return null;
 }
 

@@ -5,7 +5,7 @@
 
 import type { DialogueDetail } from '../../../../shared/api';
 import type { MetricConfig } from '../../../../shared/metrics/config';
-import { lambdaKey } from '../../../../shared/metrics/config';
+import { headlineLabel, metricById } from '../../../../shared/metrics/registry';
 import { renderSignature } from '../../../../shared/metrics/signature';
 import { pct } from '../../model/format';
 import { compareRows, countsText, deltaText, verdict } from './compare-model';
@@ -20,7 +20,7 @@ interface Props {
 
 export function Comparison({ a, b, staleA, staleB, config }: Props) {
   const rows = compareRows(a, b, config);
-  const name = (m: string) => (m === 'FGA' ? `FGA λ=${lambdaKey(config.lambdas[0])}` : m);
+  const name = (m: string) => headlineLabel(metricById(m)!, config);
   return (
     <section className="pg-compare" aria-label="A and B compared" data-testid="playground-compare">
       <table>

@@ -6,7 +6,7 @@
 
 import type { DialogueDetail } from '../../../../shared/api';
 import type { MetricConfig } from '../../../../shared/metrics/config';
-import { METRICS } from '../../../../shared/metrics/registry';
+import { HEADLINE_IDS, METRICS } from '../../../../shared/metrics/registry';
 import { gcaCountsOf, metricValue } from '../../../../shared/metrics/values';
 import { fixed2 } from '../../../../shared/report/round';
 
@@ -21,8 +21,7 @@ export interface CompareRow {
 
 /** The headline metrics first (the papers' order), then the rest of the registry. */
 export function metricOrder(): string[] {
-  const first = ['JGA', 'FGA', 'RSA', 'GCA'];
-  return [...first, ...METRICS.map((m) => m.id).filter((id) => !first.includes(id))];
+  return [...HEADLINE_IDS, ...METRICS.map((m) => m.id).filter((id) => !HEADLINE_IDS.includes(id))];
 }
 
 /** Differences below this are ties (the values are ratios of small integers; float noise is far smaller). */

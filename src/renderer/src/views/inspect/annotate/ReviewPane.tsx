@@ -7,6 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { CATEGORIES, STATUSES } from '../../../../../shared/annotations/record';
+import { formatNoteText } from '../../../../../shared/annotations/detectors/format';
 import type { Api } from '../../../../../shared/api';
 import type { MetricConfig } from '../../../../../shared/metrics/config';
 import { dialogueKey } from '../../../../../shared/formats/reference';
@@ -242,6 +243,16 @@ function SuspectQueue({ review }: { review: Review }) {
         {review.suspectRuns.length > 0 &&
           ` · runs voting: ${review.suspectRuns.join(', ')}${review.suspectsHaveText ? '' : ' · no utterances loaded: no text evidence'}`}
       </p>
+      {review.suspectVersions.map((v) => (
+        <p key={v.run} className="suspects-flag" data-testid="suspects-version-flag" data-run={v.run} title={v.reason}>
+          ⚠ {v.reason}
+        </p>
+      ))}
+      {review.suspectFormat && formatNoteText(review.suspectFormat) && (
+        <p className="queue-note" data-testid="suspects-format-note" data-count={review.suspectFormat.count}>
+          {formatNoteText(review.suspectFormat)}
+        </p>
+      )}
       <div className="suspects-scroll" ref={scrollRef} data-testid="suspects-scroll">
         <ol className="suspects" style={{ height: virtualizer.getTotalSize() }}>
           {rows.map((v) => {
@@ -278,6 +289,12 @@ function SuspectQueue({ review }: { review: Review }) {
                   </span>
                 )}{' '}
                 <span className="rank">#{(k + 1).toLocaleString('en-US')}</span>
+                {s.turns && s.turns.length > 1 && (
+                  <span className="turns" data-testid="suspect-turns" title={`affects turns ${s.turns.join(', ')}`}>
+                    {' '}
+                    · {s.turns.length} turns ({s.turns[0]}–{s.turns[s.turns.length - 1]})
+                  </span>
+                )}
                 <span className="reasons">{s.reasons.map((r) => r.text).join('; ')}</span>
               </li>
             );

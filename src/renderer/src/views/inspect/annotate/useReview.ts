@@ -376,6 +376,8 @@ export function useReview(
     suspectsTotal,
     suspectRuns: suspectsQuery.data?.pages[0]?.runs ?? [],
     suspectsHaveText: suspectsQuery.data?.pages[0]?.hasText ?? false,
+    suspectVersions: suspectsQuery.data?.pages[0]?.versions ?? [],
+    suspectFormat: suspectsQuery.data?.pages[0]?.format ?? null,
     suspectsLoading: suspectsQuery.isLoading,
     suspectsError: suspectsQuery.error ? errorText(suspectsQuery.error) : null,
     loadSuspectsNear,

@@ -1,0 +1,201 @@
+// Benchmark tooling (Node): parse speed of the issue-18 layouts against the
+// FGA/GCA layout's, on the same seeded synthetic dialogues written in each
+// layout at about the same size. bench/layouts.js bundles this file with vite
+// and runs it as `node layouts-phases.mjs MB RUNS`; it prints one JSON object:
+// per layout the file size (for `lines`, generations + index), the median and fastest load time (loader.load:
+// scan, parse, intern, build) and MB/s. One layout's file is in memory at a time.
+
+import { findLoader } from '../src/shared/formats/detect';
+import type { LoadOptions } from '../src/shared/formats/types';
+
+const [mbArg, runsArg] = process.argv.slice(2);
+const TARGET = Number(mbArg ?? 100) * 1e6;
+const runs = Math.max(1, Number(runsArg ?? 3));
+const enc = new TextEncoder();
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// MultiWOZ slots as the belief spans spell them, with their canonical names.
+const SLOTS: [string, string, string][] = [
+  ['hotel', 'area', 'hotel-area'], ['hotel', 'pricerange', 'hotel-pricerange'], ['hotel', 'stars', 'hotel-stars'],
+  ['hotel', 'people', 'hotel-book people'], ['hotel', 'day', 'hotel-book day'], ['restaurant', 'food', 'restaurant-food'],
+  ['restaurant', 'area', 'restaurant-area'], ['restaurant', 'time', 'restaurant-book time'], ['train', 'destination', 'train-destination'],
+  ['train', 'departure', 'train-departure'], ['train', 'day', 'train-day'], ['train', 'leave', 'train-leaveat'],
+  ['taxi', 'destination', 'taxi-destination'], ['attraction', 'name', 'attraction-name'],
+]; // prettier-ignore
+const VALUES = [
+  'north',
+  'centre',
+  'cheap',
+  'moderate',
+  '4',
+  '2',
+  'monday',
+  'saturday',
+  'indian',
+  'modern european',
+  '17:15',
+  'cambridge',
+  'london kings cross',
+  'el shaddia guesthouse',
+];
+
+interface Turn {
+  gold: [number, string][];
+  pred: [number, string][];
+}
+interface Dialogue {
+  id: string;
+  turns: Turn[];
+}
+
+/** Seeded dialogues: states grow turn by turn; the prediction differs now and then. */
+function* dialogues(): Generator<Dialogue> {
+  const rnd = mulberry32(18);
+  for (let d = 0; ; d++) {
+    const n = 4 + Math.floor(rnd() * 10);
+    const gold = new Map<number, string>();
+    const pred = new Map<number, string>();
+    const turns: Turn[] = [];
+    for (let t = 0; t < n; t++) {
+      const s = Math.floor(rnd() * SLOTS.length);
+      const v = VALUES[Math.floor(rnd() * VALUES.length)];
+      gold.set(s, v);
+      pred.set(s, rnd() < 0.1 ? VALUES[Math.floor(rnd() * VALUES.length)] : v);
+      turns.push({ gold: [...gold], pred: [...pred] });
+    }
+    yield { id: `PMUL${String(d).padStart(5, '0')}.json`, turns };
+  }
+}
+
+const damd = (st: [number, string][]) => {
+  const byDomain = new Map<string, string[]>();
+  for (const [s, v] of st) byDomain.set(SLOTS[s][0], [...(byDomain.get(SLOTS[s][0]) ?? []), `${SLOTS[s][1]} ${v}`]);
+  return [...byDomain].map(([d, xs]) => `[${d}] ${xs.join(' ')}`).join(' ');
+};
+const nested = (st: [number, string][]) => {
+  const o: Record<string, Record<string, string>> = {};
+  for (const [s, v] of st) (o[SLOTS[s][2].split('-')[0]] ??= {})[SLOTS[s][2].split('-')[1]] = v;
+  return o;
+};
+const flat = (st: [number, string][]) => Object.fromEntries(st.map(([s, v]) => [SLOTS[s][2], v]));
+
+interface Written {
+  bytes: Uint8Array;
+  opts?: Partial<LoadOptions>;
+}
+
+/** Writes dialogues in a layout until the file reaches TARGET bytes. */
+function write(layout: string): Written {
+  const parts: string[] = [];
+  let size = 0;
+  const index: string[] = [];
+  const push = (s: string) => {
+    parts.push(s);
+    size += s.length;
+  };
+  const gen = dialogues();
+  if (layout === 'csv') push('"id","gt_domain","turn_state","total_state","pair_confidence"\r\n');
+  if (layout === 'fga' || layout === 'bspn') push('{');
+  if (layout === 'convlab-eval') push('[');
+  let first = true;
+  while (size < TARGET) {
+    const d = gen.next().value as Dialogue;
+    const key = d.id.toLowerCase().replace('.json', '');
+    const sep = first ? '' : ',';
+    first = false;
+    if (layout === 'fga')
+      push(
+        `${sep}${JSON.stringify(d.id)}:${JSON.stringify(Object.fromEntries(d.turns.map((t, i) => [String(i), { gt: nested(t.gold), pr: nested(t.pred) }])))}`,
+      );
+    else if (layout === 'bspn')
+      push(
+        `${sep}${JSON.stringify(key)}:${JSON.stringify(Object.fromEntries(d.turns.map((t, i) => [String(i), { bspn: `<sos_b> ${damd(t.gold)} <eos_b>`, bspn_gen: `<sos_b> ${damd(t.pred)} <eos_b>`, resp: 'i have booked it for you .' }])))}`,
+      );
+    else if (layout === 'convlab-eval')
+      d.turns.forEach((t, i) =>
+        push(
+          `${i === 0 ? sep : ','}${JSON.stringify({ dialogue_id: key, turn_id: String(i), state: nested(t.gold), predictions: { state: nested(t.pred) } })}`,
+        ),
+      );
+    else if (layout === 'jsonl')
+      d.turns.forEach((t, i) =>
+        push(
+          JSON.stringify({
+            dialogue_id: d.id,
+            turn: i,
+            gold: flat(t.gold),
+            pred: flat(t.pred),
+            raw: damd(t.pred),
+            confidence: Object.fromEntries(t.pred.map(([s], k) => [SLOTS[s][2], { softmax: 0.5 + k / 40, verbalized: 0.9 }])),
+          }) + '\n',
+        ),
+      );
+    else if (layout === 'csv')
+      d.turns.forEach((t, i) => {
+        const last = t.pred[t.pred.length - 1];
+        const update = { [SLOTS[last[0]][2].split('-')[1]]: last[1] };
+        const cells = [
+          `${key}-${i + 1}`,
+          SLOTS[last[0]][0],
+          JSON.stringify(update),
+          JSON.stringify(nested(t.pred)),
+          JSON.stringify({ [`${SLOTS[last[0]][2].split('-')[1]}_${last[1]}`]: 0.8 }),
+        ];
+        push(cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',') + '\r\n');
+      });
+    else if (layout === 'lines')
+      d.turns.forEach((t, i) => {
+        const prev = i === 0 ? new Map() : new Map(d.turns[i - 1].pred);
+        const update = t.pred.filter(([s, v]) => prev.get(s) !== v);
+        push((update.length === 0 ? 'none' : update.map(([s, v]) => `${SLOTS[s][2]}=${v}`).join(', ') + ',') + '\n');
+        index.push(
+          JSON.stringify({
+            dialogue: 'text of the dialogue so far',
+            dialogue_id: d.id,
+            turn_id: i,
+            dst: t.gold.map(([s, v]) => `${SLOTS[s][2]}=${v}, `).join(''),
+          }),
+        );
+      });
+    else if (layout === 'ldst')
+      d.turns.forEach((t, i) => {
+        const p = new Map(t.pred);
+        SLOTS.forEach(([dom, , canon], s) =>
+          push(`data.json|||${d.id}|||${2 * i + 1}|||0|||${dom}|||${canon.split('-')[1]}|||['${p.get(s) ?? 'NONE'}</s>']\n`),
+        );
+      });
+  }
+  if (layout === 'fga' || layout === 'bspn') push('}');
+  if (layout === 'convlab-eval') push(']');
+  const bytes = enc.encode(parts.join(''));
+  return layout === 'lines' ? { bytes, opts: { index: { file: 'index.jsonl', bytes: enc.encode(index.join('\n')) } } } : { bytes };
+}
+
+const results: { layout: string; bytes: number; medianMs: number; minMs: number; mbPerS: number }[] = [];
+for (const layout of ['fga', 'bspn', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst']) {
+  const w = write(layout);
+  const loader = findLoader(layout, `bench.${layout}`);
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    const loaded = loader.load(w.bytes, { file: `bench.${layout}`, ...w.opts });
+    times.push(performance.now() - t0);
+    if (loaded.corpus.turnIndex.length === 0) throw new Error(`${layout}: no turns`);
+  }
+  times.sort((a, b) => a - b);
+  const medianMs = times[Math.floor(times.length / 2)];
+  // Line-aligned generations are read with their index: both files count.
+  const bytes = w.bytes.length + (w.opts?.index?.bytes.length ?? 0);
+  results.push({ layout, bytes, medianMs, minMs: times[0], mbPerS: bytes / 1e6 / (medianMs / 1000) });
+}
+process.stdout.write(JSON.stringify({ results }) + '\n');

@@ -1,0 +1,221 @@
+// Layer: shared (pure TS). Loader for belief-span result files: the gold span
+// `bspn` and the generated span `bspn_gen` of each turn, read with
+// belief-span.ts and a slot vocabulary (slot-vocab.ts; --slot-vocab FILE).
+// Containers, as each system's code writes them:
+//   {id: {"0": {…}, "1": {…}}}  UBAR-DST train_DST.py Model.validate (…BS.json, ids lower case,
+//                               <sos_b> … <eos_b> kept); PPTOD DST/inference.py zip_result
+//                               (test_joint_accuracy_*.json, no special tokens)
+//   {id: [{"turn_num": 0, …}]}  FnCTOD src/multiwoz/inference.py (ids upper case, dial_id in each turn);
+//                               MTTOD runner.py MTTOD.predict → reader.py get_readable_batch
+//                               ("pmul4707.json" keys, <bos_belief> … <eos_belief>, [value_x] grammar)
+//   [{"dial_id", "turn_num", …}] PPTOD E2E_TOD/inference_pptod.py (a flat list of turns); UBAR's
+//                               end-to-end lists, whose per-dialogue header entry {"dial_id",
+//                               "trun_num" (sic), …} is skipped (UBAR eval.py skips it too)
+// The turn index is the key, else `turn_num`, else the position in the list.
+// The generated span is kept as the turn's generated text. A generated span
+// that cannot be read (belief-span.ts says when) makes the turn unparseable:
+// an empty prediction, with the reason and place. A gold span that cannot be
+// read is an error, unless a gold source (--gold) replaces the file's gold.
+
+import type { TurnExtra } from '../model/builder';
+import { parseSpan, spanGrammar, type SpanGrammar, type SpanResult } from './belief-span';
+import { collectTurns, type TurnCollector } from './collect';
+import { missingKey } from './field-policy';
+import { JsonScanner } from './json-scanner';
+import { ElementContext, forEachElement, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
+import { multiwozSlotVocab, type SlotVocab } from './slot-vocab';
+import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { ForwardLocator } from './unparseable';
+import { plural } from '../plural';
+
+const ID_KEY = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*/;
+
+export const bspnLoader: FormatLoader = {
+  id: 'bspn',
+  label: 'belief-span results JSON (UBAR, PPTOD, FnCTOD, MTTOD)',
+  sniff(head) {
+    const m = ID_KEY.exec(head);
+    const rest = m ? head.slice(m[0].length) : '';
+    const container =
+      (m && (/^\[\s*\{/.test(rest) || /^\{\s*"\d+"\s*:\s*\{/.test(rest))) ||
+      (/^\uFEFF?\s*\[\s*\{/.test(head) && /"dial_id"\s*:/.test(head) && /"turn_num"\s*:/.test(head));
+    if (!container) return 'no';
+    if (/"bspn_gen"\s*:/.test(head)) return 'yes';
+    if (/"bspn"\s*:\s*"/.test(head)) return { near: 'turns have "bspn" (the gold belief span) but no "bspn_gen" (the generated one)' };
+    return 'no';
+  },
+  load: loadBspn,
+};
+
+/** The keys of a turn the loader reads; others (context, resp, aspn, …) are skipped. */
+const KNOWN = ['bspn', 'bspn_gen', 'turn_num', 'dial_id', 'user'];
+const SPECIAL = /<(?:sos_u|eos_u|bos_user|eos_user)>/g;
+
+interface TurnRead {
+  index?: number;
+  dialId?: string;
+  gold?: string;
+  goldAt: number;
+  pred?: string;
+  predAt: number;
+  user?: string;
+  /** UBAR's per-dialogue header entry ("trun_num", no "turn_num"). */
+  header: boolean;
+}
+
+export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+  const vocab: SlotVocab = opts.slotVocab ?? multiwozSlotVocab();
+  const goldReplaced = !!opts.goldReplaced;
+  let grammar: SpanGrammar | undefined;
+  let unparseable = 0;
+  let emptyGenerated = 0;
+  let skippedHeaders = 0;
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    const sc = new JsonScanner(bytes, opts.file);
+    const ctx = new ElementContext(bytes, opts.file, 0);
+    const keys = new UniqueKeys(sc);
+    const ids = new IdSet(bytes, opts.file);
+    const places = new ForwardLocator(bytes);
+    const cache = new Map<string, SpanResult>();
+    grammar = undefined;
+    unparseable = emptyGenerated = skippedHeaders = 0;
+    let count = 0;
+
+    const parse = (span: string): SpanResult => {
+      grammar ??= spanGrammar(span);
+      let r = cache.get(span);
+      if (!r) {
+        if (cache.size > 50_000) cache.clear();
+        r = parseSpan(span, grammar, vocab);
+        cache.set(span, r);
+      }
+      return r;
+    };
+
+    const readTurn = (path: string, at: number): TurnRead => {
+      sc.openObject(path, 'a turn object with "bspn" and "bspn_gen"');
+      const t: TurnRead = { goldAt: 0, predAt: 0, header: false };
+      let trun = false;
+      keys.reset();
+      for (let first = true; sc.nextKey(first); first = false) {
+        keys.add(path);
+        if (sc.keyIs('bspn_gen')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'bspn_gen'), 'the generated belief span (a string)');
+          t.predAt = sc.pos;
+          t.pred = sc.readString();
+        } else if (sc.keyIs('bspn')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'bspn'), 'the gold belief span (a string)');
+          t.goldAt = sc.pos;
+          t.gold = sc.readString();
+        } else if (sc.keyIs('turn_num')) {
+          sc.peek();
+          const s = sc.pos;
+          sc.skipValue();
+          ctx.at = at;
+          t.index = ctx.turnIndexAt(s, sc.pos, path, 'turn_num');
+        } else if (sc.keyIs('dial_id')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'dial_id'), 'a dialogue id string');
+          const idAt = sc.pos;
+          ctx.at = at;
+          t.dialId = ctx.dialogueId(sc.readString(), path, idAt, 'dial_id');
+        } else if (sc.keyIs('user')) {
+          if (!sc.isString()) sc.wrongType(pathPush(path, 'user'), "a string (the user's utterance)");
+          t.user = sc.readString().replace(SPECIAL, '').trim();
+        } else {
+          if (sc.keyIs('trun_num')) trun = true;
+          sc.skipValue();
+        }
+      }
+      t.header = trun && t.index === undefined;
+      if (!t.header) {
+        ctx.at = at;
+        if (t.pred === undefined) throw ctx.error(path, missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
+        if (t.gold === undefined && !goldReplaced)
+          throw ctx.error(
+            path,
+            `${missingKey('bspn', 'the gold belief span', keys.names(), KNOWN)}; without it, give the gold (--gold FILE, the Gold field of the Open dialog)`,
+          );
+      }
+      return t;
+    };
+
+    const addTurn = (col: TurnCollector, id: string, fallbackIndex: number, path: string, at: number): void => {
+      const t = readTurn(path, at);
+      if (t.header) {
+        skippedHeaders++;
+        return;
+      }
+      const index = t.index ?? fallbackIndex;
+      const gold: number[] = [];
+      if (!goldReplaced) {
+        const g = parse(t.gold!);
+        if (!g.ok)
+          throw ctx.loc.error(
+            { path: pathPush(path, 'bspn'), at: t.goldAt },
+            `the gold belief span cannot be read: word ${g.word}: ${g.problem} (slot vocabulary: ${vocab.source}; another one: --slot-vocab FILE)`,
+          );
+        for (const [s, v] of g.pairs) gold.push(col.slotById(s), col.value(v));
+      }
+      const pred: number[] = [];
+      const extra: TurnExtra = { raw: t.pred };
+      const p = parse(t.pred!);
+      if (p.ok) for (const [s, v] of p.pairs) pred.push(col.slotById(s), col.value(v));
+      else {
+        unparseable++;
+        extra.unparseable = places.describe(t.predAt, pathPush(path, 'bspn_gen'), `word ${p.word}: ${p.problem}`);
+      }
+      if (t.pred!.trim() === '') emptyGenerated++;
+      col.turn(id, index, gold, pred, at, t.user !== undefined ? { user: t.user } : undefined, extra);
+      if ((++count & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
+    };
+
+    if (sc.peek() === 0x5b) {
+      forEachElement(sc, '$', 'a list of turns', (i, at) => {
+        const path = pathPush('$', i);
+        const before = sc.pos;
+        // The dialogue id is inside the turn: read the turn first (addTurn) with a placeholder, then check it.
+        const t = readTurn(path, at);
+        if (t.header) {
+          skippedHeaders++;
+          return;
+        }
+        ctx.at = at;
+        if (t.dialId === undefined) throw ctx.error(path, missingKey('dial_id', 'the dialogue id', keys.names(), KNOWN));
+        sc.pos = before;
+        addTurn(col, t.dialId, t.index ?? i, path, at);
+      });
+    } else {
+      forEachMember(sc, '$', 'an object of dialogues {id: turns}', (id, at) => {
+        const path = pathPush('$', id);
+        ctx.at = at;
+        ctx.dialogueId(id, path);
+        ids.add(id, at, path);
+        const c = sc.peek();
+        if (c === 0x5b) forEachElement(sc, path, 'a list of turns', (i, tAt) => addTurn(col, id, i, pathPush(path, i), tAt));
+        else if (c === 0x7b) {
+          forEachMember(sc, path, 'an object of turns {"0": turn, …}', (key, tAt) => {
+            ctx.at = tAt;
+            const index = ctx.turnIndexLiteral(JSON.stringify(key), pathPush(path, key), tAt);
+            addTurn(col, id, index, pathPush(path, key), tAt);
+          });
+        } else sc.wrongType(path, 'a list of turns or an object of turns {"0": turn, …}');
+      });
+    }
+    sc.end();
+  });
+  const notes: string[] = [];
+  notes.push(
+    `belief spans in the ${grammar === 'mttod' ? 'MTTOD grammar ([domain] [value_slot] value)' : 'DAMD grammar ([domain] slot value, UBAR/PPTOD/FnCTOD)'}, slot vocabulary: ${vocab.source}${goldReplaced ? '; the gold spans (bspn) are not read: the gold comes from the gold source' : ''}`,
+  );
+  if (unparseable > 0)
+    notes.push(
+      `${plural(unparseable, 'generated span')} (bspn_gen) could not be parsed; ${unparseable === 1 ? 'its turn counts' : 'their turns count'} as an empty prediction (inspect lists each with its place)`,
+    );
+  if (emptyGenerated > 0)
+    notes.push(
+      `${plural(emptyGenerated, 'turn')} ${emptyGenerated === 1 ? 'has' : 'have'} an empty generated span (bspn_gen ""): an empty prediction (FnCTOD writes "" for a turn it has not predicted yet)`,
+    );
+  if (skippedHeaders > 0) notes.push(`${plural(skippedHeaders, 'dialogue header entry')} ("trun_num", UBAR's end-to-end results) skipped`);
+  const scoreNotes = notes.slice(1);
+  return { corpus, format: bspnLoader.id, warnings: [...notes.slice(0, 1), ...warnings, ...scoreNotes], scoreNotes };
+}

@@ -1,0 +1,392 @@
+// Layer: shared (pure TS). Line-aligned generations (issue 18): a text file
+// with one generation per line, joined by line number to an index.
+//
+// `lines` — DST-as-Prompting (chiahsuan156/DST-as-Prompting): run_t5.py writes
+// generated_predictions.txt ("\n".join of the decoded generations, no final
+// newline); the index is the JSON Lines test file the generations were made
+// from, `--index FILE`. Its first line decides the variant:
+//   by slot (data/preprocess_mw24_prompt_by_slot.py process_and_write_dials):
+//     one index line per (user turn, domain_slot) with the gold `value`
+//     ("none" = inactive); a generation is that slot's value, "none"
+//     (any case, as eval_mw24_prompt_by_slot.py lower-cases) = inactive; the
+//     turn's prediction is its non-none slots.
+//   all domains (data/preprocess_mw24_prompt_alldomains.py): one index line per
+//     user turn with the cumulative gold `dst` ("d-s=v, d-s=v, "); a generation
+//     is the turn's update in that form or "none"; updates accumulate per
+//     dialogue and nothing is deleted (eval_mw24_prompt_alldomains.py). A line
+//     that does not split into domain-slot=value pieces (utils/dialogue_utils.py
+//     parse_t5 keeps the pieces before the first bad one) is unparseable: its
+//     update is empty (the previous state carries over).
+// The evaluators zip the two files and so truncate silently on a count
+// mismatch; here a mismatch is an error naming both files and both counts.
+//
+// `ldst` — LDST (WoodScene/LDST generate_few-shot.py): each result line is
+// its index line (Data/MultiWOZ24_preprocess.py: "data.json|||MUL0371.json|||
+// <log index of the system turn>|||<frame>|||<domain>|||<slot>") followed by
+// "|||" and a Python list literal of the response: ['east</s>'],
+// ["saint catharine's college</s>"], or [] (not generated). One trailing
+// "</s>" is removed; "NONE" (case-sensitive, as postprocess.py) = inactive.
+// A last field that is not a list literal is unparseable: that slot is not
+// predicted, and the turn is listed as unparseable. LDST results carry no gold:
+// `--gold`. `--index` (test_LLM.idx), when given, must have as many lines.
+
+import type { TurnExtra } from '../model/builder';
+import { collectTurns } from './collect';
+import { LoadError } from './errors';
+import { missingKey } from './field-policy';
+import { JsonScanner } from './json-scanner';
+import { ElementContext, pathPush, UniqueKeys } from './json-walk';
+import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { plural } from '../plural';
+
+const utf8 = new TextDecoder('utf-8');
+
+/**
+ * The lines of a text file and the byte offset where each starts; a final
+ * newline ends the last line (it does not start an empty one).
+ */
+export function textLines(bytes: Uint8Array): { lines: string[]; starts: Int32Array | number[]; finalNewline: boolean } {
+  let text = utf8.decode(bytes);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const lines = text.split('\n');
+  const finalNewline = lines.length > 1 && lines[lines.length - 1] === '';
+  if (finalNewline) lines.pop();
+  for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
+  const starts = new Int32Array(lines.length);
+  let n = 1;
+  for (let b = 0; b < bytes.length && n < lines.length; b++) if (bytes[b] === 0x0a) starts[n++] = b + 1;
+  return { lines, starts, finalNewline };
+}
+
+/** The count-mismatch error: both files, both counts (and how a final newline was read). */
+function countMismatch(gen: string, genLines: number, finalNewline: boolean, index: string, indexLines: number): LoadError {
+  const nl = finalNewline ? ` (a final newline does not count; with it as an empty last line, ${genLines + 1})` : '';
+  return new LoadError(
+    gen,
+    `${plural(genLines, 'generation line')}${nl}, but the index ${index} has ${plural(indexLines, 'line')}: one generation per index line is expected (a run that stopped early, or the wrong index?)`,
+  );
+}
+
+interface IndexLine {
+  dialogue: string;
+  turn: number;
+  slot?: string;
+  value?: string;
+  dst?: string;
+  at: number;
+  line: number;
+}
+
+const INDEX_KEYS = ['dialogue_id', 'turn_id', 'domain_slot', 'value', 'dst'];
+
+/** Reads DST-as-Prompting's JSON Lines index (only the keys the join needs; the prompts are skipped). */
+function readIndex(bytes: Uint8Array, file: string): IndexLine[] {
+  const sc = new JsonScanner(bytes, file);
+  const ctx = new ElementContext(bytes, file, 0);
+  const keys = new UniqueKeys(sc);
+  const out: IndexLine[] = [];
+  let line = 0;
+  const str = (path: string, what: string) => {
+    if (!sc.isString()) sc.wrongType(path, what);
+    return sc.readString();
+  };
+  while (sc.pos < bytes.length) {
+    line++;
+    let p = sc.pos;
+    while (bytes[p] === 0x20 || bytes[p] === 0x09 || bytes[p] === 0x0d) p++;
+    sc.pos = p;
+    if (bytes[p] === 0x0a) {
+      sc.pos++;
+      continue;
+    }
+    if (p >= bytes.length) break;
+    const at = p;
+    ctx.at = at;
+    const path = `line ${line}`;
+    sc.openObject(path, 'an index object {"dialogue_id", "turn_id", …}');
+    const e: Partial<IndexLine> = { at, line };
+    keys.reset();
+    for (let first = true; sc.nextKey(first); first = false) {
+      keys.add(path);
+      if (sc.keyIs('dialogue_id')) e.dialogue = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), path);
+      else if (sc.keyIs('turn_id')) {
+        sc.peek();
+        const s = sc.pos;
+        sc.skipValue();
+        e.turn = ctx.turnIndexAt(s, sc.pos, path, 'turn_id');
+      } else if (sc.keyIs('domain_slot')) e.slot = str(pathPush(path, 'domain_slot'), 'a "domain-slot" string');
+      else if (sc.keyIs('value')) e.value = str(pathPush(path, 'value'), 'the gold value (a string, "none" when inactive)');
+      else if (sc.keyIs('dst')) e.dst = str(pathPush(path, 'dst'), 'the gold state ("domain-slot=value, …")');
+      else sc.skipValue();
+    }
+    p = sc.pos;
+    while (bytes[p] === 0x20 || bytes[p] === 0x09 || bytes[p] === 0x0d) p++;
+    sc.pos = p;
+    if (p < bytes.length && bytes[p] !== 0x0a) sc.fail('expected the end of the line after the index object (one JSON object per line)');
+    if (bytes[p] === 0x0a) sc.pos++;
+    if (e.dialogue === undefined) throw ctx.error(path, missingKey('dialogue_id', 'the dialogue id', keys.names(), INDEX_KEYS));
+    if (e.turn === undefined) throw ctx.error(path, missingKey('turn_id', 'the turn index', keys.names(), INDEX_KEYS));
+    const bySlot = out.length > 0 ? out[0].slot !== undefined : e.slot !== undefined;
+    if (bySlot && (e.slot === undefined || e.value === undefined))
+      throw ctx.error(
+        path,
+        missingKey(e.slot === undefined ? 'domain_slot' : 'value', 'the slot and its gold value', keys.names(), INDEX_KEYS) +
+          ' (the first line made this a by-slot index)',
+      );
+    if (!bySlot && e.dst === undefined) throw ctx.error(path, missingKey('dst', 'the gold state of the turn', keys.names(), INDEX_KEYS));
+    out.push(e as IndexLine);
+  }
+  if (out.length === 0) throw new LoadError(file, 'the index holds no lines');
+  return out;
+}
+
+const isNone = (v: string) => v.trim().toLowerCase() === 'none';
+
+/** "d-s=v, d-s=v," (DST-as-Prompting's states and updates) as pairs, or the problem with the first bad piece. */
+export function parseDstString(text: string): { pairs: [string, string][] } | { problem: string } {
+  const pairs: [string, string][] = [];
+  if (isNone(text)) return { pairs };
+  for (const raw of text.split(',')) {
+    const piece = raw.trim();
+    if (piece === '') continue;
+    const parts = piece.split('=');
+    if (parts.length !== 2) return { problem: `${JSON.stringify(piece)} is not one "domain-slot=value"` };
+    const [name, value] = [parts[0].trim(), parts[1].trim()];
+    if (!/^[^\s-]+-\S/.test(name)) return { problem: `${JSON.stringify(name)} is not a "domain-slot" name` };
+    if (value === '') return { problem: `${JSON.stringify(name)} has no value` };
+    pairs.push([name, value]);
+  }
+  return { pairs };
+}
+
+export const linesLoader: FormatLoader = {
+  id: 'lines',
+  label: 'line-aligned generations with an index (DST-as-Prompting generated_predictions.txt + --index)',
+  // A text file of generations cannot be told from other text: --index chooses this layout (detect.ts).
+  sniff: () => 'no',
+  load: loadLines,
+};
+
+export function loadLines(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+  if (!opts.index)
+    throw new LoadError(
+      opts.file,
+      'line-aligned generations need their index: the JSON Lines file the generations were made from (--index FILE on the command line)',
+    );
+  const index = readIndex(opts.index.bytes, opts.index.file);
+  const { lines, starts, finalNewline } = textLines(bytes);
+  if (lines.length !== index.length) throw countMismatch(opts.file, lines.length, finalNewline, opts.index.file, index.length);
+  const bySlot = index[0].slot !== undefined;
+  let unparseable = 0;
+  let noneUpper = 0;
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    unparseable = noneUpper = 0;
+    const goldIndexError = (e: IndexLine, problem: string) =>
+      new LoadError(opts.index!.file, `line ${e.line}: the gold state (dst) cannot be read: ${problem}`, {
+        line: e.line,
+        column: 1,
+        offset: e.at,
+      });
+    let i = 0;
+    let lastDialogue: string | undefined;
+    let state = new Map<number, number>();
+    while (i < index.length) {
+      const first = index[i];
+      let j = i + 1;
+      while (j < index.length && index[j].dialogue === first.dialogue && index[j].turn === first.turn) j++;
+      const gold: number[] = [];
+      const pred: number[] = [];
+      const extra: TurnExtra = {};
+      if (bySlot) {
+        const raw: string[] = [];
+        for (let k = i; k < j; k++) {
+          const e = index[k];
+          const slot = col.flatSlot(e.slot!);
+          if (!isNone(e.value!)) gold.push(slot, col.value(e.value!));
+          const g = lines[k].trim();
+          if (isNone(g)) {
+            if (g !== 'none') noneUpper++;
+            continue;
+          }
+          raw.push(`${e.slot}=${lines[k]}`);
+          pred.push(slot, col.value(g));
+        }
+        extra.raw = raw.join('\n');
+      } else {
+        if (first.dialogue !== lastDialogue) state = new Map();
+        lastDialogue = first.dialogue;
+        for (let k = i; k < j; k++) {
+          const e = index[k];
+          const g = parseDstString(e.dst!);
+          if ('problem' in g) throw goldIndexError(e, g.problem);
+          if (k === i) for (const [s, v] of g.pairs) gold.push(col.flatSlot(s), col.value(v));
+          const u = parseDstString(lines[k]);
+          if ('problem' in u) {
+            unparseable++;
+            extra.unparseable = `${k + 1}:1: line ${k + 1}: ${u.problem} (the update is empty: the previous state carries over)`;
+          } else for (const [s, v] of u.pairs) state.set(col.flatSlot(s), col.value(v));
+          extra.raw = lines[k];
+        }
+        for (const [s, v] of state) pred.push(s, v);
+      }
+      col.turn(first.dialogue, first.turn, gold, pred, starts[i], undefined, extra);
+      i = j;
+    }
+  });
+  const notes = [
+    `line-aligned generations joined to the index ${opts.index.file} (${bySlot ? 'one generated value per slot: DST-as-Prompting by slot' : 'one generated turn update per line: DST-as-Prompting all domains, updates accumulate per dialogue'}); ${plural(lines.length, 'line')}`,
+  ];
+  if (noneUpper > 0)
+    notes.push(
+      `${plural(noneUpper, 'generation')} read as inactive although not written "none" exactly (e.g. "NONE"): case is ignored, as the DST-as-Prompting evaluator does`,
+    );
+  const scoreNotes: string[] = [];
+  if (unparseable > 0)
+    scoreNotes.push(
+      `${plural(unparseable, 'generated update')} could not be parsed; ${unparseable === 1 ? 'its turn keeps' : 'their turns keep'} the previous predicted state (an empty update; inspect lists each with its line)`,
+    );
+  return { corpus, format: linesLoader.id, warnings: [...notes, ...warnings, ...scoreNotes], scoreNotes };
+}
+
+// ---------------------------------------------------------------- LDST
+
+const LDST_LINE = /^\uFEFF?[^|\r\n]*(?:\|\|\|[^|\r\n]*){5}\|\|\|\[[^\r\n]*\r?(?:\n|$)/;
+const IDX_LINE = /^\uFEFF?[^|\r\n]+(?:\|\|\|[^|\r\n]*){5}\r?(?:\n|$)/;
+
+export const ldstLoader: FormatLoader = {
+  id: 'ldst',
+  label: "LDST results (index line + |||['value</s>'] per line)",
+  sniff(head) {
+    if (LDST_LINE.test(head)) return 'yes';
+    if (IDX_LINE.test(head))
+      return {
+        near: 'its lines have the six "|||" fields of an index (LDST test_LLM.idx, DST-as-Prompting .idx) and no generation: give the results file, and this one with --index',
+      };
+    return 'no';
+  },
+  load: loadLdst,
+};
+
+/** A Python string-list literal of at most one string (LDST writes str(Response_list)): the string, null for [], or a problem. */
+export function parsePyList(text: string): { value: string | null } | { problem: string } {
+  const t = text.trim();
+  if (t === '[]') return { value: null };
+  if (!t.startsWith('[')) return { problem: `${JSON.stringify(t.slice(0, 40))} is not a list literal` };
+  const q = t[1];
+  if (q !== "'" && q !== '"') return { problem: 'the list does not hold a quoted string' };
+  let out = '';
+  let k = 2;
+  for (; k < t.length; k++) {
+    const c = t[k];
+    if (c === q) break;
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const n = t[++k];
+    const hex = (len: number) => {
+      const h = t.slice(k + 1, k + 1 + len);
+      if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(h)) return undefined;
+      k += len;
+      return String.fromCodePoint(parseInt(h, 16));
+    };
+    const simple: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t', r: '\r' };
+    if (n !== undefined && Object.hasOwn(simple, n)) out += simple[n];
+    else {
+      const h = n === 'x' ? hex(2) : n === 'u' ? hex(4) : n === 'U' ? hex(8) : undefined;
+      if (h === undefined) return { problem: `a bad escape \\${n ?? ''} in the string` };
+      out += h;
+    }
+  }
+  if (k >= t.length) return { problem: 'the string is not closed (the line may have been cut)' };
+  if (t.slice(k + 1).trim() !== ']') return { problem: 'the list does not end after its one string' };
+  return { value: out };
+}
+
+export function loadLdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+  const { lines, starts, finalNewline } = textLines(bytes);
+  if (opts.index) {
+    const idx = textLines(opts.index.bytes);
+    if (idx.lines.length !== lines.length) throw countMismatch(opts.file, lines.length, finalNewline, opts.index.file, idx.lines.length);
+  }
+  let unparseable = 0;
+  let notGenerated = 0;
+  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
+    unparseable = notGenerated = 0;
+    let open: { id: string; turn: number; at: number; pred: number[]; raw: string[]; problems: string[] } | undefined;
+    const flush = () => {
+      if (!open) return;
+      const extra: TurnExtra = { raw: open.raw.join('\n') };
+      if (open.problems.length > 0) extra.unparseable = open.problems.join('; ');
+      col.turn(open.id, open.turn, [], open.pred, open.at, undefined, extra);
+      open = undefined;
+    };
+    for (let n = 0; n < lines.length; n++) {
+      const line = lines[n];
+      const at = starts[n];
+      const where = `${n + 1}:1`;
+      const f = line.split('|||');
+      if (f.length < 7)
+        throw new LoadError(
+          opts.file,
+          `line ${n + 1}: expected 7 fields separated by "|||" (index fields and the response), found ${f.length}`,
+          {
+            line: n + 1,
+            column: 1,
+            offset: at,
+          },
+        );
+      const [source, dialogue, logTurn, , domain, slotName] = f;
+      if (source !== 'data.json')
+        throw new LoadError(
+          opts.file,
+          `line ${n + 1}: the first field is ${JSON.stringify(source)}; only LDST's MultiWOZ index ("data.json|||<dialogue id>|||…", Data/MultiWOZ24_preprocess.py) names dialogues by id (SGD and MultiWOZ 2.2 indexes name them by position in a file)`,
+          { line: n + 1, column: 1, offset: at },
+        );
+      const log = Number(logTurn);
+      if (!Number.isInteger(log) || log < 1 || log % 2 !== 1)
+        throw new LoadError(
+          opts.file,
+          `line ${n + 1}: the turn field ${JSON.stringify(logTurn)} is not the log index of a system turn (an odd number: 1, 3, 5, …)`,
+          { line: n + 1, column: 1, offset: at },
+        );
+      const turn = (log - 1) / 2;
+      if (!open || open.id !== dialogue || open.turn !== turn) {
+        flush();
+        open = { id: dialogue, turn, at, pred: [], raw: [], problems: [] };
+      }
+      const response = f.slice(6).join('|||');
+      const slot = `${domain}-${slotName}`;
+      open.raw.push(`${slot}=${response}`);
+      const r = parsePyList(response);
+      if ('problem' in r) {
+        unparseable++;
+        open.problems.push(`${where}: ${slot}: ${r.problem}`);
+        continue;
+      }
+      if (r.value === null) {
+        notGenerated++;
+        continue;
+      }
+      const value = r.value.replace(/<\/s>$/, '').trim();
+      if (value === 'NONE' || value === '') continue;
+      open.pred.push(col.flatSlot(slot), col.value(value));
+    }
+    flush();
+  });
+  const notes = ['LDST results: one generated value per line after its index fields; NONE = inactive; one trailing </s> removed'];
+  const scoreNotes: string[] = [];
+  if (unparseable > 0)
+    scoreNotes.push(
+      `${plural(unparseable, 'generated value')} could not be parsed (not a Python list literal): ${unparseable === 1 ? 'that slot counts' : 'those slots count'} as not predicted and ${unparseable === 1 ? 'its turn is' : 'their turns are'} listed as unparseable`,
+    );
+  if (notGenerated > 0)
+    scoreNotes.push(`${plural(notGenerated, 'slot')} not generated ([], e.g. outside --except_domain in zero-shot runs): not predicted`);
+  return {
+    corpus,
+    format: ldstLoader.id,
+    warnings: [...notes, ...warnings, ...scoreNotes],
+    scoreNotes,
+    needsGold: 'LDST results carry no gold states',
+  };
+}
