@@ -33,7 +33,11 @@ export async function diffPresetCommand(values: FlagValues, files: string[], wri
   if (sides.length !== 2) throw new UsageError('--diff-preset takes two settings, A,B (e.g. exact,mwzeval or mwzeval,mwzeval:match=exact)');
   const [a, b] = sides.map((s) => parseDiffSide(s, values));
   if (files.length !== 1) throw new UsageError('--diff-preset compares two settings on one prediction file');
-  const runs = await loadRuns(files, values);
+  // The two sides carry their own preset options; the file is loaded once without any.
+  const plain = Object.fromEntries(
+    Object.entries(values).filter(([k]) => !['preset', 'value-map', 'match', 'fuzzy-backend', 'joint', 'train-schema'].includes(k)),
+  );
+  const runs = await loadRuns(files, plain);
   const run = runs[0].run;
   const d = diffPresets(run.loaded.corpus, a.parts, b.parts, { a: a.map, b: b.map });
   const sa = presetSignature(a);

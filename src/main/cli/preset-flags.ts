@@ -8,8 +8,6 @@
 import { readFileSync } from 'node:fs';
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { LoadError, locate } from '../../shared/formats/errors';
-import type { MetricConfig } from '../../shared/metrics/config';
-import { evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { analyseCorpus } from '../../shared/metrics/turn-stats';
 import { applyPresetParts, type PresetCorpus } from '../../shared/presets/apply';
 import { mwzevalCounts, mwzevalScores } from '../../shared/presets/mwzeval-scores';
@@ -30,34 +28,12 @@ import { EMPTY_VALUE_MAP, parseValueMap, ValueMapError, type ValueMap } from '..
 import type { SignaturePart } from '../../shared/metrics/signature';
 import type { LoadedRun } from '../services/load-pipeline';
 import { oneOf, UsageError } from './usage';
-import { warn } from './runs';
+import { markPresetRun } from './preset-options';
 
-export const PRESET_FLAGS = {
-  preset: { type: 'string' },
-  'value-map': { type: 'string' },
-  match: { type: 'string' },
-  'fuzzy-backend': { type: 'string' },
-  signature: { type: 'string', default: 'short' },
-  joint: { type: 'string' },
-  'train-schema': { type: 'string' },
-} as const;
-
-export const PRESET_HELP = `  --preset NAME         score as an evaluator does: ${PRESET_NAMES.join(', ')} (default exact);
-                        docs/reference/presets.md says what each one does and cites its code
-  --value-map FILE      mwzeval: the canonical spellings its normalize_state_slot_value uses
-                        (a dst-inspector-value-map JSON file; none are shipped)
-  --match M             the value matcher: exact, or SCORER>N with SCORER one of ratio,
-                        partial_ratio, token_sort_ratio (mwzeval: partial_ratio>95)
-  --fuzzy-backend B     levenshtein (python-Levenshtein 0.12) or difflib (fuzzywuzzy's
-                        pure-Python fallback); default: what the preset's evaluator used
-  --signature short|full  full: the preset's parts written out in the signature
-  --joint per-frame|across-turns  sgd: joint goal accuracy per frame (default) or over each
-                        turn's frames (the official evaluator's --joint_acc_across_turn)
-  --train-schema FILE   sgd: the train schema.json that says which services are seen
-                        (default: ../train/schema.json beside the --gold folder)
-  sgd also takes --match fuzzy|exact (its --use_fuzzy_match; default fuzzy) and
-  --fuzzy-backend (default difflib, what its requirements install)
-`;
+/** A note on stderr, as runs.ts writes them (this module is imported by runs.ts, so it cannot import it). */
+function warn(text: string): void {
+  process.stderr.write(`dst-inspector: note: ${text}\n`);
+}
 
 type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 const str = (v: FlagValues[string]): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -149,14 +125,6 @@ function readValueMap(file: string): ValueMap {
   }
 }
 
-/** A run scored under a preset: the evaluation (on the preset's corpus) and the evaluator's own numbers. */
-export interface PresetEvaluation {
-  ev: Evaluation;
-  applied: PresetCorpus;
-  /** Top-level objects of the JSON report, e.g. { mwzeval: {...} }. */
-  extra: Record<string, unknown>;
-}
-
 /** The signature text of the selection. */
 export function presetSignature(sel: PresetSelection): string {
   return presetSignatureText(sel.name, sel.parts, sel.map.hash, sel.full, sel.sgd);
@@ -169,40 +137,52 @@ export function presetSignatureParts(sel: PresetSelection): SignaturePart[] {
   return parts;
 }
 
-/** Scores a loaded run under a preset (not sgd, which scores the SGD files themselves). */
-export function evaluatePreset(file: string, run: LoadedRun, config: MetricConfig, sel: PresetSelection): PresetEvaluation {
-  const applied = applyPresetParts(run.loaded.corpus, sel.parts, { map: sel.map });
-  const stats = applied.corpus === run.loaded.corpus && run.stats ? run.stats : analyseCorpus(applied.corpus);
-  const ev = evaluateStats(applied.corpus, stats, config, {
-    values: run.loaded.valueOptions,
-    corrections: run.corrections?.result.summary,
-    extra: presetSignatureParts(sel),
-  });
+/** The preset a run was loaded under (applyPresetToRun), with what applying it did. */
+const applied = new WeakMap<LoadedRun, { sel: PresetSelection; applied: PresetCorpus }>();
+
+/**
+ * Rewrites a loaded run under a preset, in place: its corpus becomes the
+ * preset's (gold policy, normalisation, the matcher's classes) and its turn
+ * stats are computed anew, so every later step — scores, analyses, suspects,
+ * figures — sees the preset's classes. Notes on stderr say what changed.
+ */
+export function applyPresetToRun(file: string, run: LoadedRun, sel: PresetSelection): void {
+  const a = applyPresetParts(run.loaded.corpus, sel.parts, { map: sel.map });
+  if (a.corpus !== run.loaded.corpus) {
+    run.loaded = { ...run.loaded, corpus: a.corpus };
+    run.stats = analyseCorpus(a.corpus);
+  }
+  applied.set(run, { sel, applied: a });
+  markPresetRun(run, presetSignatureParts(sel));
+  if (sel.name === 'mwzeval' && sel.map === EMPTY_VALUE_MAP)
+    warn(
+      `${file}: --preset mwzeval without --value-map: mwzeval's canonical spellings (venue names, food types, whole-value times) are not applied, so values its tables would change count as they are (the signature says map=none)`,
+    );
+  if (a.issues.unparsedTimes > 0)
+    warn(
+      `${file}: ${a.issues.unparsedTimes} time value(s) mwzeval's time_to_canonical cannot parse (it stops with ValueError there); kept as written`,
+    );
+  if (a.droppedTurns > 0)
+    warn(`${file}: ${a.droppedTurns} gold turn(s) the predictions lack are not scored (mwzeval scores predicted turns only)`);
+}
+
+/** The evaluator's own numbers for a run loaded under a preset: { mwzeval: {...} } or { sgd: {...} }. */
+export function presetExtra(run: LoadedRun): Record<string, unknown> | undefined {
+  const p = applied.get(run);
+  if (!p) return undefined;
   const extra: Record<string, unknown> = {};
-  if (sel.sgd) {
+  if (p.sel.sgd) {
     const spec = run.spec as { predictions?: string[]; gold?: string; schema?: string };
     extra.sgd = scoreSgdOfficial({
       predictions: spec.predictions ?? [],
       gold: spec.gold,
       schema: spec.schema,
-      trainSchema: sel.sgd.trainSchema,
-      acrossTurns: sel.sgd.acrossTurns,
-      fuzzy: sel.sgd.fuzzy,
-      backend: sel.sgd.backend,
+      trainSchema: p.sel.sgd.trainSchema,
+      acrossTurns: p.sel.sgd.acrossTurns,
+      fuzzy: p.sel.sgd.fuzzy,
+      backend: p.sel.sgd.backend,
     });
   }
-  if (sel.name === 'mwzeval') {
-    extra.mwzeval = mwzevalScores(mwzevalCounts(stats));
-    if (sel.map === EMPTY_VALUE_MAP)
-      warn(
-        `${file}: --preset mwzeval without --value-map: mwzeval's canonical spellings (venue names, food types, whole-value times) are not applied, so values its tables would change count as they are (the signature says map=none)`,
-      );
-    if (applied.issues.unparsedTimes > 0)
-      warn(
-        `${file}: ${applied.issues.unparsedTimes} time value(s) mwzeval's time_to_canonical cannot parse (it stops with ValueError there); kept as written`,
-      );
-    if (applied.droppedTurns > 0)
-      warn(`${file}: ${applied.droppedTurns} gold turn(s) the predictions lack are not scored (mwzeval scores predicted turns only)`);
-  }
-  return { ev, applied, extra };
+  if (p.sel.name === 'mwzeval') extra.mwzeval = mwzevalScores(mwzevalCounts(run.stats ?? analyseCorpus(run.loaded.corpus)));
+  return extra;
 }

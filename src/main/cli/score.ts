@@ -27,7 +27,7 @@ import {
 } from './usage';
 import { BY_FLAGS, BY_HELP } from './by-flags';
 import { correctionsExit, evaluateRun, loadRuns, warnSlotCount } from './runs';
-import { evaluatePreset, PRESET_FLAGS, PRESET_HELP, presetFromFlags } from './preset-flags';
+import { PRESET_FLAGS, PRESET_HELP, presetParts } from './preset-options';
 
 export const SCORE_HELP = `Usage: dst-inspector score <predictions file or folder> [more…] [options]
 
@@ -96,15 +96,14 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   // Bad settings fail before any file is read.
   const metrics = metricsFromFlags(values, configFromFlags(values));
   const maxCell = maxCellFromFlags(values);
-  const preset = presetFromFlags(values);
 
   const runs = await loadRuns(positionals, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
   for (const { file, run } of runs) warnSlotCount(file, run, config);
+  const presets = runs.some(({ run }) => presetParts(run)) ? await import('./preset-flags') : undefined;
   const results = runs.map(({ file, run }) => {
-    const scored = preset ? evaluatePreset(file, run, config, preset) : undefined;
-    const ev = scored?.ev ?? evaluateRun(run, config);
-    const extra = scored?.extra;
+    const ev = evaluateRun(run, config);
+    const extra = presets?.presetExtra(run);
     const order =
       sort !== undefined
         ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top })

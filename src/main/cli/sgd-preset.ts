@@ -3,7 +3,7 @@
 // --prediction_dir, or files), the gold dialogues (--gold: a folder's
 // dialogues_*.json, as <dstc8_data_dir>/<eval_set>, or a file), the eval
 // schema (--schema, else schema.json beside the gold) and the train schema
-// (--train-schema, else ../train/schema.json beside the gold folder) — and
+// (--train-schema, else train/schema.json in the gold folder's parent) — and
 // scores them with src/shared/presets/sgd-eval.ts.
 
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -246,3 +246,25 @@ describe('score --diff-preset A,B', () => {
     }
   });
 });
+
+describe('--preset on the other commands that score', () => {
+  it('analyze --kind traits and traits: the preset in the signature and its classes in the numbers', () => {
+    const plain = runCli(['analyze', SOMDST, '--kind', 'traits', '--format', 'json']);
+    const mwz = runCli(['analyze', SOMDST, '--kind', 'traits', '--format', 'json', '--preset', 'mwzeval', '--value-map', MAP]);
+    expect(mwz.code, mwz.stderr).toBe(0);
+    const a = JSON.parse(plain.stdout);
+    const b = JSON.parse(mwz.stdout);
+    expect(b.signature).toMatch(/preset=mwzeval\(map=\w+\)/);
+    expect(a.signature).not.toMatch(/preset=/);
+    expect(JSON.stringify(b)).not.toBe(JSON.stringify({ ...a, signature: b.signature }));
+    const t = runCli(['traits', SOMDST, '--preset', 'mwzeval', '--value-map', MAP]);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toMatch(/signature: .*preset=mwzeval/);
+  });
+  it('suspects accepts --preset and refuses a bad one before reading', () => {
+    expect(runCli(['suspects', SOMDST, '--preset', 'mwzeval', '--top', '3', '--format', 'json']).code).toBe(0);
+    const r = runCli(['suspects', SOMDST, '--preset', 'nope']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--preset: "nope"/);
+  });
+});
