@@ -13,11 +13,13 @@ import { DEFAULT_MAX_CELL } from '../../shared/report/tables';
 import { runAnalysisCli } from './analysis-runner';
 import { CONFIG_FLAGS, CONFIG_HELP, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { CAPTION_FLAGS, parseCommand, TABLE_FLAGS, UsageError } from './usage';
+import { PRESET_FLAGS, PRESET_HELP } from './preset-options';
 
 /** Flags every analysis takes (a def's own flags must not reuse these names: test/unit/shared/analysis/registry.test.ts). */
 export const COMMON_FLAGS = {
   ...CONFIG_FLAGS,
   ...SOURCE_FLAGS,
+  ...PRESET_FLAGS,
   ...TABLE_FLAGS,
   ...CAPTION_FLAGS,
   kind: { type: 'string' },
@@ -93,7 +95,7 @@ Options:
   --max-cell N          latex, markdown: text cells longer than N characters end in "…",
                         said in a note (default ${DEFAULT_MAX_CELL}; 0: no limit); csv and json keep them whole
   --figure FILE         also write the analysis's figure (the app's chart) as .svg, .pdf or .png
-${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
+${CONFIG_HELP}${PRESET_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 
 Exit codes: 0 ok, 2 bad input or usage (one message on stderr), 3 output written

@@ -11,6 +11,7 @@ import { largestActiveTurn, slotCountWarning } from '../../shared/metrics/slot-b
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { terminalProgress } from './progress';
 import { maxBytesFromFlags, sourceFromFlags } from './source-flags';
+import { hasPresetFlags, presetParts } from './preset-options';
 
 /** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
 export function warn(text: string): void {
@@ -30,6 +31,9 @@ export async function loadRuns(
   const maxBytes = maxBytesFromFlags(values);
   const references = new ReferenceCache(maxBytes);
   const specs = files.map((f) => sourceFromFlags(values, [f]));
+  // Checked before any file is read; the preset code is loaded only when a preset option is given.
+  const presets = hasPresetFlags(values) ? await import('./preset-flags') : undefined;
+  const preset = presets?.presetFromFlags(values);
   const progress = terminalProgress();
   const out: { file: string; run: LoadedRun }[] = [];
   try {
@@ -42,6 +46,7 @@ export async function loadRuns(
       noteJoins(files[k], run);
       for (const n of run.loaded.scoreNotes ?? []) warn(`${files[k]}: ${n}`);
       for (const n of run.corrections?.notes ?? []) warn(n);
+      if (presets && preset) presets.applyPresetToRun(files[k], run, preset);
       out.push({ file: files[k], run });
     }
   } finally {
@@ -52,9 +57,11 @@ export async function loadRuns(
 
 /** Scores a loaded run under `config` (its value options and the config in the signature). */
 export function evaluateRun(run: LoadedRun, config: MetricConfig): Evaluation {
+  const preset = presetParts(run);
   return evaluateStats(run.loaded.corpus, run.stats!, config, {
     values: run.loaded.valueOptions,
     corrections: run.corrections?.result.summary,
+    ...(preset ? { extra: preset } : {}),
   });
 }
 

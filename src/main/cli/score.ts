@@ -27,13 +27,16 @@ import {
 } from './usage';
 import { BY_FLAGS, BY_HELP } from './by-flags';
 import { correctionsExit, evaluateRun, loadRuns, warnSlotCount } from './runs';
+import { PRESET_FLAGS, PRESET_HELP, presetParts } from './preset-options';
 
 export const SCORE_HELP = `Usage: dst-inspector score <predictions file or folder> [more…] [options]
 
 Scores DST predictions with JGA, SA, AGA, IAGA, F1, RSA, FGA and GCA.
 
 Options:
-${CONFIG_HELP}  --format FMT          table (default) | json | csv | latex | markdown
+${CONFIG_HELP}${PRESET_HELP}  --diff-preset A,B     the turns whose correctness flips between two settings (A, B: a preset,
+                        or PRESET:match=M / PRESET:backend=B), grouped by reason, with examples
+  --format FMT          table (default) | json | csv | latex | markdown
   --per-dialogue        one row (table, csv, latex, markdown) or object (json) per dialogue
   --per-turn            json only: per-turn records with slot classes
   --caption TEXT        latex: a table float with this caption; markdown, table: a title line.
@@ -59,6 +62,8 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const { values, positionals } = parseCommand('score', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
+    ...PRESET_FLAGS,
+    'diff-preset': { type: 'string' },
     format: { type: 'string', default: 'table' },
     'per-dialogue': { type: 'boolean', default: false },
     'per-turn': { type: 'boolean', default: false },
@@ -77,6 +82,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   }
   if (positionals.length === 0) throw new UsageError('score: no prediction file given\n\n' + SCORE_HELP);
   if (values.by !== undefined) return (await import('./score-by')).scoreByCommand(values, positionals, write);
+  if (values['diff-preset'] !== undefined) return (await import('./diff-preset')).diffPresetCommand(values, positionals, write);
   const format = oneOf('--format', values.format as string, FORMATS);
   const perTurn = values['per-turn'] as boolean;
   const perDialogue = (values['per-dialogue'] as boolean) || perTurn;
@@ -94,15 +100,17 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const runs = await loadRuns(positionals, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
   for (const { file, run } of runs) warnSlotCount(file, run, config);
+  const presets = runs.some(({ run }) => presetParts(run)) ? await import('./preset-flags') : undefined;
   const results = runs.map(({ file, run }) => {
     const ev = evaluateRun(run, config);
+    const extra = presets?.presetExtra(run);
     const order =
       sort !== undefined
         ? dialogueOrder(ev, sort, { reverse: values.reverse as boolean, top })
         : top !== undefined
           ? [...Array(Math.min(top, ev.source.dialogueIds.length)).keys()]
           : undefined;
-    return { file, ev, order };
+    return { file, ev, order, extra };
   });
   const chunks = render(format, results, config, { perDialogue, perTurn, ...captions, sortKey: sort, metrics, maxCell });
   if (values.out) await writeOutAsync(values.out, chunks);
@@ -110,7 +118,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   return correctionsExit(runs);
 }
 
-type Scored = { file: string; ev: Evaluation; order?: readonly number[] };
+type Scored = { file: string; ev: Evaluation; order?: readonly number[]; extra?: Record<string, unknown> };
 
 interface RenderOptions {
   perDialogue: boolean;
@@ -133,11 +141,11 @@ function* render(
 ): Generator<string> {
   const signature = renderSignature(results[0].ev.signature);
   if (format === 'json') {
-    if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order });
+    if (results.length === 1) yield* jsonChunks(results[0].ev, { perDialogue, perTurn, order: results[0].order, extra: results[0].extra });
     else {
       yield '[\n';
       for (let i = 0; i < results.length; i++) {
-        yield* jsonChunks(results[i].ev, { perDialogue, perTurn, file: results[i].file, order: results[i].order });
+        yield* jsonChunks(results[i].ev, { perDialogue, perTurn, file: results[i].file, order: results[i].order, extra: results[i].extra });
         if (i < results.length - 1) yield ',\n';
       }
       yield ']\n';

@@ -19,6 +19,7 @@ import { csvCell } from '../../shared/report/csv';
 import { valueLabel } from '../../shared/model/visible-text';
 import { readAnnotationFile } from '../services/annotation-file';
 import { loadRuns, correctionsExit } from './runs';
+import { PRESET_FLAGS, PRESET_HELP } from './preset-options';
 import { maxBytesFromFlags, parseRunNames, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { oneOf, parseCommand, parsePositiveInt, UsageError, writeOut } from './usage';
 import { maxBy } from '../../shared/arrays';
@@ -48,7 +49,7 @@ Options:
   --seed N              with --against: seed of the random orders (default ${DEFAULT_SEED})
   --shuffles N          with --against: random orders averaged (default 100)
   --pr-figure FILE      with --against: the precision–recall figure (.svg, .pdf or .png)
-${SOURCE_HELP}  -h, --help            this help
+${PRESET_HELP}${SOURCE_HELP}  -h, --help            this help
 `;
 
 const FORMATS = ['table', 'json', 'csv'] as const;
@@ -91,6 +92,7 @@ const shown = (v: string | null) => (v === null ? '—' : valueLabel(v));
 export async function suspectsCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('suspects', argv, {
     ...SOURCE_FLAGS,
+    ...PRESET_FLAGS,
     top: { type: 'string', default: '50' },
     format: { type: 'string', default: 'table' },
     name: { type: 'string' },

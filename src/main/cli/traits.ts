@@ -8,6 +8,7 @@ import { DISAGREEMENT_THRESHOLD } from '../../shared/metrics/traits-analysis';
 import { runAnalysisCli } from './analysis-runner';
 import { CONFIG_FLAGS, CONFIG_HELP, SOURCE_FLAGS, SOURCE_HELP } from './source-flags';
 import { parseCommand, UsageError } from './usage';
+import { PRESET_FLAGS, PRESET_HELP } from './preset-options';
 
 export const TRAITS_HELP = `Usage: dst-inspector traits <predictions file> [options]
 
@@ -23,13 +24,14 @@ The same as \`dst-inspector analyze <predictions file> --kind traits\`.
 Options:
   --format FMT          table (default) | json (with each kept dialogue's z-scores and the
                         regression lines) | csv | latex | markdown
-${CONFIG_HELP}${SOURCE_HELP}  -h, --help            this help
+${CONFIG_HELP}${PRESET_HELP}${SOURCE_HELP}  -h, --help            this help
 `;
 
 export async function traitsCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('traits', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
+    ...PRESET_FLAGS,
     format: { type: 'string', default: 'table' },
     help: { type: 'boolean', short: 'h', default: false },
   });

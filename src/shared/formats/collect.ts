@@ -61,6 +61,10 @@ export class TurnCollector implements SlotTable {
   readonly scoreNotes: string[] = [];
   /** Gold values given as lists of alternatives, joined with "|". */
   alternativeValues = 0;
+  /** Those lists, by their joined string (Corpus.valueLists). */
+  readonly valueLists = new Map<string, string[]>();
+  /** Some gold value was given as a list (then a value not in valueLists is one value, even if it holds "|"). */
+  listsRead = false;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -182,7 +186,8 @@ export class TurnCollector implements SlotTable {
       warnings.push(
         `${plural(this.builder.confidenceDropped, 'confidence score')} named no predicted pair (slot and value) of ${this.builder.confidenceDropped === 1 ? 'its' : 'their'} turn and ${this.builder.confidenceDropped === 1 ? 'was' : 'were'} left out`,
       );
-    const corpus = this.builder.build();
+    const built = this.builder.build();
+    const corpus = this.listsRead ? { ...built, valueLists: this.valueLists } : built;
     if (corpus.dialogueIds.length === 0) throw new LoadError(this.file, 'the file holds no dialogue turns');
     return { corpus, warnings, scoreNotes: [...this.scoreNotes] };
   }

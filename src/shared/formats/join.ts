@@ -104,6 +104,8 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   // Which prediction dialogue took each gold dialogue: two that match one gold would score it twice.
   const takenBy = new Map<string, string>();
   let turnsUnmatched = 0;
+  const predicted: number[] = [];
+  const carriedGold = new Map<number, number[]>();
   const slotIds = c.slots.names.map((s) => b.slots.intern(s));
   const valueIds = c.values.names.map((v) => b.values.intern(v));
   // For each turn of the joined corpus, the predictions' turn it took its prediction from (-1: none).
@@ -132,6 +134,12 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
       for (const [s, v] of t.state) gold.push(b.slots.intern(s), b.values.intern(v));
       const pred: number[] = [];
       const i = predTurn.get(t.index);
+      if (t.carried && t.carried.length > 0)
+        carriedGold.set(
+          predicted.length,
+          t.carried.map((x) => b.slots.intern(x)),
+        );
+      predicted.push(i === undefined ? 0 : 1);
       if (i === undefined) turnsUnmatched++;
       else {
         predTurn.delete(t.index);
@@ -157,13 +165,15 @@ export function joinGold(loaded: LoadedCorpus, ref: Reference): LoadedCorpus {
   }
   const warnings = loaded.warnings.filter((w) => !w.startsWith('gold value'));
   warnings.push(describeJoin(summary));
+  const lists = ref.valueLists ?? c.valueLists;
   const joined = b.build();
   const generation = selectGeneration(c.generation, from, slotIds);
-  return {
-    ...loaded,
-    corpus: generation ? { ...joined, generation } : joined,
-    warnings,
-    needsGold: undefined,
-    joins: [...(loaded.joins ?? []), summary],
+  const corpus = {
+    ...joined,
+    predicted: Uint8Array.from(predicted),
+    ...(lists ? { valueLists: lists } : {}),
+    ...(carriedGold.size > 0 ? { carriedGold } : {}),
+    ...(generation ? { generation } : {}),
   };
+  return { ...loaded, corpus, warnings, needsGold: undefined, joins: [...(loaded.joins ?? []), summary] };
 }

@@ -111,9 +111,12 @@ export function applyValueOptions(corpus: Corpus, options: readonly ValueOption[
     for (let k = gs; k < gs + corpus.goldLen[i]; k++) {
       const s = gp[2 * k];
       const raw = gp[2 * k + 1];
-      if (opts.has('alternatives') && raw !== NONE_ID && corpus.values.name(raw).includes('|')) {
+      const text = raw !== NONE_ID ? corpus.values.name(raw) : '';
+      // A list-valued source (MultiWOZ 2.2, SGD) says which values are lists; others spell alternatives "a|b".
+      const listed = corpus.valueLists ? corpus.valueLists.get(text) : text.includes('|') ? alternativesOf(text) : undefined;
+      if (opts.has('alternatives') && listed !== undefined) {
         const name = corpus.slots.name(s);
-        const alts = alternativesOf(corpus.values.name(raw)).map((a) => values.intern(normaliseValue(name, a, opts)));
+        const alts = listed.map((a) => values.intern(normaliseValue(name, a, opts)));
         const p = predOf.get(s);
         out.goldPairs[2 * k + 1] = p !== undefined && alts.includes(p) ? p : alts[0];
       } else out.goldPairs[2 * k + 1] = mapValue(s, raw);

@@ -18,6 +18,8 @@ export interface RefTurn {
   user?: string;
   /** Position of the turn's entry in the dialogue's list of turns (RefPlace.turnsKey), for messages. */
   pos?: number;
+  /** Slots of `state` carried over from an earlier turn (SGD / MultiWOZ 2.2: their service has no frame in this turn). */
+  carried?: string[];
 }
 
 /** Where a dialogue is in its source file, for messages (kept per dialogue; located only when an error is reported). */
@@ -50,6 +52,8 @@ export interface Reference {
   /** Some turn has an utterance. */
   hasText: boolean;
   warnings: string[];
+  /** Gold values given as lists of two or more acceptable values, by their joined string (see Corpus.valueLists). */
+  valueLists?: Map<string, string[]>;
   /** Canonical slot names of an SGD schema.json (gives K for SA). */
   schemaSlots?: string[];
   /**
@@ -177,6 +181,10 @@ export function mergeReferences(refs: Reference[]): Reference {
   for (const r of refs) {
     for (const d of r.dialogues.values()) addRefDialogue(out, d);
     if (r.schemaSlots) out.schemaSlots = [...(out.schemaSlots ?? []), ...r.schemaSlots];
+    if (r.valueLists) {
+      out.valueLists ??= new Map(); // a list-valued source: values outside the map are single values
+      for (const [k, v] of r.valueLists) out.valueLists.set(k, v);
+    }
   }
   return out;
 }

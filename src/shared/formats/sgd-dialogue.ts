@@ -35,6 +35,8 @@ export interface SgdTurn {
   user?: string;
   /** Position of the USER turn in the dialogue's "turns" list. */
   pos: number;
+  /** Services (lower case) with a frame in this turn; the others' pairs in `state` are carried over. */
+  present: Set<string>;
 }
 
 export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): { id: string; turns: SgdTurn[] } {
@@ -61,6 +63,7 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
     const fPath = pathPush(p, 'frames');
     const frames = ctx.array(ctx.field(t, 'frames', p, 'the frames with states'), fPath, 'a list of frames');
     const services = new Set<string>();
+    const present = new Set<string>();
     frames.forEach((frame, j) => {
       const fp = pathPush(fPath, j);
       const f = ctx.object(frame, fp, 'a frame object with "service" and "state"');
@@ -109,10 +112,11 @@ export function readSgdDialogue(ctx: ElementContext, d: unknown, path: string): 
         pairs.push([canonical, values]);
       }
       carried.set(service.toLowerCase(), pairs);
+      present.add(service.toLowerCase());
     });
     const state: [string, string[]][] = [];
     for (const pairs of carried.values()) pushAll(state, pairs);
-    out.push({ index: out.length, state, system, user: utterance, pos: k });
+    out.push({ index: out.length, state, system, user: utterance, pos: k, present });
     system = undefined;
   });
   return { id, turns: out };

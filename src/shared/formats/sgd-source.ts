@@ -7,6 +7,7 @@ import { JsonScanner } from './json-scanner';
 import { addRefDialogue, dialogueKey, emptyReference, type ReferenceLoader, type Reference, type ReferenceLoadOptions } from './reference';
 import { readSgdDialogue } from './sgd-dialogue';
 import { canonicalSlot } from './slot-names';
+import { domainOf } from '../model/corpus';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
 
 export const sgdSource: ReferenceLoader = {
@@ -20,6 +21,7 @@ export const sgdSource: ReferenceLoader = {
   load(bytes: Uint8Array, opts: ReferenceLoadOptions): Reference {
     const sc = new JsonScanner(bytes, opts.file);
     const ref = emptyReference(sgdSource.id, opts.file);
+    ref.valueLists = new Map(); // values are lists here: one not in the map is one value, even with a "|" in it
     const ctx = new ElementContext(bytes, opts.file, 0);
     forEachElement(sc, '$', 'a list of dialogues (MultiWOZ 2.2 / SGD layout)', (i, at) => {
       ctx.at = at;
@@ -32,8 +34,9 @@ export const sgdSource: ReferenceLoader = {
           index: t.index,
           system: t.system,
           user: t.user,
-          state: t.state.map(([s, v]) => [s, v.join('|')]),
+          state: t.state.map(([s, v]) => [s, joinList(ref, v)]),
           pos: t.pos,
+          carried: t.state.filter(([s]) => !t.present.has(domainOf(s))).map(([s]) => s),
         })),
         place: { file: opts.file, at, path, turnsKey: 'turns' },
       });
@@ -42,6 +45,13 @@ export const sgdSource: ReferenceLoader = {
     return ref;
   },
 };
+
+/** A list of acceptable values as the state holds it ("a|b"), remembering the list itself. */
+function joinList(ref: Reference, v: string[]): string {
+  const joined = v.join('|');
+  if (v.length > 1) ref.valueLists!.set(joined, v);
+  return joined;
+}
 
 export const sgdSchemaSource: ReferenceLoader = {
   id: 'sgd-schema',

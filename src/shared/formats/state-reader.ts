@@ -185,11 +185,14 @@ export class StateReader {
     if (isObject(list) || !list.every((x) => typeof x === 'string'))
       throw this.loc.error({ path: this.keyPath(path, domain, key), at }, 'expected a list of string values');
     if (list.length === 0) throw this.loc.error({ path: this.keyPath(path, domain, key), at }, EMPTY_LIST);
+    this.col.listsRead = true;
     const alts = (list as string[]).filter((x) => !o.drop?.has(x));
     if (alts.length === 0) return -1;
     if (o.lists === 'first' || alts.length === 1) return this.col.value(alts[0]);
     this.col.alternativeValues++;
-    return this.col.value(alts.join('|'));
+    const joined = alts.join('|');
+    this.col.valueLists.set(joined, alts);
+    return this.col.value(joined);
   }
 
   /** Reads a list of "domain-slot-value" strings at the cursor (TRADE, SOM-DST). */

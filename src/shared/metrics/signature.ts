@@ -33,6 +33,7 @@ const ORDER = [
   'FGA',
   'SA',
   ...METRICS.map((m) => m.id),
+  'preset',
   'values',
   'none',
   'corrections',

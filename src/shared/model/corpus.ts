@@ -40,6 +40,21 @@ export interface Corpus {
   readonly utterances?: { system: (string | undefined)[]; user: (string | undefined)[] };
   /** Optional, from LLM-era layouts: generated text, unparseable turns, confidences of predicted pairs (generation.ts). */
   readonly generation?: Generation;
+  /**
+   * Gold values that a source gave as a list of acceptable values (MultiWOZ
+   * 2.2 / SGD), keyed by the joined string the state holds ("a|b"), so that a
+   * value containing "|" is never split and a list is never re-split.
+   */
+  readonly valueLists?: ReadonlyMap<string, readonly string[]>;
+  /** Per global turn: 1 when the prediction file has the turn, 0 when a gold source added it (joinGold). Absent: all predicted. */
+  readonly predicted?: Uint8Array;
+  /**
+   * Gold slots (ids) of a global turn that a MultiWOZ 2.2 / SGD source carried
+   * over from an earlier turn: their service has no frame in the turn. Only
+   * turns with such slots are keys. The official evaluators score the frames
+   * present; the exact preset keeps the carried state.
+   */
+  readonly carriedGold?: ReadonlyMap<number, readonly number[]>;
 }
 
 /**

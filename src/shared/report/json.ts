@@ -15,6 +15,8 @@ export interface JsonOptions {
   file?: string;
   /** The dialogues to write, by index, in this order (default: all, in file order). */
   order?: readonly number[];
+  /** Further top-level objects after "corpus" (an evaluator preset's own numbers, e.g. "mwzeval"). */
+  extra?: Record<string, unknown>;
 }
 
 export function flatScores(s: Scores): Record<string, unknown> {
@@ -42,6 +44,7 @@ export function* jsonChunks(ev: Evaluation, opts: JsonOptions): Generator<string
   const head: Record<string, unknown> = { signature: renderSignature(ev.signature) };
   if (opts.file !== undefined) head.file = opts.file;
   head.corpus = flatScores(ev.corpus);
+  if (opts.extra) Object.assign(head, opts.extra);
   const headText = JSON.stringify(head, null, 1);
   if (!opts.perDialogue && !opts.perTurn) {
     yield headText + '\n';

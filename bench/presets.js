@@ -1,0 +1,69 @@
+// Benchmark (Node, plain JS): `dst-inspector score` of the synthetic
+// 750k-turn file of bench/generate.js under --preset exact (today's scoring)
+// and under --preset mwzeval (normalisation, dontcare policy, partial_ratio
+// memoised per distinct value pair) and --preset mwzeval --match exact, each
+// as a fresh process; medians of the rounds, the ratio to exact, peak RSS.
+// Needs a build (out/main/cli.js). A measurement, not a test.
+//
+//   node bench/presets.js [--turns 750000] [--rounds 3]
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateFile } from './generate.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const WORK = join(ROOT, '.bench');
+const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const GENERATOR_VERSION = 2; // as bench/run.js: the same cached corpora
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : dflt;
+};
+const turns = Number(arg('turns', '750000'));
+const rounds = Number(arg('rounds', '3'));
+if (!existsSync(CLI)) throw new Error('bench: out/main/cli.js is missing; run `npm run build` first');
+mkdirSync(WORK, { recursive: true });
+const file = join(WORK, `fga-${turns}-s${turns}-v${GENERATOR_VERSION}.json`);
+if (!existsSync(file)) {
+  process.stderr.write(`bench: writing ${file}…\n`);
+  generateFile(file, turns, turns);
+}
+
+function run(args) {
+  const useTime = existsSync('/usr/bin/time');
+  const argv = [CLI, 'score', file, '--format', 'json', ...args];
+  const t = performance.now();
+  const r = useTime
+    ? spawnSync('/usr/bin/time', ['-f', 'BENCH_MAXRSS_KB=%M', process.execPath, ...argv], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    : spawnSync(process.execPath, argv, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const seconds = (performance.now() - t) / 1000;
+  if (r.status !== 0) throw new Error(`bench: score ${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
+  const kb = useTime ? Number(/BENCH_MAXRSS_KB=(\d+)/.exec(r.stderr)?.[1]) : NaN;
+  return { seconds, rss: kb * 1024, jga: JSON.parse(r.stdout).corpus.JGA };
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+process.stdout.write(
+  `preset benchmark — node ${process.version}; ${turns.toLocaleString('en-US')} turns, ${(statSync(file).size / 1e6).toFixed(0)} MB; ` +
+    `medians of ${rounds} fresh processes; load ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}\n`,
+);
+const settings = [
+  ['exact', ['--preset', 'exact']],
+  ['mwzeval', ['--preset', 'mwzeval']],
+  ['mwzeval, --match exact', ['--preset', 'mwzeval', '--match', 'exact']],
+  ['mwzeval, difflib', ['--preset', 'mwzeval', '--fuzzy-backend', 'difflib']],
+];
+let base = 0;
+for (const [label, args] of settings) {
+  const rs = Array.from({ length: rounds }, () => run(args));
+  const s = median(rs.map((r) => r.seconds));
+  if (label === 'exact') base = s;
+  process.stdout.write(
+    `  ${label.padEnd(24)} ${s.toFixed(2)} s  (${(s / base).toFixed(2)}× exact)  peak RSS ${(Math.max(...rs.map((r) => r.rss)) / 1e6).toFixed(0)} MB  JGA ${rs[0].jga.toFixed(4)}\n`,
+  );
+}

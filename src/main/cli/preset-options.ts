@@ -1,0 +1,52 @@
+// Layer: main (Node). The evaluator-preset options as flags and help text,
+// and which loaded runs carry a preset: a small module with no heavy imports,
+// so that commands list the options without loading the preset code
+// (preset-flags.ts, imported only when a preset option is given).
+
+import type { SignaturePart } from '../../shared/metrics/signature';
+
+export const PRESET_FLAGS = {
+  preset: { type: 'string' },
+  'value-map': { type: 'string' },
+  match: { type: 'string' },
+  'fuzzy-backend': { type: 'string' },
+  signature: { type: 'string', default: 'short' },
+  joint: { type: 'string' },
+  'train-schema': { type: 'string' },
+} as const;
+
+export const PRESET_HELP = `  --preset NAME         score as an evaluator does: exact, mwzeval, sgd (default exact);
+                        docs/reference/presets.md says what each one does and cites its code
+  --value-map FILE      mwzeval: the canonical spellings its normalize_state_slot_value uses
+                        (a dst-inspector-value-map JSON file; none are shipped)
+  --match M             the value matcher: exact, or SCORER>N with SCORER one of ratio,
+                        partial_ratio, token_sort_ratio (mwzeval: partial_ratio>95)
+  --fuzzy-backend B     levenshtein (python-Levenshtein 0.12) or difflib (fuzzywuzzy's
+                        pure-Python fallback); default: what the preset's evaluator used
+  --signature short|full  full: the preset's parts written out in the signature
+  --joint per-frame|across-turns  sgd: joint goal accuracy per frame (default) or over each
+                        turn's frames (the official evaluator's --joint_acc_across_turn)
+  --train-schema FILE   sgd: the train schema.json that says which services are seen
+                        (default: ../train/schema.json beside the --gold folder)
+  sgd also takes --match fuzzy|exact (its --use_fuzzy_match; default fuzzy) and
+  --fuzzy-backend (default difflib, what its requirements install)
+`;
+
+type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** Whether any preset option is given (then preset-flags.ts reads them). */
+export function hasPresetFlags(values: FlagValues): boolean {
+  return ['preset', 'value-map', 'match', 'fuzzy-backend', 'joint', 'train-schema'].some((k) => typeof values[k] === 'string');
+}
+
+/** Signature parts of runs loaded under a preset (set by preset-flags.ts when it rewrites a run). */
+const marked = new WeakMap<object, readonly SignaturePart[]>();
+
+export function markPresetRun(run: object, parts: readonly SignaturePart[]): void {
+  marked.set(run, parts);
+}
+
+/** The preset's signature parts of a run, or undefined when it was loaded without one. */
+export function presetParts(run: object): readonly SignaturePart[] | undefined {
+  return marked.get(run);
+}

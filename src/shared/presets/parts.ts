@@ -1,0 +1,166 @@
+// Layer: shared (pure TS). Evaluator presets as named bundles of parts: how
+// values are normalised, which matcher accepts a predicted value (exact, or a
+// fuzzywuzzy scorer with its threshold and backend), what the gold policy is
+// (mwzeval drops dontcare from gold and keeps the first of several values),
+// and which turns and slots are scored. Each part can also be set on its own;
+// the signature writes the preset and, in its full form, every part.
+
+import type { FuzzBackend, FuzzScorerName } from '../matching/fuzz';
+import { FUZZ_BACKENDS, FUZZ_SCORERS } from '../matching/fuzz';
+
+export const PRESET_NAMES = ['exact', 'mwzeval', 'sgd', 'trade', 'simpletod', 'convlab3'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export type Matcher =
+  | { kind: 'exact' }
+  /** Accepts when scorer(pred, gold) > threshold (mwzeval: partial_ratio > 95), computed with fuzzywuzzy's backend. */
+  | { kind: 'fuzzy'; scorer: FuzzScorerName; threshold: number; backend: FuzzBackend };
+
+export type Normalisation = 'none' | 'mwzeval';
+
+export interface PresetParts {
+  normalisation: Normalisation;
+  matcher: Matcher;
+  /** Gold slot dropped when its value (or any of its alternatives) is "dontcare" (mwzeval utils.py parse_state). */
+  dropDontcareGold: boolean;
+  /** Gold slots of services without a frame in the turn are not carried over (MultiWOZ 2.2 / SGD sources; parse_state, SGD get_metrics). */
+  framesPresentOnly: boolean;
+  /** Gold value lists reduced to their first value (parse_state: value[0]). */
+  firstAlternative: boolean;
+  /** The literal value "none" is an ordinary value (mwzeval), not "inactive" (the metric papers). */
+  noneIsValue: boolean;
+  /** Only turns the prediction file has are scored (mwzeval loops over the predictions); else every gold turn. */
+  predictedTurnsOnly: boolean;
+}
+
+/** The official SGD evaluator's flags (evaluate.py joint_acc_across_turn, use_fuzzy_match) and fuzzywuzzy's backend. */
+export interface SgdSettings {
+  acrossTurns: boolean;
+  fuzzy: boolean;
+  backend: FuzzBackend;
+}
+/** Its defaults: per frame, fuzzy, difflib (its requirements.txt does not list python-Levenshtein). */
+export const SGD_DEFAULTS: SgdSettings = { acrossTurns: false, fuzzy: true, backend: 'difflib' };
+
+export function sgdSettingsText(s: SgdSettings, full: boolean): string {
+  const all = [`joint=${s.acrossTurns ? 'across-turns' : 'per-frame'}`, `match=${s.fuzzy ? 'fuzzy' : 'exact'}`, `backend=${s.backend}`];
+  if (full) return all.join(',');
+  const d = SGD_DEFAULTS;
+  return all
+    .filter((_, i) => (i === 0 ? s.acrossTurns !== d.acrossTurns : i === 1 ? s.fuzzy !== d.fuzzy : s.backend !== d.backend))
+    .join(',');
+}
+
+export interface Preset {
+  name: PresetName;
+  /** One line for help and docs. */
+  summary: string;
+  /** The corpus-level parts; null for presets scored by their own evaluator (sgd) or unchanged (exact). */
+  parts: PresetParts;
+}
+
+export const EXACT_PARTS: PresetParts = {
+  normalisation: 'none',
+  matcher: { kind: 'exact' },
+  dropDontcareGold: false,
+  framesPresentOnly: false,
+  firstAlternative: false,
+  noneIsValue: false,
+  predictedTurnsOnly: false,
+};
+
+export const PRESETS: Readonly<Record<PresetName, Preset>> = {
+  exact: { name: 'exact', summary: "values compared verbatim, as the metric papers' code does (the default)", parts: EXACT_PARTS },
+  mwzeval: {
+    name: 'mwzeval',
+    summary: 'Tomiinek/MultiWOZ_Evaluation get_dst: normalize_data, dontcare dropped from gold, partial_ratio > 95',
+    parts: {
+      normalisation: 'mwzeval',
+      matcher: { kind: 'fuzzy', scorer: 'partial_ratio', threshold: 95, backend: 'levenshtein' },
+      dropDontcareGold: true,
+      framesPresentOnly: true,
+      firstAlternative: true,
+      noneIsValue: true,
+      predictedTurnsOnly: true,
+    },
+  },
+  sgd: {
+    name: 'sgd',
+    summary: 'google-research schema_guided_dst evaluate.py: per frame, token_sort_ratio on non-categorical slots',
+    parts: { ...EXACT_PARTS, framesPresentOnly: true },
+  },
+  trade: { name: 'trade', summary: "TRADE's evaluate_metrics (exact set equality, SA with K = 30, per-turn F1)", parts: EXACT_PARTS },
+  simpletod: { name: 'simpletod', summary: "SimpleTOD's compute_joint_acc.py (set equality of belief items)", parts: EXACT_PARTS },
+  convlab3: {
+    name: 'convlab3',
+    summary: "ConvLab-3 evaluate_unified_datasets.py (gold's slots only, whitespace removed, '|' alternatives)",
+    parts: EXACT_PARTS,
+  },
+};
+
+/** Parses --match: "exact" or "SCORER>N" (e.g. partial_ratio>95); the backend is given apart. */
+export function parseMatcher(text: string, backend: FuzzBackend): Matcher | string {
+  const t = text.trim();
+  if (t === 'exact') return { kind: 'exact' };
+  const m = /^([a-z_]+)\s*>\s*(\d+(?:\.\d+)?)$/.exec(t);
+  if (!m) return `expected "exact" or SCORER>N (e.g. partial_ratio>95), got ${JSON.stringify(text)}`;
+  if (!(FUZZ_SCORERS as readonly string[]).includes(m[1]))
+    return `unknown scorer ${JSON.stringify(m[1])}; known: ${FUZZ_SCORERS.join(', ')}`;
+  const threshold = Number(m[2]);
+  if (threshold > 100) return `a threshold above 100 accepts nothing (scores are 0..100), got ${threshold}`;
+  return { kind: 'fuzzy', scorer: m[1] as FuzzScorerName, threshold, backend };
+}
+
+export function isBackend(s: string): s is FuzzBackend {
+  return (FUZZ_BACKENDS as readonly string[]).includes(s);
+}
+
+export function matcherText(m: Matcher): string {
+  return m.kind === 'exact' ? 'exact' : `${m.scorer}>${m.threshold}`;
+}
+
+/** The parts written out, in a fixed order: what `--signature full` prints inside preset=NAME(…). */
+export function partsText(p: PresetParts, mapHash: string): string {
+  const gold =
+    [p.dropDontcareGold ? 'drop-dontcare' : '', p.framesPresentOnly ? 'frames-present' : '', p.firstAlternative ? 'first-value' : '']
+      .filter(Boolean)
+      .join('+') || 'as-is';
+  const out = [
+    `norm=${p.normalisation}${p.normalisation === 'mwzeval' ? `,map=${mapHash}` : ''}`,
+    `match=${matcherText(p.matcher)}${p.matcher.kind === 'fuzzy' ? `,backend=${p.matcher.backend}` : ''}`,
+    `gold=${gold}`,
+    `none=${p.noneIsValue ? 'value' : 'inactive'}`,
+    `turns=${p.predictedTurnsOnly ? 'predicted' : 'gold'}`,
+  ];
+  return out.join(' ');
+}
+
+/** The parts that differ from the preset's own (what the short signature adds after the name). */
+export function changedParts(name: PresetName, p: PresetParts): string[] {
+  const base = PRESETS[name].parts;
+  const out: string[] = [];
+  if (p.normalisation !== base.normalisation) out.push(`norm=${p.normalisation}`);
+  if (matcherText(p.matcher) !== matcherText(base.matcher)) out.push(`match=${matcherText(p.matcher)}`);
+  const b = (m: Matcher) => (m.kind === 'fuzzy' ? m.backend : '');
+  if (b(p.matcher) !== b(base.matcher) && p.matcher.kind === 'fuzzy') out.push(`backend=${b(p.matcher)}`);
+  if (p.dropDontcareGold !== base.dropDontcareGold) out.push(`drop-dontcare=${p.dropDontcareGold ? 'yes' : 'no'}`);
+  if (p.framesPresentOnly !== base.framesPresentOnly) out.push(`frames-present=${p.framesPresentOnly ? 'yes' : 'no'}`);
+  if (p.firstAlternative !== base.firstAlternative) out.push(`first-value=${p.firstAlternative ? 'yes' : 'no'}`);
+  if (p.noneIsValue !== base.noneIsValue) out.push(`none=${p.noneIsValue ? 'value' : 'inactive'}`);
+  if (p.predictedTurnsOnly !== base.predictedTurnsOnly) out.push(`turns=${p.predictedTurnsOnly ? 'predicted' : 'gold'}`);
+  return out;
+}
+
+/** The signature text: `preset=NAME` (with changed parts), or every part with `full`. */
+export function presetSignatureText(name: PresetName, p: PresetParts, mapHash: string, full: boolean, sgd?: SgdSettings): string {
+  if (sgd) {
+    const t = sgdSettingsText(sgd, full);
+    if (full) return `preset=sgd(${t} ${partsText(p, mapHash)})`;
+    const changed = [t, ...changedParts(name, p)].filter(Boolean);
+    return `preset=sgd${changed.length ? `(${changed.join(',')})` : ''}`;
+  }
+  if (full) return `preset=${name}(${partsText(p, mapHash)})`;
+  const changed = changedParts(name, p);
+  const map = p.normalisation === 'mwzeval' ? `,map=${mapHash}` : '';
+  return `preset=${name}${changed.length > 0 || map ? `(${[...changed, ...(map ? [map.slice(1)] : [])].join(',')})` : ''}`;
+}
