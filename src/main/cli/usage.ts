@@ -6,7 +6,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { writeFileAtomic, writeFileAtomicAsync, WriteError } from '../services/atomic-write';
 import { outTarget, OutRefused, writeThrough } from './out-target';
-import { AppError } from '../../shared/app-error';
 import type { MetricConfig } from '../../shared/metrics/config';
 import { checkMetricSubset, metricTags, parseMetricList, subsetTable } from '../../shared/report/metric-subset';
 import { DEFAULT_MAX_CELL, type Table } from '../../shared/report/tables';
