@@ -11,9 +11,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { METRIC_IDS } from '../../src/shared/metrics/registry';
 import { percent2 } from '../../src/shared/report/round';
 import { formatValue } from '../../src/shared/report/tables';
 import { runCli } from '../helpers/cli';
+import { only, SHIPPED_IDS } from '../helpers/metrics';
 import { perturbFga } from '../helpers/perturb';
 import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from './harness';
 
@@ -103,7 +105,14 @@ describe.skipIf(!chromiumAvailable())('compare view in headless Chromium', () =>
     const cols: { metric: string; lambda?: number }[] = expected.comparisons
       .filter((c) => c.run === 'perturbed')
       .map((c) => ({ metric: c.metric, lambda: c.lambda }));
-    expect(cols.map((c) => c.metric)).toEqual(['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA']);
+    // Every metric of the registry; the shipped ones in this order.
+    expect(cols.map((c) => c.metric)).toEqual(METRIC_IDS);
+    expect(
+      only(
+        cols.map((c) => c.metric),
+        SHIPPED_IDS,
+      ),
+    ).toEqual(['JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA', 'GCA']);
     for (const run of expected.runs) {
       for (const { metric, lambda } of cols) {
         const v = lambda === undefined ? run.corpus[metric] : (run.corpus[metric] as Record<string, number>)[String(lambda)];

@@ -15,7 +15,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { defaultConfig } from '../../src/shared/metrics/config';
 import { pText } from '../../src/shared/report/p-value';
+import { metricKeys } from '../helpers/metrics';
 import { perturbFga } from '../helpers/perturb';
 import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from './harness';
 
@@ -168,12 +170,17 @@ describe.skipIf(!chromiumAvailable())('paper tables from the app', () => {
     });
 
     it('the axis label and the metrics of the series figure; every tick label inside the frame', async () => {
-      expect(await sp.locator('[data-testid="series-chart"] [data-testid="series-panel"]').count()).toBe(8);
+      // One panel per metric key of the registry (8 as shipped).
+      expect(await sp.locator('[data-testid="series-chart"] [data-testid="series-panel"]').count()).toBe(
+        metricKeys(defaultConfig()).length,
+      );
       await sp.fill('[data-testid="series-x-label-input"]', 'training data ratio');
       await expect
         .poll(() => sp.textContent('[data-testid="series-chart"] [data-testid="series-x-label"]'))
         .toBe('training data ratio (log scale)');
-      for (const m of ['SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA_0.5']) await sp.uncheck(`[data-testid="series-metric"][data-metric="${m}"]`);
+      // All but JGA and GCA (as shipped: SA, AGA, IAGA, F1, RSA, FGA_0.5).
+      for (const m of metricKeys(defaultConfig()).filter((k) => k !== 'JGA' && k !== 'GCA'))
+        await sp.uncheck(`[data-testid="series-metric"][data-metric="${m}"]`);
       const panels = () =>
         sp.$$eval('[data-testid="series-chart"] [data-testid="series-panel"]', (els) => els.map((e) => (e as HTMLElement).dataset.metric));
       await expect.poll(panels).toEqual(['JGA', 'GCA']);

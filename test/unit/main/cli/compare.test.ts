@@ -8,7 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultConfig } from '../../../../src/shared/metrics/config';
+import { METRICS } from '../../../../src/shared/metrics/registry';
 import { FIXTURES } from '../../../helpers/fixtures';
+import { ADDED_IDS, metricKeys, only, SHIPPED_IDS, withoutMetrics } from '../../../helpers/metrics';
 import { requireBuild, runCli } from '../../../helpers/cli';
 import { perturbFga } from '../../../helpers/perturb';
 import { compileLatex, pdfText, toolAvailable } from '../../../helpers/tools';
@@ -59,7 +62,10 @@ describe('compare: numbers', () => {
     const o = json([SOM, SOM, '--name', 'a,b', '--lambdas', '0.25,1', '--seed', '1']);
     expect(Object.keys(o)).toEqual(['signature', 'runs', 'comparisons']);
     expect(o.runs.map((r) => r.name)).toEqual(['a', 'b']);
-    expect(o.comparisons.map((c) => (c.lambda === undefined ? c.metric : `${c.metric} ${c.lambda}`))).toEqual([
+    // One comparison per metric of the registry (per λ for FGA); the shipped ones in this order.
+    const names = o.comparisons.map((c) => (c.lambda === undefined ? c.metric : `${c.metric} ${c.lambda}`));
+    expect(names).toEqual(METRICS.flatMap((m) => m.variants(defaultConfig({ lambdas: [0.25, 1] }))?.map((v) => `${m.id} ${v}`) ?? [m.id]));
+    expect(only(names, [...SHIPPED_IDS, 'FGA 0.25', 'FGA 1'])).toEqual([
       'JGA',
       'SA',
       'AGA',
@@ -126,7 +132,11 @@ describe('compare: formats', () => {
   it('table: the runs with the best per column, then one line per comparison with its interval, mark and p', () => {
     const r = runCli(['compare', SOM, perturbed, '--name', 'SOM-DST,perturbed']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^Run\s+turns\s+JGA\s+SA\s+AGA\s+IAGA\s+F1\s+RSA\s+FGA λ=0\.5\s+GCA\s+VP\s+VR\s+LP\s+LR\n/);
+    // One column per metric of the registry, then GCA's parts; without those added to defs/, the shipped ones as they were.
+    expect(r.stdout.split('\n')[0].split(/\s{2,}/)).toHaveLength(2 + metricKeys(defaultConfig()).length + 4);
+    expect(withoutMetrics(r.stdout, ADDED_IDS)).toMatch(
+      /^Run\s+turns\s+JGA\s+SA\s+AGA\s+IAGA\s+F1\s+RSA\s+FGA λ=0\.5\s+GCA\s+VP\s+VR\s+LP\s+LR\n/,
+    );
     expect(r.stdout).toMatch(/perturbed\s+JGA\s+49\.93\s+58\.06\s+\+8\.12† \[\+\d+\.\d\d, \+\d+\.\d\d\]\s+0\.0\d\d\n/);
     expect(r.stdout).toMatch(/† p < 0\.05 \(two-sided approximate randomization, 10000 trials, dialogues swapped\)/);
     expect(r.stdout).toMatch(
@@ -260,9 +270,23 @@ describe('compare: formats', () => {
       .stdout.trim()
       .split('\n');
     expect(csv[0]).toBe('run,file,metric,lambda,value,value_lo,value_hi,baseline,delta,delta_lo,delta_hi,delta_mark,p,signature');
-    expect(csv).toHaveLength(1 + 2 * 8);
+    // One row per run and metric of the registry (8 as shipped, in this order).
+    const per = metricKeys(defaultConfig()).length;
+    expect(csv).toHaveLength(1 + 2 * per);
+    const metricOf = (l: string) => l.split(',')[2] + (l.split(',')[3] ? `_${l.split(',')[3]}` : '');
+    expect(only(csv.slice(1, 1 + per).map(metricOf), [...SHIPPED_IDS, 'FGA_0.5'])).toEqual([
+      'JGA',
+      'SA',
+      'AGA',
+      'IAGA',
+      'F1',
+      'RSA',
+      'FGA_0.5',
+      'GCA',
+    ]);
+    expect(csv.slice(1 + per).map(metricOf)).toEqual(csv.slice(1, 1 + per).map(metricOf));
     expect(csv[1]).toMatch(/^A,.*predictions\.json,JGA,,0\.49933\d+,0\.4\d+,0\.5\d+,,,,,,,GCA alpha/);
-    expect(csv[9]).toMatch(/^B,.*perturbed\.json,JGA,,0\.58\d+,0\.\d+,0\.\d+,A,0\.08\d+,0\.\d+,0\.\d+,†,0\.0\d+,GCA alpha/);
+    expect(csv[1 + per]).toMatch(/^B,.*perturbed\.json,JGA,,0\.58\d+,0\.\d+,0\.\d+,A,0\.08\d+,0\.\d+,0\.\d+,†,0\.0\d+,GCA alpha/);
   });
 
   it('--metrics: only those columns and comparisons, the numbers unchanged', () => {

@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pngDpi, pngSize } from '../../../../src/main/services/export/scene-png';
-import { METRICS } from '../../../../src/shared/metrics/registry';
+import { defaultConfig } from '../../../../src/shared/metrics/config';
+import { HEADLINE_IDS, METRICS } from '../../../../src/shared/metrics/registry';
 import { FIXTURES } from '../../../helpers/fixtures';
-import { only } from '../../../helpers/metrics';
+import { ADDED_IDS, metricKeys, only, withoutMetrics } from '../../../helpers/metrics';
 import { requireBuild, runCli } from '../../../helpers/cli';
 import { compileLatex, pdfFonts, pdfText, toolAvailable } from '../../../helpers/tools';
 
@@ -128,8 +129,18 @@ describe('figure options', () => {
     const whole = runCli([...args, '--utterance-lines', '0', '--out', join(tmp, 'whole.svg')]);
     expect([whole.code, whole.stderr]).toEqual([0, '']);
     const textOf = (f: string) => readFileSync(join(tmp, f), 'utf8');
-    expect(textOf('whole.svg')).toContain('>one of them?</text>');
-    expect(textOf('cut.svg')).not.toContain('>one of them?</text>');
+    // Drawn whole, the utterance's lines joined are the utterance; cut, they are not. Where its last line breaks depends on
+    // the width the headline metrics' columns leave: as shipped (JGA, FGA, RSA, GCA), the last line is "one of them?".
+    const said =
+      'I have 2 Turkish restaurants in the Centre, both are moderately priced. Anatolia and Efes Restaurant, would you like to book at either one of them?';
+    const lines = (f: string) => [...textOf(f).matchAll(/<text [^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(' ');
+    expect(lines('whole.svg')).toContain(said);
+    expect(lines('cut.svg')).not.toContain(said);
+    expect(lines('cut.svg')).toContain(said.slice(0, 40));
+    if (HEADLINE_IDS.join() === 'JGA,FGA,RSA,GCA') {
+      expect(textOf('whole.svg')).toContain('>one of them?</text>');
+      expect(textOf('cut.svg')).not.toContain('>one of them?</text>');
+    }
     expect(runCli([...args, '--utterance-lines', 'x', '--out', join(tmp, 'x.svg')]).stderr).toMatch(
       /--utterance-lines: "x" is not a whole number/,
     );
@@ -198,8 +209,11 @@ describe('score tables for papers', () => {
     const r = runCli(latexArgs);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n')[0]).toMatch(/^% GCA alpha=10\/11 \| .* \| app /);
-    expect(r.stdout).toContain('mul1110.json & \\textbf{28.57} & 94.76 & 53.57 & 51.43 & 61.90 & 53.57 & \\textbf{48.84} & 31.43 \\\\');
-    expect(r.stdout).toContain('sng0779.json & 25.00 & \\textbf{95.83}');
+    expect(r.stdout).toContain(`\\begin{tabular}{l${'r'.repeat(metricKeys(defaultConfig()).length)}}`);
+    // The shipped metrics' cells as they are (a metric added in defs/ taken out: its column is the only change).
+    const shipped = withoutMetrics(r.stdout, ADDED_IDS);
+    expect(shipped).toContain('mul1110.json & \\textbf{28.57} & 94.76 & 53.57 & 51.43 & 61.90 & 53.57 & \\textbf{48.84} & 31.43 \\\\');
+    expect(shipped).toContain('sng0779.json & 25.00 & \\textbf{95.83}');
     expect(r.stdout).toContain('\\caption{Scores on two dialogues}\n\\label{tab:two}');
   });
   it.runIf(toolAvailable('pdflatex') && toolAvailable('pdftotext'))(

@@ -8,6 +8,8 @@ import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { evaluate } from '../../../../src/shared/metrics/evaluate';
 import { FIXTURES, loadFile } from '../../../helpers/fixtures';
 import { requireBuild, runCli } from '../../../helpers/cli';
+import { cellsUnder, metricKeys, only, SHIPPED_IDS } from '../../../helpers/metrics';
+import { METRIC_IDS } from '../../../../src/shared/metrics/registry';
 import { turnTwiceCases } from '../../shared/formats/turn-twice';
 import { FGA_PREDICTIONS, goldCases, MWZ_PREDICTIONS } from '../../shared/formats/gold-turn-twice';
 
@@ -43,22 +45,19 @@ describe('score output formats', () => {
     const r = runCli(['score', MUL]);
     expect(r.code).toBe(0);
     const p = mulExpected.corpus_rounded_percent;
-    const row = r.stdout.split('\n').find((l) => l.startsWith('mul1110.json'))!;
-    expect(row.split(/\s+/).slice(1)).toEqual([
+    const row = r.stdout
+      .split('\n')
+      .find((l) => l.startsWith('mul1110.json'))!
+      .split(/\s+/);
+    const head = r.stdout.split('\n')[0].split(/\s{2,}/);
+    // One column per metric of the registry; the shipped ones in this order, with these values.
+    const shipped = ['Model', 'turns', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA λ=0.5', 'GCA'];
+    expect(head).toHaveLength(2 + metricKeys(defaultConfig()).length);
+    expect(row).toHaveLength(head.length);
+    expect(only(head, shipped)).toEqual(shipped);
+    expect(cellsUnder(head, row, shipped.slice(1))).toEqual([
       '7',
       ...[p.JGA, p.SA, p.AGA, p.IAGA, p.F1, p.RSA, p['FGA_0.5'], p.GCA].map((x: number) => x.toFixed(2)),
-    ]);
-    expect(r.stdout.split('\n')[0].split(/\s{2,}/)).toEqual([
-      'Model',
-      'turns',
-      'JGA',
-      'SA',
-      'AGA',
-      'IAGA',
-      'F1',
-      'RSA',
-      'FGA λ=0.5',
-      'GCA',
     ]);
     expect(r.stdout).toMatch(
       /^signature: GCA alpha=10\/11 \| FGA lambda=0\.5 \| SA K=30 \| values=exact \| none=inactive \| app \d+\.\d+\.\d+/m,
@@ -73,8 +72,9 @@ describe('score output formats', () => {
     expect(out.signature).toContain('FGA lambda=0.25,0.5,0.75,1');
     expect(Object.keys(out.corpus.FGA).sort()).toEqual(['0.25', '0.5', '0.75', '1']);
     expect(out.corpus).toEqual(JSON.parse(JSON.stringify({ dialogues: ev.corpus.dialogues, turns: ev.corpus.turns, ...ev.corpus.values })));
-    // IAGA and F1 beside AGA, in registry order.
-    expect(Object.keys(out.corpus)).toEqual([
+    // IAGA and F1 beside AGA, in registry order; the shipped metrics in this order.
+    expect(Object.keys(out.corpus)).toEqual(['dialogues', 'turns', ...METRIC_IDS, 'VP', 'VR', 'LP', 'LR', 'counts']);
+    expect(only(Object.keys(out.corpus), [...SHIPPED_IDS, 'dialogues', 'turns', 'VP', 'VR', 'LP', 'LR', 'counts'])).toEqual([
       'dialogues',
       'turns',
       'JGA',
@@ -127,7 +127,10 @@ describe('score output formats', () => {
   it('csv: one corpus row, or one row per dialogue, each with the signature', () => {
     const corpus = runCli(['score', MUL, '--format', 'csv']).stdout.trim().split('\n');
     expect(corpus).toHaveLength(2);
-    expect(corpus[0].split(',')).toEqual([
+    const head = corpus[0].split(',');
+    const rest = ['VP', 'VR', 'LP', 'LR', 'C', 'W', 'M', 'O', 'signature'];
+    expect(head).toEqual(['file', 'turns', ...metricKeys(defaultConfig()), ...rest]);
+    expect(only(head, ['file', 'turns', ...SHIPPED_IDS, 'FGA_0.5', ...rest])).toEqual([
       'file',
       'turns',
       'JGA',
@@ -158,9 +161,20 @@ describe('score output formats', () => {
   it('latex: a booktabs tabular with escaped ids and the signature as a comment', () => {
     const r = runCli(['score', MUL, '--format', 'latex', '--per-dialogue']);
     expect(r.stdout).toMatch(/^% GCA alpha=10\/11/);
-    expect(r.stdout).toContain('\\begin{tabular}{lrrrrrrrr}');
+    // One column per metric of the registry (lrrrrrrrr as shipped); the shipped ones in this order, with these values.
+    expect(r.stdout).toContain(`\\begin{tabular}{l${'r'.repeat(metricKeys(defaultConfig()).length)}}`);
     expect(r.stdout).toContain('FGA$_{\\lambda=0.5}$');
-    expect(r.stdout).toContain('MUL1110.json & 28.57 & 94.76 & 53.57 & 51.43 & 61.90 & 53.57 & 48.84 & 31.43 \\\\');
+    const cells = (l: string) => l.replace(/ \\\\$/, '').split(' & ');
+    const lines = r.stdout.split('\n');
+    const head = cells(lines.find((l) => l.startsWith('Dialogue & '))!);
+    const shipped = ['Dialogue', 'JGA', 'SA', 'AGA', 'IAGA', 'F1', 'RSA', 'FGA$_{\\lambda=0.5}$', 'GCA'];
+    expect(head).toHaveLength(1 + metricKeys(defaultConfig()).length);
+    expect(only(head, shipped)).toEqual(shipped);
+    const row = cells(lines.find((l) => l.startsWith('MUL1110.json & '))!);
+    expect(row).toHaveLength(head.length);
+    expect(cellsUnder(head, row, shipped).join(' & ') + ' \\\\').toBe(
+      'MUL1110.json & 28.57 & 94.76 & 53.57 & 51.43 & 61.90 & 53.57 & 48.84 & 31.43 \\\\',
+    );
     const p = badFile('a_b.json', readFileSync(MUL, 'utf8').replace('MUL1110.json', 'x_y&z'));
     expect(runCli(['score', p, '--format', 'latex', '--per-dialogue']).stdout).toContain('x\\_y\\&z &');
   });
