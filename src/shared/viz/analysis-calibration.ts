@@ -79,7 +79,8 @@ export function calibrationScene(r: CalibrationResult, signature: string, width 
         y: Math.min(yc, ya),
         w,
         h: Math.abs(yc - ya),
-        style: { fill: gapColour, opacity: 0.45 },
+        // Hatched, no fill: over a bar (under-confident bin) or over the page (over-confident) it reads the same.
+        style: { pattern: 'hatch', patternColor: gapColour, stroke: gapColour, strokeWidth: 1 },
         title: `gap ${num(b.confidence - acc)}`,
         data: { role: 'gap' },
       });
@@ -153,7 +154,10 @@ export function calibrationScene(r: CalibrationResult, signature: string, width 
   ];
   let lx = 8;
   for (const [c, label] of legend) {
-    nodes.push({ kind: 'rect', x: lx, y: ly - 9, w: 10, h: 10, style: { fill: c, stroke: c, strokeWidth: 0.5 } });
+    const style = label.startsWith('gap')
+      ? { pattern: 'hatch' as const, patternColor: c, stroke: c, strokeWidth: 1 }
+      : { fill: c, stroke: c, strokeWidth: 0.5 };
+    nodes.push({ kind: 'rect', x: lx, y: ly - 9, w: 10, h: 10, style });
     nodes.push(text(lx + 14, ly, label, { fontSize: SMALL }));
     lx += 28 + label.length * SMALL * 0.6;
   }
