@@ -6,7 +6,12 @@
 // runs it as `node calibration-phases.mjs PAIRS RUNS B`; it prints one JSON
 // object with the median and fastest milliseconds of each phase.
 
+import { calibrationAnalysis } from '../src/shared/analysis/calibration/analysis';
 import { compareCalibration } from '../src/shared/analysis/calibration/bootstrap';
+import { defaultConfig } from '../src/shared/metrics/config';
+import { evaluate } from '../src/shared/metrics/evaluate';
+import type { Corpus } from '../src/shared/model/corpus';
+import { Interner } from '../src/shared/model/interner';
 import { jointCalibration } from '../src/shared/analysis/calibration/joint';
 import { concatPairs, type CalibrationPairs } from '../src/shared/analysis/calibration/pairs';
 import { calibrationByGroup, pairCalibration } from '../src/shared/analysis/calibration/summary';
@@ -109,4 +114,62 @@ const results = [
     1,
   ),
 ];
+
+// The whole analysis (analysis/calibration/analysis.ts) from a corpus: 3 predicted pairs a turn with one confidence column,
+// the pairs built from the states (rule domain), pair + joint + per slot + per domain; the run's evaluation is done before timing
+// (the engine caches it per config). No bootstrap (one column).
+function analysisPhase() {
+  const T = Math.ceil(N / 3);
+  const slots = new Interner(Array.from({ length: 30 }, (_, s) => `${['hotel', 'train', 'taxi'][s % 3]}-slot${s}`));
+  const values = new Interner(['none', 'a', 'b', 'c', 'd']);
+  const PER_DIALOGUE = 14;
+  const D = Math.ceil(T / PER_DIALOGUE);
+  const dialogueStart = Int32Array.from({ length: D + 1 }, (_, d) => Math.min(T, d * PER_DIALOGUE));
+  const pairs = new Int32Array(T * 3 * 2 * 2);
+  const goldStart = new Int32Array(T);
+  const predStart = new Int32Array(T);
+  const len = new Int32Array(T).fill(3);
+  const start = new Int32Array(T + 1);
+  const cslot = new Int32Array(T * 3);
+  const cval = new Float64Array(T * 3);
+  const rr = mulberry32(7);
+  for (let t = 0; t < T; t++) {
+    const base = Math.floor(rr() * 10) * 3; // three slots, ascending
+    goldStart[t] = 2 * t * 3;
+    predStart[t] = (2 * t + 1) * 3;
+    start[t] = 3 * t;
+    for (let k = 0; k < 3; k++) {
+      const s = base + k;
+      const c = rr();
+      const g = 1 + Math.floor(rr() * 4);
+      const p = rr() < c ** 1.5 ? g : 1 + (g % 4);
+      pairs[2 * (goldStart[t] + k)] = s;
+      pairs[2 * (goldStart[t] + k) + 1] = g;
+      pairs[2 * (predStart[t] + k)] = s;
+      pairs[2 * (predStart[t] + k) + 1] = p;
+      cslot[3 * t + k] = s;
+      cval[3 * t + k] = c;
+    }
+  }
+  start[T] = 3 * T;
+  const corpus: Corpus = {
+    slots,
+    values,
+    dialogueIds: Array.from({ length: D }, (_, d) => `d${d}`),
+    dialogueStart,
+    turnIndex: Int32Array.from({ length: T }, (_, t) => t - dialogueStart[Math.floor(t / PER_DIALOGUE)]),
+    goldStart,
+    goldLen: len,
+    predStart,
+    predLen: len,
+    goldPairs: pairs,
+    predPairs: pairs,
+    generation: { confidence: { names: ['confidence'], start, slot: cslot, values: [cval] } },
+  };
+  const ev = evaluate(corpus, defaultConfig());
+  return time(`whole analysis from a corpus (${T * 3} pairs, ${T} turns): build + pairs + joint + per slot + per domain`, () =>
+    calibrationAnalysis(ev, { rule: 'domain', binning: 'setsumbt', bootstrap: 0, seed: 1 }),
+  );
+}
+results.push(analysisPhase());
 process.stdout.write(JSON.stringify({ pairs: N, turns, dialogues, bootstrap: B, results }) + '\n');

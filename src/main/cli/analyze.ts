@@ -36,7 +36,7 @@ function defFlags(): Options {
   const out: Options = {};
   for (const d of ANALYSES) {
     for (const [name, f] of Object.entries(d.cli.flags)) out[name] = { type: f.value === undefined ? 'boolean' : 'string' };
-    if (d.cli.alias) out[d.cli.alias.flag] = { type: 'string' };
+    if (d.cli.alias) out[d.cli.alias.flag] = { type: d.cli.alias.as === undefined ? 'boolean' : 'string' };
   }
   return out;
 }
@@ -68,6 +68,7 @@ function defHelp(d: AnyAnalysisDef): string {
 function aliasHelp(): string {
   const lines = ANALYSES.filter((d) => d.cli.alias).map((d) => {
     const a = d.cli.alias!;
+    if (a.as === undefined) return `  --${a.flag}`.padEnd(40) + `= --kind ${d.name}\n`;
     return `  --${a.flag} ${d.cli.flags[a.as]?.value ?? 'VALUE'}`.padEnd(40) + `= --kind ${d.name} --${a.as} VALUE\n`;
   });
   return (
@@ -105,9 +106,10 @@ but some --corrections were not applied.
 const OWN_FLAGS = new Set(ANALYSES.flatMap((d) => Object.keys(d.cli.flags)));
 
 function choices(): string {
-  const aliases = ANALYSES.filter((d) => d.cli.alias).map(
-    (d) => `--${d.cli.alias!.flag} ${d.cli.flags[d.cli.alias!.as]?.value ?? 'VALUE'}`,
-  );
+  const aliases = ANALYSES.filter((d) => d.cli.alias).map((d) => {
+    const a = d.cli.alias!;
+    return a.as === undefined ? `--${a.flag}` : `--${a.flag} ${d.cli.flags[a.as]?.value ?? 'VALUE'}`;
+  });
   return `--kind ${ANALYSES.map((d) => d.name).join('|')}${aliases.length ? ` (or ${aliases.join(', ')})` : ''}`;
 }
 
@@ -116,7 +118,7 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
   if (values.help) return void write(ANALYZE_HELP);
   const given = values as Record<string, string | boolean | undefined>;
   // The analysis: --kind NAME, or an alias flag (--position VALUE = --kind position --by VALUE).
-  const aliased = ANALYSES.filter((d) => d.cli.alias && given[d.cli.alias.flag] !== undefined);
+  const aliased = ANALYSES.filter((d) => d.cli.alias && given[d.cli.alias.flag] !== undefined && given[d.cli.alias.flag] !== false);
   if ((given.kind !== undefined ? 1 : 0) + aliased.length !== 1) throw new UsageError(`analyze: choose one analysis: ${choices()}`);
   let def: AnyAnalysisDef;
   const flagValues: Record<string, string | boolean | undefined> = { ...given };
@@ -128,9 +130,12 @@ export async function analyzeCommand(argv: string[], write: (s: string) => void)
   } else {
     def = aliased[0];
     const { flag: aliasFlag, as } = def.cli.alias!;
-    if (given[as] !== undefined) throw new UsageError(`--${aliasFlag} is --kind ${def.name} --${as}: give one of them`);
-    flagValues[as] = given[aliasFlag];
-    flag = (name) => (name === as ? `--${aliasFlag}` : `--${name}`);
+    delete flagValues[aliasFlag];
+    if (as !== undefined) {
+      if (given[as] !== undefined) throw new UsageError(`--${aliasFlag} is --kind ${def.name} --${as}: give one of them`);
+      flagValues[as] = given[aliasFlag];
+      flag = (name) => (name === as ? `--${aliasFlag}` : `--${name}`);
+    }
   }
   // Flags of other analyses, and options the analysis does not take: named as the person chose the analysis.
   const needs = (name: string, takes: (d: AnyAnalysisDef) => boolean) => {

@@ -8,6 +8,7 @@
 
 import { basename } from 'node:path';
 import { placeKey } from '../../shared/annotations/record';
+import { confidenceLookup } from '../../shared/model/generation';
 import { DETECTORS, rankSuspects, type Suspect, type SuspectRanking } from '../../shared/annotations/suspects';
 import { formatNoteText } from '../../shared/annotations/detectors/format';
 import { EVAL_KS, evaluateRanking, type KnownError } from '../../shared/annotations/suspects-eval';
@@ -135,7 +136,13 @@ export async function suspectsCommand(argv: string[], write: (s: string) => void
   const runs = await loadRuns(positionals, values);
   let ranked;
   try {
-    ranked = rankSuspects(runs.map((r, k) => ({ label: names[k], corpus: r.run.loaded.corpus })));
+    ranked = rankSuspects(
+      runs.map((r, k) => {
+        const corpus = r.run.loaded.corpus;
+        const confidence = confidenceLookup(corpus.generation, (n) => corpus.slots.lookup(n));
+        return { label: names[k], corpus, ...(confidence ? { confidence } : {}) };
+      }),
+    );
   } catch (e) {
     throw new UsageError(`suspects: ${(e as Error).message}`);
   }

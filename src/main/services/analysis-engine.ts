@@ -13,6 +13,7 @@ import type { AnalysisResults } from '../../shared/calls/analysis';
 import type { AnalysisKind } from '../../shared/analysis/def';
 import { analysisByKind, runAnalysis } from '../../shared/analysis/registry';
 import { placeKey } from '../../shared/annotations/record';
+import { confidenceLookup } from '../../shared/model/generation';
 import { rankSuspects, type SuspectRanking, type Suspect, type FormatNote, type VersionFlag } from '../../shared/annotations/suspects';
 import { analysisDiff, type WhatIfDiff } from '../../shared/annotations/whatif';
 import { applyValueOptions, type ValueOption } from '../../shared/formats/normalise';
@@ -238,7 +239,9 @@ export class AnalysisEngine {
           : 'pred' in r
             ? { ...own, predStart: r.pred.predStart, predLen: r.pred.predLen, predPairs: r.pred.predPairs }
             : corpusFromPayload(r.corpus);
-      return { label: r.label, corpus };
+      // A run's confidences (where its layout gives them) weigh its votes; the evidence says so.
+      const confidence = confidenceLookup(corpus.generation, (n) => corpus.slots.lookup(n));
+      return { label: r.label, corpus, ...(confidence ? { confidence } : {}) };
     });
     // rankSuspects reads the utterances of the first run that has any: the ones sent are those.
     if (utterances) runs[0] = { label: runs[0].label, corpus: { ...runs[0].corpus, utterances } };

@@ -149,7 +149,10 @@ export class AnalysisHost {
     if (this.worker) return this.worker;
     const c = this.data.corpus;
     const init: AnalysisInit = {
-      corpus: corpusPayload(c),
+      // The confidences (not the generated text) go along: the calibration analysis reads them.
+      corpus: corpusPayload(c.generation?.confidence ? { ...c, generation: { confidence: c.generation.confidence } } : c, {
+        generation: true,
+      }),
       stats: this.data.l.stats,
       settings: settingsOf(this.data),
     };

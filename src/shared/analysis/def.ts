@@ -96,8 +96,8 @@ export interface AnalysisOutput<S extends ArgsSchema, R, V> {
 export interface AnalysisCli<S extends ArgsSchema, R, V> {
   /** The analysis's own flags, in the order `analyze --help` lists them. */
   flags: Readonly<Record<string, AnalysisFlag>>;
-  /** The older form `analyze --<flag> VALUE`, kept as an alias of `--kind NAME --<as> VALUE`. */
-  alias?: { flag: string; as: string };
+  /** A short form: `analyze --<flag> VALUE` = `--kind NAME --<as> VALUE`; without `as`, the switch `analyze --<flag>` = `--kind NAME`. */
+  alias?: { flag: string; as?: string };
   /** Several prediction files: the analysis of each, shown together. Without it a one-run analysis takes one file. */
   files?: 'each';
   /** --metrics (only these metric columns in the table formats) applies. */

@@ -283,3 +283,33 @@ export function generationSummary(g: Generation | undefined): GenerationSummary 
     confidencePairs: g.confidence ? g.confidence.slot.length : 0,
   };
 }
+
+/**
+ * A run's confidence in its predicted value of `slot` (canonical name) at
+ * turn i, from the corpus's first confidence column (or `column`), for the
+ * suspects ranking (annotations/suspects.ts SuspectRun.confidence); undefined
+ * when the corpus carries none.
+ */
+export function confidenceLookup(
+  g: Generation | undefined,
+  slotId: (name: string) => number | undefined,
+  column?: string,
+): ((turn: number, slot: string) => number | undefined) | undefined {
+  const c = g?.confidence;
+  if (!c || c.names.length === 0) return undefined;
+  const k = column === undefined ? 0 : c.names.indexOf(column);
+  if (k < 0) return undefined;
+  return (turn, slot) => {
+    const s = slotId(slot);
+    if (s === undefined || turn < 0 || turn + 1 >= c.start.length) return undefined;
+    let lo = c.start[turn];
+    let hi = c.start[turn + 1] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (c.slot[mid] === s) return Number.isNaN(c.values[k][mid]) ? undefined : c.values[k][mid];
+      if (c.slot[mid] < s) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  };
+}

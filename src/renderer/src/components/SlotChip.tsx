@@ -5,6 +5,8 @@
 // status, and the suspect the queue stands on is outlined. Values show their
 // invisible characters (VisibleValue), and a wrong value's characters that
 // differ from the gold are highlighted on both sides (a character diff).
+// Where the layout gives confidences, the chip is shaded by the first score
+// (faint = unsure, full = confident) and every score is in its tooltip.
 
 import type { LiHTMLAttributes } from 'react';
 import type { Status } from '../../../shared/annotations/record';
@@ -32,9 +34,17 @@ interface Props {
   focusable?: boolean;
   /** More attributes for the chip (the playground's focus and keys); they never replace the chip's own hooks. */
   extra?: LiHTMLAttributes<HTMLLIElement>;
+  /** The predicted pair's confidence scores by column, when the layout carries them. */
+  confidence?: Readonly<Record<string, number>>;
 }
 
-export function SlotChip({ slot, annotated, suspect, focusable, extra }: Props) {
+/** The scores as the tooltip says them: "confidence 0.93 (softmax), 0.80 (verbalized)". */
+export function confidenceText(c: Readonly<Record<string, number>>): string {
+  const parts = Object.entries(c).map(([k, v]) => `${v.toFixed(2)} (${k})`);
+  return parts.length ? `confidence ${parts.join(', ')}` : '';
+}
+
+export function SlotChip({ slot, annotated, suspect, focusable, extra, confidence }: Props) {
   const st = CLASS_STYLE[slot.class];
   const { domain, name } = splitSlot(slot.slot);
   const mark = chipMark(slot);
@@ -51,7 +61,9 @@ export function SlotChip({ slot, annotated, suspect, focusable, extra }: Props) 
     ) : (
       <MaybeValue className="val" value={slot.class === 'overshot' ? slot.pred : slot.gold} absent="" />
     );
-  const label = `${slot.slot}: ${st.label}${slot.class === 'wrong' ? ` (gold ${valueLabel(slot.gold ?? '')}, predicted ${valueLabel(slot.pred ?? '')})` : ''}, ${MARK_LABEL[mark]}${annotated ? `, ${STATUS_LABEL[annotated]}` : ''}${suspect ? ', current suspect' : ''}`;
+  const scores = confidence ? Object.values(confidence) : [];
+  const conf = scores.length ? scores[0] : undefined;
+  const label = `${slot.slot}: ${st.label}${slot.class === 'wrong' ? ` (gold ${valueLabel(slot.gold ?? '')}, predicted ${valueLabel(slot.pred ?? '')})` : ''}, ${MARK_LABEL[mark]}${confidence && scores.length ? `, ${confidenceText(confidence)}` : ''}${annotated ? `, ${STATUS_LABEL[annotated]}` : ''}${suspect ? ', current suspect' : ''}`;
   return (
     <li
       tabIndex={focusable ? 0 : -1}
@@ -62,6 +74,8 @@ export function SlotChip({ slot, annotated, suspect, focusable, extra }: Props) 
       data-class={slot.class}
       data-changed={String(slot.changed)}
       data-annotated={annotated}
+      data-confidence={conf === undefined ? undefined : String(conf)}
+      style={conf === undefined ? extra?.style : { ...extra?.style, opacity: 0.55 + 0.45 * Math.max(0, Math.min(1, conf)) }}
       title={label}
       aria-label={label}
     >
@@ -76,6 +90,11 @@ export function SlotChip({ slot, annotated, suspect, focusable, extra }: Props) 
       <span className="mark" aria-hidden="true">
         {mark === 'changed' ? 'Δ' : '↻'}
       </span>
+      {conf !== undefined && (
+        <span className="conf" aria-hidden="true">
+          {conf.toFixed(2)}
+        </span>
+      )}
       {annotated && (
         <span className="ann-mark" aria-hidden="true" title={STATUS_LABEL[annotated]}>
           ✎{STATUS_MARK[annotated]}

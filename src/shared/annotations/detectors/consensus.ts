@@ -53,6 +53,18 @@ export const consensusDetector: Detector = {
           (nothing ? CONSENSUS.predictsNothing : 1) *
           (CONSENSUS.consistencyFloor + (1 - CONSENSUS.consistencyFloor) * consistency) *
           (CONSENSUS.reliabilityFloor + (1 - CONSENSUS.reliabilityFloor) * view.reliability);
+        // The agreeing runs' confidence where they give one: said in the evidence (it is already in `share`).
+        let confSum = 0;
+        let confN = 0;
+        for (const p of turns)
+          row.preds.forEach((pr, r) => {
+            const cf = row.conf[r]?.[p];
+            if (pr[p] === c && cf !== undefined && !Number.isNaN(cf)) {
+              confSum += cf;
+              confN++;
+            }
+          });
+        const confNote = confN > 0 ? `, with confidence ${(confSum / confN).toFixed(2)} (weighted by it)` : '';
         const who = whoPredicts(view, agree);
         const verb = R === 1 || agree === 1 ? 'predicts' : 'predict';
         const where =
@@ -66,7 +78,7 @@ export const consensusDetector: Detector = {
           turns,
           to: c,
           weight,
-          text: `${who} ${verb} ${shown(view, c)} where the gold is ${shown(view, run.value)}${where}${nothing ? ' (predicting nothing is mostly a model miss)' : ''}`,
+          text: `${who} ${verb} ${shown(view, c)} where the gold is ${shown(view, run.value)}${where}${confNote}${nothing ? ' (predicting nothing is mostly a model miss)' : ''}`,
         });
       }
     }

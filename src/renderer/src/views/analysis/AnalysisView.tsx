@@ -13,6 +13,7 @@ import { useConfig } from '../../app/app-context';
 import { requestInspect, type InspectTarget } from '../../app/inspect-target';
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary';
 import { BreakdownSection } from './BreakdownSection';
+import { CalibrationSection } from './CalibrationSection';
 import { CorrelationSection } from './CorrelationSection';
 import { OriginSection } from './OriginSection';
 import { PositionSection } from './PositionSection';
@@ -27,6 +28,7 @@ const SECTION_OF: Readonly<Record<string, (p: SectionProps) => React.ReactNode>>
   origin: OriginSection,
   correlations: CorrelationSection,
   traits: TraitsSection,
+  calibration: CalibrationSection,
 };
 
 const SECTIONS = ANALYSES.filter((d) => d.tab && SECTION_OF[d.name]).map((d) => ({

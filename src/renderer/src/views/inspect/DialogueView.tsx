@@ -141,6 +141,7 @@ export function DialogueView({
               index={i}
               rec={rec}
               text={detail.utterances?.[i]}
+              generation={detail.generation?.[i] ?? undefined}
               mode={mode}
               selected={i === turn}
               hovered={i === hoverTurn}

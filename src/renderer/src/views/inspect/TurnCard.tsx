@@ -1,10 +1,14 @@
 // Layer: renderer (React component). One turn of the dialogue view: the
-// utterances, the FGA class of the turn, GCA's counts, and the slot chips
-// (with their annotation marks).
+// utterances, the FGA class of the turn, GCA's counts, the slot chips
+// (with their annotation marks, shaded by confidence where the layout gives
+// one) and, for LLM-era layouts, the model's generated text (collapsible,
+// whitespace visible) or, when it could not be parsed, the turn marked
+// "unparseable" with the reason (issue 18 item 2).
 
 import { forwardRef, type LiHTMLAttributes } from 'react';
 import type { Status } from '../../../../shared/annotations/record';
 import type { TurnText } from '../../../../shared/api';
+import type { TurnGeneration } from '../../../../shared/model/generation';
 import type { SlotRecord, TurnRecord } from '../../../../shared/metrics/evaluate';
 import { metricValue } from '../../../../shared/metrics/values';
 import { SlotChip } from '../../components/SlotChip';
@@ -30,10 +34,62 @@ interface Props {
   annotations?: ReadonlyMap<string, Status>;
   /** Slot the suspects queue stands on in this turn. */
   suspectSlot?: string;
+  /** What an LLM-era layout carried beside the states of this turn. */
+  generation?: TurnGeneration;
+}
+
+/**
+ * The text with its whitespace visible: a faint · over each space, → before a
+ * tab, ↵ before a line break, drawn by CSS (::before), so selecting and
+ * copying the text gives the generation itself.
+ */
+function visibleWhitespace(raw: string): React.ReactNode[] {
+  const out: React.ReactNode[] = [];
+  let plain = '';
+  for (const ch of raw) {
+    const mark = ch === ' ' ? '·' : ch === '\t' ? '→' : ch === '\n' ? '↵' : ch === '\r' ? '␍' : null;
+    if (mark === null) {
+      plain += ch;
+      continue;
+    }
+    if (plain) out.push(plain);
+    plain = '';
+    out.push(
+      <span key={out.length} className={ch === ' ' ? 'ws ws-space' : 'ws'} data-mark={mark}>
+        {ch === ' ' ? ' ' : ''}
+      </span>,
+    );
+    if (ch !== ' ') out.push(ch);
+  }
+  if (plain) out.push(plain);
+  return out;
+}
+
+function GenerationBlock({ g }: { g: TurnGeneration }) {
+  if (g.raw === undefined && !g.unparseable) return null;
+  return (
+    <div className={`generation${g.unparseable ? ' unparseable' : ''}`}>
+      {g.unparseable && (
+        <p className="unparseable-note" data-testid="turn-unparseable" title="scored as an empty prediction (docs/reference/formats.md)">
+          <span className="badge">unparseable</span> {g.problem ?? 'the generation could not be parsed'}
+        </p>
+      )}
+      {g.raw !== undefined && (
+        <details className="generated" data-testid="turn-generation" open={g.unparseable ? true : undefined}>
+          <summary>
+            generated text <span className="len">({g.raw.length} characters)</span>
+          </summary>
+          <pre className="raw" aria-label="generated text" title={g.raw}>
+            {visibleWhitespace(g.raw)}
+          </pre>
+        </details>
+      )}
+    </div>
+  );
 }
 
 export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
-  { index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps, annotations, suspectSlot },
+  { index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps, annotations, suspectSlot, generation },
   ref,
 ) {
   const slots = visibleSlots(rec.slots, mode);
@@ -42,7 +98,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
   return (
     <section
       ref={ref}
-      className={`turn${selected ? ' selected' : ''}${hovered ? ' hovered' : ''}`}
+      className={`turn${selected ? ' selected' : ''}${hovered ? ' hovered' : ''}${generation?.unparseable ? ' unparseable' : ''}`}
       data-testid="turn"
       data-turn={rec.turn}
       data-position={index}
@@ -65,6 +121,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
         </span>
         <span className={`jga jga-${metricValue(rec.values, 'JGA')}`}>{metricValue(rec.values, 'JGA') ? 'joint ✓' : 'joint ✗'}</span>
         {turnNote && <span className={`turn-ann ann-${turnNote}`}>✎ turn {turnNote}</span>}
+        {generation?.unparseable && <span className="unparseable-tag">unparseable</span>}
       </header>
       {text?.system !== undefined && text.system !== '' && (
         <p className="utt system">
@@ -76,6 +133,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
           <span className="who">User</span> {text.user}
         </p>
       )}
+      {generation && <GenerationBlock g={generation} />}
       {slots.length > 0 ? (
         <ul className="chips" aria-label="slots">
           {slots.map((s) => (
@@ -84,6 +142,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
               slot={s}
               annotated={annotations?.get(s.slot)}
               suspect={s.slot === suspectSlot}
+              confidence={generation?.confidence?.[s.slot]}
               focusable={selected}
               extra={chipProps?.(index, s)}
             />

@@ -5,6 +5,7 @@
 // from the same cells: run-turns agreeing with the gold / run-turns where the
 // gold or the run has a value).
 import { describe, expect, it } from 'vitest';
+import { confidenceLookup } from '../../../../../src/shared/model/generation';
 import { rankSuspects, type SuspectRun } from '../../../../../src/shared/annotations/suspects';
 import { CONSENSUS, consensusDetector } from '../../../../../src/shared/annotations/detectors/consensus';
 import { oneSlot, runsOf, type Col } from '../../../../helpers/suspect-rows';
@@ -86,6 +87,34 @@ describe('detector consensus', () => {
     // Without confidences the two runs agreeing win.
     const plain = rankSuspects(runsOf([d]), { detectors: [consensusDetector] }).items[0];
     expect(plain).toMatchObject({ pred: 'west', agree: 2 });
+    // The evidence says the confidence was used (issue 18 item 4), and says nothing of it without one.
+    expect(items[0].reasons[0].text).toMatch(/with confidence 0\.90 \(weighted by it\)/);
+    expect(plain.reasons[0].text).not.toMatch(/confidence/);
+  });
+
+  it('a corpus’s confidence column becomes the run’s confidence (confidenceLookup), per turn and slot', () => {
+    const slots = ['hotel-area', 'hotel-stars'];
+    const g = {
+      confidence: {
+        names: ['softmax', 'verbalized'],
+        start: Int32Array.from([0, 2, 2, 3]),
+        slot: Int32Array.from([0, 1, 1]),
+        values: [Float64Array.from([0.9, 0.4, 0.7]), Float64Array.from([0.8, Number.NaN, 0.5])],
+      },
+    };
+    const id = (n: string) => (slots.includes(n) ? slots.indexOf(n) : undefined);
+    const first = confidenceLookup(g, id)!;
+    expect([first(0, 'hotel-area'), first(0, 'hotel-stars'), first(1, 'hotel-area'), first(2, 'hotel-stars')]).toEqual([
+      0.9,
+      0.4,
+      undefined,
+      0.7,
+    ]);
+    expect(first(0, 'taxi-leaveat')).toBeUndefined();
+    const verbal = confidenceLookup(g, id, 'verbalized')!;
+    expect([verbal(0, 'hotel-area'), verbal(0, 'hotel-stars')]).toEqual([0.8, undefined]);
+    expect(confidenceLookup(undefined, id)).toBeUndefined();
+    expect(confidenceLookup(g, id, 'nope')).toBeUndefined();
   });
 
   it('breaks a tie of runs by the value, not by the order the values were met', () => {
