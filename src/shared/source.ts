@@ -33,7 +33,17 @@ export const sourceSpecSchema = z.discriminatedUnion('kind', [
       /** Value normalisation options (off by default; recorded in the signature). */
       values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional(),
       /** An annotation file whose corrections are applied to the gold before scoring (confirmed ones; suspected too when asked). */
-      corrections: z.object({ file: path, includeSuspected: z.boolean().optional() }).strict().optional(),
+      corrections: z
+        .object({
+          file: path,
+          includeSuspected: z.boolean().optional(),
+          /** More annotators' files (several annotators on one gold; docs/guide/annotate.md). */
+          more: z.array(path).max(100).optional(),
+          /** Whose corrections: "majority", "adjudicated" or an annotator's name ("by"); absent: every applicable record of `file`. */
+          from: z.string().min(1).max(200).optional(),
+        })
+        .strict()
+        .optional(),
     })
     .strict(),
 ]);
@@ -75,7 +85,12 @@ export function sourceKey(s: SourceSpec): string {
   const n = normaliseSpec(s);
   if (n.kind === 'demo') return 'demo';
   const key: unknown[] = [n.predictions, n.layout ?? null, n.gold ?? null, n.dialogues ?? null, n.schema ?? null, n.values ?? []];
-  if (n.corrections) key.push([n.corrections.file, !!n.corrections.includeSuspected]);
+  if (n.corrections)
+    key.push([
+      n.corrections.file,
+      !!n.corrections.includeSuspected,
+      ...(n.corrections.from !== undefined || n.corrections.more ? [n.corrections.more ?? [], n.corrections.from ?? null] : []),
+    ]);
   if (n.slotVocab !== undefined || n.index !== undefined) key.push({ slotVocab: n.slotVocab ?? null, index: n.index ?? null });
   return JSON.stringify(key);
 }

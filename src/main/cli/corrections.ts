@@ -15,6 +15,8 @@ import { oneOf, parseCommand, UsageError, writeOut } from './usage';
 
 export const CORRECTIONS_HELP = `Usage: dst-inspector corrections export <annotations.jsonl> [<predictions>] [options]
        dst-inspector corrections compact <annotations.jsonl>
+       dst-inspector corrections merge <A.jsonl> <B.jsonl> … [--out M.jsonl]
+       dst-inspector corrections agree <A.jsonl> [<B.jsonl> …] [--format json|table]
 
 export: the correction diff — one row per turn a correction changes
 (dialogue, turn, slot, old, new, category, status, note, by, at, id) — of the
@@ -22,9 +24,19 @@ confirmed corrections (suspected too with --include-suspected), applied to the
 gold exactly as score --corrections applies them. The gold is the source the
 file's header names (written by the app), or the predictions file given.
 compact: drops replaced revisions (atomic rewrite, under the file's lock).
+merge: every annotator's records in one new file (the inputs are only read;
+each record keeps its author "by"); places where annotators disagree are
+listed on stderr as conflicts (exit code 3).
+agree: agreement of the annotators ("by") at slot level, on the decision
+(confirmed / rejected / suspected) and on the corrected value: Cohen's κ
+(two annotators) or Fleiss' κ (three or more) and Krippendorff's α, with
+percentile-bootstrap intervals and the items each annotator rated.
 
 Options:
-  --format FMT          jsonl | csv | diff (default diff)
+  --format FMT          export: jsonl | csv | diff (default diff); agree: json |
+                        table (default table)
+  --bootstrap B         agree: bootstrap resamples (default 1000; 0: none)
+  --seed N              agree: the bootstrap's seed (default 0)
   --include-suspected   apply suspected corrections too
   --out FILE            write to FILE (atomically) instead of stdout
 ${SOURCE_HELP_WITHOUT_CORRECTIONS()}  -h, --help            this help
@@ -55,7 +67,9 @@ function headerSource(file: string, header: Record<string, unknown>): SourceSpec
 export async function correctionsCommand(argv: string[], write: (s: string) => void): Promise<number | void> {
   const { values, positionals } = parseCommand('corrections', argv, {
     ...SOURCE_FLAGS,
-    format: { type: 'string', default: 'diff' },
+    format: { type: 'string' },
+    bootstrap: { type: 'string' },
+    seed: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -64,6 +78,14 @@ export async function correctionsCommand(argv: string[], write: (s: string) => v
     return;
   }
   const [action, file, ...preds] = positionals;
+  if (action === 'merge' || action === 'agree') {
+    // Loaded only for these actions (docs/dev: CLI start-up).
+    const team = await import('./corrections-team');
+    if (action === 'merge')
+      return team.mergeCommand(positionals.slice(1), values.out as string | undefined, write, maxBytesFromFlags(values));
+    team.agreeCommand(positionals.slice(1), values as never, write, maxBytesFromFlags(values));
+    return;
+  }
   if (action === 'compact') {
     if (!file || preds.length) throw new UsageError('corrections compact: give one annotation file');
     readAnnotationFile(file); // refuses a file that is not one, with its message
@@ -74,11 +96,11 @@ export async function correctionsCommand(argv: string[], write: (s: string) => v
   }
   if (action !== 'export')
     throw new UsageError(
-      `corrections: ${action === undefined ? 'no action given' : `unknown action ${JSON.stringify(action)}`}; use "corrections export FILE" or "corrections compact FILE"\n\n${CORRECTIONS_HELP}`,
+      `corrections: ${action === undefined ? 'no action given' : `unknown action ${JSON.stringify(action)}`}; use corrections export, compact, merge or agree\n\n${CORRECTIONS_HELP}`,
     );
   if (!file) throw new UsageError('corrections export: no annotation file given');
   if (values.corrections) throw new UsageError('corrections export: the annotation file is the first argument (no --corrections)');
-  const format = oneOf('--format', values.format as string, EXPORT_FORMATS);
+  const format = oneOf('--format', (values.format as string | undefined) ?? 'diff', EXPORT_FORMATS);
   const maxBytes = maxBytesFromFlags(values);
   const parsed = readAnnotationFile(file, maxBytes);
   let spec: SourceSpec | null;

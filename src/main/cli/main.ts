@@ -23,7 +23,7 @@ Commands:
   figure <predictions.json> --dialogue ID --out FILE  a dialogue as SVG/PDF/PNG for a paper
   serve [<predictions.json>] browser mode: the inspector on http://127.0.0.1 (demo without a file)
   suspects <predictions.json…>  rank places where the gold label is likely wrong
-  corrections export|compact FILE  the correction diff of an annotation file (jsonl, csv, diff)
+  corrections export|compact|merge|agree  correction diffs; several annotators merged, their agreement
   gold diff <OLD> <NEW>      the corrections that turn one gold into another, as an annotation file
   report <predictions…> --out report.html  one self-contained HTML report (opens offline)
   help [command]             show help

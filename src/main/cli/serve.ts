@@ -39,6 +39,8 @@ ${SOURCE_HELP}  --port N              port (default: a free one)
                         docs/guide/annotate.md). Saves go only to this file, to
                         the default file of a file named here, or to a file you
                         confirm in the page (it names the full path)
+  --annotator NAME      the name saved annotations carry ("by"; default the OS user;
+                        the page can change it for the session)
   --watch [GLOB]        follow a training run: reload a run when its file changes (debounced;
                         a half-written file is waited for), and with a GLOB (quote it:
                         --watch 'outputs/epoch_*/preds.json') add each new matching file as a
@@ -68,6 +70,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     port: { type: 'string' },
     open: { type: 'boolean', default: false },
     annotations: { type: 'string' },
+    annotator: { type: 'string' },
     watch: { type: 'string' },
     poll: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -97,6 +100,8 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
       'serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)',
     );
   // Refused now, with its message (a pipe, a folder, too large, not an annotation file), not at the first save.
+  if (values.annotator !== undefined && (values.annotator.trim() === '' || values.annotator.length > 200))
+    throw new UsageError('--annotator: give a name of 1 to 200 characters');
   if (values.annotations) checkAnnotationFile(values.annotations, maxBytesFromFlags(values));
   const names = parseRunNames(values.name, positionals.length);
   const seriesText = values['series-x'];
@@ -134,6 +139,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     watcher,
     mode: 'browser',
     annotations: values.annotations ? resolve(values.annotations) : undefined,
+    annotator: values.annotator,
     annotationAccess,
     maxBytes: maxBytesFromFlags(values),
     compareSettings: () => ({ seriesX }),

@@ -28,6 +28,7 @@ export const SOURCE_FLAGS = {
   index: { type: 'string' },
   values: { type: 'string' },
   corrections: { type: 'string' },
+  'corrections-from': { type: 'string' },
   'include-suspected': { type: 'boolean', default: false },
   'max-size': { type: 'string' },
 } as const;
@@ -36,6 +37,11 @@ const CORRECTIONS_OPTION_HELP = `  --corrections FILE    apply the confirmed cor
                         gold first (stale records are reported and skipped; the
                         signature gains corrections=N:hash)
   --include-suspected   with --corrections: apply suspected corrections too
+  --corrections-from W  several annotators' files (--corrections A.jsonl,B.jsonl or a
+                        merged file): whose corrections to apply — majority (the
+                        verdict most annotators of a place gave, more than half),
+                        adjudicated (adjudications, else unanimous verdicts), or
+                        an annotator's name (the records' "by")
 `;
 const MAX_SIZE_HELP = `  --max-size BYTES      refuse larger files (default 2 GiB; at most 4 GiB)
 `;
@@ -76,10 +82,28 @@ const str = (v: FlagValues[string]): string | undefined => (typeof v === 'string
 export function sourceFromFlags(values: FlagValues, predictions: string[]): FileSource {
   const opts = str(values.values) !== undefined ? parseValueOptions(str(values.values)!) : [];
   if (typeof opts === 'string') throw new UsageError(`--values: ${opts}`);
-  const file = str(values.corrections);
+  const files = str(values.corrections)
+    ?.split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  const file = files?.[0];
   if (values['include-suspected'] === true && file === undefined) throw new UsageError('--include-suspected needs --corrections FILE');
+  const from = str(values['corrections-from']);
+  if (from !== undefined && file === undefined) throw new UsageError('--corrections-from needs --corrections FILE[,FILE…]');
+  if (from !== undefined && from.trim() === '') throw new UsageError('--corrections-from: give majority, adjudicated or an annotator name');
+  if (files && files.length > 1 && from === undefined)
+    throw new UsageError(
+      `--corrections: ${files.length} files given; say whose corrections to apply with --corrections-from majority|adjudicated|NAME`,
+    );
   const corrections =
-    file !== undefined ? { file, ...(values['include-suspected'] === true ? { includeSuspected: true } : {}) } : undefined;
+    file !== undefined
+      ? {
+          file,
+          ...(values['include-suspected'] === true ? { includeSuspected: true } : {}),
+          ...(files && files.length > 1 ? { more: files.slice(1) } : {}),
+          ...(from !== undefined ? { from } : {}),
+        }
+      : undefined;
   // A source that cannot be one throws SourceSpecError (bad-args): one line and exit code 2, as a UsageError.
   return fileSource(predictions, {
     layout: str(values.layout),
@@ -122,7 +146,12 @@ export function resolveSpecPaths(spec: FileSource, cwd = process.cwd()): FileSou
   const r = (p: string | undefined) => (p === undefined ? undefined : resolve(cwd, p));
   const out: FileSource = { ...spec, predictions: spec.predictions.map((p) => resolve(cwd, p)) };
   for (const k of ['gold', 'dialogues', 'schema', 'slotVocab', 'index'] as const) if (spec[k] !== undefined) out[k] = r(spec[k]);
-  if (spec.corrections) out.corrections = { ...spec.corrections, file: r(spec.corrections.file)! };
+  if (spec.corrections)
+    out.corrections = {
+      ...spec.corrections,
+      file: r(spec.corrections.file)!,
+      ...(spec.corrections.more ? { more: spec.corrections.more.map((f) => resolve(cwd, f)) } : {}),
+    };
   return out;
 }
 

@@ -18,6 +18,7 @@ import { WriteAccess } from '../services/annotation-access';
 import { allowCommandLine } from '../services/annotation-service';
 import { Workspace } from '../services/workspace';
 import { RecentFiles } from '../services/recent-files';
+import { AppSettings } from '../services/app-settings';
 import { resolveSpecPaths, SOURCE_FLAGS, sourceFromFlags } from '../cli/source-flags';
 import { exportShell } from './export-shell';
 import { registerAppProtocol } from './app-protocol';
@@ -53,6 +54,14 @@ export function sourcesFromArgv(argv: string[], isPackaged: boolean, cwd = proce
   return out;
 }
 
+/** --annotator NAME on the app's command line (the records' author for this session, over the setting). */
+export function annotatorFromArgv(argv: string[], isPackaged: boolean): string | undefined {
+  const args = argv.slice(isPackaged ? 1 : 2);
+  const { values } = parseArgs({ args, options: { annotator: { type: 'string' } }, strict: false, allowPositionals: true });
+  const a = typeof values.annotator === 'string' ? values.annotator.trim() : '';
+  return a !== '' && a.length <= 200 ? a : undefined;
+}
+
 const FILTERS: OpenDialogOptions['filters'] = [
   { name: 'JSON / JSON Lines', extensions: ['json', 'jsonl', 'ndjson'] },
   { name: 'All files', extensions: ['*'] },
@@ -63,6 +72,7 @@ export function startShell(paths: AppPaths, dev: boolean): void {
   process.env.DST_INSPECTOR_DATA_DIR ??= join(app.getPath('userData'), 'annotations');
   const ws = new Workspace();
   const recent = new RecentFiles(join(app.getPath('userData'), 'recent-files.json'));
+  const settings = new AppSettings(join(app.getPath('userData'), 'settings.json'));
   let win: BrowserWindow | null = null;
   let theme: Theme = 'system';
 
@@ -117,6 +127,8 @@ It is shared by every run on the same gold. ${exists ? 'Records are appended; no
   };
   const handlers = createApiHandlers(ws, {
     mode: 'electron',
+    annotator: annotatorFromArgv(process.argv, app.isPackaged) ?? settings.annotator,
+    onAnnotatorChange: (name) => settings.setAnnotator(name),
     annotationAccess,
     confirmAnnotationFile,
     pickFile: pick,

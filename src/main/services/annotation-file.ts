@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Corpus } from '../../shared/model/corpus';
 import { applyCorrections, type CorrectionResult } from '../../shared/annotations/apply';
+import { annotatorsOf, parseCorrectionsFrom, placesOf, selectRecords, type AnnotatorFile } from '../../shared/annotations/annotators';
 import { AnnotationFileError, parseAnnotationBytes, type ParsedAnnotations } from '../../shared/annotations/file';
 import type { ValueOption } from '../../shared/formats/normalise';
 import { goldFile, type SourceSpec } from '../../shared/source';
@@ -66,6 +67,16 @@ export function applyCorrectionFile(
   opts: { includeSuspected?: boolean; values?: readonly ValueOption[]; schemaSlots?: readonly string[]; maxBytes?: number },
 ): AppliedCorrections {
   const parsed = readAnnotationFile(file, opts.maxBytes);
+  refuseBadLines(file, parsed);
+  const result = applyCorrections(corpus, parsed.records, opts);
+  const notes: string[] = [];
+  if (parsed.torn) notes.push(`${file}:${parsed.torn.line}: ${parsed.torn.message}`);
+  for (const i of result.issues) notes.push(`${file}:${i.line}: ${i.message}`);
+  return { file, result, notes };
+}
+
+/** A file with a line that cannot be read is refused whole: what it meant is unknown, and nothing is applied silently. */
+function refuseBadLines(file: string, parsed: ParsedAnnotations): void {
   if (parsed.problems.length > 0) {
     const p = parsed.problems[0];
     const more =
@@ -76,11 +87,43 @@ export function applyCorrectionFile(
       lineLocation(p.line),
     );
   }
-  const result = applyCorrections(corpus, parsed.records, opts);
+}
+
+/**
+ * Several annotators' files on one gold (or one merged file): the records
+ * `from` names — an annotator's, the majority's, the adjudicated ones
+ * (shared/annotations/annotators.ts) — applied as one file's would be. Places
+ * left undecided (a tie, a disagreement nobody adjudicated) and an annotator
+ * no file names are notes.
+ */
+export function applyCorrectionFiles(
+  corpus: Corpus,
+  files: readonly string[],
+  from: string,
+  opts: { includeSuspected?: boolean; values?: readonly ValueOption[]; schemaSlots?: readonly string[]; maxBytes?: number },
+): AppliedCorrections {
   const notes: string[] = [];
-  if (parsed.torn) notes.push(`${file}:${parsed.torn.line}: ${parsed.torn.message}`);
-  for (const i of result.issues) notes.push(`${file}:${i.line}: ${i.message}`);
-  return { file, result, notes };
+  const read: AnnotatorFile[] = files.map((file) => {
+    const parsed = readAnnotationFile(file, opts.maxBytes);
+    refuseBadLines(file, parsed);
+    if (parsed.torn) notes.push(`${file}:${parsed.torn.line}: ${parsed.torn.message}`);
+    return { file, header: parsed.header, records: parsed.records };
+  });
+  const places = placesOf(read);
+  const choice = parseCorrectionsFrom(from);
+  if (choice.kind === 'annotator' && !places.some((p) => p.by.has(choice.name)))
+    throw new LoadError(
+      files.join(', '),
+      `no slot-level record by ${JSON.stringify(choice.name)}; the annotators are ${annotatorsOf(places)
+        .map((a) => JSON.stringify(a))
+        .join(', ')} (or use majority or adjudicated)`,
+    );
+  const selected = selectRecords(places, choice);
+  const where = new Map(selected.records.map((s) => [`${s.record.id}\u0000${s.line}`, s.file]));
+  const result = applyCorrections(corpus, selected.records, opts);
+  for (const i of result.issues) notes.push(`${where.get(`${i.id}\u0000${i.line}`) ?? files[0]}:${i.line}: ${i.message}`);
+  for (const u of selected.undecided) notes.push(`${u.place.dialogue} turn ${u.place.turn} ${u.place.slot}: not applied (${u.why})`);
+  return { file: files.join(','), result, notes };
 }
 
 /**

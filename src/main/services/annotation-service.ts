@@ -32,15 +32,24 @@ import type { SuspectRunPayload, SuspectsData } from './analysis-engine';
 import { AppError } from '../../shared/app-error';
 import { WriteAccess } from './annotation-access';
 import { diffGoldName } from './annotation-file';
-import { AnnotationStore } from './annotation-store';
+import { AnnotationStore, defaultAuthor } from './annotation-store';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
+
+/** An annotator name: trimmed, 1 to 200 characters (records' `by`). */
+export function checkAnnotator(name: string): string {
+  const t = name.trim();
+  if (t === '' || t.length > 200) throw new AppError('bad-args', `annotator name: give 1 to 200 characters, got ${JSON.stringify(name)}`);
+  return t;
+}
 
 export interface AnnotationServiceOptions {
   /** One annotation file for every run (serve --annotations FILE). */
   file?: string;
-  /** Author of saves (default: the OS user). */
+  /** Author of saves (default: the OS user); the page may change it (setAnnotator). */
   by?: string;
+  /** Called when the annotator name changes (Electron keeps it as a setting). */
+  onAnnotatorChange?: (name: string) => void;
   /** Refuse annotation files above this size (bytes; serve --max-size). */
   maxBytes?: number;
   /** Where the suspects and the value-options what-if are computed (shared with the analysis calls); default: a service of its own. */
@@ -142,12 +151,14 @@ export class AnnotationService {
   private readonly analysis: AnalysisService;
   private readonly access: WriteAccess;
   private readonly recovered = new Set<string>();
+  private by: string;
 
   constructor(
     private readonly ws: Workspace,
     private readonly opts: AnnotationServiceOptions = {},
   ) {
     this.analysis = opts.analysis ?? new AnalysisService(ws);
+    this.by = checkAnnotator(opts.by ?? defaultAuthor());
     this.access = opts.access ?? new WriteAccess();
     if (opts.file) this.access.allow(opts.file);
     // A closed or reloaded run's what-if engines (its corpus and statistics) are dropped.
@@ -156,6 +167,19 @@ export class AnnotationService {
       const live = new Set(ws.list().map((r) => `${r.id}@${r.revision}|`));
       for (const k of [...this.engines.keys()]) if (![...live].some((prefix) => k.startsWith(prefix))) this.engines.delete(k);
     });
+  }
+
+  /** The annotator name saves carry. */
+  annotator(): string {
+    return this.by;
+  }
+
+  /** Sets the annotator name for the saves that follow (every store of this session). */
+  setAnnotator(name: string): string {
+    this.by = checkAnnotator(name);
+    for (const s of this.stores.values()) s.author = this.by;
+    this.opts.onAnnotatorChange?.(this.by);
+    return this.by;
   }
 
   private ready(run: string): { id: string; label: string; spec: SourceSpec; data: RunData } {
@@ -190,7 +214,7 @@ export class AnnotationService {
       s = new AnnotationStore(file, {
         gold: spec.kind === 'demo' ? 'built-in demo' : relative(dirname(file), resolve(goldFile(spec))),
         headerExtra: { source: headerSource(spec, file) },
-        by: this.opts.by,
+        by: this.by,
         maxBytes: this.opts.maxBytes,
         onChange: (version) => this.ws.notify({ type: 'annotations-changed', file, version }),
         // A link in the file's place is followed only when the person named the file (--annotations).

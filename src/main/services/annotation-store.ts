@@ -114,7 +114,8 @@ export interface StoreState {
   replacedLines: number;
 }
 
-function defaultAuthor(): string {
+/** The OS user's name (the default author of records). */
+export function defaultAuthor(): string {
   try {
     return userInfo().username || 'unknown';
   } catch {
@@ -144,7 +145,7 @@ export class AnnotationStore {
   private stamp = '';
   private ver = 0;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly by: string;
+  private by: string;
   private resolved: Resolved;
   /** The lock folder as this store created it (while it holds the lock). */
   private held: { dir: string; ino: number; mtimeMs: number } | null = null;
@@ -508,6 +509,15 @@ export class AnnotationStore {
       .map(({ record, line: l }) => ({ record, line: l }));
     this.stamp = this.statStamp();
     this.bump();
+  }
+
+  /** The author records saved from now on carry (`by`). */
+  get author(): string {
+    return this.by;
+  }
+
+  set author(name: string) {
+    this.by = name;
   }
 
   private stampRecord(body: Partial<RecordBody>): Partial<AnnotationRecord> {

@@ -53,6 +53,10 @@ export interface HandlerOptions {
   confirmAnnotationFile?: (file: string, exists: boolean) => Promise<boolean>;
   /** Refuse annotation files above this size (bytes; serve --max-size). */
   maxBytes?: number;
+  /** The annotator name saves carry in `by` (serve --annotator, the app's setting; default the OS user). */
+  annotator?: string;
+  /** Called when the page sets the annotator name (Electron keeps it as a setting). */
+  onAnnotatorChange?: (name: string) => void;
   /** Save dialog + write (Electron); absent in browser mode, where the page downloads files. */
   saveFile?: (name: string, bytes: Buffer) => Promise<string | null>;
   /** The window's pixels in a rectangle at a scale, as PNG (Electron). */
@@ -136,6 +140,8 @@ function annotationHandlers(ws: Workspace, svc: AnnotationService): HandlerGroup
     saveAnnotation: ({ run, record }) => svc.save(run, record),
     reviseAnnotation: ({ run, id, rev, record, deleted, replace }) => svc.revise(run, id, rev, record, deleted, replace),
     compactAnnotations: ({ run }) => svc.compact(run),
+    annotator: () => ({ name: svc.annotator() }),
+    setAnnotator: ({ name }) => ({ name: svc.setAnnotator(name) }),
     suspects: ({ run, rev, offset, limit, unannotated }) => (ws.data(run, rev), svc.suspects(run, offset, limit, unannotated)),
     whatIf: ({ run, rev, config, includeSuspected, values }) => (ws.data(run, rev), svc.whatIf(run, config, includeSuspected, values)),
     whatIfDialogue: ({ run, rev, config, id, includeSuspected }) => (
@@ -250,6 +256,8 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
     analysis,
     access: opts.annotationAccess,
     confirm: opts.confirmAnnotationFile,
+    by: opts.annotator,
+    onAnnotatorChange: opts.onAnnotatorChange,
   });
   const watcher = opts.watcher ?? new RunWatcher(ws, { onNotice: (text, run) => ws.notify({ type: 'notice', text, run }) });
   return {

@@ -246,13 +246,17 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
     step('applying corrections', 0);
     const c = spec.corrections;
     // Loaded only here: the annotation code (its schemas, the hash of applied corrections) is not start-up cost for `score FILE`.
-    const { applyCorrectionFile } = await import('./annotation-file');
-    corrections = applyCorrectionFile(withSchema.corpus, c.file, {
+    const { applyCorrectionFile, applyCorrectionFiles } = await import('./annotation-file');
+    const applyOpts = {
       includeSuspected: c.includeSuspected,
       values: withSchema.valueOptions as ValueOption[] | undefined,
       schemaSlots: sources.schemaSlots,
       maxBytes: opts.maxBytes,
-    });
+    };
+    corrections =
+      c.from !== undefined
+        ? applyCorrectionFiles(withSchema.corpus, [c.file, ...(c.more ?? [])], c.from, applyOpts)
+        : applyCorrectionFile(withSchema.corpus, c.file, applyOpts);
     withSchema = { ...withSchema, corpus: corrections.result.corpus, warnings: [...withSchema.warnings, ...corrections.notes] };
   }
   const base: Base = { loaded: withSchema, parts, file: sourceFile(spec), isDemo: false, dialoguesFile: spec.dialogues, sources };

@@ -37,6 +37,17 @@ export const ANNOTATION_CALLS = {
       replace: z.boolean().optional(),
     })
     .strict(),
+  /** The annotator name saves are written with (`by`): serve --annotator, the app's setting, else the OS user. */
+  annotator: z.object({}).strict(),
+  /** Sets the annotator name for the saves that follow (1 to 200 characters, not blank); the app keeps it as a setting. */
+  setAnnotator: z
+    .object({
+      name: z
+        .string()
+        .max(200)
+        .refine((s) => s.trim() !== '', { message: 'give a name' }),
+    })
+    .strict(),
   /** Rewrites the file without replaced revisions (atomic). */
   compactAnnotations: z.object({ run: runId }).strict(),
   /** The suspects queue: places where the gold is likely wrong, best first. */
@@ -132,6 +143,8 @@ export interface AnnotationResults {
   saveAnnotation: SavedAnnotation;
   reviseAnnotation: SavedAnnotation;
   compactAnnotations: { dropped: number; version: number };
+  annotator: { name: string };
+  setAnnotator: { name: string };
   suspects: SuspectList;
   whatIf: WhatIfResult;
   whatIfDialogue: DialogueDetail;

@@ -14,6 +14,7 @@ import { diffMarks } from '../../../../../shared/model/char-diff';
 import { MaybeValue } from '../../../components/VisibleValue';
 import { suspectPosition, verdictOf } from '../../../model/annotations';
 import type { Review, ReviewPaneTab, Jump } from './useReview';
+import { AnnotatorName } from './AnnotatorName';
 import { WhatIfPanel } from './WhatIfPanel';
 
 interface Props {
@@ -58,6 +59,7 @@ export function ReviewPane({ runRef, config, review, dialogueId, onJump }: Props
             {review.list.file.split(/[\\/]/).pop()} · {review.list.records.length} annotation{review.list.records.length === 1 ? '' : 's'}
           </span>
         )}
+        <AnnotatorName api={api} />
         <button onClick={() => review.setPane(null)} aria-label="close the review pane">
           ✕
         </button>
