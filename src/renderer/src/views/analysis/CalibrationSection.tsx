@@ -19,11 +19,11 @@ import { TableView } from './TableView';
 type Rule = 'domain' | 'sun2024';
 type Bins = 'setsumbt' | 'sun2024';
 
-export function CalibrationSection({ api, run, config }: SectionProps) {
+export function CalibrationSection({ run, config }: SectionProps) {
   const [column, setColumn] = useState<string | undefined>(() => remembered<string | undefined>('calibration.column', undefined));
   const [rule, setRule] = useState<Rule>(() => remembered<Rule>('calibration.rule', 'domain'));
   const [binning, setBinning] = useState<Bins>(() => remembered<Bins>('calibration.bins', 'setsumbt'));
-  const q = useApiQuery(api, 'calibration', {
+  const q = useApiQuery('calibration', {
     run: run.id,
     rev: run.revision,
     config,

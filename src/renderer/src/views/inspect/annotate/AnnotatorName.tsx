@@ -5,11 +5,12 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Api } from '../../../../../shared/api';
+import { useApi } from '../../../app/app-context';
 import { errorText, useApiQuery } from '../../../app/queries';
 
-export function AnnotatorName({ api }: { api: Api }) {
-  const q = useApiQuery(api, 'annotator', {});
+export function AnnotatorName() {
+  const api = useApi();
+  const q = useApiQuery('annotator', {});
   const qc = useQueryClient();
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

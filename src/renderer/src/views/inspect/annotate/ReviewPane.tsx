@@ -59,7 +59,7 @@ export function ReviewPane({ runRef, config, review, dialogueId, onJump }: Props
             {review.list.file.split(/[\\/]/).pop()} · {review.list.records.length} annotation{review.list.records.length === 1 ? '' : 's'}
           </span>
         )}
-        <AnnotatorName api={api} />
+        <AnnotatorName />
         <button onClick={() => review.setPane(null)} aria-label="close the review pane">
           ✕
         </button>
