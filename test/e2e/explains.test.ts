@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from './harness';
+import { LOADERS } from '../../src/shared/formats/registry';
 
 const FIX = join(ROOT, 'test', 'fixtures');
 const MUL_FILE = join(FIX, 'paper', 'mul1110.json');
@@ -194,7 +195,9 @@ describe.skipIf(!chromiumAvailable())('a screen that explains itself', () => {
     await page.keyboard.press('Control+o');
     expect(await page.textContent('[data-testid="open-base"]')).toContain(ROOT);
     const layouts = await page.$$eval('[data-testid="open-layout"] option', (os) => os.map((o) => (o as HTMLOptionElement).value));
-    expect(layouts).toEqual(['', 'fga', 'trade', 'somdst', 'mwzeval', 'jsonl', 'trippy', 'convlab', 'icdst', 'sgd']);
+    // Every registered layout, in detection order, after the automatic choice.
+    expect(layouts).toEqual(['', ...LOADERS.map((l) => l.id)]);
+    expect(layouts).toEqual(expect.arrayContaining(['fga', 'trade', 'somdst', 'mwzeval', 'jsonl', 'trippy', 'convlab', 'icdst', 'sgd']));
     // A path relative to the server's folder, with a value option: it loads, and the signature names the option.
     await page.fill('[data-testid="open-path"]', relative(ROOT, MUL_FILE));
     await page.check('[data-testid="open-value-lower"]');

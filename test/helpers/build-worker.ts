@@ -1,13 +1,18 @@
-// Test helper: bundles the scoring worker (src/main/services/score-worker.ts),
-// or any worker entry (buildWorkerEntry), into a temporary folder with
-// rolldown (vite's bundler), so worker tests run without a full build.
+// Test helper: the scoring worker as built (out/main/score-worker.js, checked newer than
+// the source), and any small worker entry (buildWorkerEntry) bundled into a temporary
+// folder with rolldown (vite's bundler), so a protocol test needs no full build.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { requireFreshBuild } from './cli';
 import { build } from 'rolldown';
 
 export async function buildWorker(): Promise<string> {
-  return buildWorkerEntry(join(import.meta.dirname, '..', '..', 'src', 'main', 'services', 'score-worker.ts'));
+  // The score worker as the app runs it: the build's bundle (vite resolves the metric registry's
+  // import.meta.glob, which a bare bundler does not), checked to be newer than the source.
+  const built = join(import.meta.dirname, '..', '..', 'out', 'main', 'score-worker.js');
+  requireFreshBuild(built);
+  return built;
 }
 
 /** Bundles the worker entry `input` (a .ts file) into one ES module; returns its path. */
@@ -20,7 +25,8 @@ export async function buildWorkerEntry(input: string): Promise<string> {
     logLevel: 'silent',
     // ES module builds first, as vite resolves them for the app (jsonc-parser's UMD build requires its parts at run time).
     resolve: { mainFields: ['module', 'main'] },
-    output: { file: out, format: 'esm' },
+    // One file: the worker's lazily imported modules are inlined.
+    output: { file: out, format: 'esm', codeSplitting: false },
     external: [/^node:/],
   });
   return out;

@@ -15,7 +15,8 @@ function deferred<T>() {
 describe('the IPC transport', () => {
   it('forwards a call to the bridge function of its name', async () => {
     const sent: unknown[] = [];
-    const bridge = { appInfo: async (a: unknown) => (sent.push(a), { mode: 'electron' }), onEvent: () => () => {} };
+    // The preload answers with a reply envelope: the value, or the error's plain shape.
+    const bridge = { appInfo: async (a: unknown) => (sent.push(a), { ok: true, value: { mode: 'electron' } }), onEvent: () => () => {} };
     const api = createIpcApi(bridge as never);
     await expect(api.call('appInfo', {})).resolves.toEqual({ mode: 'electron' });
     expect(sent).toEqual([{}]);
@@ -23,14 +24,14 @@ describe('the IPC transport', () => {
   });
 
   it('rejects an aborted call at once with the signal’s reason and drops its late answer', async () => {
-    const answer = deferred<{ mode: string }>();
+    const answer = deferred<{ ok: true; value: { mode: string } }>();
     const bridge = { appInfo: () => answer.promise, onEvent: () => () => {} };
     const api = createIpcApi(bridge as never);
     const ctl = new AbortController();
     const call = api.call('appInfo', {}, { signal: ctl.signal });
     ctl.abort();
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
-    answer.resolve({ mode: 'electron' });
+    answer.resolve({ ok: true, value: { mode: 'electron' } });
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
   });
 

@@ -12,6 +12,8 @@ import type { Api, RunInfo } from '../../../../../../src/shared/api';
 import { defaultConfig } from '../../../../../../src/shared/metrics/config';
 import type { ViewProps } from '../../../../../../src/renderer/src/app/views';
 import { AnalysisView } from '../../../../../../src/renderer/src/views/analysis/AnalysisView';
+import { AppContext } from '../../../../../../src/renderer/src/app/app-context';
+import { testAppContext } from '../../../../../helpers/renderer/app-context';
 
 const run: RunInfo = {
   id: 'r1',
@@ -28,7 +30,13 @@ describe('AnalysisView', () => {
   it("has a tab per analysis of the registry shown in the app, in the registry's order, named and explained by its def", () => {
     const props = { api, run, runs: [run], config: defaultConfig(), summary: null, modalOpen: false } as unknown as ViewProps;
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const html = renderToString(createElement(QueryClientProvider, { client }, createElement(AnalysisView, props)));
+    const html = renderToString(
+      createElement(
+        QueryClientProvider,
+        { client },
+        createElement(AppContext.Provider, { value: testAppContext(api, defaultConfig()) }, createElement(AnalysisView, props)),
+      ),
+    );
     const tabs = [...html.matchAll(/data-testid="analysis-tab-([^"]+)"[^>]*title="([^"]*)"[^>]*>([^<]*)</g)].map((m) => ({
       id: m[1],
       title: m[2].replace(/&#x27;/g, "'"),
