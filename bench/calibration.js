@@ -12,11 +12,8 @@
 
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildHarness } from './harness.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const WORK = join(ROOT, '.bench');
 const BUDGET_MS = 1000;
 
 function parseArgs(argv) {
@@ -39,25 +36,6 @@ function pairsOf(label) {
   if (!m) throw new Error(`bench: bad size ${label} (use e.g. 100k or 1m)`);
   const unit = m[2].toLowerCase() === 'm' ? 1e6 : m[2].toLowerCase() === 'k' ? 1e3 : 1;
   return Math.round(Number(m[1]) * unit);
-}
-
-async function buildHarness(name) {
-  const { build } = await import('vite');
-  const outDir = join(WORK, 'build', name);
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'warn',
-    build: {
-      ssr: join(ROOT, 'bench', `${name}.ts`),
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { entryFileNames: `${name}.mjs` } },
-    },
-  });
-  return join(outDir, `${name}.mjs`);
 }
 
 const opts = parseArgs(process.argv.slice(2));

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFile, turnsOf } from './generate.js';
+import { buildHarness } from './harness.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
@@ -33,25 +34,6 @@ function parseArgs(argv) {
     } else throw new Error(`bench: unknown option ${a}`);
   }
   return opts;
-}
-
-async function buildHarness(name) {
-  const { build } = await import('vite');
-  const outDir = join(WORK, 'build', name);
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'warn',
-    build: {
-      ssr: join(ROOT, 'bench', `${name}.ts`),
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { entryFileNames: `${name}.mjs` } },
-    },
-  });
-  return join(outDir, `${name}.mjs`);
 }
 
 const fmt = (n, d = 0) => n.toLocaleString('en', { minimumFractionDigits: d, maximumFractionDigits: d });

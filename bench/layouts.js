@@ -10,11 +10,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const WORK = join(ROOT, '.bench');
+import { buildHarness } from './harness.js';
 
 function parseArgs(argv) {
   const opts = { mb: 100, runs: 3 };
@@ -28,25 +24,6 @@ function parseArgs(argv) {
     } else throw new Error(`bench: unknown option ${a}`);
   }
   return opts;
-}
-
-async function buildHarness(name) {
-  const { build } = await import('vite');
-  const outDir = join(WORK, 'build', name);
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'warn',
-    build: {
-      ssr: join(ROOT, 'bench', `${name}.ts`),
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { entryFileNames: `${name}.mjs` } },
-    },
-  });
-  return join(outDir, `${name}.mjs`);
 }
 
 const opts = parseArgs(process.argv.slice(2));

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFile, turnsOf } from './generate.js';
+import { buildHarness } from './harness.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
@@ -69,25 +70,6 @@ function ensureBuilt(force) {
 }
 
 /** Bundles a TypeScript benchmark harness from bench/ into .bench/build/<name>.mjs. */
-async function buildHarness(name) {
-  const { build } = await import('vite');
-  const outDir = join(WORK, 'build', name);
-  await build({
-    configFile: false,
-    root: ROOT,
-    logLevel: 'warn',
-    build: {
-      ssr: join(ROOT, 'bench', `${name}.ts`),
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { entryFileNames: `${name}.mjs` } },
-    },
-  });
-  return join(outDir, `${name}.mjs`);
-}
-
 function corpusFile(turns) {
   const seed = turns; // one fixed seed per size
   const file = join(WORK, `fga-${turns}-s${seed}-v${GENERATOR_VERSION}.json`);
