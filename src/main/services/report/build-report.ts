@@ -26,10 +26,11 @@ import { APP_VERSION } from '../../../shared/version';
 import { pushAll } from '../../../shared/arrays';
 import { originScene } from '../../../shared/viz/analysis-origin';
 import { positionScene } from '../../../shared/viz/analysis-position';
-import type { Scene, SceneNode } from '../../../shared/viz/scene';
+import type { Scene } from '../../../shared/viz/scene';
 import { sceneToSvg } from '../../../shared/viz/scene-svg';
 import { compareRuns } from '../compare-runs';
 import { dialogueDomains } from '../load-job';
+import { textByFace } from '../export/fonts';
 import { reportBundle } from './report-bundle';
 import { charactersOf, reportFontCss } from './report-fonts';
 
@@ -126,18 +127,6 @@ function figure(title: string, scene: Scene, testid: string): string {
   return `<figure class="report-figure" data-testid="${testid}"><figcaption>${escapeHtml(title)}</figcaption>${sceneToSvg(scene)}</figure>`;
 }
 
-function sceneTexts(scene: Scene): string[] {
-  const out: string[] = [];
-  const walk = (nodes: SceneNode[]) => {
-    for (const n of nodes) {
-      if (n.kind === 'group') walk(n.children);
-      else if (n.kind === 'text') out.push(n.text);
-    }
-  };
-  walk(scene.nodes);
-  return out;
-}
-
 export async function buildReport(runs: readonly ReportRunInput[], opts: ReportOptions): Promise<BuiltReport> {
   const { config } = opts;
   const first = runs[0];
@@ -215,7 +204,7 @@ export async function buildReport(runs: readonly ReportRunInput[], opts: ReportO
   };
 
   const json = JSON.stringify(data);
-  const texts = [json, ...scenes.flatMap((s) => sceneTexts(s.scene))];
+  const texts = [json, ...scenes.flatMap((s) => [...textByFace(s.scene).values()])];
   const bundle = reportBundle();
   const html = reportHtml({
     data,

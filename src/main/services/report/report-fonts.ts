@@ -3,8 +3,7 @@
 // of the bundled DejaVu faces holding only the characters the report can
 // draw, inlined as data: URIs — a few kilobytes instead of 1.5 MB of TTF.
 
-import subsetFont from 'subset-font';
-import { fontBytes, type FontFace } from '../export/fonts';
+import { fontSubset, type FontFace } from '../export/fonts';
 
 const FAMILY: Record<FontFace, [string, string]> = {
   sans: ['DST Sans', 'normal'],
@@ -23,7 +22,7 @@ export function charactersOf(texts: Iterable<string>): string {
 export async function reportFontCss(chars: string): Promise<string> {
   const rules = await Promise.all(
     (Object.keys(FAMILY) as FontFace[]).map(async (face) => {
-      const ttf = await subsetFont(fontBytes(face), chars, { targetFormat: 'truetype' });
+      const ttf = await fontSubset(face, chars);
       const [family, weight] = FAMILY[face];
       return `@font-face{font-family:'${family}';src:url(data:font/ttf;base64,${ttf.toString('base64')}) format('truetype');font-weight:${weight};font-style:normal;font-display:block}`;
     }),
