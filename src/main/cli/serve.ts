@@ -13,6 +13,7 @@ import { cleanStaleLaunchFiles, openBrowser } from '../web/open-browser';
 import { startServer } from '../web/server';
 import type { SourceSpec } from '../../shared/source';
 import { parseSeriesX } from '../../shared/analysis/series';
+import { hasPresetFlags } from './preset-options';
 import { maxBytesFromFlags, parseRunNames, resolveSpecPaths, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { parseCommand, parsePositiveInt, UsageError } from './usage';
 
@@ -30,7 +31,10 @@ Options:
                         view plots every metric against x (default: the one number that
                         differs across the run names, for the runs whose names agree in
                         everything else: ratio in T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557)
-${SOURCE_HELP}  --port N              port (default: a free one)
+${SOURCE_HELP}  --preset NAME         the app starts scoring as that evaluator does: exact (default),
+                        mwzeval, sgd (docs/reference/presets.md); the header's preset menu changes it
+  --match M, --fuzzy-backend B  the preset's matcher set apart, as for score
+  --port N              port (default: a free one)
   --open                open the system browser, if there is one (through a launch
                         file only you can read: the token never goes on a command line)
   --annotations FILE    the annotation file every run uses (default: runs on one gold
@@ -65,6 +69,9 @@ const WATCH_FILES = '\u0000files';
 export async function serveCommand(argv: string[], write: (s: string) => void): Promise<void> {
   const { values, positionals } = parseCommand('serve', watchArgv(argv), {
     ...SOURCE_FLAGS,
+    preset: { type: 'string' },
+    match: { type: 'string' },
+    'fuzzy-backend': { type: 'string' },
     name: { type: 'string' },
     'series-x': { type: 'string' },
     port: { type: 'string' },
@@ -103,6 +110,8 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   if (values.annotator !== undefined && (values.annotator.trim() === '' || values.annotator.length > 200))
     throw new UsageError('--annotator: give a name of 1 to 200 characters');
   if (values.annotations) checkAnnotationFile(values.annotations, maxBytesFromFlags(values));
+  // --preset (with --match, --fuzzy-backend): the app starts with it; the header's preset menu changes it.
+  const preset = hasPresetFlags(values) ? (await import('./preset-flags')).presetFromFlags(values)?.config : undefined;
   const names = parseRunNames(values.name, positionals.length);
   const seriesText = values['series-x'];
   if (seriesText?.startsWith('names:'))
@@ -143,6 +152,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     annotationAccess,
     maxBytes: maxBytesFromFlags(values),
     compareSettings: () => ({ seriesX }),
+    ...(preset ? { preset } : {}),
   });
   if (!values.annotations) {
     // Which annotation file runs on one gold share is chosen by a fixed rule; when several candidates exist, say which one is used.

@@ -23,7 +23,7 @@ import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
 import { AnnotationService } from './annotation-service';
 import type { WriteAccess } from './annotation-access';
-import { defaultConfig } from '../../shared/metrics/config';
+import { defaultConfig, type PresetConfig } from '../../shared/metrics/config';
 import { LOADERS } from '../../shared/formats/registry';
 import { checkSourceSpec } from '../../shared/source';
 import { APP_VERSION } from '../../shared/version';
@@ -65,6 +65,8 @@ export interface HandlerOptions {
   renderScene?: SceneRenderer;
   /** Text or a PNG on the system clipboard (Electron). */
   writeClipboard?: (data: { text?: string; png?: Buffer }) => void;
+  /** The preset the app starts with (serve --preset); default exact. */
+  preset?: PresetConfig;
   /** The compare view's settings from the command line (serve --series-x). */
   compareSettings?: () => CompareSettings;
   /** Follows runs' files (serve --watch passes its own; default: one that announces on the workspace's events). */
@@ -84,7 +86,7 @@ function runHandlers(ws: Workspace, opts: HandlerOptions, watcher: RunWatcher): 
       return {
         version: APP_VERSION,
         mode: opts.mode,
-        defaultConfig: defaultConfig(),
+        defaultConfig: defaultConfig(opts.preset ? { preset: opts.preset } : {}),
         canPickFiles: !!opts.pickFile,
         baseDir: where.base,
         homeDir: where.home,
@@ -121,6 +123,7 @@ function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
     dialoguePage: (args) => ws.data(args.run, args.rev).page(args),
     dialogueDetail: ({ run, rev, config, id }) => ws.data(run, rev).detail(config, id),
     dialogueRaw: ({ run, rev, id }) => ws.data(run, rev).raw(id),
+    presetFlips: ({ run, rev, a, b, examples }) => ws.data(run, rev).presetFlips(a, b, examples),
   };
 }
 

@@ -12,6 +12,7 @@ import { metricValue } from '../../../shared/metrics/values';
 import { useRef } from 'react';
 import { plural } from '../../../shared/plural';
 import { ConfigControls } from '../components/ConfigControls';
+import { PresetSelect } from '../components/PresetSelect';
 import { LookalikeNotice } from '../components/LookalikeNotice';
 import { MetricTerm } from '../components/MetricTerm';
 import { SkipLink } from '../components/SkipLink';
@@ -32,6 +33,8 @@ interface Props {
   onConfig: (c: MetricConfig) => void;
   onOpen: () => void;
   onHelp: () => void;
+  /** Opens "which turns flip between two presets" (absent: no run to ask about). */
+  onFlips?: () => void;
   /** The Export menu (components/ExportMenu), shown beside the actions. */
   exportMenu?: React.ReactNode;
   /** A filter is on in the inspect list: its subset's scores, shown under the corpus's (FilteredScoresRow). */
@@ -60,6 +63,7 @@ export function Header({
   onConfig,
   onOpen,
   onHelp,
+  onFlips,
   exportMenu,
   filtered,
   onWatch,
@@ -133,6 +137,21 @@ export function Header({
         </div>
       )}
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
+      {config && (
+        <div className="preset-controls">
+          <PresetSelect value={config.preset} onChange={(preset) => onConfig({ ...config, preset })} />
+          {onFlips && (
+            <button
+              type="button"
+              onClick={onFlips}
+              data-testid="flips-button"
+              title="The turns whose correctness changes between two presets"
+            >
+              Compare with preset…
+            </button>
+          )}
+        </div>
+      )}
       <div className="actions">
         {exportMenu}
         {onWatch && run && run.source.kind === 'files' && (
