@@ -1,8 +1,8 @@
 // Layer: renderer (React component). The evaluator preset menu (header and
 // Open dialog): exact (the metric papers' code, the default), mwzeval, sgd, …
-// Choosing one sets the preset field of the metric config, so every call the
-// views make rescoring the open run(s) under it in the engine (never on this
-// thread); the signature beside the numbers names it. Presets whose parts are
+// Choosing one sets the preset field of the metric config: every call the
+// views make then scores the open run(s) under it in the engine (never on
+// this thread); the signature beside the numbers names it. Presets whose parts are
 // not yet defined (they still score exactly as `exact`) are not offered.
 
 import { EXACT_PRESET, PRESET_IDS, type PresetConfig } from '../../../shared/metrics/config';
