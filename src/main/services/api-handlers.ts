@@ -67,6 +67,8 @@ export interface HandlerOptions {
   writeClipboard?: (data: { text?: string; png?: Buffer }) => void;
   /** The preset the app starts with (serve --preset); default exact. */
   preset?: PresetConfig;
+  /** The hash of the value map read for the app (serve --value-map; registered with preset-view's registerValueMap). */
+  valueMap?: string;
   /** The compare view's settings from the command line (serve --series-x). */
   compareSettings?: () => CompareSettings;
   /** Follows runs' files (serve --watch passes its own; default: one that announces on the workspace's events). */
@@ -91,6 +93,7 @@ function runHandlers(ws: Workspace, opts: HandlerOptions, watcher: RunWatcher): 
         baseDir: where.base,
         homeDir: where.home,
         layouts: LOADERS.map((l) => ({ id: l.id, label: l.label })),
+        ...(opts.valueMap ? { valueMap: opts.valueMap } : {}),
       };
     },
     listRuns: () => ({ runs: ws.list().map(withWatch) }),

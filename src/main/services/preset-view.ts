@@ -12,6 +12,17 @@ import { partsOfPreset } from '../../shared/presets/config-parts';
 import { matchReasonText } from '../../shared/presets/match-reason';
 import { AppError } from '../../shared/app-error';
 import type { Loaded } from './corpus-queries';
+import type { ValueMap } from '../../shared/presets/value-map';
+
+/**
+ * The value maps this process has read (serve --value-map), by content hash:
+ * the config names a map by its hash, the map itself stays here.
+ */
+const valueMaps = new Map<string, ValueMap>();
+
+export function registerValueMap(map: ValueMap): void {
+  valueMaps.set(map.hash, map);
+}
 
 /** Why a predicted value was accepted: the turn's position in its dialogue, the slot, the reason text. */
 export interface MatchReason {
@@ -28,9 +39,8 @@ export interface PresetView {
 
 /** The run `l` under preset `pc` (not the default; the caller keeps the run as it is for that). */
 export function presetView(l: Loaded, pc: PresetConfig): PresetView {
-  if (pc.valueMap !== undefined)
-    throw new AppError('bad-args', 'a value map (--value-map) is read by the command line only; the app scores mwzeval without one');
-  const a = applyPresetParts(l.corpus, partsOfPreset(pc));
+  const map = valueMapOf(pc);
+  const a = applyPresetParts(l.corpus, partsOfPreset(pc), map ? { map } : {});
   const corpus = a.corpus;
   const stats = a.corpus === l.corpus ? l.stats : analyseCorpus(corpus);
   // The input dialogue of each dialogue the preset kept (all of them unless it scores predicted turns only).
@@ -73,4 +83,12 @@ export function presetView(l: Loaded, pc: PresetConfig): PresetView {
     warnings.push(`${a.issues.unparsedTimes} time value(s) mwzeval's time_to_canonical cannot parse are kept as written`);
   const loaded: Loaded = { ...l, corpus, stats, idIndex, domainStart, domainList: Int32Array.from(domainList), raw, warnings };
   return { loaded, reasons };
+}
+
+/** The value map a preset config names (undefined: none); one this process has not read is refused. */
+export function valueMapOf(pc: PresetConfig): ValueMap | undefined {
+  if (pc.valueMap === undefined) return undefined;
+  const m = valueMaps.get(pc.valueMap);
+  if (!m) throw new AppError('bad-args', `value map ${pc.valueMap} is not loaded here: start the inspector with serve --value-map FILE`);
+  return m;
 }

@@ -9,7 +9,7 @@ import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw,
 import { cacheKey, configKey, defaultConfig, EXACT_PRESET, type MetricConfig, type PresetConfig } from '../../shared/metrics/config';
 import { isDefaultPreset, partsOfPreset, presetSignatureParts } from '../../shared/presets/config-parts';
 import { diffPresets } from '../../shared/presets/diff';
-import { presetView, type MatchReason } from './preset-view';
+import { presetView, valueMapOf, type MatchReason } from './preset-view';
 import { dialogueDetail, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { makeSignature, type Signature } from '../../shared/metrics/signature';
 import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../shared/metrics/slot-bound';
@@ -222,10 +222,7 @@ export class RunData {
   /** Which turns flip between presets a and b on this run (the input corpus, as loaded), grouped by reason. */
   presetFlips(a: PresetConfig, b: PresetConfig, examples = 5): PresetFlips {
     if (this.base) return this.base.presetFlips(a, b, examples);
-    for (const p of [a, b])
-      if (p.valueMap !== undefined)
-        throw new AppError('bad-args', 'presetFlips: a value map (--value-map) is read by the command line only');
-    const d = diffPresets(this.l.corpus, partsOfPreset(a), partsOfPreset(b), {}, examples);
+    const d = diffPresets(this.l.corpus, partsOfPreset(a), partsOfPreset(b), { a: valueMapOf(a), b: valueMapOf(b) }, examples);
     const name = (p: PresetConfig) => presetSignatureParts(p)[0]?.text ?? 'preset=exact';
     return { a: name(a), b: name(b), ...d };
   }

@@ -258,6 +258,7 @@ export function App() {
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
         onFlips={ref ? () => setFlips(true) : undefined}
+        valueMap={info?.valueMap}
         exportMenu={<ExportMenu electron={info?.mode === 'electron'} config={config} />}
         filtered={filterOn && summary ? { scores: filtered, total: summary.dialogues } : null}
         onWatch={(on) => run && void api.call('watchRun', { run: run.id, on }).catch((x: unknown) => setNotice(errorText(x)))}
@@ -301,6 +302,7 @@ export function App() {
         <PresetFlipsDialog
           runRef={ref}
           current={config.preset}
+          valueMap={info?.valueMap}
           onClose={() => setFlips(false)}
           onOpenTurn={(dialogue, turn) => {
             setFlips(false);

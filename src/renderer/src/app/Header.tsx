@@ -33,6 +33,8 @@ interface Props {
   onConfig: (c: MetricConfig) => void;
   onOpen: () => void;
   onHelp: () => void;
+  /** The value map the server read (appInfo): the preset menu's mwzeval uses it. */
+  valueMap?: string;
   /** Opens "which turns flip between two presets" (absent: no run to ask about). */
   onFlips?: () => void;
   /** The Export menu (components/ExportMenu), shown beside the actions. */
@@ -64,6 +66,7 @@ export function Header({
   onOpen,
   onHelp,
   onFlips,
+  valueMap,
   exportMenu,
   filtered,
   onWatch,
@@ -139,7 +142,7 @@ export function Header({
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
       {config && (
         <div className="preset-controls">
-          <PresetSelect value={config.preset} onChange={(preset) => onConfig({ ...config, preset })} />
+          <PresetSelect value={config.preset} valueMap={valueMap} onChange={(preset) => onConfig({ ...config, preset })} />
           {onFlips && (
             <button
               type="button"

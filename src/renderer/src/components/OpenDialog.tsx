@@ -146,7 +146,7 @@ export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClos
           />
         </label>
         <div className="open-options">
-          <PresetSelect value={preset} onChange={setPreset} testId="open-preset" />
+          <PresetSelect value={preset} valueMap={info?.valueMap} onChange={setPreset} testId="open-preset" />
           <label>
             Layout{' '}
             <select name="layout" data-testid="open-layout" value={layout} onChange={(e) => setLayout(e.target.value)}>

@@ -10,28 +10,30 @@ import { useState } from 'react';
 import { EXACT_PRESET, type PresetConfig } from '../../../shared/metrics/config';
 import { errorText, useApiQuery } from '../app/queries';
 import { Modal } from './Modal';
-import { PresetSelect } from './PresetSelect';
+import { presetNamed, PresetSelect } from './PresetSelect';
 
 interface Props {
   runRef: { run: string; rev: number };
   /** The preset the app scores under now (side B). */
   current: PresetConfig;
+  /** The server's value map (serve --value-map), for an mwzeval side. */
+  valueMap?: string;
   onOpenTurn: (dialogue: string, turn: number) => void;
   onClose: () => void;
 }
 
 const quoted = (v: string | null) => (v === null ? '—' : JSON.stringify(v));
 
-export function PresetFlipsDialog({ runRef, current, onOpenTurn, onClose }: Props) {
-  const [a, setA] = useState<PresetConfig>(current.name === 'exact' ? { name: 'mwzeval' } : EXACT_PRESET);
+export function PresetFlipsDialog({ runRef, current, valueMap, onOpenTurn, onClose }: Props) {
+  const [a, setA] = useState<PresetConfig>(current.name === 'exact' ? presetNamed('mwzeval', valueMap) : EXACT_PRESET);
   const [b, setB] = useState<PresetConfig>(current);
   const q = useApiQuery('presetFlips', { ...runRef, a, b, examples: 5 });
   const d = q.data;
   return (
     <Modal title="Which turns flip between two presets" onClose={onClose} testId="flips-dialog">
       <div className="flips-choose">
-        <PresetSelect value={a} onChange={setA} testId="flips-a" label="A" />
-        <PresetSelect value={b} onChange={setB} testId="flips-b" label="B" />
+        <PresetSelect value={a} valueMap={valueMap} onChange={setA} testId="flips-a" label="A" />
+        <PresetSelect value={b} valueMap={valueMap} onChange={setB} testId="flips-b" label="B" />
       </div>
       {q.error && (
         <p className="problem" role="alert">

@@ -13,20 +13,28 @@ export const APP_PRESETS = PRESET_IDS.filter((n) => n === 'exact' || PRESETS[n].
 
 interface Props {
   value: PresetConfig;
+  /** The value map the server read (serve --value-map): a preset with mwzeval's normalisation uses it. */
+  valueMap?: string;
   onChange: (p: PresetConfig) => void;
   testId?: string;
   label?: string;
 }
 
-export function PresetSelect({ value, onChange, testId = 'preset-select', label = 'Preset' }: Props) {
-  const custom = value.matcher !== undefined || value.valueMap !== undefined;
+/** The config of a preset chosen by name: with the server's value map where the preset normalises as mwzeval does. */
+export function presetNamed(name: PresetConfig['name'], valueMap?: string): PresetConfig {
+  if (name === 'exact') return EXACT_PRESET;
+  return valueMap && PRESETS[name].parts.normalisation === 'mwzeval' ? { name, valueMap } : { name };
+}
+
+export function PresetSelect({ value, valueMap, onChange, testId = 'preset-select', label = 'Preset' }: Props) {
+  const custom = value.matcher !== undefined || (value.valueMap !== undefined && value.valueMap !== valueMap);
   return (
     <label className="preset" title={`Score as an evaluator does: ${PRESETS[value.name].summary}`}>
       {label}{' '}
       <select
         data-testid={testId}
         value={custom ? '' : value.name}
-        onChange={(e) => onChange(e.target.value === 'exact' ? EXACT_PRESET : { name: e.target.value as PresetConfig['name'] })}
+        onChange={(e) => onChange(presetNamed(e.target.value as PresetConfig['name'], valueMap))}
       >
         {custom && <option value="">{value.name} (set on the command line)</option>}
         {APP_PRESETS.map((n) => (

@@ -10,6 +10,7 @@ import { FIXTURES } from '../../../helpers/fixtures';
 import { requireBuild, runCli } from '../../../helpers/cli';
 
 const SOM = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
+const MAP = join(FIXTURES, 'presets', 'mwzeval', 'value-map.json');
 
 async function serveUntilLine(argv: string[]): Promise<{ line: string; stop: () => Promise<void> }> {
   let resolveLine: (s: string) => void;
@@ -29,7 +30,7 @@ beforeAll(() => requireBuild());
 
 describe('serve --preset', () => {
   it('the app starts scoring under the preset: its numbers are score --preset’s, its signature names it', async () => {
-    const { line, stop } = await serveUntilLine([SOM, '--preset', 'mwzeval']);
+    const { line, stop } = await serveUntilLine([SOM, '--preset', 'mwzeval', '--value-map', MAP]);
     try {
       const m = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/.exec(line)!;
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- API answers as JSON
@@ -44,7 +45,8 @@ describe('serve --preset', () => {
         return body;
       };
       const info = await call('appInfo');
-      expect(info.defaultConfig.preset).toEqual({ name: 'mwzeval' });
+      expect(info.valueMap).toMatch(/^[0-9a-f]{8}$/);
+      expect(info.defaultConfig.preset).toEqual({ name: 'mwzeval', valueMap: info.valueMap });
       let runs = (await call('listRuns')).runs;
       for (let k = 0; k < 200 && runs[0].state === 'loading'; k++) {
         await new Promise((r) => setTimeout(r, 100));
@@ -54,7 +56,7 @@ describe('serve --preset', () => {
       const ref = { run: runs[0].id, rev: runs[0].revision };
       const served = await call('corpusSummary', { ...ref, config: info.defaultConfig });
       const exact = await call('corpusSummary', { ...ref, config: { ...info.defaultConfig, preset: { name: 'exact' } } });
-      const cli = JSON.parse(runCli(['score', SOM, '--preset', 'mwzeval', '--format', 'json']).stdout);
+      const cli = JSON.parse(runCli(['score', SOM, '--preset', 'mwzeval', '--value-map', MAP, '--format', 'json']).stdout);
       const plain = JSON.parse(runCli(['score', SOM, '--format', 'json']).stdout);
       expect(served.scores.values.JGA).toBe(cli.corpus.JGA);
       expect(served.turns).toBe(cli.corpus.turns);
@@ -63,11 +65,21 @@ describe('serve --preset', () => {
       const sig = served.signature.parts.map((p: { text: string }) => p.text).join(' | ');
       expect(sig).toBe(cli.signature);
       // Which turns flip between exact and mwzeval: the same answer as score --diff-preset.
-      const flips = await call('presetFlips', { ...ref, a: { name: 'exact' }, b: { name: 'mwzeval' } });
-      const diff = JSON.parse(runCli(['score', SOM, '--diff-preset', 'exact,mwzeval', '--format', 'json']).stdout);
+      const flips = await call('presetFlips', { ...ref, a: { name: 'exact' }, b: info.defaultConfig.preset });
+      const diff = JSON.parse(runCli(['score', SOM, '--diff-preset', 'exact,mwzeval', '--value-map', MAP, '--format', 'json']).stdout);
       expect(flips.flips).toEqual(diff.flips);
       expect(flips.reasons).toEqual(diff.reasons);
-      expect(flips.b).toBe('preset=mwzeval(map=none)');
+      expect(flips.b).toBe(`preset=mwzeval(map=${info.valueMap})`);
+      // A map this server has not read is refused, with what to do.
+      const bad = await fetch(`${m[1]}/api/corpusSummary`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${m[2]}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...ref, config: { ...info.defaultConfig, preset: { name: 'mwzeval', valueMap: 'deadbeef' } } }),
+      });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(await bad.json())).toMatch(
+        /value map deadbeef is not loaded here: start the inspector with serve --value-map FILE/,
+      );
       // A dialogue's detail under the preset says why the matcher accepted values.
       const page = await call('dialoguePage', {
         ...ref,
@@ -89,9 +101,12 @@ describe('serve --preset', () => {
     }
   }, 60_000);
 
-  it('refuses an unknown preset and options the app cannot take', async () => {
+  it('refuses an unknown preset, a value map it cannot read and options the app cannot take', async () => {
     await expect(serveCommand([SOM, '--preset', 'nope'], () => {})).rejects.toThrow(UsageError);
     await expect(serveCommand([SOM, '--preset', 'nope'], () => {})).rejects.toThrow(/--preset/);
-    await expect(serveCommand([SOM, '--value-map', 'x.json'], () => {})).rejects.toThrow(/value-map/);
+    await expect(serveCommand([SOM, '--value-map', 'no-such-map.json'], () => {})).rejects.toThrow(
+      /--value-map: cannot read no-such-map.json/,
+    );
+    await expect(serveCommand([SOM, '--joint', 'across-turns'], () => {})).rejects.toThrow(UsageError);
   });
 });
