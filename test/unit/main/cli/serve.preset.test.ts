@@ -30,6 +30,10 @@ beforeAll(() => requireBuild());
 
 describe('serve --preset', () => {
   it('the app starts scoring under the preset: its numbers are score --preset’s, its signature names it', async () => {
+    // The CLI's answers first: runCli blocks this process, and with it the in-process server (its idle sockets would time out).
+    const cli = JSON.parse(runCli(['score', SOM, '--preset', 'mwzeval', '--value-map', MAP, '--format', 'json']).stdout);
+    const plain = JSON.parse(runCli(['score', SOM, '--format', 'json']).stdout);
+    const diff = JSON.parse(runCli(['score', SOM, '--diff-preset', 'exact,mwzeval', '--value-map', MAP, '--format', 'json']).stdout);
     const { line, stop } = await serveUntilLine([SOM, '--preset', 'mwzeval', '--value-map', MAP]);
     try {
       const m = /(http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/.exec(line)!;
@@ -56,8 +60,6 @@ describe('serve --preset', () => {
       const ref = { run: runs[0].id, rev: runs[0].revision };
       const served = await call('corpusSummary', { ...ref, config: info.defaultConfig });
       const exact = await call('corpusSummary', { ...ref, config: { ...info.defaultConfig, preset: { name: 'exact' } } });
-      const cli = JSON.parse(runCli(['score', SOM, '--preset', 'mwzeval', '--value-map', MAP, '--format', 'json']).stdout);
-      const plain = JSON.parse(runCli(['score', SOM, '--format', 'json']).stdout);
       expect(served.scores.values.JGA).toBe(cli.corpus.JGA);
       expect(served.turns).toBe(cli.corpus.turns);
       expect(exact.scores.values.JGA).toBe(plain.corpus.JGA);
@@ -66,7 +68,6 @@ describe('serve --preset', () => {
       expect(sig).toBe(cli.signature);
       // Which turns flip between exact and mwzeval: the same answer as score --diff-preset.
       const flips = await call('presetFlips', { ...ref, a: { name: 'exact' }, b: info.defaultConfig.preset });
-      const diff = JSON.parse(runCli(['score', SOM, '--diff-preset', 'exact,mwzeval', '--value-map', MAP, '--format', 'json']).stdout);
       expect(flips.flips).toEqual(diff.flips);
       expect(flips.reasons).toEqual(diff.reasons);
       expect(flips.b).toBe(`preset=mwzeval(map=${info.valueMap})`);
