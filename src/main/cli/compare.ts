@@ -18,6 +18,7 @@ import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pip
 import { compareRuns } from '../services/compare-runs';
 import { terminalProgress } from './progress';
 import { noteJoins, correctionsExit, warnSlotCount } from './runs';
+import { hasPresetFlags, PRESET_FLAGS, PRESET_HELP, rememberPreset } from './preset-options';
 import {
   CONFIG_FLAGS,
   CONFIG_HELP,
@@ -79,7 +80,7 @@ Options:
                         metadata: SVG <desc>, PDF Subject)
   --threads N           threads for the statistics, 1-4 (default: the machine's cores for
                         large jobs); the numbers do not depend on it
-${CONFIG_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
+${CONFIG_HELP}${PRESET_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
   -h, --help            this help
 
 The same source options apply to every file. Exit codes: 0 ok, 2 bad input or usage.
@@ -136,6 +137,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const { values, positionals } = parseCommand('compare', argv, {
     ...CONFIG_FLAGS,
     ...SOURCE_FLAGS,
+    ...PRESET_FLAGS,
     name: { type: 'string' },
     bootstrap: { type: 'string' },
     trials: { type: 'string' },
@@ -260,6 +262,10 @@ export async function loadShared(files: string[], values: Parameters<typeof sour
   const maxBytes = maxBytesFromFlags(values);
   const references = new ReferenceCache(maxBytes);
   const specs = files.map((f) => sourceFromFlags(values, [f]));
+  // --preset: every run is scored under the same preset (its classes are what the paired tests compare).
+  const presets = hasPresetFlags(values) ? await import('./preset-flags') : undefined;
+  const preset = presets?.presetFromFlags(values);
+  if (preset) rememberPreset(values, preset.config, preset.full);
   const progress = terminalProgress();
   const out: LoadedRun[] = [];
   try {
@@ -271,6 +277,7 @@ export async function loadShared(files: string[], values: Parameters<typeof sour
       });
       noteJoins(files[k], run);
       for (const n of run.corrections?.notes ?? []) note(n);
+      if (presets && preset) presets.applyPresetToRun(files[k], run, preset);
       if (k > 0) {
         const shared = shareGold(out[0].loaded.corpus, run.loaded.corpus);
         if (shared) run.loaded = { ...run.loaded, corpus: shared };

@@ -25,10 +25,11 @@ import {
 import type { FuzzBackend } from '../../shared/matching/fuzz';
 import { scoreSgdOfficial } from './sgd-preset';
 import { EMPTY_VALUE_MAP, parseValueMap, ValueMapError, type ValueMap } from '../../shared/presets/value-map';
+import type { PresetConfig } from '../../shared/metrics/config';
+import { presetSignatureParts as configSignatureParts } from '../../shared/presets/config-parts';
 import type { SignaturePart } from '../../shared/metrics/signature';
 import type { LoadedRun } from '../services/load-pipeline';
 import { oneOf, UsageError } from './usage';
-import { markPresetRun } from './preset-options';
 
 /** A note on stderr, as runs.ts writes them (this module is imported by runs.ts, so it cannot import it). */
 function warn(text: string): void {
@@ -39,6 +40,8 @@ type FlagValues = Record<string, string | boolean | (string | boolean)[] | undef
 const str = (v: FlagValues[string]): string | undefined => (typeof v === 'string' ? v : undefined);
 
 export interface PresetSelection {
+  /** The preset as the MetricConfig carries it (name, matcher set apart, value map hash, sgd flags). */
+  config: PresetConfig;
   name: PresetName;
   parts: PresetParts;
   map: ValueMap;
@@ -74,7 +77,8 @@ export function presetFromFlags(values: FlagValues): PresetSelection | undefined
     };
     if (str(values['value-map']) !== undefined)
       throw new UsageError("--value-map gives mwzeval's canonical spellings: use it with --preset mwzeval");
-    return { name: preset, parts, map: EMPTY_VALUE_MAP, full, sgd };
+    const config: PresetConfig = { name: preset, sgd: { acrossTurns: sgd.acrossTurns, fuzzy: sgd.fuzzy, backend: sgd.backend } };
+    return { config, name: preset, parts, map: EMPTY_VALUE_MAP, full, sgd };
   }
   const match = str(values.match);
   if (match !== undefined) {
@@ -91,7 +95,12 @@ export function presetFromFlags(values: FlagValues): PresetSelection | undefined
   if (mapFile !== undefined && parts.normalisation !== 'mwzeval')
     throw new UsageError("--value-map gives mwzeval's canonical spellings: use it with --preset mwzeval");
   const map = mapFile !== undefined ? readValueMap(mapFile) : EMPTY_VALUE_MAP;
-  return { name: preset, parts, map, full };
+  const config: PresetConfig = {
+    name: preset,
+    ...(parts.matcher !== PRESETS[preset].parts.matcher ? { matcher: parts.matcher } : {}),
+    ...(map !== EMPTY_VALUE_MAP ? { valueMap: map.hash } : {}),
+  };
+  return { config, name: preset, parts, map, full };
 }
 
 function readValueMap(file: string): ValueMap {
@@ -130,11 +139,9 @@ export function presetSignature(sel: PresetSelection): string {
   return presetSignatureText(sel.name, sel.parts, sel.map.hash, sel.full, sel.sgd);
 }
 
-/** The signature parts of a selection: the preset, and "none=value" where the literal "none" is an ordinary value. */
+/** The signature parts of a selection (as makeSignature writes them from the config). */
 export function presetSignatureParts(sel: PresetSelection): SignaturePart[] {
-  const parts: SignaturePart[] = [{ key: 'preset', text: presetSignature(sel) }];
-  if (sel.parts.noneIsValue) parts.push({ key: 'none', text: 'none=value' });
-  return parts;
+  return configSignatureParts(sel.config, sel.full);
 }
 
 /** The preset a run was loaded under (applyPresetToRun), with what applying it did. */
@@ -153,7 +160,6 @@ export function applyPresetToRun(file: string, run: LoadedRun, sel: PresetSelect
     run.stats = analyseCorpus(a.corpus);
   }
   applied.set(run, { sel, applied: a });
-  markPresetRun(run, presetSignatureParts(sel));
   if (sel.name === 'mwzeval' && sel.map === EMPTY_VALUE_MAP)
     warn(
       `${file}: --preset mwzeval without --value-map: mwzeval's canonical spellings (venue names, food types, whole-value times) are not applied, so values its tables would change count as they are (the signature says map=none)`,

@@ -3,7 +3,7 @@
 // so that commands list the options without loading the preset code
 // (preset-flags.ts, imported only when a preset option is given).
 
-import type { SignaturePart } from '../../shared/metrics/signature';
+import type { PresetConfig } from '../../shared/metrics/config';
 
 export const PRESET_FLAGS = {
   preset: { type: 'string' },
@@ -39,14 +39,29 @@ export function hasPresetFlags(values: FlagValues): boolean {
   return ['preset', 'value-map', 'match', 'fuzzy-backend', 'joint', 'train-schema'].some((k) => typeof values[k] === 'string');
 }
 
-/** Signature parts of runs loaded under a preset (set by preset-flags.ts when it rewrites a run). */
-const marked = new WeakMap<object, readonly SignaturePart[]>();
+/**
+ * The preset the flags chose (read with its value map when the runs were
+ * loaded, by preset-flags.ts): configFromFlags puts it into the MetricConfig,
+ * so it reaches every number and signature through the config.
+ */
+const chosen = new WeakMap<object, { config: PresetConfig; full: boolean }>();
 
-export function markPresetRun(run: object, parts: readonly SignaturePart[]): void {
-  marked.set(run, parts);
+export function rememberPreset(values: object, config: PresetConfig, full: boolean): void {
+  chosen.set(values, { config, full });
 }
 
-/** The preset's signature parts of a run, or undefined when it was loaded without one. */
-export function presetParts(run: object): readonly SignaturePart[] | undefined {
-  return marked.get(run);
+/** The preset read from these flags, or undefined before the runs were loaded or when no preset option is given. */
+export function presetOfFlags(values: object): { config: PresetConfig; full: boolean } | undefined {
+  return chosen.get(values);
+}
+
+/** Runs whose signature writes the preset's parts out (`--signature full`). */
+const fullSignature = new WeakSet<object>();
+
+export function markFullSignature(run: object): void {
+  fullSignature.add(run);
+}
+
+export function hasFullSignature(run: object): boolean {
+  return fullSignature.has(run);
 }

@@ -11,7 +11,7 @@ import { largestActiveTurn, slotCountWarning } from '../../shared/metrics/slot-b
 import { loadSource, ReferenceCache, type LoadedRun } from '../services/load-pipeline';
 import { terminalProgress } from './progress';
 import { maxBytesFromFlags, sourceFromFlags } from './source-flags';
-import { hasPresetFlags, presetParts } from './preset-options';
+import { hasFullSignature, hasPresetFlags, markFullSignature, rememberPreset } from './preset-options';
 
 /** Notes on stderr (never on stdout, which may be a JSON or CSV report). */
 export function warn(text: string): void {
@@ -34,6 +34,7 @@ export async function loadRuns(
   // Checked before any file is read; the preset code is loaded only when a preset option is given.
   const presets = hasPresetFlags(values) ? await import('./preset-flags') : undefined;
   const preset = presets?.presetFromFlags(values);
+  if (preset) rememberPreset(values, preset.config, preset.full);
   const progress = terminalProgress();
   const out: { file: string; run: LoadedRun }[] = [];
   try {
@@ -46,7 +47,10 @@ export async function loadRuns(
       noteJoins(files[k], run);
       for (const n of run.loaded.scoreNotes ?? []) warn(`${files[k]}: ${n}`);
       for (const n of run.corrections?.notes ?? []) warn(n);
-      if (presets && preset) presets.applyPresetToRun(files[k], run, preset);
+      if (presets && preset) {
+        presets.applyPresetToRun(files[k], run, preset);
+        if (preset.full) markFullSignature(run);
+      }
       out.push({ file: files[k], run });
     }
   } finally {
@@ -55,13 +59,16 @@ export async function loadRuns(
   return out;
 }
 
-/** Scores a loaded run under `config` (its value options and the config in the signature). */
+/**
+ * Scores a loaded run under `config` (its value options and the config in the
+ * signature). A run loaded under a preset (loadRuns) has its corpus in the
+ * preset's classes already; config.preset, from the same flags, names it.
+ */
 export function evaluateRun(run: LoadedRun, config: MetricConfig): Evaluation {
-  const preset = presetParts(run);
   return evaluateStats(run.loaded.corpus, run.stats!, config, {
     values: run.loaded.valueOptions,
     corrections: run.corrections?.result.summary,
-    ...(preset ? { extra: preset } : {}),
+    ...(hasFullSignature(run) ? { presetFull: true } : {}),
   });
 }
 

@@ -27,7 +27,8 @@ import {
 } from './usage';
 import { BY_FLAGS, BY_HELP } from './by-flags';
 import { correctionsExit, evaluateRun, loadRuns, warnSlotCount } from './runs';
-import { PRESET_FLAGS, PRESET_HELP, presetParts } from './preset-options';
+import { PRESET_FLAGS, PRESET_HELP } from './preset-options';
+import { isDefaultPreset } from '../../shared/presets/config-parts';
 
 export const SCORE_HELP = `Usage: dst-inspector score <predictions file or folder> [more…] [options]
 
@@ -100,7 +101,7 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
   const runs = await loadRuns(positionals, values);
   const config = configFromFlags(values, runs[0].run.loaded.slotCount);
   for (const { file, run } of runs) warnSlotCount(file, run, config);
-  const presets = runs.some(({ run }) => presetParts(run)) ? await import('./preset-flags') : undefined;
+  const presets = !isDefaultPreset(config.preset) ? await import('./preset-flags') : undefined;
   const results = runs.map(({ file, run }) => {
     const ev = evaluateRun(run, config);
     const extra = presets?.presetExtra(run);

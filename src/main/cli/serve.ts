@@ -13,6 +13,9 @@ import { cleanStaleLaunchFiles, openBrowser } from '../web/open-browser';
 import { startServer } from '../web/server';
 import type { SourceSpec } from '../../shared/source';
 import { parseSeriesX } from '../../shared/analysis/series';
+import { hasPresetFlags } from './preset-options';
+import { registerValueMap } from '../services/preset-view';
+import type { PresetConfig } from '../../shared/metrics/config';
 import { maxBytesFromFlags, parseRunNames, resolveSpecPaths, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
 import { parseCommand, parsePositiveInt, UsageError } from './usage';
 
@@ -30,7 +33,11 @@ Options:
                         view plots every metric against x (default: the one number that
                         differs across the run names, for the runs whose names agree in
                         everything else: ratio in T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557)
-${SOURCE_HELP}  --port N              port (default: a free one)
+${SOURCE_HELP}  --preset NAME         the app starts scoring as that evaluator does: exact (default),
+                        mwzeval, sgd (docs/reference/presets.md); the header's preset menu changes it
+  --value-map FILE      mwzeval's canonical spellings (as for score): the app's mwzeval uses them
+  --match M, --fuzzy-backend B  the preset's matcher set apart, as for score
+  --port N              port (default: a free one)
   --open                open the system browser, if there is one (through a launch
                         file only you can read: the token never goes on a command line)
   --annotations FILE    the annotation file every run uses (default: runs on one gold
@@ -65,6 +72,10 @@ const WATCH_FILES = '\u0000files';
 export async function serveCommand(argv: string[], write: (s: string) => void): Promise<void> {
   const { values, positionals } = parseCommand('serve', watchArgv(argv), {
     ...SOURCE_FLAGS,
+    preset: { type: 'string' },
+    'value-map': { type: 'string' },
+    match: { type: 'string' },
+    'fuzzy-backend': { type: 'string' },
     name: { type: 'string' },
     'series-x': { type: 'string' },
     port: { type: 'string' },
@@ -103,6 +114,20 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   if (values.annotator !== undefined && (values.annotator.trim() === '' || values.annotator.length > 200))
     throw new UsageError('--annotator: give a name of 1 to 200 characters');
   if (values.annotations) checkAnnotationFile(values.annotations, maxBytesFromFlags(values));
+  // --preset (with --match, --fuzzy-backend): the app starts with it; the header's preset menu changes it.
+  // --value-map: mwzeval's canonical spellings, read once; the app's mwzeval names the map by its hash.
+  let valueMap: string | undefined;
+  let preset: PresetConfig | undefined;
+  if (hasPresetFlags(values)) {
+    const flags = values['value-map'] !== undefined && values.preset === undefined ? { ...values, preset: 'mwzeval' } : values;
+    const sel = (await import('./preset-flags')).presetFromFlags(flags);
+    if (sel && sel.map.hash !== 'none') {
+      registerValueMap(sel.map);
+      valueMap = sel.map.hash;
+    }
+    // --value-map alone gives the map to the app's mwzeval; the app still starts under exact.
+    if (values.preset !== undefined || values.match !== undefined) preset = sel?.config;
+  }
   const names = parseRunNames(values.name, positionals.length);
   const seriesText = values['series-x'];
   if (seriesText?.startsWith('names:'))
@@ -143,6 +168,8 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     annotationAccess,
     maxBytes: maxBytesFromFlags(values),
     compareSettings: () => ({ seriesX }),
+    ...(preset ? { preset } : {}),
+    ...(valueMap ? { valueMap } : {}),
   });
   if (!values.annotations) {
     // Which annotation file runs on one gold share is chosen by a fixed rule; when several candidates exist, say which one is used.

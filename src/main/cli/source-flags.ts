@@ -18,6 +18,7 @@ import { fileSource, type FileSource } from '../../shared/source';
 import { formatBytes, MAX_INPUT_BYTES } from '../services/read-input';
 import { oneOf, parseLambdas, parsePositiveInt, UsageError } from './usage';
 import { plural } from '../../shared/plural';
+import { presetOfFlags } from './preset-options';
 
 export const SOURCE_FLAGS = {
   layout: { type: 'string' },
@@ -129,9 +130,12 @@ export function maxBytesFromFlags(values: FlagValues): number | undefined {
   return n;
 }
 
-/** λ, K and the TO/NU variant; K from a schema (`schemaSlots`) unless --slots is given. Checked by the config schema. */
+/** λ, K, the TO/NU variant and the preset; K from a schema (`schemaSlots`) unless --slots is given. Checked by the config schema. */
 export function configFromFlags(values: FlagValues, schemaSlots?: number): MetricConfig {
   const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', str(values.traits) ?? defaultConfig().traits, TRAIT_VARIANTS) };
+  // The preset, once loadRuns / loadShared read it (with its value map) from the flags.
+  const preset = presetOfFlags(values);
+  if (preset) overrides.preset = preset.config;
   if (str(values.lambdas)) overrides.lambdas = parseLambdas(str(values.lambdas)!);
   if (str(values.slots)) overrides.slotCount = parsePositiveInt('--slots', str(values.slots)!);
   else if (schemaSlots) overrides.slotCount = schemaSlots;

@@ -4,6 +4,7 @@
 // reloaded runs are disposed. Shared by the analysis and annotation handlers.
 
 import type { AnalysisResults } from '../../shared/calls/analysis';
+import { configKey, defaultConfig, type MetricConfig } from '../../shared/metrics/config';
 import type { ApiArgs } from '../../shared/api';
 import type { AnalysisKind, EngineArgs } from './analysis-engine';
 import { AnalysisHost, analysisWorkerPath, type HostOptions } from './analysis-host';
@@ -36,16 +37,18 @@ export class AnalysisService {
   /** Disposes the hosts of runs that are gone or at another revision. */
   private prune(): void {
     const live = new Map(this.ws.list().map((r) => [r.id, r.revision]));
-    for (const [run, host] of this.hosts) {
-      if (live.get(run) !== hostRevision.get(host)) {
+    for (const [key, host] of this.hosts) {
+      if (live.get(hostRun.get(host)!) !== hostRevision.get(host)) {
         host.dispose();
-        this.hosts.delete(run);
+        this.hosts.delete(key);
       }
     }
   }
 
-  host(data: RunData): AnalysisHost {
-    let h = this.hosts.get(data.run);
+  /** The host of a run's data; a preset's view of the run (RunData.at) has a host of its own. */
+  host(data: RunData, preset = ''): AnalysisHost {
+    const key = `${data.run}\u0000${preset}`;
+    let h = this.hosts.get(key);
     if (h && hostRevision.get(h) !== data.revision) {
       h.dispose();
       h = undefined;
@@ -53,14 +56,21 @@ export class AnalysisService {
     if (!h) {
       h = new AnalysisHost(data, this.opts);
       hostRevision.set(h, data.revision);
-      this.hosts.set(data.run, h);
+      hostRun.set(h, data.run);
+      this.hosts.set(key, h);
     }
     return h;
   }
 
   run<K extends AnalysisKind>(kind: K, args: ApiArgs<K>): Promise<AnalysisResults[K]> {
-    const { run, rev, ...rest } = args as ApiArgs<K> & { run: string; rev: number };
-    return this.host(this.ws.data(run, rev)).run(kind, rest as unknown as EngineArgs<K>) as Promise<AnalysisResults[K]>;
+    const { run, rev, ...rest } = args as ApiArgs<K> & { run: string; rev: number; config?: MetricConfig };
+    const config = rest.config;
+    const data = this.ws.data(run, rev);
+    const view = config ? data.at(config) : data;
+    return this.host(view, view === data ? '' : configKey(defaultConfig({ preset: config!.preset }))).run(
+      kind,
+      rest as unknown as EngineArgs<K>,
+    ) as Promise<AnalysisResults[K]>;
   }
 
   dispose(): void {
@@ -70,3 +80,4 @@ export class AnalysisService {
 }
 
 const hostRevision = new WeakMap<AnalysisHost, number>();
+const hostRun = new WeakMap<AnalysisHost, string>();

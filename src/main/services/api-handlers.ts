@@ -23,7 +23,8 @@ import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
 import { AnnotationService } from './annotation-service';
 import type { WriteAccess } from './annotation-access';
-import { defaultConfig } from '../../shared/metrics/config';
+import { defaultConfig, type MetricConfig, type PresetConfig } from '../../shared/metrics/config';
+import { isDefaultPreset } from '../../shared/presets/config-parts';
 import { LOADERS } from '../../shared/formats/registry';
 import { checkSourceSpec } from '../../shared/source';
 import { APP_VERSION } from '../../shared/version';
@@ -65,6 +66,10 @@ export interface HandlerOptions {
   renderScene?: SceneRenderer;
   /** Text or a PNG on the system clipboard (Electron). */
   writeClipboard?: (data: { text?: string; png?: Buffer }) => void;
+  /** The preset the app starts with (serve --preset); default exact. */
+  preset?: PresetConfig;
+  /** The hash of the value map read for the app (serve --value-map; registered with preset-view's registerValueMap). */
+  valueMap?: string;
   /** The compare view's settings from the command line (serve --series-x). */
   compareSettings?: () => CompareSettings;
   /** Follows runs' files (serve --watch passes its own; default: one that announces on the workspace's events). */
@@ -84,11 +89,12 @@ function runHandlers(ws: Workspace, opts: HandlerOptions, watcher: RunWatcher): 
       return {
         version: APP_VERSION,
         mode: opts.mode,
-        defaultConfig: defaultConfig(),
+        defaultConfig: defaultConfig(opts.preset ? { preset: opts.preset } : {}),
         canPickFiles: !!opts.pickFile,
         baseDir: where.base,
         homeDir: where.home,
         layouts: LOADERS.map((l) => ({ id: l.id, label: l.label })),
+        ...(opts.valueMap ? { valueMap: opts.valueMap } : {}),
       };
     },
     listRuns: () => ({ runs: ws.list().map(withWatch) }),
@@ -121,6 +127,7 @@ function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
     dialoguePage: (args) => ws.data(args.run, args.rev).page(args),
     dialogueDetail: ({ run, rev, config, id }) => ws.data(run, rev).detail(config, id),
     dialogueRaw: ({ run, rev, id }) => ws.data(run, rev).raw(id),
+    presetFlips: ({ run, rev, a, b, examples }) => ws.data(run, rev).presetFlips(a, b, examples),
   };
 }
 
@@ -143,8 +150,13 @@ function annotationHandlers(ws: Workspace, svc: AnnotationService): HandlerGroup
     annotator: () => ({ name: svc.annotator() }),
     setAnnotator: ({ name }) => ({ name: svc.setAnnotator(name) }),
     suspects: ({ run, rev, offset, limit, unannotated }) => (ws.data(run, rev), svc.suspects(run, offset, limit, unannotated)),
-    whatIf: ({ run, rev, config, includeSuspected, values }) => (ws.data(run, rev), svc.whatIf(run, config, includeSuspected, values)),
+    whatIf: ({ run, rev, config, includeSuspected, values }) => (
+      ws.data(run, rev),
+      exactOnly('what-if', config),
+      svc.whatIf(run, config, includeSuspected, values)
+    ),
     whatIfDialogue: ({ run, rev, config, id, includeSuspected }) => (
+      exactOnly('what-if', config),
       ws.data(run, rev),
       svc.whatIfDialogue(run, config, id, includeSuspected)
     ),
@@ -152,12 +164,23 @@ function annotationHandlers(ws: Workspace, svc: AnnotationService): HandlerGroup
   };
 }
 
+/**
+ * What-if re-scoring with corrections works on the corpus as loaded (exact):
+ * under another preset it is refused, never answered with exact numbers under
+ * a signature that names the preset.
+ */
+function exactOnly(what: string, config: MetricConfig): void {
+  if (!isDefaultPreset(config.preset))
+    throw new AppError('bad-args', `${what} re-scores under the exact preset only; choose exact in the preset menu to use it`);
+}
+
 function exportHandlers(ws: Workspace, opts: HandlerOptions, annotations: AnnotationService): HandlerGroup<typeof EXPORT_CALLS> {
   let renderer: SceneRenderer | undefined;
   const renderScene: SceneRenderer = (scene, format, scale) => (renderer ??= opts.renderScene ?? exportRenderer())(scene, format, scale);
   return {
     htmlReport: async ({ run, rev, config, sort, filter, limit, title }) => {
-      const data = ws.data(run, rev);
+      // The run under the config's preset (itself for exact): the report's corpus and numbers are the preset's.
+      const data = ws.data(run, rev).at(config);
       const label = ws.status(run).label;
       const list = data.index(config, sort, filter);
       const positions = Array.from(list.subarray(0, limit));
@@ -192,6 +215,7 @@ function exportHandlers(ws: Workspace, opts: HandlerOptions, annotations: Annota
     dialogueFigure: async ({ run, rev, config, id, kind, format, scale, theme, slots, turns, width, whatIf, signatureFooter }) => {
       const data = ws.data(run, rev);
       // With the what-if on, the figure shows what the screen shows: the corrected gold, and the corrections in the signature.
+      if (whatIf) exactOnly('the what-if figure', config);
       const d = whatIf ? annotations.whatIfDialogue(run, config, id, whatIf.includeSuspected) : data.detail(config, id);
       const signature = renderSignature(d.signature);
       const cut = new Set<number>();

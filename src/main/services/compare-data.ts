@@ -57,8 +57,9 @@ export class CompareService {
     return this.settingsOf();
   }
 
-  private source(run: string, rev: number): RunSource {
-    const data: RunData = this.ws.data(run, rev);
+  private source(run: string, rev: number, config: MetricConfig): RunSource {
+    // The run under the config's preset (itself for exact): both runs are compared on the preset's classes.
+    const data: RunData = this.ws.data(run, rev).at(config);
     const l = data.l;
     return {
       name: this.ws.status(run).label,
@@ -98,7 +99,7 @@ export class CompareService {
   private async compute(args: ApiArgs<'compareRuns'>): Promise<CompareRunsResult> {
     const ids = args.runs.map((r) => r.run);
     if (new Set(ids).size !== ids.length) throw new AppError('bad-args', 'compareRuns: a run is named twice in runs');
-    const all = args.runs.map((r) => this.source(r.run, r.rev));
+    const all = args.runs.map((r) => this.source(r.run, r.rev, args.config));
     const config: MetricConfig = args.config;
     const s: StatSettings = { bootstrap: args.bootstrap, trials: args.trials, seed: args.seed };
     // Runs that cannot be compared throw CompareError: the AppError of code bad-args.
@@ -129,8 +130,8 @@ export class CompareService {
     const key = cacheKey(rowConfig(config), a, b);
     const hit = this.pairs.get(key);
     if (hit) return hit;
-    const da = this.ws.data(a.run, a.rev);
-    const db = this.ws.data(b.run, b.rev);
+    const da = this.ws.data(a.run, a.rev).at(config);
+    const db = this.ws.data(b.run, b.rev).at(config);
     const ca = da.l.corpus;
     const cb = db.l.corpus;
     const al = alignRuns([ca, cb], ['A', 'B']);
@@ -178,8 +179,8 @@ export class CompareService {
     const key = cacheKey(rowConfig(args.config), args.a, args.b, args.sort, args.filter);
     const idx = this.indexes.get(key) ?? this.indexes.set(key, this.index(p, args));
     const rows: PairRow[] = [];
-    const ca = this.ws.data(args.a.run, args.a.rev).l.corpus;
-    const cb = this.ws.data(args.b.run, args.b.rev).l.corpus;
+    const ca = this.ws.data(args.a.run, args.a.rev).at(args.config).l.corpus;
+    const cb = this.ws.data(args.b.run, args.b.rev).at(args.config).l.corpus;
     const m = args.sort.metric;
     for (let k = args.offset; k < Math.min(idx.length, args.offset + args.limit); k++) {
       const r = idx[k];

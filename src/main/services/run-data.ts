@@ -5,8 +5,11 @@
 // cached per config; a new revision is a new RunData, so no cache outlives
 // the corpus it was made from.
 
-import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw } from '../../shared/api';
-import { cacheKey, configKey, type MetricConfig } from '../../shared/metrics/config';
+import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw, PresetFlips } from '../../shared/api';
+import { cacheKey, configKey, defaultConfig, EXACT_PRESET, type MetricConfig, type PresetConfig } from '../../shared/metrics/config';
+import { isDefaultPreset, partsOfPreset, presetSignatureParts } from '../../shared/presets/config-parts';
+import { diffPresets } from '../../shared/presets/diff';
+import { presetView, valueMapOf, type MatchReason } from './preset-view';
 import { dialogueDetail, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { makeSignature, type Signature } from '../../shared/metrics/signature';
 import { largestActiveTurn, slotCountWarning, type SlotBound } from '../../shared/metrics/slot-bound';
@@ -51,7 +54,28 @@ export class RunData {
     readonly run: string,
     readonly revision: number,
     readonly l: Loaded,
+    /** For a view under a preset: why the matcher accepted values, per dialogue index. */
+    private readonly reasons?: Map<number, MatchReason[]>,
+    /** For a view under a preset: the run as it was loaded (raw text and generation are read there). */
+    private readonly base?: RunData,
   ) {}
+
+  private readonly views = new Lru<RunData>(4);
+
+  /**
+   * This run under `config`'s preset: itself for the default (exact), else a
+   * RunData over the corpus in the preset's classes (cached per preset, so a
+   * switch back and forth costs nothing). Every query the API answers under a
+   * config goes through here, so the preset reaches every number.
+   */
+  at(config: MetricConfig): RunData {
+    const pc = config.preset ?? EXACT_PRESET;
+    if (this.base || isDefaultPreset(pc)) return this;
+    return this.views.get(configKey(defaultConfig({ preset: pc })), () => {
+      const v = presetView(this.l, pc);
+      return new RunData(this.run, this.revision, v.loaded, v.reasons, this);
+    });
+  }
 
   get corpus(): Corpus {
     return this.l.corpus;
@@ -64,6 +88,8 @@ export class RunData {
 
   /** The whole corpus scored under `config` (cached). */
   evaluation(config: MetricConfig): Evaluation {
+    const v = this.other(config);
+    if (v) return v.evaluation(config);
     return this.evaluations.get(configKey(config), () =>
       evaluateStats(this.l.corpus, this.l.stats, config, { values: this.l.valueOptions, corrections: this.l.corrections }),
     );
@@ -76,6 +102,8 @@ export class RunData {
   }
 
   summary(config: MetricConfig): CorpusSummary {
+    const v = this.other(config);
+    if (v) return v.summary(config);
     const l = this.l;
     const ev = this.evaluation(config);
     return {
@@ -121,6 +149,8 @@ export class RunData {
 
   /** The sorted, filtered list of dialogue indices (cached). */
   index(config: MetricConfig, sort: ApiArgs<'dialoguePage'>['sort'], filter: ApiArgs<'dialoguePage'>['filter']): Int32Array {
+    const v = this.other(config);
+    if (v) return v.index(config, sort, filter);
     const cols = this.cols(config);
     const key = cacheKey(rowConfig(config), sort, filter);
     return this.indexes.get(key, () =>
@@ -134,6 +164,8 @@ export class RunData {
   }
 
   page(args: ApiArgs<'dialoguePage'>): DialoguePage {
+    const v = this.other(args.config);
+    if (v) return v.page(args);
     const cols = this.cols(args.config);
     const idx = this.index(args.config, args.sort, args.filter);
     const rows = [];
@@ -154,7 +186,15 @@ export class RunData {
     return n;
   }
 
+  /** The view to answer `config` from, when it is not this one (a preset's view of this run). */
+  private other(config: MetricConfig): RunData | null {
+    const v = this.at(config);
+    return v === this ? null : v;
+  }
+
   detail(config: MetricConfig, id: string): DialogueDetail {
+    const v = this.other(config);
+    if (v) return v.detail(config, id);
     const d = this.dialogueIndex(id);
     const c = this.l.corpus;
     const out: DialogueDetail = {
@@ -168,6 +208,8 @@ export class RunData {
       for (let i = c.dialogueStart[d]; i < c.dialogueStart[d + 1]; i++)
         out.utterances.push({ system: c.utterances.system[i], user: c.utterances.user[i] });
     }
+    const reasons = this.reasons?.get(d);
+    if (reasons) out.matches = reasons;
     if (c.generation) {
       const slotName = (s: number) => c.slots.name(s);
       out.generation = [];
@@ -177,7 +219,16 @@ export class RunData {
     return out;
   }
 
+  /** Which turns flip between presets a and b on this run (the input corpus, as loaded), grouped by reason. */
+  presetFlips(a: PresetConfig, b: PresetConfig, examples = 5): PresetFlips {
+    if (this.base) return this.base.presetFlips(a, b, examples);
+    const d = diffPresets(this.l.corpus, partsOfPreset(a), partsOfPreset(b), { a: valueMapOf(a), b: valueMapOf(b) }, examples);
+    const name = (p: PresetConfig) => presetSignatureParts(p)[0]?.text ?? 'preset=exact';
+    return { a: name(a), b: name(b), ...d };
+  }
+
   raw(id: string): DialogueRaw {
+    if (this.base) return this.base.raw(id);
     return dialogueRawText(this.l.corpus, this.l.raw, this.dialogueIndex(id));
   }
 }

@@ -10,6 +10,8 @@ import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { isSortKey, SORT_KEYS } from './sort-keys';
 import { dialogueId, metricConfigSchema, runRef } from './common';
+import { presetConfigSchema } from '../metrics/config';
+import type { PresetDiff } from '../presets/diff';
 
 export * from './sort-keys';
 
@@ -47,7 +49,17 @@ export const INSPECT_CALLS = {
   dialogueDetail: z.object({ ...runRef, config: metricConfigSchema, id: dialogueId }).strict(),
   /** The dialogue's JSON as it is in the file, for the raw view. */
   dialogueRaw: z.object({ ...runRef, id: dialogueId }).strict(),
+  /** Which turns flip between two presets (joint correctness), grouped by reason with counts and examples. */
+  presetFlips: z
+    .object({ ...runRef, a: presetConfigSchema, b: presetConfigSchema, examples: z.number().int().min(1).max(50).optional() })
+    .strict(),
 } as const;
+
+/** presetFlips' answer: shared/presets/diff.ts's PresetDiff, with each side named as the signature names it. */
+export interface PresetFlips extends PresetDiff {
+  a: string;
+  b: string;
+}
 
 export interface CorpusSummary {
   run: string;
@@ -116,6 +128,12 @@ export interface DialogueDetail extends DialogueResult {
    * pairs); null for a turn without any.
    */
   generation?: (TurnGeneration | null)[];
+  /**
+   * Under a preset with a matcher or normalisation: each predicted value
+   * accepted although its text is not the gold's, and why
+   * (`' centre' ≈ 'centre' (partial_ratio 100)`); turn = position in perTurn.
+   */
+  matches?: { turn: number; slot: string; text: string }[];
 }
 
 export type { GenerationSummary, TurnGeneration };
@@ -131,4 +149,5 @@ export interface InspectResults {
   dialoguePage: DialoguePage;
   dialogueDetail: DialogueDetail;
   dialogueRaw: DialogueRaw;
+  presetFlips: PresetFlips;
 }

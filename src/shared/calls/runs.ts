@@ -43,6 +43,8 @@ export interface AppInfo {
   homeDir?: string;
   /** The input layouts (--layout): id and name, in detection order. */
   layouts?: { id: string; label: string }[];
+  /** The hash of the value map the server read (serve --value-map): the app's mwzeval uses it. */
+  valueMap?: string;
 }
 
 /**

@@ -23,6 +23,59 @@ export const MAX_SLOT_COUNT = 100_000;
 
 export const TRAIT_VARIANTS = ['paper', 'notebook'] as const;
 
+/**
+ * The evaluator presets (src/shared/presets/parts.ts defines what each one
+ * does; test/unit/shared/metrics/config.presets.test.ts keeps these lists
+ * equal to its own). Written here, not imported, so the config stays free of
+ * metric and matcher code.
+ */
+export const PRESET_IDS = ['exact', 'mwzeval', 'sgd', 'trade', 'simpletod', 'convlab3'] as const;
+export const MATCH_SCORERS = ['ratio', 'partial_ratio', 'token_sort_ratio'] as const;
+export const MATCH_BACKENDS = ['levenshtein', 'difflib'] as const;
+
+const matcherSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('exact') }).strict(),
+  z
+    .object({
+      kind: z.literal('fuzzy'),
+      scorer: z.enum(MATCH_SCORERS),
+      threshold: z
+        .number('a matcher threshold must be a number')
+        .min(0, 'a matcher threshold must be ≥ 0')
+        .max(100, 'a matcher threshold must be at most 100'),
+      backend: z.enum(MATCH_BACKENDS),
+    })
+    .strict(),
+]);
+
+/**
+ * The evaluator preset a score is computed under: its name and the parts set
+ * apart from the preset's own (presets/config-parts.ts turns this into the
+ * parts). The default, `{ name: 'exact' }`, is the metric papers' scoring.
+ */
+export const presetConfigSchema = z
+  .object({
+    name: z.enum(PRESET_IDS),
+    /** A matcher other than the preset's own (--match, --fuzzy-backend). */
+    matcher: matcherSchema.optional(),
+    /** Content hash of the value map (mwzeval's canonical spellings, --value-map); absent: none. */
+    valueMap: z
+      .string()
+      .regex(/^[0-9a-f]{1,64}$/, 'a value map hash is hex')
+      .optional(),
+    /** --preset sgd: the official evaluator's flags. */
+    sgd: z
+      .object({ acrossTurns: z.boolean(), fuzzy: z.boolean(), backend: z.enum(MATCH_BACKENDS) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type PresetConfig = z.infer<typeof presetConfigSchema>;
+
+/** The default preset: exact (today's scoring; nothing about it is written in the signature). */
+export const EXACT_PRESET: PresetConfig = { name: 'exact' };
+
 export const metricConfigSchema = z
   .object({
     /** FGA decay values λ, in the order they are reported. */
@@ -38,13 +91,15 @@ export const metricConfigSchema = z
       .max(MAX_SLOT_COUNT, `SA slot count K must be at most ${MAX_SLOT_COUNT}`),
     /** TO/NU definition. */
     traits: z.enum(TRAIT_VARIANTS),
+    /** The evaluator preset (normalisation, matcher, gold policy, scope): every number is computed on its classes. */
+    preset: presetConfigSchema,
   })
   .strict();
 
 export type MetricConfig = z.infer<typeof metricConfigSchema>;
 
 export function defaultConfig(overrides: Partial<MetricConfig> = {}): MetricConfig {
-  return { lambdas: [...DEFAULT_LAMBDAS], slotCount: DEFAULT_SLOT_COUNT, traits: 'paper', ...overrides };
+  return { lambdas: [...DEFAULT_LAMBDAS], slotCount: DEFAULT_SLOT_COUNT, traits: 'paper', preset: EXACT_PRESET, ...overrides };
 }
 
 /** JSON key for a λ: String(Number(λ)), so 1.0 → "1" and 0.50 → "0.5". */

@@ -6,10 +6,11 @@
 // comparable only if their signatures agree.
 
 import { APP_VERSION } from '../version';
-import type { MetricConfig } from './config';
+import { EXACT_PRESET, type MetricConfig } from './config';
 import { METRICS } from './registry';
 import type { TraitVariant } from './traits';
 import { pushAll } from '../arrays';
+import { presetSignatureParts } from '../presets/config-parts';
 
 export interface SignaturePart {
   /** What the part is about: a metric id, or a setting name (values, corrections, seed, …). */
@@ -68,6 +69,8 @@ export interface SignatureSettings {
   corrections?: { count: number; hash: string };
   /** Further parts (breakdown selection, statistics settings, …). */
   extra?: readonly SignaturePart[];
+  /** The preset's parts written out (`--signature full`), not only its name and what is set apart. */
+  presetFull?: boolean;
 }
 
 /** The signature of numbers computed under `config` with these settings. */
@@ -80,6 +83,8 @@ export function makeSignature(config: MetricConfig, settings: SignatureSettings 
   const values = settings.values ?? [];
   parts.push({ key: 'values', text: `values=${values.length === 0 ? 'exact' : values.join('+')}` });
   parts.push({ key: 'none', text: 'none=inactive' });
+  // The preset (none for the default, exact); "none=value" replaces "none=inactive" where it says so.
+  pushAll(parts, presetSignatureParts(config.preset ?? EXACT_PRESET, settings.presetFull));
   if (settings.corrections)
     parts.push({ key: 'corrections', text: `corrections=${settings.corrections.count}:${settings.corrections.hash}` });
   const traits = settings.traits ?? config.traits;

@@ -14,7 +14,10 @@ export interface CorpusPayload extends Omit<Corpus, 'slots' | 'values'> {
 /**
  * The corpus as plain data; without utterances unless `utterances` is true,
  * and without its generation (generated text, unparseable turns,
- * confidences) unless `generation` is true.
+ * confidences) unless `generation` is true. What the presets read is always
+ * kept: the gold value lists, which turns the prediction file has, and the
+ * gold slots carried over from earlier frames (without them a preset would
+ * score the main thread's copy differently from the file).
  */
 export function corpusPayload(c: Corpus, opts: { utterances?: boolean; generation?: boolean } = {}): CorpusPayload {
   const p: CorpusPayload = {
@@ -30,6 +33,9 @@ export function corpusPayload(c: Corpus, opts: { utterances?: boolean; generatio
     predLen: c.predLen,
     goldPairs: c.goldPairs,
     predPairs: c.predPairs,
+    ...(c.valueLists ? { valueLists: c.valueLists } : {}),
+    ...(c.predicted ? { predicted: c.predicted } : {}),
+    ...(c.carriedGold ? { carriedGold: c.carriedGold } : {}),
   };
   if (opts.utterances && c.utterances) return { ...p, utterances: c.utterances };
   return p;
@@ -53,6 +59,7 @@ export function payloadArrays(p: CorpusPayload): (Int32Array | Uint8Array | Floa
     p.goldPairs,
     p.predPairs,
   ];
+  if (p.predicted) out.push(p.predicted);
   const g = p.generation;
   if (g?.unparseable) out.push(g.unparseable);
   if (g?.confidence) {

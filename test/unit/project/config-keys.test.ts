@@ -23,8 +23,8 @@ import { FIXTURES } from '../../helpers/fixtures';
 import { perturbFga } from '../../helpers/perturb';
 
 const base = defaultConfig();
-/** The config with a field the schema does not have yet, as the next issue will add. */
-const extended = { ...base, preset: 'trade' } as MetricConfig;
+/** The config with a field the schema does not have yet, as a later issue may add (the presets issue added `preset`). */
+const extended = { ...base, futureSetting: 'trade' } as unknown as MetricConfig;
 const A = { run: 'r1', rev: 1 };
 const B = { run: 'r2', rev: 1 };
 let ws: Workspace;

@@ -14,6 +14,8 @@ import { ExportMenu } from '../components/ExportMenu';
 import { HelpDialog } from '../components/HelpDialog';
 import { LoadErrorView } from '../components/LoadErrorView';
 import { OpenDialog } from '../components/OpenDialog';
+import { PresetFlipsDialog } from '../components/PresetFlipsDialog';
+import { requestInspect } from './inspect-target';
 import { ProgressBar } from '../components/ProgressBar';
 import { ViewErrorBoundary } from '../components/ViewErrorBoundary';
 import { droppedFilePath } from '../dropped-file';
@@ -42,6 +44,9 @@ export function App() {
   const [view, setView] = useState<ViewId>('inspect');
   const [help, setHelp] = useState(false);
   const [openDialog, setOpenDialog] = useState<{ asNewRun: boolean } | null>(null);
+  const [flips, setFlips] = useState(false);
+  /** Bumped to show the inspect view anew (a flip link asks it for a dialogue and turn). */
+  const [viewNonce, setViewNonce] = useState(0);
   const [runId, setRunId] = useState<string | null>(() => sessionStore()?.getItem(RUN_KEY) ?? null);
   const { runs, error: runsError } = useRuns();
   const [listFilter, setListFilter] = useState<ListFilter | null>(null);
@@ -233,7 +238,7 @@ export function App() {
     );
   } else if (config && ref) {
     const View = (VIEWS.find((v) => v.id === view) ?? VIEWS[0]).component;
-    body = <View {...common} run={run} onListFilter={setListFilter} />;
+    body = <View key={viewNonce} {...common} run={run} onListFilter={setListFilter} />;
   }
 
   const exportCtx = useMemo(() => ({ api, electron: info?.mode === 'electron' }), [api, info]);
@@ -252,6 +257,8 @@ export function App() {
         onConfig={setConfig}
         onOpen={() => requestOpen()}
         onHelp={() => setHelp(true)}
+        onFlips={ref ? () => setFlips(true) : undefined}
+        valueMap={info?.valueMap}
         exportMenu={<ExportMenu electron={info?.mode === 'electron'} config={config} />}
         filtered={filterOn && summary ? { scores: filtered, total: summary.dialogues } : null}
         onWatch={(on) => run && void api.call('watchRun', { run: run.id, on }).catch((x: unknown) => setNotice(errorText(x)))}
@@ -280,10 +287,29 @@ export function App() {
         <OpenDialog
           asNewRun={openDialog.asNewRun}
           info={info}
-          onOpen={(source) => openSource(source, openDialog.asNewRun)}
+          onOpen={(source, preset) => {
+            if (config && preset !== undefined && JSON.stringify(preset) !== JSON.stringify(config.preset))
+              setConfig({ ...config, preset });
+            openSource(source, openDialog.asNewRun);
+          }}
+          preset={config?.preset}
           onAddSource={addSource}
           onDemo={openDemo}
           onClose={() => setOpenDialog(null)}
+        />
+      )}
+      {flips && ref && config && (
+        <PresetFlipsDialog
+          runRef={ref}
+          current={config.preset}
+          valueMap={info?.valueMap}
+          onClose={() => setFlips(false)}
+          onOpenTurn={(dialogue, turn) => {
+            setFlips(false);
+            requestInspect({ dialogue, turnIndex: turn });
+            setView('inspect');
+            setViewNonce((n) => n + 1);
+          }}
         />
       )}
     </div>

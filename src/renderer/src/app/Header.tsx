@@ -12,6 +12,7 @@ import { metricValue } from '../../../shared/metrics/values';
 import { useRef } from 'react';
 import { plural } from '../../../shared/plural';
 import { ConfigControls } from '../components/ConfigControls';
+import { PresetSelect } from '../components/PresetSelect';
 import { LookalikeNotice } from '../components/LookalikeNotice';
 import { MetricTerm } from '../components/MetricTerm';
 import { SkipLink } from '../components/SkipLink';
@@ -32,6 +33,10 @@ interface Props {
   onConfig: (c: MetricConfig) => void;
   onOpen: () => void;
   onHelp: () => void;
+  /** The value map the server read (appInfo): the preset menu's mwzeval uses it. */
+  valueMap?: string;
+  /** Opens "which turns flip between two presets" (absent: no run to ask about). */
+  onFlips?: () => void;
   /** The Export menu (components/ExportMenu), shown beside the actions. */
   exportMenu?: React.ReactNode;
   /** A filter is on in the inspect list: its subset's scores, shown under the corpus's (FilteredScoresRow). */
@@ -60,6 +65,8 @@ export function Header({
   onConfig,
   onOpen,
   onHelp,
+  onFlips,
+  valueMap,
   exportMenu,
   filtered,
   onWatch,
@@ -133,6 +140,21 @@ export function Header({
         </div>
       )}
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
+      {config && (
+        <div className="preset-controls">
+          <PresetSelect value={config.preset} valueMap={valueMap} onChange={(preset) => onConfig({ ...config, preset })} />
+          {onFlips && (
+            <button
+              type="button"
+              onClick={onFlips}
+              data-testid="flips-button"
+              title="The turns whose correctness changes between two presets"
+            >
+              Compare with preset…
+            </button>
+          )}
+        </div>
+      )}
       <div className="actions">
         {exportMenu}
         {onWatch && run && run.source.kind === 'files' && (

@@ -8,6 +8,8 @@ export interface InspectTarget {
   dialogue?: string;
   /** Position of the turn in the dialogue (0-based). */
   position?: number;
+  /** The turn by its index in the file (a flip link): its position is looked up once the dialogue is shown. */
+  turnIndex?: number;
   /** Search to put in the list's search box (e.g. "missed:train-leaveat"). */
   search?: string;
   /** Domain to filter the list by. */

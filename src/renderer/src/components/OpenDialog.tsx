@@ -6,31 +6,42 @@
 // the layout (detected, or chosen) and the value options, and makes a
 // SourceSpec of them. With only a dialogue or gold path, that source is added
 // to the run already open. Ctrl/Cmd+O, here too, puts the focus in the path.
+// The evaluator preset to score under (it applies to every open run), and the
+// partner files two layouts need (--slot-vocab for belief spans, --index for
+// line-aligned generations), are set here too.
 
 import { useEffect, useRef, useState } from 'react';
 import type { AppInfo } from '../../../shared/api';
 import { VALUE_OPTION_HELP, VALUE_OPTIONS, type ValueOption } from '../../../shared/formats/normalise';
 import type { SourceSpec } from '../../../shared/source';
 import { Modal } from './Modal';
+import { PresetSelect } from './PresetSelect';
+import { EXACT_PRESET, type PresetConfig } from '../../../shared/metrics/config';
 
 interface Props {
   /** Opening a run to compare (a new run) rather than replacing this tab's run. */
   asNewRun?: boolean;
   /** Where relative paths go, what "~" is, and the layouts (appInfo). */
   info?: AppInfo | null;
-  onOpen: (source: SourceSpec) => void;
+  /** The source, and the preset chosen here (it applies to every open run). */
+  onOpen: (source: SourceSpec, preset?: PresetConfig) => void;
+  /** The preset the app scores under now. */
+  preset?: PresetConfig;
   /** Adds an utterance or gold source to the corpus already open. */
   onAddSource: (path: string, role: 'dialogues' | 'gold') => void;
   onDemo: () => void;
   onClose: () => void;
 }
 
-export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClose }: Props) {
+export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClose, preset: current }: Props) {
   const [path, setPath] = useState('');
   const [dialogues, setDialogues] = useState('');
   const [gold, setGold] = useState('');
   const [layout, setLayout] = useState('');
   const [values, setValues] = useState<ValueOption[]>([]);
+  const [slotVocab, setSlotVocab] = useState('');
+  const [index, setIndex] = useState('');
+  const [preset, setPreset] = useState<PresetConfig>(current ?? EXACT_PRESET);
   const pathRef = useRef<HTMLInputElement>(null);
 
   // The path field has the focus when the dialog opens (showModal would give it to the first button),
@@ -71,14 +82,19 @@ export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClos
         onSubmit={(e) => {
           e.preventDefault();
           if (path.trim()) {
-            onOpen({
-              kind: 'files',
-              predictions: [path.trim()],
-              ...(dialogues.trim() ? { dialogues: dialogues.trim() } : {}),
-              ...(gold.trim() ? { gold: gold.trim() } : {}),
-              ...(layout ? { layout } : {}),
-              ...(values.length ? { values } : {}),
-            });
+            onOpen(
+              {
+                kind: 'files',
+                predictions: [path.trim()],
+                ...(dialogues.trim() ? { dialogues: dialogues.trim() } : {}),
+                ...(gold.trim() ? { gold: gold.trim() } : {}),
+                ...(layout ? { layout } : {}),
+                ...(values.length ? { values } : {}),
+                ...(slotVocab.trim() ? { slotVocab: slotVocab.trim() } : {}),
+                ...(index.trim() ? { index: index.trim() } : {}),
+              },
+              preset,
+            );
           } else if (gold.trim()) onAddSource(gold.trim(), 'gold');
           else if (dialogues.trim()) onAddSource(dialogues.trim(), 'dialogues');
         }}
@@ -109,7 +125,28 @@ export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClos
           Gold (optional: for predictions without gold, e.g. mwzeval or SGD output; MultiWOZ data.json, an SGD folder…)
           <input name="gold" data-testid="open-gold" value={gold} onChange={(e) => setGold(e.target.value)} placeholder="~/data/sgd/test" />
         </label>
+        <label>
+          Slot vocabulary (optional: belief-span layouts, e.g. UBAR&apos;s bspn; default MultiWOZ&apos;s; as --slot-vocab)
+          <input
+            name="slotVocab"
+            data-testid="open-slot-vocab"
+            value={slotVocab}
+            onChange={(e) => setSlotVocab(e.target.value)}
+            placeholder="~/data/slot-vocab.json"
+          />
+        </label>
+        <label>
+          Index (optional: line-aligned generations, the JSON Lines file the lines were made from; as --index)
+          <input
+            name="index"
+            data-testid="open-index"
+            value={index}
+            onChange={(e) => setIndex(e.target.value)}
+            placeholder="~/runs/test.idx"
+          />
+        </label>
         <div className="open-options">
+          <PresetSelect value={preset} valueMap={info?.valueMap} onChange={setPreset} testId="open-preset" />
           <label>
             Layout{' '}
             <select name="layout" data-testid="open-layout" value={layout} onChange={(e) => setLayout(e.target.value)}>

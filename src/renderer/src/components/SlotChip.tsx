@@ -7,6 +7,9 @@
 // differ from the gold are highlighted on both sides (a character diff).
 // Where the layout gives confidences, the chip is shaded by the first score
 // (faint = unsure, full = confident) and every score is in its tooltip.
+// Under a preset whose matcher accepted a value that is not the gold's text,
+// the chip says which matcher and why (`' centre' ≈ 'centre' (partial_ratio
+// 100)`) in its tooltip and carries a ≈ mark.
 
 import type { LiHTMLAttributes } from 'react';
 import type { Status } from '../../../shared/annotations/record';
@@ -36,6 +39,8 @@ interface Props {
   extra?: LiHTMLAttributes<HTMLLIElement>;
   /** The predicted pair's confidence scores by column, when the layout carries them. */
   confidence?: Readonly<Record<string, number>>;
+  /** Why the preset's matcher accepted the predicted value, when its text is not the gold's. */
+  matched?: string;
 }
 
 /** The scores as the tooltip says them: "confidence 0.93 (softmax), 0.80 (verbalized)". */
@@ -44,7 +49,7 @@ export function confidenceText(c: Readonly<Record<string, number>>): string {
   return parts.length ? `confidence ${parts.join(', ')}` : '';
 }
 
-export function SlotChip({ slot, annotated, suspect, focusable, extra, confidence }: Props) {
+export function SlotChip({ slot, annotated, suspect, focusable, extra, confidence, matched }: Props) {
   const st = CLASS_STYLE[slot.class];
   const { domain, name } = splitSlot(slot.slot);
   const mark = chipMark(slot);
@@ -63,7 +68,7 @@ export function SlotChip({ slot, annotated, suspect, focusable, extra, confidenc
     );
   const scores = confidence ? Object.values(confidence) : [];
   const conf = scores.length ? scores[0] : undefined;
-  const label = `${slot.slot}: ${st.label}${slot.class === 'wrong' ? ` (gold ${valueLabel(slot.gold ?? '')}, predicted ${valueLabel(slot.pred ?? '')})` : ''}, ${MARK_LABEL[mark]}${confidence && scores.length ? `, ${confidenceText(confidence)}` : ''}${annotated ? `, ${STATUS_LABEL[annotated]}` : ''}${suspect ? ', current suspect' : ''}`;
+  const label = `${slot.slot}: ${st.label}${slot.class === 'wrong' ? ` (gold ${valueLabel(slot.gold ?? '')}, predicted ${valueLabel(slot.pred ?? '')})` : ''}, ${MARK_LABEL[mark]}${matched ? `, accepted: ${matched}` : ''}${confidence && scores.length ? `, ${confidenceText(confidence)}` : ''}${annotated ? `, ${STATUS_LABEL[annotated]}` : ''}${suspect ? ', current suspect' : ''}`;
   return (
     <li
       tabIndex={focusable ? 0 : -1}
@@ -75,6 +80,7 @@ export function SlotChip({ slot, annotated, suspect, focusable, extra, confidenc
       data-changed={String(slot.changed)}
       data-annotated={annotated}
       data-confidence={conf === undefined ? undefined : String(conf)}
+      data-matched={matched}
       style={conf === undefined ? extra?.style : { ...extra?.style, opacity: 0.55 + 0.45 * Math.max(0, Math.min(1, conf)) }}
       title={label}
       aria-label={label}
@@ -90,6 +96,11 @@ export function SlotChip({ slot, annotated, suspect, focusable, extra, confidenc
       <span className="mark" aria-hidden="true">
         {mark === 'changed' ? 'Δ' : '↻'}
       </span>
+      {matched && (
+        <span className="match-mark" aria-hidden="true">
+          ≈
+        </span>
+      )}
       {conf !== undefined && (
         <span className="conf" aria-hidden="true">
           {conf.toFixed(2)}

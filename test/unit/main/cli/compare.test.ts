@@ -450,3 +450,26 @@ describe('compare: bad input (one line, exit code 2)', () => {
     expectUserError([P1, bad], /broken\.json:1:34: expected ',' or '}' in an object/);
   });
 });
+
+describe('compare --preset', () => {
+  it('both runs are scored under the preset: their corpora are score --preset’s, the signature names it, the tests use its classes', () => {
+    const exact = json([SOM, perturbed, '--name', 'a,b', ...FAST]);
+    const mwz = json([SOM, perturbed, '--name', 'a,b', '--preset', 'mwzeval', ...FAST]);
+    for (const [k, f] of [SOM, perturbed].entries()) {
+      const cli = JSON.parse(runCli(['score', f, '--preset', 'mwzeval', '--format', 'json']).stdout);
+      expect(mwz.runs[k].corpus).toEqual(cli.corpus);
+    }
+    expect(mwz.signature).toContain('preset=mwzeval(map=none)');
+    expect(mwz.signature).toContain('none=value');
+    expect(exact.signature).not.toContain('preset=');
+    const jga = (r: Report) => r.comparisons.find((c) => c.metric === 'JGA')!;
+    expect(jga(mwz).delta).toBeCloseTo((mwz.runs[1].corpus.JGA as number) - (mwz.runs[0].corpus.JGA as number), 12);
+    expect(jga(mwz).delta).not.toBe(jga(exact).delta);
+  });
+
+  it('refuses an unknown preset before reading any file', () => {
+    const r = runCli(['compare', SOM, perturbed, '--preset', 'nope']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--preset/);
+  });
+});

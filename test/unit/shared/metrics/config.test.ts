@@ -21,7 +21,7 @@ describe('the schema and its defaults', () => {
   it('the default config is valid and has the documented defaults', () => {
     const c = defaultConfig();
     expect(metricConfigSchema.parse(c)).toEqual(c);
-    expect(c).toEqual({ lambdas: [0.5], slotCount: 30, traits: 'paper' });
+    expect(c).toEqual({ lambdas: [0.5], slotCount: 30, traits: 'paper', preset: { name: 'exact' } });
     expect([DEFAULT_LAMBDAS, DEFAULT_SLOT_COUNT]).toEqual([[0.5], 30]);
   });
 
@@ -45,6 +45,15 @@ describe('the schema and its defaults', () => {
     expect(checkConfig(defaultConfig(over))).toBe(message);
   });
 
+  it('the preset is checked by the same schema', () => {
+    expect(checkConfig(defaultConfig({ preset: { name: 'nope' } as unknown as MetricConfig['preset'] }))).toMatch(/^preset\.name: /);
+    const m = { kind: 'fuzzy', scorer: 'partial_ratio', threshold: 101, backend: 'levenshtein' } as const;
+    expect(checkConfig(defaultConfig({ preset: { name: 'exact', matcher: m } }))).toBe(
+      'preset.matcher.threshold: a matcher threshold must be at most 100, got 101',
+    );
+    expect(checkConfig(defaultConfig({ preset: { name: 'mwzeval', valueMap: 'abcd1234' } }))).toBeNull();
+  });
+
   it('checkConfig accepts valid settings', () => {
     expect(checkConfig(defaultConfig({ lambdas: [0, 0.5, 1000], slotCount: 100_000, traits: 'notebook' }))).toBeNull();
   });
@@ -55,6 +64,12 @@ describe('configKey and cacheKey', () => {
     lambdas: fc.array(fc.double({ min: 0, max: 1000, noNaN: true }), { minLength: 1, maxLength: 8 }),
     slotCount: fc.integer({ min: 1, max: 100_000 }),
     traits: fc.constantFrom('paper' as const, 'notebook' as const),
+    preset: fc.constantFrom<MetricConfig['preset']>(
+      { name: 'exact' },
+      { name: 'mwzeval' },
+      { name: 'mwzeval', valueMap: 'abcd1234' },
+      { name: 'exact', matcher: { kind: 'fuzzy', scorer: 'partial_ratio', threshold: 95, backend: 'levenshtein' } },
+    ),
   });
 
   it('equal settings give one key whatever the order of the fields', () => {
@@ -70,21 +85,25 @@ describe('configKey and cacheKey', () => {
   it('different settings give different keys', () => {
     fc.assert(
       fc.property(config, config, (a, b) => {
-        const same = JSON.stringify(a.lambdas) === JSON.stringify(b.lambdas) && a.slotCount === b.slotCount && a.traits === b.traits;
+        const same =
+          JSON.stringify(a.lambdas) === JSON.stringify(b.lambdas) &&
+          a.slotCount === b.slotCount &&
+          a.traits === b.traits &&
+          JSON.stringify(a.preset) === JSON.stringify(b.preset);
         expect(configKey(a) === configKey(b)).toBe(same);
       }),
     );
   });
 
-  it('a new field (as the presets issue adds) changes the key, with no change to the key function', () => {
+  it('a new field (as the presets issue added) changes the key, with no change to the key function', () => {
     const c = defaultConfig();
-    const withPreset = { ...c, preset: 'trade' } as MetricConfig;
-    const withMatcher = { ...c, matcher: { kind: 'fuzzy', scorer: 'partial_ratio', above: 95 } } as MetricConfig;
+    const withPreset = { ...c, futureSetting: 'trade' } as unknown as MetricConfig;
+    const withMatcher = { ...c, futureMatcher: { kind: 'fuzzy', scorer: 'partial_ratio', above: 95 } } as unknown as MetricConfig;
     const keys = new Set([configKey(c), configKey(withPreset), configKey(withMatcher)]);
     expect(keys.size).toBe(3);
     expect(cacheKey(withPreset, 'x')).not.toBe(cacheKey(c, 'x'));
     // …and nested settings are canonical too.
-    const reordered = { ...c, matcher: { above: 95, scorer: 'partial_ratio', kind: 'fuzzy' } } as MetricConfig;
+    const reordered = { ...c, futureMatcher: { above: 95, scorer: 'partial_ratio', kind: 'fuzzy' } } as unknown as MetricConfig;
     expect(configKey(reordered)).toBe(configKey(withMatcher));
   });
 
@@ -98,6 +117,6 @@ describe('configKey and cacheKey', () => {
   it('the state layout is cached by the config key', () => {
     const c = defaultConfig();
     expect(stateLayout({ ...c })).toBe(stateLayout(c));
-    expect(stateLayout({ ...c, preset: 'trade' } as MetricConfig)).not.toBe(stateLayout(c));
+    expect(stateLayout({ ...c, preset: { name: 'trade' } })).not.toBe(stateLayout(c));
   });
 });

@@ -89,6 +89,13 @@ export function DialogueView({
       </main>
     );
   const turns = detail.perTurn ?? [];
+  // Under a preset: why its matcher accepted values, by turn position and slot.
+  const matchesByTurn = new Map<number, Map<string, string>>();
+  for (const m of detail.matches ?? []) {
+    let t = matchesByTurn.get(m.turn);
+    if (!t) matchesByTurn.set(m.turn, (t = new Map()));
+    t.set(m.slot, m.text);
+  }
   return (
     <main className="dialogue-view" aria-label={`dialogue ${detail.id}`} data-dialogue-id={detail.id}>
       <div className="view-head" ref={headRef}>
@@ -142,6 +149,7 @@ export function DialogueView({
               rec={rec}
               text={detail.utterances?.[i]}
               generation={detail.generation?.[i] ?? undefined}
+              matches={matchesByTurn.get(i)}
               mode={mode}
               selected={i === turn}
               hovered={i === hoverTurn}

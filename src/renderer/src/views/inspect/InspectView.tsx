@@ -77,6 +77,13 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
       ? errorText(whatIfQuery.error)
       : null;
   const turns = detail?.perTurn ?? [];
+  // A target named by turn index (a flip link): once its dialogue is shown, select that turn (adjusted while rendering, once).
+  const [turnIndexPending, setTurnIndexPending] = useState(target?.turnIndex !== undefined);
+  if (turnIndexPending && detail && target && detail.id === target.dialogue) {
+    setTurnIndexPending(false);
+    const p = (detail.perTurn ?? []).findIndex((t) => t.turn === target.turnIndex);
+    if (p >= 0) setState((s) => ({ ...s, turn: { dialogue: detail.id, position: p } }));
+  }
   const turnSel = state.turn;
   const turn = detail && turnSel.dialogue === detail.id ? Math.min(turnSel.position, Math.max(0, turns.length - 1)) : 0;
   const setTurnSel = (dialogue: string | null, position: number) => setState((s) => ({ ...s, turn: { dialogue, position } }));

@@ -36,6 +36,8 @@ interface Props {
   suspectSlot?: string;
   /** What an LLM-era layout carried beside the states of this turn. */
   generation?: TurnGeneration;
+  /** Under a preset: why its matcher accepted a predicted value, by slot. */
+  matches?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -89,7 +91,7 @@ function GenerationBlock({ g }: { g: TurnGeneration }) {
 }
 
 export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
-  { index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps, annotations, suspectSlot, generation },
+  { index, rec, text, mode, selected, hovered, onSelect, onHover, chipProps, annotations, suspectSlot, generation, matches },
   ref,
 ) {
   const slots = visibleSlots(rec.slots, mode);
@@ -143,6 +145,7 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
               annotated={annotations?.get(s.slot)}
               suspect={s.slot === suspectSlot}
               confidence={generation?.confidence?.[s.slot]}
+              matched={matches?.get(s.slot)}
               focusable={selected}
               extra={chipProps?.(index, s)}
             />
@@ -158,6 +161,15 @@ export const TurnCard = forwardRef<HTMLElement, Props>(function TurnCard(
             'empty state'
           )}
         </p>
+      )}
+      {selected && matches && matches.size > 0 && (
+        <ul className="match-reasons" data-testid="match-reasons" aria-label="values the preset's matcher accepted">
+          {[...matches].map(([slot, why]) => (
+            <li key={slot}>
+              <span className="slot-name">{slot}</span> {why}
+            </li>
+          ))}
+        </ul>
       )}
       {mode === 'changes' && hidden > 0 && (
         <p className="hidden-note">
