@@ -10,11 +10,14 @@ import type { DifferResult } from './slices';
 
 /** The finder's table; `names` replaces the result's run names (the app's ids) where given. */
 export function differTable(r: DifferResult, names: readonly string[] = r.runs): Table {
+  // CSV names a column by its key: the run's name, unless it clashes with another column's.
+  const fixed = new Set(['slice', 'turns', 'dialogues', 'spread', 'high', 'low']);
+  const keyOf = (n: string, k: number) => (fixed.has(n) || names.indexOf(n) !== k ? `run ${k + 1}: ${n}` : n);
   const columns: TableColumn[] = [
     { key: 'slice', header: 'Slice', kind: 'label' },
     { key: 'turns', header: 'turns', kind: 'count' },
     { key: 'dialogues', header: 'dialogues', kind: 'count' },
-    ...names.map((n, k): TableColumn => ({ key: `run${k}`, header: n, kind: 'percent' })),
+    ...names.map((n, k): TableColumn => ({ key: keyOf(n, k), header: n, kind: 'percent' })),
     { key: 'spread', header: `spread of ${r.metric} [95% CI]`, kind: 'delta' },
     { key: 'high', header: 'high', kind: 'text' },
     { key: 'low', header: 'low', kind: 'text' },
@@ -25,7 +28,7 @@ export function differTable(r: DifferResult, names: readonly string[] = r.runs):
       slice: row.label,
       turns: row.turns,
       dialogues: row.dialogues,
-      ...Object.fromEntries(row.values.map((v, k) => [`run${k}`, v])),
+      ...Object.fromEntries(row.values.map((v, k) => [keyOf(names[k], k), v])),
       spread: row.ci ? { value: row.spread, ci: row.ci } : row.spread,
       high: nameOf(row.high),
       low: nameOf(row.low),

@@ -18,6 +18,9 @@ export const LANE_LABEL_FONT = 11;
 /** The label column never takes more than this (long run names are cut). */
 export const MAX_LABEL_WIDTH = 150;
 const MIN_LABEL_WIDTH = 48;
+/** Chips are at least this wide (a row holds as many as fit) and at most MAX_CHIP_WIDTH. */
+export const MIN_CHIP_WIDTH = 170;
+const MAX_CHIP_WIDTH = 280;
 const LABEL_PAD = 10;
 const GAP = 4;
 const LANE_GAP = 6;
@@ -25,6 +28,7 @@ const LANE_PAD = 3;
 
 export interface RunLanesOptions {
   width: number;
+  /** The least width of a chip (default MIN_CHIP_WIDTH). */
   chipWidth?: number;
   chipHeight?: number;
 }
@@ -53,12 +57,14 @@ export interface RunLanesLayout {
 
 /** The lanes' geometry for `runs` (names, in lane order) and `slots` chips per lane. */
 export function runLanesLayout(runs: readonly string[], slots: number, opts: RunLanesOptions): RunLanesLayout {
-  const chipWidth = opts.chipWidth ?? 150;
+  const minChip = opts.chipWidth ?? MIN_CHIP_WIDTH;
   const chipHeight = opts.chipHeight ?? 22;
   const widest = maxBy(['gold', ...runs], (n) => textWidth(n, LANE_LABEL_FONT));
   const labelWidth = Math.round(Math.min(MAX_LABEL_WIDTH, Math.max(MIN_LABEL_WIDTH, widest + LABEL_PAD)));
   const room = opts.width - labelWidth - 2 * LANE_PAD;
-  const perRow = Math.max(1, Math.floor((room + GAP) / (chipWidth + GAP)));
+  const perRow = Math.max(1, Math.min(Math.max(1, slots), Math.floor((room + GAP) / (minChip + GAP))));
+  // The chips share the row's room (up to MAX_CHIP_WIDTH each), so that long values show.
+  const chipWidth = Math.floor(Math.max(minChip, Math.min(MAX_CHIP_WIDTH, (room - (perRow - 1) * GAP) / perRow)));
   const rows = Math.max(1, Math.ceil(slots / perRow));
   const laneHeight = rows * chipHeight + (rows - 1) * GAP + 2 * LANE_PAD;
   const keys = ['\u0000gold', ...runs];

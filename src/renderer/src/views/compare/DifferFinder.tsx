@@ -114,7 +114,7 @@ export function DifferFinder({ runs, stats, common, allowDifferentGold, choice, 
                 <th className="num">turns</th>
                 {runs.map((r, k) => (
                   <th key={r.id} className="num run-head" title={r.label}>
-                    {laneLetter(k)}
+                    {laneLetter(k)} <span className="run-name">{r.label}</span>
                   </th>
                 ))}
                 <th
