@@ -132,6 +132,7 @@ export function DifferFinder({ runs, stats, common, allowDifferentGold, choice, 
                   key={`${row.slice.kind}:${row.slice.key}`}
                   data-testid="differ-row"
                   data-slice={`${row.slice.kind}:${row.slice.key}`}
+                  data-dialogues={row.dialogues}
                   className={same(slice, row.slice) ? 'selected' : undefined}
                   aria-selected={same(slice, row.slice)}
                   onClick={() => onSlice(same(slice, row.slice) ? null : row.slice)}
