@@ -68,7 +68,7 @@ async function main() {
       await page.click('[data-testid="pair-turn"] >> nth=2');
       await page.mouse.move(5, 5);
       await page.waitForTimeout(400);
-      await page.evaluate(() => document.querySelector('.pair')?.scrollIntoView({ block: 'start' }));
+      await page.locator('.pair').evaluate((el) => el.scrollIntoView({ block: 'start' }));
       await page.waitForTimeout(200);
       await save(page, 'compare-lanes-1440.png');
       await page.click('[data-testid="differ-row"] >> nth=0');
