@@ -12,7 +12,7 @@ import { maxBy } from '../arrays';
 import type { SlotClass } from '../metrics/evaluate';
 import type { Scene, SceneNode } from './scene';
 import { fitText, textWidth } from './text';
-import { CLASS_LOOK } from './theme';
+import { CLASS_LOOK, tint } from './theme';
 
 export const LANE_LABEL_FONT = 11;
 /** The label column never takes more than this (long run names are cut). */

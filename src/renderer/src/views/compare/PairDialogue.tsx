@@ -27,6 +27,7 @@ import { PairChip } from './PairChip';
 import { differs, differsMany, manyTurns, pairTurns } from './pair-model';
 import { laneLetter } from './run-labels';
 import { TurnLanes } from './TurnLanes';
+import { runLanesScene } from '../../../../shared/viz/run-lanes';
 import { useQueries } from '@tanstack/react-query';
 import { callKey } from '../../app/query-keys';
 
@@ -142,6 +143,28 @@ export function PairDialogue({ a, b, names, ids, others, outside, turn, modalOpe
     });
   }, [da, db, laneRuns, laneNames, config]);
   useExportPart('compare-pair', exportItems);
+  // The selected turn's lanes (three runs and more), drawn as the screen places them (shared/viz/run-lanes.ts).
+  const laneTurn = many ? (nTurns.find((t) => t.turn === turn) ?? null) : null;
+  const turnItems = useMemo(() => {
+    if (!da || !laneTurn) return [];
+    const slots = laneTurn.slots.map((s) => ({
+      slot: s.slot,
+      gold: s.gold,
+      runs: s.runs.map((r) => (r ? { class: r.class, pred: r.pred } : null)),
+    }));
+    return sceneItems({
+      id: 'turn-lanes',
+      group: `Turn ${laneTurn.turn} of ${da.id}, one lane per run`,
+      stem: `${da.id.replace(/\.json$/i, '')}-turn${laneTurn.turn}-lanes`,
+      make: () =>
+        runLanesScene(laneNames, slots, {
+          width: 720,
+          title: `Turn ${laneTurn.turn} of ${da.id}: ${laneNames.join(', ')}`,
+          signature: renderSignature(da.signature),
+        }),
+    });
+  }, [da, laneTurn, laneNames]);
+  useExportPart('compare-turn-lanes', turnItems);
   useEffect(() => {
     if (turn !== null) refs.current.get(turn)?.scrollIntoView({ block: 'nearest' });
   }, [turn]);
