@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PairPage } from '../../../../src/shared/api';
 import { alignRuns } from '../../../../src/shared/analysis/align';
-import { differ, differRuns, sliceDialogueMask } from '../../../../src/shared/analysis/differ';
+import { differ, differRuns, sliceDialogueMask, type DifferResult } from '../../../../src/shared/analysis/differ';
 import { loadCorpus } from '../../../../src/shared/formats/detect';
 import { defaultConfig } from '../../../../src/shared/metrics/config';
 import { dialogueDetail } from '../../../../src/shared/metrics/evaluate';
@@ -46,7 +46,7 @@ const corpus = (k: number) => loadCorpus(new TextEncoder().encode(TEXTS[k]), { f
 describe('compareDiffer', () => {
   it('the numbers of differ() on the runs, named by run id', async () => {
     const args = { runs: REFS, config, metric: 'JGA', minTurns: 30, limit: 10, bootstrap: 100, seed: 2 };
-    const r = await dispatch(h, 'compareDiffer', args);
+    const r = (await dispatch(h, 'compareDiffer', args)) as DifferResult;
     const cs = [0, 1, 2].map((k) => ({ name: REFS[k].run, corpus: corpus(k) }));
     const al = alignRuns(
       cs.map((c) => c.corpus),
