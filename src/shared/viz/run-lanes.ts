@@ -138,10 +138,9 @@ export function runLanesScene(
         h: l.chipHeight,
         rx: 3,
         style: {
-          fill: look ? look.colour : '#ffffff',
-          opacity: look ? 0.18 : 1,
+          fill: look ? tint(look.colour, '#ffffff', 0.18) : '#ffffff',
           stroke: look?.colour ?? '#bbbbbb',
-          strokeWidth: 1,
+          strokeWidth: 1.2,
           dash: look?.dash,
         },
       });
