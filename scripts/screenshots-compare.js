@@ -6,7 +6,9 @@
 // 1920 wide (compare-long-names-1280.png, compare-long-names-1920.png).
 // Starts `dst-inspector serve` from out/ (run `npm run build` first) and
 // drives Debian's Chromium with playwright-core.
-// Usage: node scripts/screenshots-compare.js [long-names]   (only those; CHROMIUM_PATH overrides /usr/bin/chromium)
+// Four runs side by side at 1440 (compare-lanes-1440.png) and the "where do
+// runs differ most" finder (compare-differ.png) come first.
+// Usage: node scripts/screenshots-compare.js [lanes|long-names]   (only those; CHROMIUM_PATH overrides /usr/bin/chromium)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +39,43 @@ async function main() {
       await page.waitForSelector('[data-testid="run-delta"]', { timeout: 60_000 });
       return page;
     };
+
+    // Four runs side by side at 1440 wide (one lane per run), and the "where do runs differ most" finder.
+    const four = await serve([
+      join(SOM, 'predictions.json'),
+      perturbed,
+      ...[
+        [0.5, 0.05, 7],
+        [0.05, 0.4, 9],
+      ].map(([fix, breakage, seed], k) => {
+        const f = join(tmp, `variant${k}.json`);
+        writeFileSync(f, seriesRun(text, fix, breakage, seed));
+        return f;
+      }),
+      '--name',
+      'SOM-DST,perturbed,T5_fewshot_taxi__ratio_0.5_seed_557_prediction,TripPy_noisy',
+      '--dialogues',
+      join(SOM, 'dialogues.json'),
+    ]);
+    servers.push(four);
+    if (process.argv[2] !== 'long-names') {
+      const page = await open(four, 1440, 1400);
+      for (const name of ['T5_fewshot_taxi__ratio_0.5_seed_557_prediction', 'TripPy_noisy'])
+        await page.check(`[data-testid="side-run"][data-run="${name}"]`);
+      await page.waitForSelector('[data-testid="differ-row"]', { timeout: 60_000 });
+      await page.click('[data-testid="pair-item"] >> nth=0');
+      await page.waitForSelector('[data-testid="run-lane"]');
+      await page.click('[data-testid="pair-turn"] >> nth=2');
+      await page.mouse.move(5, 5);
+      await page.waitForTimeout(400);
+      await page.locator('.pair').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(200);
+      await save(page, 'compare-lanes-1440.png');
+      await page.click('[data-testid="differ-row"] >> nth=0');
+      await page.waitForTimeout(600);
+      await save(page.locator('[data-testid="differ-finder"]'), 'compare-differ.png');
+    }
+    if (process.argv[2] === 'lanes') return;
 
     // Real run names: the pair list and the series read from the names, at two widths.
     const t5Ratios = ['0.01', '0.05', '0.1'];

@@ -7,7 +7,15 @@
 // src/shared/analysis.
 
 import { basename, dirname } from 'node:path';
-import { CompareError, type RunSource, type StatSettings } from '../../shared/analysis/run-comparison';
+import { CompareError, prepareComparison, type RunSource, type StatSettings } from '../../shared/analysis/run-comparison';
+import {
+  DEFAULT_DIFFER_LIMIT,
+  DEFAULT_DIFFER_MIN_TURNS,
+  differ as differFinder,
+  differColumn,
+  differRuns,
+} from '../../shared/analysis/differ';
+import { renderDiffer } from '../../shared/analysis/differ-report';
 import { statColumns } from '../../shared/analysis/columns';
 import { checkMetrics, renderCompare, restrictMetrics } from '../../shared/analysis/compare-report';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from '../../shared/analysis/seed';
@@ -78,6 +86,17 @@ Options:
                         (default: the part of the names x was read from, else "x")
   --no-signature        the series figure without its signature line (kept in the file's
                         metadata: SVG <desc>, PDF Subject)
+  --differ              where do the runs differ most: instead of the tables above, slices
+                        (each domain, slot, turn position bucket 1, 2, 3, 4-5, 6-8, 9-12,
+                        13+ and dialogue length bucket 1-4, 5-8, 9-12, 13-16, 17+) ranked
+                        by the spread (max − min) of a metric across the runs, with each
+                        run's value and the 95% paired-bootstrap interval of the highest
+                        run minus the lowest there (--bootstrap, --seed); a domain's or a
+                        slot's turns are those whose gold has it (not "none"), scored on
+                        its slots only. Formats: table, csv, json, markdown, latex
+  --metric M            --differ: the metric column (default JGA; SA, FGA_0.5, GCA, …)
+  --min-turns N         --differ: leave out slices with fewer turns (default ${DEFAULT_DIFFER_MIN_TURNS})
+  --limit N             --differ: the top N slices (default ${DEFAULT_DIFFER_LIMIT})
   --threads N           threads for the statistics, 1-4 (default: the machine's cores for
                         large jobs); the numbers do not depend on it
 ${CONFIG_HELP}${PRESET_HELP}${SOURCE_HELP}  --out FILE            write to FILE (atomically) instead of stdout
@@ -152,6 +171,10 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     'x-label': { type: 'string' },
     'no-signature': { type: 'boolean', default: false },
     threads: { type: 'string' },
+    differ: { type: 'boolean', default: false },
+    metric: { type: 'string' },
+    'min-turns': { type: 'string' },
+    limit: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   });
@@ -209,10 +232,49 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
     }
   }
 
+  const differ = values.differ as boolean;
+  for (const f of ['metric', 'min-turns', 'limit'] as const)
+    if (!differ && values[f] !== undefined) throw new UsageError(`--${f} needs --differ`);
+  if (differ) {
+    if (seriesText !== undefined || metrics)
+      throw new UsageError(`--differ: ${seriesText !== undefined ? '--series-x' : '--metrics'} does not apply`);
+    try {
+      differColumn(early, (values.metric as string | undefined) ?? 'JGA');
+    } catch (e) {
+      if (e instanceof RangeError) throw new UsageError(`--metric: ${e.message}`);
+      throw e;
+    }
+  }
+  const minTurns = parseCount('--min-turns', values['min-turns'], DEFAULT_DIFFER_MIN_TURNS, 1_000_000);
+  const limit = parseCount('--limit', values.limit, DEFAULT_DIFFER_LIMIT, 1000, 1);
+
   const runs = await loadShared(positionals, values);
   const config = configFromFlags(values, runs[0].loaded.slotCount);
   runs.forEach((run, k) => warnSlotCount(positionals[k], run, config));
   const sources: RunSource[] = runs.map((r, k) => runSource(r, names[k], positionals[k]));
+  if (differ) {
+    let text: string;
+    try {
+      const prepared = prepareComparison(sources, config, {
+        common: values.common as boolean,
+        allowDifferentGold: values['allow-different-gold'] as boolean,
+      });
+      for (const n of prepared.notes) note(n);
+      const result = differFinder(
+        differRuns(sources, prepared.alignment),
+        config,
+        { metric: (values.metric as string | undefined) ?? 'JGA', minTurns, bootstrap: stats.bootstrap, seed: stats.seed, limit },
+        prepared.evaluations[0].signature,
+      );
+      text = renderDiffer(format, result);
+    } catch (e) {
+      if (e instanceof CompareError) throw new UsageError(`compare: ${e.message}`);
+      throw e;
+    }
+    if (values.out) writeOut(values.out as string, [text]);
+    else write(text);
+    return correctionsExit(runs.map((run) => ({ run })));
+  }
   let compared;
   try {
     compared = await compareRuns(sources, config, stats, {

@@ -268,6 +268,7 @@ function compareHandlers(ws: Workspace, opts: HandlerOptions): HandlerGroup<type
     compareRuns: (args) => svc.runs(args),
     comparePage: (args) => svc.page(args),
     compareSettings: () => svc.settings(),
+    compareDiffer: (args) => svc.differ(args),
   };
 }
 

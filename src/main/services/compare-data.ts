@@ -6,6 +6,8 @@
 // cached per run revisions and settings; a new revision makes a new key.
 
 import type { ApiArgs, CompareRunsResult, CompareSettings, PairPage, PairRow } from '../../shared/api';
+import { differ, differRuns, sliceDialogueMask, type DifferResult } from '../../shared/analysis/differ';
+import { dialogueKey } from '../../shared/formats/reference';
 import { alignRuns } from '../../shared/analysis/align';
 import { assemble, prepareComparable, statInput, type RunSource, type StatSettings } from '../../shared/analysis/run-comparison';
 import { Scorer } from '../../shared/analysis/columns';
@@ -47,6 +49,7 @@ export class CompareService {
   private readonly results = new Lru<Promise<CompareRunsResult>>(8);
   private readonly pairs = new Lru<Pair>(4);
   private readonly indexes = new Lru<Int32Array>(16);
+  private readonly differs = new Lru<DifferResult>(8);
 
   constructor(
     private readonly ws: Workspace,
@@ -126,6 +129,45 @@ export class CompareService {
     };
   }
 
+  /** Where the runs differ most (shared/analysis/differ.ts), on the part the comparison compares. */
+  differ(args: ApiArgs<'compareDiffer'>): DifferResult {
+    const key = cacheKey(args.config, { ...args, config: undefined });
+    const hit = this.differs.get(key);
+    if (hit) return this.differNames(hit, args);
+    const ids = args.runs.map((r) => r.run);
+    if (new Set(ids).size !== ids.length) throw new AppError('bad-args', 'compareDiffer: a run is named twice in runs');
+    const sources = args.runs.map((r) => this.source(r.run, r.rev));
+    const { prepared, kept } = prepareComparable(sources, args.config, {
+      common: args.common,
+      allowDifferentGold: args.allowDifferentGold,
+      hints: HINTS,
+    });
+    const runs = differRuns(
+      kept.map((k) => ({ name: args.runs[k].run, corpus: sources[k].corpus })),
+      prepared.alignment,
+    );
+    let out: DifferResult;
+    try {
+      out = differ(
+        runs,
+        args.config,
+        { metric: args.metric, minTurns: args.minTurns, bootstrap: args.bootstrap, seed: args.seed, limit: args.limit },
+        prepared.evaluations[0].signature,
+      );
+    } catch (e) {
+      if (e instanceof RangeError) throw new AppError('bad-args', `compareDiffer: ${e.message}`);
+      throw e;
+    }
+    this.differs.set(key, out);
+    return this.differNames(out, args);
+  }
+
+  /** The finder's answer names runs by id (a rename makes no new revision); the caller shows their labels. */
+  private differNames(r: DifferResult, args: ApiArgs<'compareDiffer'>): DifferResult {
+    for (const x of args.runs) this.ws.data(x.run, x.rev); // refuse a kept answer for a replaced corpus
+    return r;
+  }
+
   private pair(a: { run: string; rev: number }, b: { run: string; rev: number }, config: MetricConfig): Pair {
     const key = cacheKey(rowConfig(config), a, b);
     const hit = this.pairs.get(key);
@@ -182,6 +224,12 @@ export class CompareService {
     const ca = this.ws.data(args.a.run, args.a.rev).at(args.config).l.corpus;
     const cb = this.ws.data(args.b.run, args.b.rev).at(args.config).l.corpus;
     const m = args.sort.metric;
+    // More runs side by side: each one's index of a dialogue by its id (as the alignment matches ids).
+    const others = (args.others ?? []).map((o) => {
+      const d = this.ws.data(o.run, o.rev);
+      const byKey = new Map(d.l.corpus.dialogueIds.map((id, i) => [dialogueKey(id), i]));
+      return { corpus: d.l.corpus, cols: rowColumns(d.l, args.config), byKey };
+    });
     for (let k = args.offset; k < Math.min(idx.length, args.offset + args.limit); k++) {
       const r = idx[k];
       const x = p.rowsA[r];
@@ -200,6 +248,14 @@ export class CompareService {
         diff: Number.isNaN(va) || Number.isNaN(vb) ? null : vb - va,
         aOnly: p.aOnly[r],
         bOnly: p.bOnly[r],
+        ...(others.length
+          ? {
+              others: others.map((o) => {
+                const z = o.byKey.get(dialogueKey(ca.dialogueIds[x]));
+                return z === undefined ? null : { id: o.corpus.dialogueIds[z], values: val(o.cols, z) };
+              }),
+            }
+          : {}),
       });
     }
     return { total: idx.length, offset: args.offset, rows, shared: p.rowsA.length };
@@ -210,7 +266,9 @@ export class CompareService {
     const q = args.filter.search?.trim().toLowerCase() ?? '';
     const f = args.filter.turns;
     const keep: number[] = [];
+    const slice = args.filter.slice ? sliceDialogueMask(this.ws.data(args.a.run, args.a.rev).l.corpus, args.filter.slice) : null;
     for (let r = 0; r < n; r++) {
+      if (slice && !slice[p.rowsA[r]]) continue;
       if (f === 'a-right-b-wrong' && p.aOnly[r] === 0) continue;
       if (f === 'b-right-a-wrong' && p.bOnly[r] === 0) continue;
       if (f === 'either' && p.aOnly[r] + p.bOnly[r] === 0) continue;

@@ -13,6 +13,7 @@ import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { METRIC_IDS } from '../metrics/registry';
 import { metricConfigSchema, runRef } from './common';
+import { SLICE_KINDS, type DifferResult } from '../analysis/slices';
 
 const ref = z.object(runRef).strict();
 
@@ -23,6 +24,11 @@ export type PairSortKey = (typeof PAIR_SORT_KEYS)[number];
 /** Turn-level filters: dialogues with a turn that A gets right (joint goal) and B wrong, the other way round, or either. */
 export const PAIR_FILTERS = ['all', 'a-right-b-wrong', 'b-right-a-wrong', 'either'] as const;
 export type PairFilter = (typeof PAIR_FILTERS)[number];
+
+/** Most runs shown side by side. */
+export const MAX_SIDE_RUNS = 8;
+
+const sliceSchema = z.object({ kind: z.enum(SLICE_KINDS), key: z.string().min(1).max(200) }).strict();
 
 export const COMPARE_CALLS = {
   /** Every run's corpus scores, and each run against the first: deltas with 95% paired-bootstrap intervals and approximate-randomization p-values. */
@@ -55,7 +61,34 @@ export const COMPARE_CALLS = {
           descending: z.boolean(),
         })
         .strict(),
-      filter: z.object({ turns: z.enum(PAIR_FILTERS), search: z.string().max(500).optional() }).strict(),
+      filter: z
+        .object({
+          turns: z.enum(PAIR_FILTERS),
+          search: z.string().max(500).optional(),
+          /** Only the dialogues with a turn in this slice (of the "where do runs differ most" finder), as run A's gold has it. */
+          slice: sliceSchema.optional(),
+        })
+        .strict(),
+      /** More runs shown side by side: each row carries their id of the dialogue and their values. */
+      others: z
+        .array(ref)
+        .max(MAX_SIDE_RUNS - 2)
+        .optional(),
+    })
+    .strict(),
+  /** Where the runs differ most: slices ranked by the spread of a metric across the runs, with the paired interval of high − low. */
+  compareDiffer: z
+    .object({
+      runs: z.array(ref).min(2).max(64),
+      config: metricConfigSchema,
+      /** A metric column: JGA, SA, FGA_0.5, … (FGA alone: the first λ). */
+      metric: z.string().min(1).max(40),
+      minTurns: z.number().int().min(0).max(1_000_000),
+      limit: z.number().int().min(1).max(1000),
+      bootstrap: z.number().int().min(0).max(MAX_BOOTSTRAP),
+      seed: z.number().int().min(0).max(MAX_SEED),
+      common: z.boolean().optional(),
+      allowDifferentGold: z.boolean().optional(),
     })
     .strict(),
   /** The compare view's settings given on the command line. */
@@ -103,6 +136,8 @@ export interface PairRow {
   /** Turns A gets right (joint goal) and B wrong, and the other way round. */
   aOnly: number;
   bOnly: number;
+  /** Per run of `others` (in order): its id of the dialogue and its values; null where it lacks the dialogue. */
+  others?: ({ id: string; values: Record<string, number | null> } | null)[];
 }
 
 export interface PairPage {
@@ -122,4 +157,5 @@ export interface CompareResults {
   compareRuns: CompareRunsResult;
   comparePage: PairPage;
   compareSettings: CompareSettings;
+  compareDiffer: DifferResult;
 }

@@ -6,6 +6,7 @@
 import type { PairFilter, PairSortKey, SortKey } from '../../../shared/api';
 import { SORT_KEYS } from '../../../shared/calls/sort-keys';
 import type { MetricConfig } from '../../../shared/metrics/config';
+import type { Slice } from '../../../shared/analysis/slices';
 
 export interface ListFilter {
   domain?: string;
@@ -52,7 +53,8 @@ export function dialogueListArgs(ref: { run: string; rev: number }, config: Metr
 /** The pair list's query: B − A on a metric (or file order, id, length, one-sided turns), at turn level "A right, B wrong" and the like. */
 export interface PairQuery {
   sort: { key: PairSortKey; metric: string; descending: boolean };
-  filter: { turns: PairFilter; search: string };
+  /** slice: only the dialogues with a turn in a slice of the "where do runs differ most" finder. */
+  filter: { turns: PairFilter; search: string; slice?: Slice | null };
 }
 
 export const DEFAULT_PAIR_QUERY: PairQuery = {
@@ -60,7 +62,16 @@ export const DEFAULT_PAIR_QUERY: PairQuery = {
   filter: { turns: 'all', search: '' },
 };
 
-/** The pair list's arguments (comparePage without its window). */
-export function pairListArgs(a: { run: string; rev: number }, b: { run: string; rev: number }, config: MetricConfig, q: PairQuery) {
-  return { a, b, config, sort: q.sort, filter: { turns: q.filter.turns, search: q.filter.search || undefined } };
+type Ref = { run: string; rev: number };
+
+/** The pair list's arguments (comparePage without its window); `others`: more runs whose values each row carries. */
+export function pairListArgs(a: Ref, b: Ref, config: MetricConfig, q: PairQuery, others: readonly Ref[] = []) {
+  return {
+    a,
+    b,
+    config,
+    sort: q.sort,
+    filter: { turns: q.filter.turns, search: q.filter.search || undefined, ...(q.filter.slice ? { slice: q.filter.slice } : {}) },
+    ...(others.length ? { others: [...others] } : {}),
+  };
 }

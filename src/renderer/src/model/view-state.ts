@@ -8,6 +8,7 @@
 // turn, focus, loading, the rows of a lazily fetched list — is not in it.
 
 import { DEFAULT_SEED } from '../../../shared/analysis/seed';
+import { DEFAULT_DIFFER_MIN_TURNS } from '../../../shared/analysis/slices';
 import type { InspectTarget } from '../app/inspect-target';
 import { DEFAULT_PAIR_QUERY, DEFAULT_QUERY, type ListQuery, type PairQuery } from './list-query';
 import type { TurnViewMode } from './turn-view';
@@ -61,8 +62,15 @@ export interface CompareViewState {
   allowDifferentGold: boolean;
   /** Series: x per run typed here (over the command line's and the names'), the number of the names chosen, the panel shown (null: by itself). */
   series: { xs: Record<string, number | null>; part: string | null; shown: boolean | null };
-  /** The runs side by side (null: the baseline, and the next run). */
-  pair: { a: string | null; b: string | null };
+  /**
+   * The runs shown side by side (ids; empty: the baseline and the next run). The baseline is the
+   * reference: first lane, run A of the pair list, and the run the paired tests are against.
+   */
+  runs: string[];
+  /** Run B of the pair list, sorted by B − A (null: the first shown run after the reference). */
+  pairB: string | null;
+  /** "Where do runs differ most": the metric column (JGA, SA, FGA_0.5, …) and the fewest turns a slice needs. */
+  differ: { metric: string; minTurns: number };
   /** The pair list's sort and filter. */
   pairQuery: PairQuery;
   /** The selected turn of that dialogue (its index in the file), null for none. */
@@ -79,7 +87,9 @@ export const COMPARE_DEFAULTS: CompareViewState = {
   common: false,
   allowDifferentGold: false,
   series: { xs: {}, part: null, shown: null },
-  pair: { a: null, b: null },
+  runs: [],
+  pairB: null,
+  differ: { metric: 'JGA', minTurns: DEFAULT_DIFFER_MIN_TURNS },
   pairQuery: DEFAULT_PAIR_QUERY,
   turn: null,
   onlyDiffering: false,

@@ -1,10 +1,12 @@
 // Layer: renderer (React component). The compare view: the runs of the
 // workspace against a chosen baseline — a benchmark table with intervals and
 // significance (statistics computed on the Node side), the runs as a series
-// when they have an x, and two runs side by side: the dialogues they share
-// sorted by their difference and filtered by turns one gets right and the
-// other wrong, one dialogue's turns with both runs' classes per slot, and
-// their per-turn lanes overlaid. Runs are added (Add run…, or a file dropped
+// when they have an x, and 2 to 8 runs side by side (the reference first):
+// where they differ most (slices ranked by the spread of a metric), the
+// dialogues they share sorted by the difference of a pair and filtered by
+// turns one gets right and the other wrong or by a slice, one dialogue's turns
+// with every run's classes per slot (one lane per run from three runs on), and
+// their per-turn metrics overlaid. Runs are added (Add run…, or a file dropped
 // on the window), renamed and removed here.
 
 import { useCallback, useMemo, useState } from 'react';
@@ -21,6 +23,8 @@ import { compareExports } from './compare-exports';
 import { PairDialogue } from './PairDialogue';
 import { PairList } from './PairList';
 import { usePairList } from './use-pair-list';
+import { DifferFinder } from './DifferFinder';
+import { MAX_SIDE_RUNS } from '../../../../shared/calls/compare-view';
 import { RunTable } from './RunTable';
 import { SeriesPanel } from './SeriesPanel';
 import './compare.css';
@@ -127,25 +131,43 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
   useViewExports(exportItems);
   const showSeries = state.series.shown;
 
-  // The pair shown side by side.
-  const pairChoice = state.pair;
-  const pa = pairChoice.a && included.has(pairChoice.a) ? pairChoice.a : baseline;
-  const pb =
-    pairChoice.b && included.has(pairChoice.b) && pairChoice.b !== pa ? pairChoice.b : (ordered.find((r) => r.id !== pa)?.id ?? null);
+  // The runs side by side: the reference (the baseline) first, then the runs ticked (default: the next
+  // run), at most MAX_SIDE_RUNS; the pair list compares B with the reference.
+  const shownIds = useMemo(() => {
+    if (!baseline) return [];
+    const ticked = ordered.filter((r) => r.id !== baseline && state.runs.includes(r.id)).map((r) => r.id);
+    const rest = ticked.length ? ticked : ordered.filter((r) => r.id !== baseline).map((r) => r.id);
+    return [baseline, ...(ticked.length ? rest : rest.slice(0, 1))].slice(0, MAX_SIDE_RUNS);
+  }, [baseline, ordered, state.runs]);
+  const pa = baseline;
+  const pb = state.pairB && shownIds.includes(state.pairB) && state.pairB !== pa ? state.pairB : (shownIds[1] ?? null);
   const runA = ready.find((r) => r.id === pa);
   const runB = ready.find((r) => r.id === pb);
   const refA = useMemo(() => (runA ? { run: runA.id, rev: runA.revision } : null), [runA]);
   const refB = useMemo(() => (runB ? { run: runB.id, rev: runB.revision } : null), [runB]);
-  const pairKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}`;
+  // The further runs shown (lanes C, D, …), in workspace order.
+  const otherRuns = useMemo(
+    () => shownIds.filter((id) => id !== pa && id !== pb).map((id) => ready.find((r) => r.id === id)!),
+    [shownIds, pa, pb, ready],
+  );
+  const otherRefs = useMemo(() => otherRuns.map((r) => ({ run: r.id, rev: r.revision })), [otherRuns]);
+  const pairKey = [refA, refB, ...otherRefs].map((r) => `${r?.run}@${r?.rev}`).join('|');
   const setTurn = useCallback((t: number | null) => set({ turn: t }), [set]);
   const forgetTurn = useCallback(() => setTurn(null), [setTurn]);
-  const { rows, selection: list } = usePairList(refA, refB, query, { scope: pairKey, onSelect: forgetTurn });
-  // The selected dialogue: as run A names it, and as run B does.
-  const ids = list.id !== null && list.extra !== null ? { a: list.id, b: list.extra } : null;
+  const { rows, selection: list } = usePairList(refA, refB, query, { scope: pairKey, onSelect: forgetTurn, others: otherRefs });
+  // The selected dialogue: as run A names it, as run B does, and as the further runs do.
+  const ids = list.id !== null && list.extra !== null ? { a: list.id, b: list.extra.b } : null;
+  const otherIds = list.extra?.others ?? [];
+  const showRun = (id: string, on: boolean) => {
+    const now = shownIds.slice(1);
+    const next = on ? [...now.filter((x) => x !== id), id] : now.filter((x) => x !== id);
+    if (next.length === 0 || next.length > MAX_SIDE_RUNS - 1) return;
+    set({ runs: next, ...(on ? {} : id === pb ? { pairB: null } : {}) });
+  };
 
   // After the filter or search changes, the dialogue shown may have left the list: the detail pane says so.
   const search = query.filter.search.trim().toLowerCase();
-  const lookUp = ids && list.index < 0 && (query.filter.turns !== 'all' || search) ? ids.a : null;
+  const lookUp = ids && list.index < 0 && (query.filter.turns !== 'all' || search || query.filter.slice) ? ids.a : null;
   const found = useApiQuery(
     'comparePage',
     lookUp && refA && refB
@@ -156,7 +178,7 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
           offset: 0,
           limit: 1000,
           sort: { key: 'position', metric: 'JGA', descending: false },
-          filter: { turns: query.filter.turns, search: lookUp },
+          filter: { turns: query.filter.turns, search: lookUp, ...(query.filter.slice ? { slice: query.filter.slice } : {}) },
         }
       : null,
   ).data;
@@ -184,6 +206,7 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
 
   const error = q.error ? errorText(q.error) : null;
   const names: [string, string] = [runA?.label ?? 'A', runB?.label ?? 'B'];
+  const otherNames = otherRuns.map((r) => r.label);
   return (
     <main className="compare-view" data-testid="compare-view" data-view-root="compare">
       <section className="compare-top" aria-label="runs">
@@ -280,28 +303,72 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
       )}
 
       {refA && refB && (
-        <section className="pair" aria-label="two runs side by side">
+        <section className="pair" aria-label="runs side by side">
           <div className="pair-tools">
             <h2>Side by side</h2>
-            <PairRunSelect side="a" runs={ordered} value={refA.run} onPick={(id) => set({ pair: { a: id, b: pb === id ? pa : pb } })} />
-            <PairRunSelect side="b" runs={ordered} value={refB.run} onPick={(id) => set({ pair: { a: pa === id ? pb : pa, b: id } })} />
+            <PairRunSelect
+              side="a"
+              label="Reference"
+              hint="The reference run: the first lane, A of the list, and the baseline of the paired tests above"
+              runs={ordered}
+              value={refA.run}
+              onPick={(id) => set({ baseline: id, pairB: pb === id ? pa : pb, runs: shownIds.filter((x) => x !== id) })}
+            />
+            <PairRunSelect
+              side="b"
+              label="B"
+              hint="Run B of the list, which is sorted by B − A"
+              runs={ordered.filter((r) => r.id !== refA.run)}
+              value={refB.run}
+              onPick={(id) => set({ pairB: id, runs: shownIds.includes(id) ? shownIds.slice(1) : [...shownIds.slice(1), id] })}
+            />
+            {ordered.length > 2 && (
+              <fieldset className="side-runs" data-testid="side-runs">
+                <legend>Shown</legend>
+                {ordered.map((r) => (
+                  <label key={r.id} title={r.label}>
+                    <input
+                      type="checkbox"
+                      data-testid="side-run"
+                      data-run={r.label}
+                      checked={shownIds.includes(r.id)}
+                      disabled={r.id === pa || (!shownIds.includes(r.id) && shownIds.length >= MAX_SIDE_RUNS)}
+                      onChange={(e) => showRun(r.id, e.target.checked)}
+                    />{' '}
+                    <span className="side-run-name">{r.label}</span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
           </div>
+          <DifferFinder
+            runs={[runA!, runB!, ...otherRuns]}
+            stats={stats}
+            common={common}
+            allowDifferentGold={allowGold}
+            choice={state.differ}
+            onChoice={(differ) => set({ differ })}
+            slice={query.filter.slice ?? null}
+            onSlice={(slice) => set({ pairQuery: { ...query, filter: { ...query.filter, slice } } })}
+          />
           <div className="pair-panes">
             <PairList
               rows={rows}
               names={names}
+              others={otherNames}
               query={query}
               selectedId={ids?.a ?? null}
               selectedIndex={list.index}
               scrollRequest={list.scrollRequest}
               onQuery={(q) => set({ pairQuery: q })}
-              onSelect={(a, b, index) => list.select(a, index, b)}
+              onSelect={(a, extra, index) => list.select(a, index, extra)}
             />
             <PairDialogue
               a={refA}
               b={refB}
               names={names}
               ids={ids}
+              others={otherRuns.map((r, k) => ({ ref: otherRefs[k], name: r.label, id: otherIds[k] ?? null }))}
               outside={outside}
               turn={turn}
               modalOpen={modalOpen}
@@ -316,21 +383,25 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
   );
 }
 
-/** The run of side A or B of the side-by-side view. */
+/** The reference run (A) or run B of the side-by-side view. */
 function PairRunSelect({
   side,
+  label,
+  hint,
   runs,
   value,
   onPick,
 }: {
   side: 'a' | 'b';
+  label: string;
+  hint: string;
   runs: readonly RunInfo[];
   value: string;
   onPick: (id: string) => void;
 }) {
   return (
-    <label>
-      {side.toUpperCase()}{' '}
+    <label title={hint}>
+      {label}{' '}
       <select
         data-testid={`pair-${side}`}
         title={runs.find((r) => r.id === value)?.label}

@@ -1,7 +1,8 @@
 // Layer: renderer (React component). One dialogue of two runs side by side:
 // per turn (matched by index) the utterances, each run's joint-goal result and
-// FGA class, and one chip per slot with both runs' classes (PairChip); beside
-// it the runs' per-turn lanes overlaid (shared/viz/compare-lanes.ts, drawn by
+// FGA class, and one chip per slot with both runs' classes (PairChip); with
+// three runs and more, one lane per run instead (TurnLanes); beside it the
+// runs' per-turn metrics overlaid (shared/viz/compare-lanes.ts, drawn by
 // SceneSvg). Each run's detail comes from its own dialogueDetail call. A
 // dialogue the list's filter has since left out is shown with a note saying so.
 
@@ -19,17 +20,24 @@ import { sceneItems } from '../../export/items';
 import { errorText, useApiQuery } from '../../app/queries';
 import { fgaClassLabel } from '../../model/classes';
 import { inTextField } from '../../app/dom';
-import { useConfig } from '../../app/app-context';
+import { useApi, useConfig } from '../../app/app-context';
 import { keyAction, step } from '../../model/keyboard';
 import { frac, pct } from '../../model/format';
 import { PairChip } from './PairChip';
-import { differs, pairTurns } from './pair-model';
+import { differs, differsMany, manyTurns, pairTurns } from './pair-model';
+import { laneLetter } from './run-labels';
+import { TurnLanes } from './TurnLanes';
+import { runLanesScene } from '../../../../shared/viz/run-lanes';
+import { useQueries } from '@tanstack/react-query';
+import { callKey } from '../../app/query-keys';
 
 interface Props {
   a: { run: string; rev: number };
   b: { run: string; rev: number };
   names: [string, string];
   ids: { a: string; b: string } | null;
+  /** The further runs shown (C, D, …) and their ids of the dialogue (null: the run lacks it). */
+  others: readonly { ref: { run: string; rev: number }; name: string; id: string | null }[];
   /** The dialogue is not in the pair list as now filtered (n then shows the list's first). */
   outside: boolean;
   turn: number | null;
@@ -70,31 +78,58 @@ function RunVerdict({ who, rec, config }: { who: string; rec: TurnRecord | null;
   );
 }
 
-export function PairDialogue({ a, b, names, ids, outside, turn, modalOpen, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
+export function PairDialogue({ a, b, names, ids, others, outside, turn, modalOpen, onTurn, onlyDiffering, onOnlyDiffering }: Props) {
   const config = useConfig();
+  const api = useApi();
   const qa = useApiQuery('dialogueDetail', ids ? { ...a, config, id: ids.a } : null);
   const qb = useApiQuery('dialogueDetail', ids ? { ...b, config, id: ids.b } : null);
+  // The further runs' records of the dialogue: one query each (useQueries: any number of runs).
+  const qs = useQueries({
+    queries: others.map((o) => {
+      const args = ids && o.id !== null ? { ...o.ref, config, id: o.id } : null;
+      return {
+        queryKey: callKey('dialogueDetail', args),
+        queryFn: ({ signal }: { signal: AbortSignal }) => api.call('dialogueDetail', args!, { signal }),
+        enabled: args !== null,
+      };
+    }),
+  });
   const da = qa.data && ids && qa.data.id === ids.a ? qa.data : null;
   const db = qb.data && ids && qb.data.id === ids.b ? qb.data : null;
+  const dOthers = qs.map((q, k) => (q.data && q.data.id === others[k].id ? q.data : null));
+  const othersReady = others.every((o, k) => o.id === null || dOthers[k] !== null);
+  const othersKey = dOthers.map((d) => d?.id ?? '').join('\u0000') + others.map((o) => o.ref.run).join('\u0000');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by othersKey: useQueries gives a new array each render
+  const shownOthers = useMemo(() => others.flatMap((o, k) => (dOthers[k] ? [{ name: o.name, d: dOthers[k] }] : [])), [othersKey]);
+  const many = others.length > 0;
   const turns = useMemo(() => (da && db ? pairTurns(da, db) : []), [da, db]);
+  const nTurns = useMemo(() => (many && da && db ? manyTurns([da, db, ...shownOthers.map((o) => o.d)]) : []), [many, da, db, shownOthers]);
+  const laneNames = useMemo(() => [names[0], names[1], ...shownOthers.map((o) => o.name)], [names, shownOthers]);
+  const laneRuns = useMemo(
+    () =>
+      da && db
+        ? [laneRun(names[0], da, config), laneRun(names[1], db, config), ...shownOthers.map((o) => laneRun(o.name, o.d, config))]
+        : [],
+    [da, db, names, shownOthers, config],
+  );
   const refs = useRef(new Map<number, HTMLElement>());
   const scene = useMemo(
     () =>
       da && db
-        ? lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], {
+        ? lanesScene(laneRuns, {
             width: 340,
             selected: turn,
             lambda: lambdaKey(config.lambdas[0]),
             signature: renderSignature(da.signature),
           })
         : null,
-    [da, db, names, config, turn],
+    [da, db, laneRuns, config, turn],
   );
   // Exported without the selection highlight, at a page's width.
   const exportItems = useMemo(() => {
     if (!da || !db) return [];
     const make = () =>
-      lanesScene([laneRun(names[0], da, config), laneRun(names[1], db, config)], {
+      lanesScene(laneRuns, {
         width: 480,
         selected: null,
         lambda: lambdaKey(config.lambdas[0]),
@@ -102,12 +137,34 @@ export function PairDialogue({ a, b, names, ids, outside, turn, modalOpen, onTur
       });
     return sceneItems({
       id: 'pair-lanes',
-      group: `Per-turn lanes of ${da.id}: ${names[0]} and ${names[1]}`,
+      group: `Per-turn lanes of ${da.id}: ${laneNames.join(', ')}`,
       stem: `${da.id.replace(/\.json$/i, '')}-lanes`,
       make,
     });
-  }, [da, db, names, config]);
+  }, [da, db, laneRuns, laneNames, config]);
   useExportPart('compare-pair', exportItems);
+  // The selected turn's lanes (three runs and more), drawn as the screen places them (shared/viz/run-lanes.ts).
+  const laneTurn = many ? (nTurns.find((t) => t.turn === turn) ?? null) : null;
+  const turnItems = useMemo(() => {
+    if (!da || !laneTurn) return [];
+    const slots = laneTurn.slots.map((s) => ({
+      slot: s.slot,
+      gold: s.gold,
+      runs: s.runs.map((r) => (r ? { class: r.class, pred: r.pred } : null)),
+    }));
+    return sceneItems({
+      id: 'turn-lanes',
+      group: `Turn ${laneTurn.turn} of ${da.id}, one lane per run`,
+      stem: `${da.id.replace(/\.json$/i, '')}-turn${laneTurn.turn}-lanes`,
+      make: () =>
+        runLanesScene(laneNames, slots, {
+          width: 720,
+          title: `Turn ${laneTurn.turn} of ${da.id}: ${laneNames.join(', ')}`,
+          signature: renderSignature(da.signature),
+        }),
+    });
+  }, [da, laneTurn, laneNames]);
+  useExportPart('compare-turn-lanes', turnItems);
   useEffect(() => {
     if (turn !== null) refs.current.get(turn)?.scrollIntoView({ block: 'nearest' });
   }, [turn]);
@@ -118,9 +175,10 @@ export function PairDialogue({ a, b, names, ids, outside, turn, modalOpen, onTur
     const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, inTextField: inTextField(e.target) });
     if (action !== 'next-turn' && action !== 'prev-turn') return;
     e.preventDefault();
-    const at = turns.findIndex((t) => t.turn === turn);
-    const next = step(at, action === 'next-turn' ? 1 : -1, turns.length);
-    if (next >= 0) onTurn(turns[next].turn);
+    const list = many ? nTurns : turns;
+    const at = list.findIndex((t) => t.turn === turn);
+    const next = step(at, action === 'next-turn' ? 1 : -1, list.length);
+    if (next >= 0) onTurn(list[next].turn);
   });
   useEffect(() => {
     const h = (e: KeyboardEvent) => onKey(e);
@@ -136,7 +194,7 @@ export function PairDialogue({ a, b, names, ids, outside, turn, modalOpen, onTur
         {errorText(error)}
       </div>
     );
-  if (!da || !db) return <div className="pair-dialogue placeholder-pane">Loading…</div>;
+  if (!da || !db || !othersReady) return <div className="pair-dialogue placeholder-pane">Loading…</div>;
   return (
     <>
       <div className="pair-dialogue" data-testid="pair-dialogue" data-dialogue-id={da.id}>
@@ -148,6 +206,11 @@ export function PairDialogue({ a, b, names, ids, outside, turn, modalOpen, onTur
           <span>
             {names[1]}: JGA {pct(metricValue(db.values, 'JGA'))} · GCA {pct(metricValue(db.values, 'GCA'))}
           </span>
+          {shownOthers.map((o) => (
+            <span key={o.name}>
+              {o.name}: JGA {pct(metricValue(o.d.values, 'JGA'))} · GCA {pct(metricValue(o.d.values, 'GCA'))}
+            </span>
+          ))}
           <label>
             <input
               type="checkbox"
@@ -163,53 +226,102 @@ export function PairDialogue({ a, b, names, ids, outside, turn, modalOpen, onTur
             {da.id} is not in the list as it is filtered now; <kbd>n</kbd> shows the list&apos;s first dialogue.
           </p>
         )}
-        <p className="pair-legend">
-          Each chip: the slot, its gold value, then <b>A</b> = {names[0]} and <b>B</b> = {names[1]}, each with its class (colour, icon and
-          border as in the inspect view; · = neither in gold nor predicted) and its predicted value when it is wrong or overshot; Δ =
-          changed in this turn.
-        </p>
-        {turns.map((t) => {
-          const slots = onlyDiffering ? t.slots.filter(differs) : t.slots;
-          return (
-            <section
-              key={t.turn}
-              ref={(el) => {
-                if (el) refs.current.set(t.turn, el);
-                else refs.current.delete(t.turn);
-              }}
-              className={`turn pair-turn${t.turn === turn ? ' selected' : ''}`}
-              data-testid="pair-turn"
-              data-turn={t.turn}
-              tabIndex={t.turn === turn ? 0 : -1}
-              onClick={() => onTurn(t.turn)}
-            >
-              <header className="turn-head">
-                <span className="turn-no">Turn {t.turn}</span>
-                <RunVerdict who="A" rec={t.a} config={config} />
-                <RunVerdict who="B" rec={t.b} config={config} />
-              </header>
-              {t.text?.system && (
-                <p className="utt system">
-                  <span className="who">System</span> {t.text.system}
-                </p>
-              )}
-              {t.text?.user && (
-                <p className="utt user">
-                  <span className="who">User</span> {t.text.user}
-                </p>
-              )}
-              {slots.length > 0 ? (
-                <ul className="chips" aria-label="slots of both runs">
-                  {slots.map((s) => (
-                    <PairChip key={s.slot} slot={s} names={names} />
+        {many ? (
+          <p className="pair-legend">
+            Each turn: the gold state, then one lane per run ({laneNames.map((n, k) => `${laneLetter(k)} = ${n}`).join(', ')}), each slot at
+            the same place in every lane with the run&apos;s class (colour, icon and border as in the inspect view; · = neither in gold nor
+            predicted) and its predicted value when it is wrong or overshot.
+          </p>
+        ) : (
+          <p className="pair-legend">
+            Each chip: the slot, its gold value, then <b>A</b> = {names[0]} and <b>B</b> = {names[1]}, each with its class (colour, icon and
+            border as in the inspect view; · = neither in gold nor predicted) and its predicted value when it is wrong or overshot; Δ =
+            changed in this turn.
+          </p>
+        )}
+        {many &&
+          nTurns.map((t) => {
+            const slots = onlyDiffering ? t.slots.filter(differsMany) : t.slots;
+            return (
+              <section
+                key={t.turn}
+                ref={(el) => {
+                  if (el) refs.current.set(t.turn, el);
+                  else refs.current.delete(t.turn);
+                }}
+                className={`turn pair-turn${t.turn === turn ? ' selected' : ''}`}
+                data-testid="pair-turn"
+                data-turn={t.turn}
+                tabIndex={t.turn === turn ? 0 : -1}
+                onClick={() => onTurn(t.turn)}
+              >
+                <header className="turn-head">
+                  <span className="turn-no">Turn {t.turn}</span>
+                  {t.runs.map((r, k) => (
+                    <RunVerdict key={k} who={laneLetter(k)} rec={r} config={config} />
                   ))}
-                </ul>
-              ) : (
-                <p className="no-slots">{onlyDiffering ? 'the runs agree on every slot' : 'empty state'}</p>
-              )}
-            </section>
-          );
-        })}
+                </header>
+                {t.text?.system && (
+                  <p className="utt system">
+                    <span className="who">System</span> {t.text.system}
+                  </p>
+                )}
+                {t.text?.user && (
+                  <p className="utt user">
+                    <span className="who">User</span> {t.text.user}
+                  </p>
+                )}
+                {slots.length > 0 ? (
+                  <TurnLanes runs={laneNames} slots={slots} />
+                ) : (
+                  <p className="no-slots">{onlyDiffering ? 'the runs agree on every slot' : 'empty state'}</p>
+                )}
+              </section>
+            );
+          })}
+        {!many &&
+          turns.map((t) => {
+            const slots = onlyDiffering ? t.slots.filter(differs) : t.slots;
+            return (
+              <section
+                key={t.turn}
+                ref={(el) => {
+                  if (el) refs.current.set(t.turn, el);
+                  else refs.current.delete(t.turn);
+                }}
+                className={`turn pair-turn${t.turn === turn ? ' selected' : ''}`}
+                data-testid="pair-turn"
+                data-turn={t.turn}
+                tabIndex={t.turn === turn ? 0 : -1}
+                onClick={() => onTurn(t.turn)}
+              >
+                <header className="turn-head">
+                  <span className="turn-no">Turn {t.turn}</span>
+                  <RunVerdict who="A" rec={t.a} config={config} />
+                  <RunVerdict who="B" rec={t.b} config={config} />
+                </header>
+                {t.text?.system && (
+                  <p className="utt system">
+                    <span className="who">System</span> {t.text.system}
+                  </p>
+                )}
+                {t.text?.user && (
+                  <p className="utt user">
+                    <span className="who">User</span> {t.text.user}
+                  </p>
+                )}
+                {slots.length > 0 ? (
+                  <ul className="chips" aria-label="slots of both runs">
+                    {slots.map((s) => (
+                      <PairChip key={s.slot} slot={s} names={names} />
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="no-slots">{onlyDiffering ? 'the runs agree on every slot' : 'empty state'}</p>
+                )}
+              </section>
+            );
+          })}
       </div>
       <aside className="pair-lanes" aria-label="per-turn metrics of both runs">
         <h3>Per turn, overlaid</h3>
@@ -218,8 +330,7 @@ export function PairDialogue({ a, b, names, ids, outside, turn, modalOpen, onTur
             scene={scene}
             testId="pair-lanes"
             onPick={(p) => {
-              const runs = [laneRun(names[0], da, config), laneRun(names[1], db, config)];
-              const t = laneTurnAt(runs, scene.width, p.x);
+              const t = laneTurnAt(laneRuns, scene.width, p.x);
               if (t !== null) onTurn(t);
             }}
           />

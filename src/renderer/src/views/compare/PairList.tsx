@@ -4,7 +4,9 @@
 // filtered at turn level ("A right, B wrong" and the other way round), each
 // row with both runs' values of the sort metric and the difference. Long run
 // names become A and B here (run-labels.ts); rows keep one line per part,
-// cut with an ellipsis, the full text in a tooltip.
+// cut with an ellipsis, the full text in a tooltip. With three runs and more
+// shown, each row also has every run's value (A, B, C, …) of the sort metric;
+// a slice of the finder filters the list to the dialogues with a turn in it.
 
 import type { PairFilter, PairSortKey } from '../../../../shared/api';
 import { METRIC_IDS } from '../../../../shared/metrics/registry';
@@ -14,24 +16,30 @@ import { useDebouncedText } from '../../app/use-debounced-text';
 import { VirtualRows } from '../../components/VirtualRows';
 import { pct } from '../../model/format';
 import type { PairQuery } from '../../model/list-query';
-import { sideLabels } from './run-labels';
+import { laneLetter, sideLabels } from './run-labels';
+import { idsOf, type PairIds } from './use-pair-list';
+import { sliceLabel } from '../../../../shared/analysis/slices';
 
 interface Props {
   rows: PagedRows<'comparePage'>;
   names: [string, string];
+  /** The further runs shown side by side (C, D, …): each row shows every run's value of the sort metric. */
+  others: readonly string[];
   query: PairQuery;
   selectedId: string | null;
   /** The selected row's index in the list (-1: unknown), scrolled to when scrollRequest grows. */
   selectedIndex: number;
   scrollRequest: number;
   onQuery: (q: PairQuery) => void;
-  onSelect: (id: string, idB: string, index: number) => void;
+  onSelect: (id: string, ids: PairIds, index: number) => void;
 }
 
 const ROW = 46;
+/** A row with a line of every run's value (three runs and more). */
+const ROW_N = 62;
 const DELTA = { key: 'd', header: '', kind: 'delta' as const };
 
-export function PairList({ rows, names, query, selectedId, selectedIndex, scrollRequest, onQuery, onSelect }: Props) {
+export function PairList({ rows, names, others, query, selectedId, selectedIndex, scrollRequest, onQuery, onSelect }: Props) {
   const [search, setSearch] = useDebouncedText(query.filter.search, (text) =>
     onQuery({ ...query, filter: { ...query.filter, search: text } }),
   );
@@ -134,6 +142,19 @@ export function PairList({ rows, names, query, selectedId, selectedIndex, scroll
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        {query.filter.slice && (
+          <span className="pair-slice" data-testid="pair-slice">
+            only {sliceLabel(query.filter.slice)}{' '}
+            <button
+              className="icon-button"
+              aria-label="show every slice"
+              title="show the dialogues of every slice"
+              onClick={() => onQuery({ ...query, filter: { ...query.filter, slice: null } })}
+            >
+              ✕
+            </button>
+          </span>
+        )}
         <span className="count" data-testid="pair-count">
           {rows.total === null
             ? '…'
@@ -142,7 +163,7 @@ export function PairList({ rows, names, query, selectedId, selectedIndex, scroll
       </div>
       <VirtualRows
         rows={rows}
-        rowHeight={ROW}
+        rowHeight={others.length ? ROW_N : ROW}
         overscan={10}
         selectedIndex={selectedIndex}
         scrollRequest={scrollRequest}
@@ -152,7 +173,7 @@ export function PairList({ rows, names, query, selectedId, selectedIndex, scroll
             data-testid="pair-item"
             data-dialogue-id={r.id}
             aria-current={r.id === selectedId ? 'true' : undefined}
-            onClick={() => onSelect(r.id, r.idB, index)}
+            onClick={() => onSelect(r.id, idsOf(r), index)}
           >
             <span className="id" title={r.id}>
               {r.id}
@@ -172,6 +193,25 @@ export function PairList({ rows, names, query, selectedId, selectedIndex, scroll
             >
               {r.turns} turns · {la} only {r.aOnly} · {lb} only {r.bOnly}
             </span>
+            {others.length > 0 && (
+              <span className="run-vals">
+                {[
+                  { name: na, v: r.a[m] },
+                  { name: nb, v: r.b[m] },
+                  ...others.map((name, k) => ({ name, v: r.others?.[k]?.values[m] ?? null })),
+                ].map(({ name, v }, k) => (
+                  <span
+                    key={k}
+                    className={`run-val${v === 1 ? ' all' : v === 0 ? ' none' : ''}`}
+                    data-testid="row-run"
+                    data-run={name}
+                    title={`${name}: ${m} ${pct(v)}`}
+                  >
+                    {laneLetter(k)} {pct(v)}
+                  </span>
+                ))}
+              </span>
+            )}
           </button>
         )}
         placeholder={<div className="pair-row placeholder">…</div>}

@@ -1,7 +1,8 @@
 // Layer: renderer (pure module). Two runs' records of one dialogue put side
-// by side: turns matched by their index (a turn one run lacks shows on its
-// own), and per turn every slot either run shows, with each run's class (null
-// where the slot is neither in the gold state nor predicted by that run).
+// by side (and any number of runs': manyTurns): turns matched by their index
+// (a turn one run lacks shows on its own), and per turn every slot any run
+// shows, with each run's class (null where the slot is neither in the gold
+// state nor predicted by that run).
 
 import type { DialogueDetail, TurnText } from '../../../../shared/api';
 import type { SlotClass, SlotRecord, TurnRecord } from '../../../../shared/metrics/evaluate';
@@ -57,4 +58,45 @@ export function differs(s: PairSlot): boolean {
 
 export function classOf(r: SlotRecord | null): SlotClass | 'none' {
   return r ? r.class : 'none';
+}
+
+/** One turn of several runs: each run's record of the turn (null where it lacks it) and every slot any run shows. */
+export interface ManyTurn {
+  turn: number;
+  runs: (TurnRecord | null)[];
+  text?: TurnText;
+  slots: { slot: string; gold: string | null; runs: (SlotRecord | null)[] }[];
+}
+
+/** The turns of several runs' records of one dialogue, by turn index (pairTurns for any number of runs). */
+export function manyTurns(ds: readonly DialogueDetail[]): ManyTurn[] {
+  const turns = new Map<number, ManyTurn>();
+  ds.forEach((d, k) =>
+    (d.perTurn ?? []).forEach((t, i) => {
+      let e = turns.get(t.turn);
+      if (!e) turns.set(t.turn, (e = { turn: t.turn, runs: ds.map(() => null), text: d.utterances?.[i], slots: [] }));
+      e.runs[k] = t;
+      e.text ??= d.utterances?.[i];
+    }),
+  );
+  const out = [...turns.values()].sort((x, y) => x.turn - y.turn);
+  for (const t of out) {
+    const by = new Map<string, ManyTurn['slots'][number]>();
+    t.runs.forEach((r, k) =>
+      (r?.slots ?? []).forEach((s) => {
+        let e = by.get(s.slot);
+        if (!e) by.set(s.slot, (e = { slot: s.slot, gold: s.gold, runs: ds.map(() => null) }));
+        e.runs[k] = s;
+        e.gold ??= s.gold;
+      }),
+    );
+    t.slots = [...by.values()].sort((x, y) => (x.slot < y.slot ? -1 : x.slot > y.slot ? 1 : 0));
+  }
+  return out;
+}
+
+/** A slot on which the runs do not all agree (class or predicted value). */
+export function differsMany(s: { runs: readonly (SlotRecord | null)[] }): boolean {
+  const key = (r: SlotRecord | null) => `${classOf(r)}\u0000${r?.pred ?? ''}`;
+  return s.runs.some((r) => key(r) !== key(s.runs[0]));
 }

@@ -11,3 +11,8 @@ export const SHORT_NAME = 14;
 export function sideLabels(names: readonly [string, string]): [string, string] {
   return names.every((n) => n.length <= SHORT_NAME) ? [names[0], names[1]] : ['A', 'B'];
 }
+
+/** The letter of the k-th run side by side: A (the reference), B, C, … */
+export function laneLetter(k: number): string {
+  return String.fromCharCode(65 + k);
+}
