@@ -8,6 +8,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // zod is bundled, not loaded from node_modules: its package entry loads all of its ~50 locales,
+      // the largest part of the CLI's start-up (docs/performance.md, "Start-up").
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/electron/main.ts'),

@@ -12,42 +12,31 @@
 //                                               # and a list page asked for while a heavy analysis runs
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFile, turnsOf } from './generate.js';
+import { turnsOf } from './generate.js';
 import { buildHarness } from './harness.js';
+import { cachedCorpus, parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
-const GENERATOR_VERSION = 2; // as bench/run.js: the same cached corpora
 const BUDGET_MS = 2000;
 
-function parseArgs(argv) {
-  const opts = { sizes: ['750k'], runs: 3, app: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--sizes') opts.sizes = argv[++i].split(',');
-    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
-    else if (a === '--app') opts.app = true;
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: node bench/analysis.js [--sizes 75k,750k] [--runs 3] [--app]\n');
-      process.exit(0);
-    } else throw new Error(`bench: unknown option ${a}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseBenchArgs(
+    argv,
+    { sizes: ['750k'], runs: 3, app: false },
+    { '--sizes': ['sizes', 'list'], '--runs': ['runs', 'count'], '--app': ['app', true] },
+    'node bench/analysis.js [--sizes 75k,750k] [--runs 3] [--app]',
+  );
 
 const opts = parseArgs(process.argv.slice(2));
 mkdirSync(WORK, { recursive: true });
 const harness = await buildHarness('analysis-phases');
 for (const size of opts.sizes) {
   const turns = turnsOf(size);
-  const file = join(WORK, `fga-${turns}-s${turns}-v${GENERATOR_VERSION}.json`);
-  if (!existsSync(file)) {
-    process.stderr.write(`bench: writing ${file}…\n`);
-    generateFile(file, turns, turns);
-  }
+  const file = cachedCorpus(turns);
   const r = spawnSync(process.execPath, ['--max-old-space-size=4096', harness, file, String(opts.runs)], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,

@@ -18,12 +18,11 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFile } from './generate.js';
 import { perturbFga } from './perturb.js';
+import { cachedCorpus } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
-const GENERATOR_VERSION = 2; // as bench/run.js and bench/analysis.js: the same cached corpora
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -67,12 +66,8 @@ function writeDialogues(fga, out) {
 }
 
 mkdirSync(WORK, { recursive: true });
-const base = join(WORK, `fga-${turns}-s${turns}-v${GENERATOR_VERSION}`);
-const file = `${base}.json`;
-if (!existsSync(file)) {
-  process.stderr.write(`bench: writing ${file}…\n`);
-  generateFile(file, turns, turns);
-}
+const file = cachedCorpus(turns);
+const base = file.slice(0, -'.json'.length);
 const dialogues = `${base}.dialogues.json`;
 if (withText && !existsSync(dialogues)) {
   process.stderr.write(`bench: writing ${dialogues}…\n`);

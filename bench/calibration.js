@@ -11,25 +11,19 @@
 //   node bench/calibration.js --sizes 35k,1m --runs 3 --bootstrap 1000
 
 import { spawnSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { buildHarness } from './harness.js';
+import { loadAverage, parseBenchArgs } from './args.js';
 
 const BUDGET_MS = 1000;
 
-function parseArgs(argv) {
-  const opts = { sizes: ['1m'], runs: 5, bootstrap: 200 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--sizes') opts.sizes = argv[++i].split(',');
-    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
-    else if (a === '--bootstrap') opts.bootstrap = Math.max(0, Number(argv[++i]));
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: node bench/calibration.js [--sizes 100k,1m] [--runs 5] [--bootstrap 200]\n');
-      process.exit(0);
-    } else throw new Error(`bench: unknown option ${a}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseBenchArgs(
+    argv,
+    { sizes: ['1m'], runs: 5, bootstrap: 200 },
+    { '--sizes': ['sizes', 'list'], '--runs': ['runs', 'count'], '--bootstrap': ['bootstrap', 'count0'] },
+    'node bench/calibration.js [--sizes 100k,1m] [--runs 5] [--bootstrap 200]',
+  );
 
 function pairsOf(label) {
   const m = /^(\d+(?:\.\d+)?)([km]?)$/i.exec(label);
@@ -40,11 +34,7 @@ function pairsOf(label) {
 
 const opts = parseArgs(process.argv.slice(2));
 const harness = await buildHarness('calibration-phases');
-process.stdout.write(
-  `load average ${loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ')} on ${cpus().length} cores\n`,
-);
+process.stdout.write(`load average ${loadAverage()} on ${cpus().length} cores\n`);
 for (const size of opts.sizes) {
   const n = pairsOf(size);
   const r = spawnSync(process.execPath, ['--max-old-space-size=4096', harness, String(n), String(opts.runs), String(opts.bootstrap)], {

@@ -19,6 +19,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dialogueJson, rng } from './generate.js';
+import { parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench', 'compare');
@@ -26,20 +27,13 @@ const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const VERSION = 1;
 const PREFIXES = ['MUL', 'PMUL', 'SNG', 'WOZ20'];
 
-function parseArgs(argv) {
-  const opts = { cases: ['20x7.5k', '2x750k'], runs: 3, regen: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--cases') opts.cases = argv[++i].split(',');
-    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
-    else if (a === '--regen') opts.regen = true;
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: npm run bench:compare -- [--cases 20x7.5k,2x750k] [--runs 3] [--regen]\n');
-      process.exit(0);
-    } else throw new Error(`bench: unknown option ${a}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseBenchArgs(
+    argv,
+    { cases: ['20x7.5k', '2x750k'], runs: 3, regen: false },
+    { '--cases': ['cases', 'list'], '--runs': ['runs', 'count'], '--regen': ['regen', true] },
+    'npm run bench:compare -- [--cases 20x7.5k,2x750k] [--runs 3] [--regen]',
+  );
 
 function parseCase(label) {
   const m = /^(\d+)x(\d+(?:\.\d+)?)([km]?)$/i.exec(label);

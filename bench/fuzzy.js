@@ -12,29 +12,23 @@
 //   node bench/fuzzy.js --sizes 75k,750k --runs 5
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFile, turnsOf } from './generate.js';
+import { turnsOf } from './generate.js';
 import { buildHarness } from './harness.js';
+import { cachedCorpus, parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
-const GENERATOR_VERSION = 2; // as bench/run.js: the same cached corpora
 
-function parseArgs(argv) {
-  const opts = { sizes: ['750k'], runs: 3 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--sizes') opts.sizes = argv[++i].split(',');
-    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: node bench/fuzzy.js [--sizes 75k,750k] [--runs 3]\n');
-      process.exit(0);
-    } else throw new Error(`bench: unknown option ${a}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseBenchArgs(
+    argv,
+    { sizes: ['750k'], runs: 3 },
+    { '--sizes': ['sizes', 'list'], '--runs': ['runs', 'count'] },
+    'node bench/fuzzy.js [--sizes 75k,750k] [--runs 3]',
+  );
 
 const fmt = (n, d = 0) => n.toLocaleString('en', { minimumFractionDigits: d, maximumFractionDigits: d });
 
@@ -43,11 +37,7 @@ mkdirSync(WORK, { recursive: true });
 const harness = await buildHarness('fuzzy-bench');
 for (const size of opts.sizes) {
   const turns = turnsOf(size);
-  const file = join(WORK, `fga-${turns}-s${turns}-v${GENERATOR_VERSION}.json`);
-  if (!existsSync(file)) {
-    process.stderr.write(`bench: writing ${file}…\n`);
-    generateFile(file, turns, turns);
-  }
+  const file = cachedCorpus(turns);
   const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=4096', harness, file, String(opts.runs)], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,

@@ -13,12 +13,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFile } from './generate.js';
+import { cachedCorpus } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'out', 'main', 'cli.js');
-const GENERATOR_VERSION = 2; // as bench/run.js and bench/annotations-app.js: the same cached corpora
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
@@ -44,11 +43,7 @@ await build({
 });
 const harness = join(outDir, 'gold-diff.mjs');
 
-const generated = join(WORK, `fga-${turns}-s${turns}-v${GENERATOR_VERSION}.json`);
-if (!existsSync(generated)) {
-  process.stderr.write(`bench: writing ${generated}…\n`);
-  generateFile(generated, turns, turns);
-}
+const generated = cachedCorpus(turns);
 const golds = [
   { label: 'multiwoz-somdst-100 (real)', old: join(ROOT, 'test', 'fixtures', 'multiwoz-somdst-100', 'predictions.json') },
   { label: `generated ${turns.toLocaleString('en-US')} turns`, old: generated },

@@ -1,6 +1,7 @@
 // Bundles a TypeScript benchmark harness (bench/<name>.ts) with vite into
 // .bench/build/<name>/<name>.mjs for Node, and returns its path: the one
-// build step the bench runners (run, analysis, fuzzy, layouts, calibration) share.
+// build step the bench runners (run, analysis, fuzzy, layouts, calibration,
+// figure, lookalikes, playground) share.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

@@ -9,29 +9,21 @@
 //   node bench/layouts.js --mb 20 --runs 5
 
 import { spawnSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { buildHarness } from './harness.js';
+import { loadAverage, parseBenchArgs } from './args.js';
 
-function parseArgs(argv) {
-  const opts = { mb: 100, runs: 3 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--mb') opts.mb = Math.max(1, Number(argv[++i]));
-    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: node bench/layouts.js [--mb 100] [--runs 3]\n');
-      process.exit(0);
-    } else throw new Error(`bench: unknown option ${a}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseBenchArgs(
+    argv,
+    { mb: 100, runs: 3 },
+    { '--mb': ['mb', 'count'], '--runs': ['runs', 'count'] },
+    'node bench/layouts.js [--mb 100] [--runs 3]',
+  );
 
 const opts = parseArgs(process.argv.slice(2));
 const harness = await buildHarness('layouts-phases');
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
+const load = loadAverage;
 process.stdout.write(`load average ${load()} on ${cpus().length} cores\n`);
 const r = spawnSync(process.execPath, ['--max-old-space-size=6144', harness, String(opts.mb), String(opts.runs)], {
   encoding: 'utf8',

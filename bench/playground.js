@@ -8,29 +8,13 @@
 
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildHarness } from './harness.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = join(ROOT, '.bench', 'build', 'playground-keystroke');
 const FRAME_MS = 16;
 
 const iterations = process.argv[2] ?? '400';
-const { build } = await import('vite');
-await build({
-  configFile: false,
-  root: ROOT,
-  logLevel: 'warn',
-  build: {
-    ssr: join(ROOT, 'bench', 'playground-keystroke.ts'),
-    outDir: OUT,
-    emptyOutDir: true,
-    minify: false,
-    target: 'node20',
-    rollupOptions: { output: { entryFileNames: 'playground-keystroke.mjs' } },
-  },
-});
-const r = spawnSync(process.execPath, ['--expose-gc', join(OUT, 'playground-keystroke.mjs'), iterations], { encoding: 'utf8' });
+const harness = await buildHarness('playground-keystroke');
+const r = spawnSync(process.execPath, ['--expose-gc', harness, iterations], { encoding: 'utf8' });
 if (r.status !== 0) throw new Error(`benchmark failed:\n${r.stderr}`);
 const rows = r.stdout
   .trim()

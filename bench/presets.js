@@ -12,12 +12,11 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateFile } from './generate.js';
+import { cachedCorpus } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'out', 'main', 'cli.js');
-const GENERATOR_VERSION = 2; // as bench/run.js: the same cached corpora
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
@@ -26,11 +25,7 @@ const turns = Number(arg('turns', '750000'));
 const rounds = Number(arg('rounds', '3'));
 if (!existsSync(CLI)) throw new Error('bench: out/main/cli.js is missing; run `npm run build` first');
 mkdirSync(WORK, { recursive: true });
-const file = join(WORK, `fga-${turns}-s${turns}-v${GENERATOR_VERSION}.json`);
-if (!existsSync(file)) {
-  process.stderr.write(`bench: writing ${file}…\n`);
-  generateFile(file, turns, turns);
-}
+const file = cachedCorpus(turns);
 
 function run(args) {
   const useTime = existsSync('/usr/bin/time');

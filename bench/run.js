@@ -16,12 +16,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateFile, turnsOf } from './generate.js';
 import { buildHarness } from './harness.js';
+import { GENERATOR_VERSION, parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'out', 'main', 'cli.js');
-/** Bump when the generator's output changes, so cached corpora are rewritten. */
-const GENERATOR_VERSION = 2;
 
 /**
  * The official Python scripts (FGA's and GCA's), measured by the issue author
@@ -32,22 +31,19 @@ const REFERENCE = [
   { turns: 750_000, seconds: 52, rssBytes: 2.2e9, target: 15 },
 ];
 
-function parseArgs(argv) {
-  const opts = { sizes: ['10k', '100k', '1m', '75k', '750k'], runs: 5, regen: false, build: false, jsonParse: true };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--sizes') opts.sizes = argv[++i].split(',');
-    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
-    else if (a === '--regen') opts.regen = true;
-    else if (a === '--build') opts.build = true;
-    else if (a === '--no-json-parse') opts.jsonParse = false;
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: npm run bench -- [--sizes 10k,100k,1m,75k,750k] [--runs 5] [--regen] [--build] [--no-json-parse]\n');
-      process.exit(0);
-    } else throw new Error(`bench: unknown option ${a}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseBenchArgs(
+    argv,
+    { sizes: ['10k', '100k', '1m', '75k', '750k'], runs: 5, regen: false, build: false, jsonParse: true },
+    {
+      '--sizes': ['sizes', 'list'],
+      '--runs': ['runs', 'count'],
+      '--regen': ['regen', true],
+      '--build': ['build', true],
+      '--no-json-parse': ['jsonParse', false],
+    },
+    'npm run bench -- [--sizes 10k,100k,1m,75k,750k] [--runs 5] [--regen] [--build] [--no-json-parse]',
+  );
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mb = (bytes) => bytes / 1e6;

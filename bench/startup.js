@@ -14,9 +14,9 @@
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAverage, parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'bin', 'dst-inspector.js');
@@ -24,17 +24,8 @@ const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const SEVEN_TURNS = join(ROOT, 'test', 'fixtures', 'paper', 'mul1110.json');
 const TARGET_MS = 100;
 
-function parseArgs(argv) {
-  const opts = { runs: 15 };
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
-    else if (argv[i] === '-h' || argv[i] === '--help') {
-      process.stdout.write('Usage: node bench/startup.js [--runs 15]\n');
-      process.exit(0);
-    } else throw new Error(`bench/startup: unknown option ${argv[i]}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseBenchArgs(argv, { runs: 15 }, { '--runs': ['runs', 'count'] }, 'node bench/startup.js [--runs 15]', 'bench/startup');
 
 const CASES = [
   { name: 'node -e 0 (Node alone)', args: ['-e', '0'], command: null },
@@ -84,10 +75,7 @@ function commandChunk(command) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pad = (s, n) => (String(s).length >= n ? String(s) : String(s) + ' '.repeat(n - String(s).length));
 const lpad = (s, n) => (String(s).length >= n ? String(s) : ' '.repeat(n - String(s).length) + String(s));
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(', ');
+const load = loadAverage;
 
 function main() {
   const opts = parseArgs(process.argv.slice(2));

@@ -24,28 +24,22 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { generateFile, turnsOf } from './generate.js';
+import { turnsOf } from './generate.js';
+import { cachedCorpus, parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
 const CLI = join(ROOT, 'out', 'main', 'cli.js');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const GENERATOR_VERSION = 2; // as bench/run.js and bench/analysis.js: the same cached corpora
 const BUDGET_MS = 5000;
 
-function parseArgs(argv) {
-  const opts = { sizes: ['1m'], runs: 3 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--sizes') opts.sizes = argv[++i].split(',');
-    else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
-    else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: npm run build && node bench/traits-render.js [--sizes 500k,1m] [--runs 3]\n');
-      process.exit(0);
-    } else throw new Error(`bench: unknown option ${a}`);
-  }
-  return opts;
-}
+const parseArgs = (argv) =>
+  parseBenchArgs(
+    argv,
+    { sizes: ['1m'], runs: 3 },
+    { '--sizes': ['sizes', 'list'], '--runs': ['runs', 'count'] },
+    'npm run build && node bench/traits-render.js [--sizes 500k,1m] [--runs 3]',
+  );
 
 function serve(file) {
   const proc = spawn(process.execPath, [CLI, 'serve', file, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -128,11 +122,7 @@ const browser = await chromium.launch({
 try {
   for (const size of opts.sizes) {
     const turns = turnsOf(size);
-    const file = join(WORK, `fga-${turns}-s${turns}-v${GENERATOR_VERSION}.json`);
-    if (!existsSync(file)) {
-      process.stderr.write(`bench: writing ${file}…\n`);
-      generateFile(file, turns, turns);
-    }
+    const file = cachedCorpus(turns);
     const rows = { warm: [], cold: [] };
     for (let r = 0; r < opts.runs; r++) {
       rows.warm.push(await once(browser, file, true));

@@ -14,6 +14,7 @@ import { runAnalysis } from '../../shared/analysis/dispatch';
 import type { MetricConfig } from '../../shared/metrics/config';
 import type { Evaluation } from '../../shared/metrics/evaluate';
 import { renderTableAs, TABLE_FORMATS } from '../../shared/report/tables';
+import { versioned } from '../../shared/report/json';
 import type { LoadedRun } from '../services/load-pipeline';
 import { formatOf } from './figure-format';
 import { correctionsExit, evaluateRun, loadRuns, warn, warnSlotCount } from './runs';
@@ -92,13 +93,7 @@ export async function runAnalysisCli(
   };
 
   let text: string;
-  if (format === 'json')
-    text =
-      JSON.stringify(
-        usage(() => cli.json(o)),
-        null,
-        1,
-      ) + '\n';
+  if (format === 'json') text = JSON.stringify(versioned(usage(() => cli.json(o))), null, 1) + '\n';
   else if (format === 'table' && cli.text) text = cli.text(o);
   else {
     const tables = usage(() => cli.tables(o)).map((t) => (cli.metrics ? subsetOrFail(t, metrics) : t));

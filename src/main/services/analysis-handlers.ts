@@ -6,7 +6,7 @@
 // revision).
 
 import type { AnalysisKind } from '../../shared/analysis/def';
-import { ANALYSES } from '../../shared/analysis/registry';
+import { ANALYSIS_SPECS } from '../../shared/analysis/specs';
 import { describeFilter } from '../../shared/analysis/search-query';
 import type { ANALYSIS_CALLS, FilteredScores } from '../../shared/calls/analysis';
 import type { ApiArgs } from '../../shared/api';
@@ -37,7 +37,7 @@ export function analysisHandlers(
   service = new AnalysisService(ws, opts),
 ): HandlerGroup<typeof ANALYSIS_CALLS> {
   const analyses = Object.fromEntries(
-    ANALYSES.map((d) => [d.kind, (args: ApiArgs<AnalysisKind>) => service.run(d.kind as AnalysisKind, args)]),
+    ANALYSIS_SPECS.map((d) => [d.kind, (args: ApiArgs<AnalysisKind>) => service.run(d.kind as AnalysisKind, args)]),
   ) as Omit<HandlerGroup<typeof ANALYSIS_CALLS>, 'filteredScores'>;
   return {
     filteredScores: (args) => filteredScores(ws.data(args.run, args.rev), args),

@@ -8,7 +8,7 @@
 
 import { renderSignature } from '../metrics/signature';
 import { latexEscape } from '../report/latex';
-import { flatScores } from '../report/json';
+import { flatScores, JSON_SCHEMA_VERSION } from '../report/json';
 import { renderTableAs, type Table, type TableColumn, type TableFormat, type TableRow } from '../report/tables';
 import { metricValue } from '../metrics/values';
 import type { CompareRunsResult } from '../calls/compare-view';
@@ -18,9 +18,10 @@ import { SIGNIFICANCE, SIGNIFICANT_MARK, significant } from './significance';
 import { checkMetricSubset, GCA_PARTS, keepsMetric, PART_TAGS } from '../report/metric-subset';
 import type { MetricTag } from '../report/tables';
 
-/** The JSON report: exactly the keys of issue 7 (plus "x" on runs of a series). */
+/** The JSON report: the schema's version, then exactly the keys of issue 7 (plus "x" on runs of a series). */
 export function compareJson(out: CompareOutput, xs?: readonly (number | null)[]): string {
   const body = {
+    schemaVersion: JSON_SCHEMA_VERSION,
     signature: renderSignature(out.signature),
     runs: out.runs.map((r, k) => {
       const o: Record<string, unknown> = { name: r.name, file: r.file, corpus: flatScores(r.corpus) };

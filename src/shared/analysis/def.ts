@@ -1,15 +1,19 @@
-// Layer: shared (pure TS). The contract of one analysis: a file in defs/
-// exports `analysis = defineAnalysis({...})` — its arguments (a zod schema,
-// validated at the API's boundary and by the CLI alike), its computation on
-// one run, its options' part of the signature, its tables and
-// figure, its CLI name and flags, its API call and its docs anchor — and the
-// registry (registry.ts) finds it. The engine, the API, the CLI (`analyze
-// --kind NAME`) and the analysis view's tab list all iterate the registry, so
-// adding an analysis touches nothing else (docs/dev/adding-an-analysis.md).
+// Layer: shared (pure TS). The contract of one analysis, declared in two
+// files of defs/ side by side:
+// - `<name>.args.ts` exports `spec = declareAnalysis({...})`: its API kind, CLI
+//   name, title, docs anchor and its arguments (a zod schema, validated at the
+//   API's boundary and by the CLI alike). The API contract and the app's tab
+//   list read only these (specs.ts), so the preload and the renderer do not
+//   bundle any computation.
+// - `<name>.ts` exports `analysis = defineAnalysis(spec, {...})`: its
+//   computation on one run, its options' part of the signature, its tables and
+//   figure, its CLI flags and output. The engine and the CLI read these
+//   (registry.ts), which checks that every spec has its def and back.
+// Adding an analysis touches nothing else (docs/dev/adding-an-analysis.md).
 //
-// Static types come from each def file too: it adds itself to the
-// `AnalysisDefs` interface below (a module augmentation, one line), which
-// types the API call's arguments and result per kind.
+// Static types come from the def file: it adds itself to the `AnalysisDefs`
+// interface below (a module augmentation, one line), which types the API
+// call's arguments and result per kind.
 
 import type { z } from 'zod';
 import type { MetricConfig } from '../metrics/config';
@@ -116,12 +120,8 @@ export interface AnalysisCli<S extends ArgsSchema, R, V> {
   text?(o: AnalysisOutput<S, R, V>): string;
 }
 
-export interface AnalysisDef<
-  K extends string = string,
-  S extends ArgsSchema = ArgsSchema,
-  R extends AnalysisResult = AnalysisResult,
-  V = unknown,
-> {
+/** What the API contract and the app's tab list know of an analysis (`defs/<name>.args.ts`): no computation. */
+export interface AnalysisSpec<K extends string = string, S extends ArgsSchema = ArgsSchema> {
   /** The API call (and the engine's request kind): "turnPosition". */
   kind: K;
   /** The CLI name (`analyze --kind position`), the analysis view's tab id and the docs' name: "position". */
@@ -138,6 +138,10 @@ export interface AnalysisDef<
   tab?: boolean;
   /** Its own arguments (the API adds run, rev and config). */
   args: S;
+}
+
+/** The computation and the output of an analysis (`defs/<name>.ts`), given its spec. */
+export interface AnalysisImpl<S extends ArgsSchema = ArgsSchema, R extends AnalysisResult = AnalysisResult, V = unknown> {
   /** The options that change its numbers, as signature parts added to the result's (the dispatcher adds them). */
   signature?(args: ComputeArgs<S>): SignaturePart[];
   /** The computation on one run. Pure; may be slow (the app runs it in a worker). */
@@ -147,15 +151,32 @@ export interface AnalysisDef<
   cli: AnalysisCli<S, R, V>;
 }
 
+/** An analysis: its spec and its computation, as the engine and the CLI hold it. */
+export type AnalysisDef<
+  K extends string = string,
+  S extends ArgsSchema = ArgsSchema,
+  R extends AnalysisResult = AnalysisResult,
+  V = unknown,
+> = AnalysisSpec<K, S> & AnalysisImpl<S, R, V>;
+
+/** Any analysis's spec, as the contract's list holds them. */
+export type AnyAnalysisSpec = AnalysisSpec<string, ArgsSchema>;
+
 /** Any analysis, as the registry holds them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyAnalysisDef = AnalysisDef<string, ArgsSchema, AnalysisResult, any>;
 
-/** Types a def (and checks it against the contract); returns it unchanged. */
+/** Types a spec (`defs/<name>.args.ts`, checked against the contract); returns it unchanged. */
+export function declareAnalysis<K extends string, S extends ArgsSchema>(spec: AnalysisSpec<K, S>): AnalysisSpec<K, S> {
+  return spec;
+}
+
+/** An analysis (`defs/<name>.ts`): its spec with its computation and output (typed by the spec's arguments). */
 export function defineAnalysis<K extends string, S extends ArgsSchema, R extends AnalysisResult, V>(
-  def: AnalysisDef<K, S, R, V>,
+  spec: AnalysisSpec<K, S>,
+  impl: AnalysisImpl<S, R, V>,
 ): AnalysisDef<K, S, R, V> {
-  return def;
+  return { ...spec, ...impl };
 }
 
 /** The def's own arguments (none: `{}`; zod infers `z.object({})` as an index signature of never). */

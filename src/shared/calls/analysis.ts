@@ -8,8 +8,8 @@
 // per kind. Every result carries its signature.
 
 import { z } from 'zod';
-import type { AnalysisKind, AnalysisOwnArgs, AnalysisResultOf, AnyAnalysisDef } from '../analysis/def';
-import { ANALYSES } from '../analysis/registry';
+import type { AnalysisKind, AnalysisOwnArgs, AnalysisResultOf, AnyAnalysisSpec } from '../analysis/def';
+import { ANALYSIS_SPECS } from '../analysis/specs';
 import type { MetricConfig } from '../metrics/config';
 import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
@@ -22,7 +22,7 @@ const base = { ...runRef, config: metricConfigSchema };
 export type AnalysisCallArgs<K extends AnalysisKind> = { run: string; rev: number; config: MetricConfig } & AnalysisOwnArgs<K>;
 
 /** The call's argument schema of a def. */
-export function analysisCallSchema(def: AnyAnalysisDef): z.ZodObject<z.ZodRawShape> {
+export function analysisCallSchema(def: AnyAnalysisSpec): z.ZodObject<z.ZodRawShape> {
   return z.object({ ...base, ...def.args.shape }).strict();
 }
 
@@ -31,7 +31,7 @@ type AnalysisCallSchemas = { readonly [K in AnalysisKind]: z.ZodType<AnalysisCal
 export const ANALYSIS_CALLS = {
   /** The corpus metrics of the dialogues the inspect list's filter keeps (their state rows summed). */
   filteredScores: z.object({ ...base, filter: listFilterSchema }).strict(),
-  ...(Object.fromEntries(ANALYSES.map((d) => [d.kind, analysisCallSchema(d)])) as unknown as AnalysisCallSchemas),
+  ...(Object.fromEntries(ANALYSIS_SPECS.map((d) => [d.kind, analysisCallSchema(d)])) as unknown as AnalysisCallSchemas),
 } as const;
 
 export interface FilteredScores {

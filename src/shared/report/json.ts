@@ -1,12 +1,28 @@
 // Layer: shared (pure TS). The JSON report (fractions, not percent), written as
 // a sequence of chunks so that a per-turn report of a million turns is never
 // one giant string. Metric values are flat keys beside "dialogues" and
-// "turns" (corpus), "id" (dialogue) and "turn" (per-turn record).
+// "turns" (corpus), "id" (dialogue) and "turn" (per-turn record). Every JSON
+// document the CLI writes (score, compare, analyze) starts with
+// "schemaVersion" (docs/reference/json-output.md says what a bump means).
 
 import { dialogueResults, type DialogueResult, type Evaluation, type TurnRecord } from '../metrics/evaluate';
 import { renderSignature } from '../metrics/signature';
 import { hasNoChanges } from '../metrics/values';
 import type { Scores } from '../metrics/state';
+
+/**
+ * The version of the JSON outputs' schema (docs/reference/json-output.md):
+ * raised only when a field is removed, renamed or changes meaning; new fields
+ * do not raise it.
+ */
+export const JSON_SCHEMA_VERSION = 1;
+
+/** A JSON document as the CLI writes it: "schemaVersion" first, then its own fields; an array: each of its objects. */
+export function versioned(doc: unknown): unknown {
+  if (Array.isArray(doc)) return doc.map(versioned);
+  if (doc !== null && typeof doc === 'object') return { schemaVersion: JSON_SCHEMA_VERSION, ...(doc as Record<string, unknown>) };
+  return doc;
+}
 
 export interface JsonOptions {
   perDialogue: boolean;
@@ -41,7 +57,7 @@ export function flatDialogue(d: DialogueResult): Record<string, unknown> {
 }
 
 export function* jsonChunks(ev: Evaluation, opts: JsonOptions): Generator<string> {
-  const head: Record<string, unknown> = { signature: renderSignature(ev.signature) };
+  const head: Record<string, unknown> = { schemaVersion: JSON_SCHEMA_VERSION, signature: renderSignature(ev.signature) };
   if (opts.file !== undefined) head.file = opts.file;
   head.corpus = flatScores(ev.corpus);
   if (opts.extra) Object.assign(head, opts.extra);

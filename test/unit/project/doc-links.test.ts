@@ -248,6 +248,7 @@ const EXAMPLE_NAMES = new Set([
   'defs/dcr.ts',
   'test/unit/shared/metrics/defs/dcr.test.ts',
   'src/shared/analysis/defs/first-error.ts',
+  'src/shared/analysis/defs/first-error.args.ts',
 ]);
 
 /** What a spec reference cites: "spec section 6", "spec §13", "spec sections 2-5", "spec 2-7", "metrics contract §5". */

@@ -4,7 +4,6 @@
 // view's first tab. Several prediction files: each run's breakdown, shown
 // together with deltas against the first.
 
-import { z } from 'zod';
 import { renderSignature } from '../../metrics/signature';
 import { metricColumns } from '../../report/rows';
 import { breakdownScene, DEFAULT_DOMAIN_SERIES } from '../../viz/analysis-breakdown';
@@ -14,22 +13,9 @@ import { domainBreakdown, type DomainK } from '../domain-breakdown';
 import { FlagError, oneOf, positiveInt, textOf } from '../flags';
 import { DOMAIN_TURNS } from '../restrict';
 import { slotBreakdown } from '../slot-breakdown';
+import { BY, spec } from './breakdown.args';
 
-const BY = ['domain', 'slot'] as const;
-
-export const analysis = defineAnalysis({
-  kind: 'breakdown',
-  name: 'breakdown',
-  order: 10,
-  label: 'Breakdowns',
-  summary: 'every metric per domain; counts, P/R/F1 and confusions per slot',
-  tab: true,
-  docs: 'guide/analyses.md#breakdowns-spec-section-13',
-  args: z.object({
-    by: z.enum(BY),
-    domainTurns: z.enum(['active', 'dialogue']).optional(),
-    domainK: z.union([z.number().int().min(1).max(100_000), z.literal('slots')]).optional(),
-  }),
+export const analysis = defineAnalysis(spec, {
   compute: (run, a): Breakdown =>
     a.by === 'slot'
       ? slotBreakdown(run.corpus, run.evaluation(a.config).signature)

@@ -6,7 +6,6 @@
 // `analyze --calibration`), the API's `calibration` call, the analysis
 // view's tab. Definitions: docs/reference/calibration.md.
 
-import { z } from 'zod';
 import { renderSignature } from '../../metrics/signature';
 import type { Table, TableColumn } from '../../report/tables';
 import { calibrationScene } from '../../viz/analysis-calibration';
@@ -16,6 +15,7 @@ import { CALIBRATION_RULES } from '../calibration/corpus';
 import { defineAnalysis, type FlagValues, type ParseContext } from '../def';
 import { FlagError, oneOf, positiveInt, textOf } from '../flags';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED } from '../seed';
+import { spec } from './calibration.args';
 
 const TABLES = ['summary', 'bins', 'slots', 'domains', 'columns'] as const;
 type Which = (typeof TABLES)[number];
@@ -156,21 +156,7 @@ export function calibrationTables(r: CalibrationResult, which: Which): Table[] {
   }
 }
 
-export const analysis = defineAnalysis({
-  kind: 'calibration',
-  name: 'calibration',
-  order: 60,
-  label: 'Calibration',
-  summary: 'confidence vs correctness: reliability diagram, ECE, AUROC, joint ECE and L2, per slot and domain',
-  tab: true,
-  docs: 'guide/analyses.md#calibration',
-  args: z.object({
-    column: z.string().min(1).max(200).optional(),
-    rule: z.enum(CALIBRATION_RULES),
-    binning: z.enum(['setsumbt', 'sun2024']),
-    bootstrap: z.number().int().min(0).max(MAX_BOOTSTRAP),
-    seed: z.number().int().min(0).max(MAX_SEED),
-  }),
+export const analysis = defineAnalysis(spec, {
   compute: (run, a) => calibrationAnalysis(run.evaluation(a.config), a),
   figure: (o) => calibrationScene(o.items[0].result, renderSignature(o.items[0].result.signature), 760),
   cli: {

@@ -4,23 +4,15 @@
 // `analyze --correlation`), the API's `correlations` call, the analysis
 // view's tab.
 
-import { z } from 'zod';
 import { renderSignature } from '../../metrics/signature';
 import { heatmapScene } from '../../viz/analysis-heatmap';
 import { correlationTable } from '../analysis-tables';
 import { CORRELATION_LEVELS, CORRELATION_METHODS, correlationMatrix } from '../correlations';
 import { defineAnalysis, type FlagValues, type ParseContext } from '../def';
 import { oneOf, textOf } from '../flags';
+import { spec } from './correlations.args';
 
-export const analysis = defineAnalysis({
-  kind: 'correlations',
-  name: 'correlations',
-  order: 40,
-  label: 'Correlations',
-  summary: 'Pearson and Spearman matrices of the metrics, per turn or per dialogue',
-  tab: true,
-  docs: 'guide/analyses.md#correlations',
-  args: z.object({ level: z.enum(['turn', 'dialogue']), method: z.enum(['pearson', 'spearman']) }),
+export const analysis = defineAnalysis(spec, {
   compute: (run, a) => correlationMatrix(run.evaluation(a.config), a.level, a.method),
   figure: (o) => heatmapScene(o.items[0].result, renderSignature(o.items[0].result.signature), { width: 620 }),
   cli: {

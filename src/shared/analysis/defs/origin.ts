@@ -4,7 +4,6 @@
 // `analyze --kind origin` (alias `analyze --origin`), the API's
 // `errorOrigin` call, the analysis view's tab.
 
-import { z } from 'zod';
 import { renderSignature } from '../../metrics/signature';
 import type { Table } from '../../report/tables';
 import { originScene } from '../../viz/analysis-origin';
@@ -12,6 +11,7 @@ import { originSummaryTable, rootSlotsTable, rootTurnsTable } from '../analysis-
 import { defineAnalysis, type FlagValues, type ParseContext } from '../def';
 import { errorOrigin, type ErrorOrigin } from '../error-origin';
 import { FlagError, oneOf, positiveInt, textOf } from '../flags';
+import { spec } from './origin.args';
 
 const TABLES = ['summary', 'turns', 'slots', 'all'] as const;
 type Which = (typeof TABLES)[number];
@@ -25,15 +25,7 @@ function originJson(o: ErrorOrigin, which: Which): Record<string, unknown> {
   return out;
 }
 
-export const analysis = defineAnalysis({
-  kind: 'errorOrigin',
-  name: 'origin',
-  order: 30,
-  label: 'Error origin',
-  summary: 'fresh (type-1) vs carried (type-2) wrong turns, and their root causes',
-  tab: true,
-  docs: 'guide/analyses.md#error-origin',
-  args: z.object({ top: z.number().int().min(1).max(1000).optional() }),
+export const analysis = defineAnalysis(spec, {
   compute: (run, a) => errorOrigin(run.evaluation(a.config), a.top ?? 20),
   figure: (o) => originScene(o.items[0].result, renderSignature(o.items[0].result.signature), 760),
   cli: {

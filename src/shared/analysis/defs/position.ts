@@ -5,7 +5,6 @@
 // fewer turns than a minimum are hidden in the output (a view option: the
 // result keeps them), and the output says which.
 
-import { z } from 'zod';
 import { lambdaKey, type MetricConfig } from '../../metrics/config';
 import { renderSignature } from '../../metrics/signature';
 import { metricColumns } from '../../report/rows';
@@ -24,6 +23,7 @@ import {
   withMinTurns,
   type TurnPosition,
 } from '../turn-position';
+import { spec } from './position.args';
 
 function parseMinTurns(text: string): number {
   if (!/^[0-9]+$/.test(text.trim()) || Number(text) > 1e9)
@@ -66,20 +66,7 @@ function positionJson(p: TurnPosition, config: MetricConfig): Record<string, unk
   };
 }
 
-export const analysis = defineAnalysis({
-  kind: 'turnPosition',
-  name: 'position',
-  order: 20,
-  label: 'Turn position',
-  summary: 'every metric by turn index or dialogue length, with bootstrap bands',
-  tab: true,
-  docs: 'guide/analyses.md#turn-position',
-  args: z.object({
-    by: z.enum(['index', 'length']),
-    bands: z.array(z.string().min(1).max(40)).max(24),
-    replicates: z.number().int().min(1).max(MAX_BOOTSTRAP).optional(),
-    seed: z.number().int().min(0).max(MAX_SEED).optional(),
-  }),
+export const analysis = defineAnalysis(spec, {
   compute: (run, a) => turnPosition(run.evaluation(a.config), { by: a.by, bands: a.bands, replicates: a.replicates, seed: a.seed }),
   figure: (o) => {
     const p = withMinTurns(o.items[0].result, o.view.minTurns);

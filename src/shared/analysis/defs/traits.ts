@@ -5,7 +5,6 @@
 // `traits` has always printed; the other formats go through the one table
 // model.
 
-import { z } from 'zod';
 import type { MetricConfig } from '../../metrics/config';
 import { renderSignature } from '../../metrics/signature';
 import { DISAGREEMENT_THRESHOLD } from '../../metrics/traits-analysis';
@@ -14,19 +13,12 @@ import { traitsScene } from '../../viz/analysis-traits';
 import { traitsJson, traitsTable } from '../analysis-tables';
 import { defineAnalysis } from '../def';
 import { traitsView } from '../traits-points';
+import { spec } from './traits.args';
 
 /** FGA of the first λ only. */
 const firstLambda = (config: MetricConfig): MetricConfig => ({ ...config, lambdas: config.lambdas.slice(0, 1) });
 
-export const analysis = defineAnalysis({
-  kind: 'traitsView',
-  name: 'traits',
-  order: 50,
-  label: 'Spurious traits',
-  summary: "TO and NU against FGA and GCA (the GCA paper's Figure 4)",
-  tab: true,
-  docs: 'guide/analyses.md#spurious-traits',
-  args: z.object({}),
+export const analysis = defineAnalysis(spec, {
   compute: (run, a) => traitsView(run.evaluation(firstLambda(a.config))),
   figure: (o) => traitsScene(o.items[0].result, renderSignature(o.items[0].result.signature), 860),
   cli: {

@@ -60,7 +60,8 @@ function expectUserError(args: string[], ...fragments: RegExp[]): void {
 describe('compare: numbers', () => {
   it('a file against itself: delta 0, CI [0, 0], p = 1 for every metric and every λ', () => {
     const o = json([SOM, SOM, '--name', 'a,b', '--lambdas', '0.25,1', '--seed', '1']);
-    expect(Object.keys(o)).toEqual(['signature', 'runs', 'comparisons']);
+    expect(Object.keys(o)).toEqual(['schemaVersion', 'signature', 'runs', 'comparisons']);
+    expect(o.schemaVersion).toBe(1);
     expect(o.runs.map((r) => r.name)).toEqual(['a', 'b']);
     // One comparison per metric of the registry (per λ for FGA); the shipped ones in this order.
     const names = o.comparisons.map((c) => (c.lambda === undefined ? c.metric : `${c.metric} ${c.lambda}`));

@@ -1,6 +1,7 @@
-// "Adding an analysis touches only its defs file", followed for real: the
-// example of docs/dev/adding-an-analysis.md is written into a copy of src/
-// (nothing else changes there), and a test run in that copy checks that the
+// "Adding an analysis touches only its two defs files", followed for real:
+// the example of docs/dev/adding-an-analysis.md (its spec and its def) is
+// written into a copy of src/ (nothing else changes there), and a test run in
+// that copy checks that the
 // analysis is in the registry, in the API (its call's schema), in the engine
 // (its answer equals a plain computation from the per-turn records), in
 // `analyze --help` and in `analyze --kind first-error` (its JSON and table).
@@ -13,13 +14,15 @@ import { FIXTURES } from '../../../helpers/fixtures';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const DOC = join(ROOT, 'docs', 'dev', 'adding-an-analysis.md');
-const MARK = '<!-- example: src/shared/analysis/defs/first-error.ts -->';
+const DEFS = 'src/shared/analysis/defs';
+const FILES = ['first-error.args.ts', 'first-error.ts'];
 
-/** The example file of the page: the code block after its marker. */
-function example(): string {
+/** An example file of the page: the code block after its marker. */
+function example(file: string): string {
   const doc = readFileSync(DOC, 'utf8');
-  const at = doc.indexOf(MARK);
-  expect(at, `${DOC} has no ${MARK}`).toBeGreaterThanOrEqual(0);
+  const mark = `<!-- example: ${DEFS}/${file} -->`;
+  const at = doc.indexOf(mark);
+  expect(at, `${DOC} has no ${mark}`).toBeGreaterThanOrEqual(0);
   const m = /```ts\n([\s\S]*?)```/.exec(doc.slice(at));
   expect(m).not.toBeNull();
   return m![1];
@@ -29,6 +32,7 @@ function example(): string {
 const PROBE = `
 import { describe, expect, it } from 'vitest';
 import { ANALYSES, analysisByName } from './src/shared/analysis/registry';
+import { ANALYSIS_SPECS } from './src/shared/analysis/specs';
 import { API_CALLS } from './src/shared/api';
 import { defaultConfig } from './src/shared/metrics/config';
 import { dialogueDetail } from './src/shared/metrics/evaluate';
@@ -45,6 +49,7 @@ const config = defaultConfig();
 describe('first-error, added as one file', () => {
   it('is registered, last, with an API call that checks its arguments', () => {
     expect(ANALYSES.at(-1)?.kind).toBe('firstError');
+    expect(ANALYSIS_SPECS.at(-1)?.kind).toBe('firstError');
     const call = (API_CALLS as Record<string, { safeParse(x: unknown): { success: boolean } }>).firstError;
     expect(call.safeParse({ run: 'r1', rev: 0, config, max: 5 }).success).toBe(true);
     expect(call.safeParse({ run: 'r1', rev: 0, config, max: 0 }).success).toBe(false);
@@ -90,12 +95,12 @@ describe('first-error, added as one file', () => {
 const dir = mkdtempSync(join(tmpdir(), 'analysis-one-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('adding an analysis is adding one file (docs/dev/adding-an-analysis.md)', () => {
+describe('adding an analysis is adding its two defs files (docs/dev/adding-an-analysis.md)', () => {
   it('the page’s example, alone in a copy of src/, is in the registry, the API, the engine and the CLI', () => {
     cpSync(join(ROOT, 'src'), join(dir, 'src'), { recursive: true });
     cpSync(join(ROOT, 'package.json'), join(dir, 'package.json')); // src/shared/version.ts reads it
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-    writeFileSync(join(dir, 'src', 'shared', 'analysis', 'defs', 'first-error.ts'), example());
+    for (const file of FILES) writeFileSync(join(dir, DEFS, file), example(file));
     writeFileSync(join(dir, 'probe.test.ts'), PROBE);
     writeFileSync(
       join(dir, 'vitest.config.mjs'),

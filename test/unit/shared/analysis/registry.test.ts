@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defineAnalysis, type AnyAnalysisDef } from '../../../../src/shared/analysis/def';
+import { declareAnalysis, defineAnalysis, type AnyAnalysisDef } from '../../../../src/shared/analysis/def';
 import { FlagError } from '../../../../src/shared/analysis/flags';
 import {
   ANALYSES,
@@ -17,6 +17,7 @@ import {
   isAnalysisKind,
   runAnalysis,
 } from '../../../../src/shared/analysis/registry';
+import { ANALYSIS_SPECS, collectSpecs } from '../../../../src/shared/analysis/specs';
 import { API_CALLS } from '../../../../src/shared/api';
 import { ANALYSIS_CALLS, analysisCallSchema } from '../../../../src/shared/calls/analysis';
 import { defaultConfig } from '../../../../src/shared/metrics/config';
@@ -78,6 +79,28 @@ describe('the registry', () => {
     const later = { ...a, kind: 'z', name: 'z', order: -1 };
     expect(collectAnalyses({ a: { analysis: a }, b: { analysis: later } })[0]).toBe(later);
   });
+
+  it('holds one spec (defs/*.args.ts) per def, in the same order, and each def is built on its spec', () => {
+    expect(ANALYSIS_SPECS.map((s) => s.kind)).toEqual(ANALYSES.map((d) => d.kind));
+    ANALYSES.forEach((d, i) => {
+      const s = ANALYSIS_SPECS[i];
+      expect(d.args).toBe(s.args);
+      for (const key of Object.keys(s) as (keyof typeof s)[]) expect(d[key], `${d.kind}.${key}`).toBe(s[key]);
+    });
+  });
+
+  it('refuses a spec without a def, a def without a spec, a def not built on its spec, and a module without `spec`', () => {
+    const [a, b] = ANALYSES;
+    const specOf = (d: AnyAnalysisDef) => ANALYSIS_SPECS.find((s) => s.kind === d.kind)!;
+    expect(() => collectSpecs({ './defs/x.args.ts': {} })).toThrow(/x\.args\.ts exports no `spec`/);
+    expect(() => collectAnalyses({ a: { analysis: a } }, [specOf(a), specOf(b)])).toThrow(
+      new RegExp(`the spec of ${b.kind} .* has no def`),
+    );
+    expect(() => collectAnalyses({ a: { analysis: a }, b: { analysis: b } }, [specOf(a)])).toThrow(new RegExp(`${b.kind} has no spec`));
+    const other = { ...a, args: z.object({}) };
+    expect(() => collectAnalyses({ a: { analysis: other } }, [specOf(a)])).toThrow(/not built on its spec/);
+    expect(collectAnalyses({ a: { analysis: a }, b: { analysis: b } }, [specOf(a), specOf(b)])).toEqual([a, b]);
+  });
 });
 
 describe.each(ANALYSES.map((d) => [d.name, d] as const))('analysis %s', (_name, def: AnyAnalysisDef) => {
@@ -117,7 +140,7 @@ describe.each(ANALYSES.map((d) => [d.name, d] as const))('analysis %s', (_name, 
 describe('runAnalysis, the one dispatcher', () => {
   const corpus = loadFile(fixtureCases().find((c) => c.name === 'random/random-7.json')!.file);
   const input = { corpus, settings: {}, evaluation: (c: typeof config) => evaluate(corpus, c) };
-  const probe = defineAnalysis({
+  const spec = declareAnalysis({
     kind: 'probe',
     name: 'probe',
     order: 0,
@@ -125,6 +148,8 @@ describe('runAnalysis, the one dispatcher', () => {
     summary: 'counts dialogues',
     docs: 'dev/adding-an-analysis.md#the-example',
     args: z.object({ n: z.number().int().min(1) }),
+  });
+  const probe = defineAnalysis(spec, {
     signature: (a) => [{ key: 'probe', text: `probe n=${a.n}` }],
     compute: (run, a) => ({ dialogues: run.corpus.dialogueIds.length * a.n, signature: run.evaluation(a.config).signature }),
     cli: {

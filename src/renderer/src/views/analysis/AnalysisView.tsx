@@ -7,7 +7,7 @@
 // from the analyses registry (src/shared/analysis/defs).
 
 import { useState } from 'react';
-import { ANALYSES } from '../../../../shared/analysis/registry';
+import { ANALYSIS_SPECS } from '../../../../shared/analysis/specs';
 import type { ViewProps } from '../../app/views';
 import { useConfig } from '../../app/app-context';
 import { requestInspect, type InspectTarget } from '../../app/inspect-target';
@@ -31,7 +31,7 @@ const SECTION_OF: Readonly<Record<string, (p: SectionProps) => React.ReactNode>>
   calibration: CalibrationSection,
 };
 
-const SECTIONS = ANALYSES.filter((d) => d.tab && SECTION_OF[d.name]).map((d) => ({
+const SECTIONS = ANALYSIS_SPECS.filter((d) => d.tab && SECTION_OF[d.name]).map((d) => ({
   id: d.name,
   label: d.label,
   title: d.summary,
