@@ -116,7 +116,8 @@ export function encodeLink(s: LinkState, compareDefaults: CompareLink = COMPARE_
     const d = INSPECT_LINK_DEFAULTS;
     if (i.dialogue !== null) p.push(['d', i.dialogue]);
     if (i.turn !== d.turn) p.push(['t', String(i.turn)]);
-    if (i.sort.key !== d.sort.key || i.sort.descending !== d.sort.descending) p.push(['sort', `${i.sort.key}${i.sort.descending ? '-' : '+'}`]);
+    if (i.sort.key !== d.sort.key || i.sort.descending !== d.sort.descending)
+      p.push(['sort', `${i.sort.key}${i.sort.descending ? '-' : '+'}`]);
     if (i.filter.domain !== undefined) p.push(['dom', i.filter.domain]);
     if (i.filter.mistakesOnly) p.push(['mis', '1']);
     if (i.filter.search !== undefined) p.push(['q', i.filter.search]);
@@ -168,7 +169,8 @@ export function decodeLink(fragment: string, compareDefaults: CompareLink = COMP
   const notices: string[] = [];
   const f = fragment.startsWith('#') ? fragment.slice(1) : fragment;
   if (f.trim() === '') return { state: null, notices };
-  if (f.length > MAX_LINK_CHARS) return { state: null, notices: [`the link is too long (${f.length} characters, at most ${MAX_LINK_CHARS}); it was not read`] };
+  if (f.length > MAX_LINK_CHARS)
+    return { state: null, notices: [`the link is too long (${f.length} characters, at most ${MAX_LINK_CHARS}); it was not read`] };
   const pairs: [string, string][] = [];
   for (const part of f.split('&')) {
     if (part === '') continue;
@@ -195,7 +197,8 @@ export function decodeLink(fragment: string, compareDefaults: CompareLink = COMP
     } else if (k.startsWith('o.')) {
       const key = k.slice(2);
       const val = parseOption(v);
-      if (!OPTION_KEY.test(key) || val === undefined) notices.push(`the link's analysis option ${JSON.stringify(k.slice(0, 60))} could not be read; it was left out`);
+      if (!OPTION_KEY.test(key) || val === undefined)
+        notices.push(`the link's analysis option ${JSON.stringify(k.slice(0, 60))} could not be read; it was left out`);
       else options[key] = val;
     } else if (KNOWN.has(k)) one.set(k, v);
     else notices.push(`the link's field ${JSON.stringify(k.slice(0, 40))} is not known here (a newer version's?); it was ignored`);
@@ -205,7 +208,8 @@ export function decodeLink(fragment: string, compareDefaults: CompareLink = COMP
   let view: LinkView = 'inspect';
   if (viewText === undefined) notices.push('the link names no view; showing the inspector');
   else if ((LINK_VIEWS as readonly string[]).includes(viewText)) view = viewText as LinkView;
-  else notices.push(`the link's view ${JSON.stringify(viewText.slice(0, 40))} is not one of ${LINK_VIEWS.join(', ')}; showing the inspector`);
+  else
+    notices.push(`the link's view ${JSON.stringify(viewText.slice(0, 40))} is not one of ${LINK_VIEWS.join(', ')}; showing the inspector`);
 
   const bad = (field: string, v: string, what: string) =>
     notices.push(`the link's ${field} ${JSON.stringify(v.slice(0, 60))} is not ${what}; it was left at its default`);
@@ -291,7 +295,30 @@ export function decodeLink(fragment: string, compareDefaults: CompareLink = COMP
   return { state, notices };
 }
 
-const KNOWN = new Set(['v', 'd', 't', 'sort', 'dom', 'mis', 'q', 'mode', 'raw', 'lanes', 'db', 'psort', 'pf', 'pq', 'B', 'R', 'seed', 'common', 'gold', 'diff', 'a', 'text']);
+const KNOWN = new Set([
+  'v',
+  'd',
+  't',
+  'sort',
+  'dom',
+  'mis',
+  'q',
+  'mode',
+  'raw',
+  'lanes',
+  'db',
+  'psort',
+  'pf',
+  'pq',
+  'B',
+  'R',
+  'seed',
+  'common',
+  'gold',
+  'diff',
+  'a',
+  'text',
+]);
 
 function parseOption(v: string): LinkOption | undefined {
   let x: unknown;
@@ -339,12 +366,16 @@ export function linkFragment(text: string): { fragment: string } | { error: stri
   if (t.startsWith('#')) return { fragment: t.slice(1) };
   if (/^v=/.test(t)) return { fragment: t };
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)([^?#]*)(\?[^#]*)?(#.*)?$/.exec(t);
-  if (!m) return { error: `${JSON.stringify(t.slice(0, 80))} is not a link of DST Inspector (http://127.0.0.1:PORT/#v=… or dst-inspector://open#v=…)` };
+  if (!m)
+    return {
+      error: `${JSON.stringify(t.slice(0, 80))} is not a link of DST Inspector (http://127.0.0.1:PORT/#v=… or dst-inspector://open#v=…)`,
+    };
   const scheme = `${m[1].toLowerCase()}:`;
   if (scheme === LINK_SCHEME) {
     if (m[2] !== 'open' || (m[3] !== '' && m[3] !== '/'))
       return { error: `a ${LINK_SCHEME}// link must be ${LINK_SCHEME}//open#…; this one is ${JSON.stringify(t.slice(0, 80))}` };
-  } else if (scheme !== 'http:' && scheme !== 'https:') return { error: `links of scheme ${JSON.stringify(scheme)} are not opened (http, https or ${LINK_SCHEME})` };
+  } else if (scheme !== 'http:' && scheme !== 'https:')
+    return { error: `links of scheme ${JSON.stringify(scheme)} are not opened (http, https or ${LINK_SCHEME})` };
   return { fragment: (m[5] ?? '#').slice(1) };
 }
 

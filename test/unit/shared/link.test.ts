@@ -17,9 +17,9 @@ import {
   type LinkState,
 } from '../../../src/shared/link';
 
-const text = fc.string({ unitSize: 'grapheme', maxLength: 30 });
+const text = fc.string({ unit: 'grapheme', maxLength: 30 });
 const runArb = fc.record({
-  path: fc.string({ unitSize: 'grapheme', minLength: 1, maxLength: 40 }).filter((s) => !s.includes('\0')),
+  path: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).filter((s) => !s.includes('\0')),
   hash: fc.option(fc.stringMatching(/^[0-9a-f]{12}$/), { nil: null }),
 });
 const inspectArb = fc.record({
@@ -35,7 +35,11 @@ const compareArb = fc.record({
   dialogue: fc.option(text, { nil: null }),
   dialogueB: fc.option(text, { nil: null }),
   turn: fc.option(fc.nat(1000), { nil: null }),
-  sort: fc.record({ key: fc.constantFrom(...PAIR_SORT_KEYS), metric: fc.constantFrom('JGA', 'FGA', 'SA', 'GCA'), descending: fc.boolean() }),
+  sort: fc.record({
+    key: fc.constantFrom(...PAIR_SORT_KEYS),
+    metric: fc.constantFrom('JGA', 'FGA', 'SA', 'GCA'),
+    descending: fc.boolean(),
+  }),
   filter: fc.record({ turns: fc.constantFrom(...PAIR_FILTERS), search: text }),
   stats: fc.record({ bootstrap: fc.nat(100000), trials: fc.nat(1000000), seed: fc.nat(0xffffffff) }),
   common: fc.boolean(),
