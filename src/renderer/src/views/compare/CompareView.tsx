@@ -16,7 +16,8 @@ import type { ViewProps } from '../../app/views';
 import { useApi, useConfig, useNotify } from '../../app/app-context';
 import { errorText, useApiQuery } from '../../app/queries';
 import { useKeyActions } from '../../app/use-key-actions';
-import { COMPARE_DEFAULTS, type CompareViewState } from '../../model/view-state';
+import { COMPARE_DEFAULTS, compareLinkOf, compareStateOfLink, type CompareViewState } from '../../model/view-state';
+import { useReportLink, useTakeLink } from '../../app/view-link';
 import { compareExports } from './compare-exports';
 import { PairDialogue } from './PairDialogue';
 import { PairList } from './PairList';
@@ -67,7 +68,9 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
   const onNotice = useNotify();
   const ready = useMemo(() => runs.filter((r) => r.state === 'ready'), [runs]);
   // The user's choices, one state object (model/view-state.ts); what follows derives from it and the runs.
-  const [state, setState] = useState<CompareViewState>(COMPARE_DEFAULTS);
+  // A link (view-link.tsx) names the compared runs (the baseline first), the pair, the list's query and the settings.
+  const linked = useTakeLink('compare');
+  const [state, setState] = useState<CompareViewState>(() => (linked ? compareStateOfLink(linked, ready) : COMPARE_DEFAULTS));
   const set = useCallback((patch: Partial<CompareViewState>) => setState((s) => ({ ...s, ...patch })), []);
   const { excluded, stats, common, allowDifferentGold: allowGold, pairQuery: query, turn, onlyDiffering } = state;
   const included = useMemo(() => new Set(ready.filter((r) => !excluded.includes(r.id)).map((r) => r.id)), [ready, excluded]);
@@ -139,9 +142,29 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
   const pairKey = `${refA?.run}@${refA?.rev}|${refB?.run}@${refB?.rev}`;
   const setTurn = useCallback((t: number | null) => set({ turn: t }), [set]);
   const forgetTurn = useCallback(() => setTurn(null), [setTurn]);
-  const { rows, selection: list } = usePairList(refA, refB, query, { scope: pairKey, onSelect: forgetTurn });
+  const { rows, selection: list } = usePairList(refA, refB, query, {
+    scope: pairKey,
+    onSelect: forgetTurn,
+    initial: linked?.state.compare?.dialogue
+      ? { id: linked.state.compare.dialogue, extra: linked.state.compare.dialogueB ?? linked.state.compare.dialogue }
+      : null,
+  });
   // The selected dialogue: as run A names it, and as run B does.
   const ids = list.id !== null && list.extra !== null ? { a: list.id, b: list.extra } : null;
+
+  // The address holds the compared runs (the baseline first), the pair as places in that list, and the rest of the state.
+  useReportLink(
+    'compare',
+    ordered.map((r) => r.id),
+    {
+      compare: compareLinkOf(
+        state,
+        ordered.map((r) => r.id),
+        [pa, pb],
+        ids,
+      ),
+    },
+  );
 
   // After the filter or search changes, the dialogue shown may have left the list: the detail pane says so.
   const search = query.filter.search.trim().toLowerCase();

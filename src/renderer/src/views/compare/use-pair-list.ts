@@ -17,9 +17,20 @@ const idInB = (r: PairRow): string => r.idB;
 
 type Ref = { run: string; rev: number };
 
-export function usePairList(a: Ref | null, b: Ref | null, query: PairQuery, opts: { scope: string; onSelect: () => void }) {
+export function usePairList(
+  a: Ref | null,
+  b: Ref | null,
+  query: PairQuery,
+  opts: { scope: string; onSelect: () => void; initial?: { id: string; extra: string } | null },
+) {
   const config = useConfig();
   const rows = usePagedRows('comparePage', a && b ? pairListArgs(a, b, config, query) : null, { pageSize: PAIR_PAGE });
-  const selection = useListSelection(rows, { scope: opts.scope, extraOf: idInB, selectFirst: true, onSelect: opts.onSelect });
+  const selection = useListSelection(rows, {
+    scope: opts.scope,
+    extraOf: idInB,
+    selectFirst: true,
+    onSelect: opts.onSelect,
+    initial: opts.initial ?? null,
+  });
   return { rows, selection };
 }
