@@ -61,6 +61,8 @@ export type ApiEvent =
   | { type: 'add-source'; path: string; role: 'dialogues' | 'gold' }
   /** Close the window's current run. */
   | { type: 'close-run' }
+  /** A dst-inspector:// link was opened (Electron's protocol handler, validated there): the view's state to show (src/shared/link.ts). */
+  | { type: 'open-link'; fragment: string }
   /** Something to tell the person (a watched run reloaded: what changed). */
   | { type: 'notice'; text: string; run?: string }
   /** An annotation file's records changed (a save in any window, or another process's seen). */

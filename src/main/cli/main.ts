@@ -26,6 +26,7 @@ Commands:
   corrections export|compact|merge|agree  correction diffs; several annotators merged, their agreement
   gold diff <OLD> <NEW>      the corrections that turn one gold into another, as an annotation file
   report <predictions…> --out report.html  one self-contained HTML report (opens offline)
+  open LINK                  open a link copied in the inspector (its runs, dialogue, turn, filter, analysis)
   help [command]             show help
 
 Run "dst-inspector <command> --help" for a command's options.
@@ -52,6 +53,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   suspects: () => import('./suspects').then((m) => ({ run: m.suspectsCommand, help: m.SUSPECTS_HELP })),
   corrections: () => import('./corrections').then((m) => ({ run: m.correctionsCommand, help: m.CORRECTIONS_HELP })),
   gold: () => import('./gold').then((m) => ({ run: m.goldCommand, help: m.GOLD_HELP })),
+  open: () => import('./open').then((m) => ({ run: m.openCommand, help: m.OPEN_HELP })),
   report: () => import('./report').then((m) => ({ run: m.reportCommand, help: m.REPORT_HELP })),
 };
 

@@ -69,7 +69,8 @@ export function watchArgv(argv: string[]): string[] {
 
 const WATCH_FILES = '\u0000files';
 
-export async function serveCommand(argv: string[], write: (s: string) => void): Promise<void> {
+/** `opts.fragment`: a link's view to open on (`dst-inspector open LINK`): put after the address's token, as '#…'. */
+export async function serveCommand(argv: string[], write: (s: string) => void, opts: { fragment?: string } = {}): Promise<void> {
   const { values, positionals } = parseCommand('serve', watchArgv(argv), {
     ...SOURCE_FLAGS,
     preset: { type: 'string' },
@@ -206,9 +207,10 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     } = resolveSpecPaths(sourceFromFlags(values, [watchGlob])) as Extract<SourceSpec, { kind: 'files' }>;
     watcher.watchGlob(watchGlob, rest);
   }
-  write(`DST Inspector at ${running.url}\n`);
+  const url = opts.fragment ? `${running.url}#${opts.fragment}` : running.url;
+  write(`DST Inspector at ${url}\n`);
   // --open hands the browser a private launch file, never the token itself (see open-browser.ts).
-  const launch = values.open ? openBrowser(running.url) : null;
+  const launch = values.open ? openBrowser(url) : null;
 
   await new Promise<void>((done) => {
     const stop = () => {

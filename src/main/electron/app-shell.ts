@@ -24,6 +24,7 @@ import { exportShell } from './export-shell';
 import { registerAppProtocol } from './app-protocol';
 import { registerIpc, senderCheck } from './ipc';
 import { menuTemplate, type Theme } from './menu';
+import { checkDesktopLink, linksInArgv } from './link-handler';
 import { createMainWindow, isAppUrl, lockDown, secureSession, type AppPaths } from './window';
 
 function isFile(p: string): boolean {
@@ -198,7 +199,17 @@ It is shared by every run on the same gold. ${exists ? 'Records are appended; no
   if (first.length) for (const s of first) ws.open(s);
   else ws.open({ kind: 'demo' });
 
+  // A link clicked while the app runs: the second instance's argument (Linux, Windows) or open-url (macOS).
+  const openLink = (url: string) => {
+    const r = checkDesktopLink(url);
+    send('fragment' in r ? { type: 'open-link', fragment: r.fragment } : { type: 'notice', text: `A link was not opened: ${r.error}.` });
+  };
+  app.on('open-url', (e, url) => {
+    e.preventDefault();
+    openLink(url);
+  });
   app.on('second-instance', (_e, argv, cwd) => {
+    for (const l of linksInArgv(argv)) openLink(l);
     const more = sourcesFromArgv(argv, app.isPackaged, cwd);
     allowCommandLine(annotationAccess, more);
     for (const s of more) openSource(s, true);

@@ -17,6 +17,9 @@ const dev = devUrl !== undefined;
 app.enableSandbox();
 // The renderer's app:// scheme must be declared privileged before the app is ready.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+// dst-inspector:// links open in this app (each is checked before the page sees it: link-handler.ts).
+if (app.isPackaged) app.setAsDefaultProtocolClient('dst-inspector');
+else if (process.argv[1]) app.setAsDefaultProtocolClient('dst-inspector', process.execPath, [process.argv[1]]);
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {

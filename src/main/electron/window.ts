@@ -63,7 +63,8 @@ export function isAppUrl(url: string, paths: AppPaths): boolean {
   return isAppPageUrl(url);
 }
 
-export function createMainWindow(paths: AppPaths, dev: boolean): BrowserWindow {
+/** `fragment`: a checked link's view to open on (link-handler.ts), put after the page's address as '#…'. */
+export function createMainWindow(paths: AppPaths, dev: boolean, fragment?: string): BrowserWindow {
   const win = new BrowserWindow({
     width: 1400,
     height: 900,
@@ -75,6 +76,6 @@ export function createMainWindow(paths: AppPaths, dev: boolean): BrowserWindow {
   });
   lockDown(win.webContents);
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(paths.devUrl ?? APP_INDEX_URL);
+  void win.loadURL(`${paths.devUrl ?? APP_INDEX_URL}${fragment ? `#${fragment}` : ''}`);
   return win;
 }

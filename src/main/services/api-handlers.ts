@@ -36,6 +36,7 @@ import { exportScene } from '../../shared/viz/signature-footer';
 import { buildFigure } from '../../shared/viz/figures';
 import { CompareService } from './compare-data';
 import { defaultPathBase, expandSourcePaths, expandUserPath } from './user-paths';
+import { linkedSource } from './link-paths';
 import { analysisHandlers } from './analysis-handlers';
 import { AnalysisService } from './analysis-service';
 import { RunWatcher } from './run-watcher';
@@ -100,6 +101,7 @@ function runHandlers(ws: Workspace, opts: HandlerOptions, watcher: RunWatcher): 
     listRuns: () => ({ runs: ws.list().map(withWatch) }),
     // Typed paths: "~" is the home folder, relative paths are resolved against baseDir (see appInfo).
     openRun: ({ source, label, replace }) => ws.open(expandSourcePaths(checkSourceSpec(source)), { label, replace }),
+    openLinkedRun: ({ path }) => ws.open(linkedSource(path, defaultPathBase().base)),
     addSource: ({ run, path, role }) => ws.addSource(run, expandUserPath(path), role),
     closeRun: ({ run }) => ({ runs: ws.close(run) }),
     renameRun: ({ run, label }) => ws.rename(run, label),

@@ -136,7 +136,7 @@ export class CompareService {
     if (hit) return this.differNames(hit, args);
     const ids = args.runs.map((r) => r.run);
     if (new Set(ids).size !== ids.length) throw new AppError('bad-args', 'compareDiffer: a run is named twice in runs');
-    const sources = args.runs.map((r) => this.source(r.run, r.rev));
+    const sources = args.runs.map((r) => this.source(r.run, r.rev, args.config));
     const { prepared, kept } = prepareComparable(sources, args.config, {
       common: args.common,
       allowDifferentGold: args.allowDifferentGold,

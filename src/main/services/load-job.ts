@@ -123,6 +123,7 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
       valueOptions: run.loaded.valueOptions ?? [],
       corrections: run.corrections?.result.summary,
       lookalikes: valueLookalikes(corpus),
+      contentHash: run.contentHash,
     };
     const arrays = [...payloadArrays(result.corpus), ...Object.values(stats), raw.file, raw.start, raw.end, dom.start, dom.list] as (
       Int32Array | Float64Array

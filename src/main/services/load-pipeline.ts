@@ -6,6 +6,7 @@
 // with nothing to join takes the two-thread fast path (fga-parallel.ts) with
 // identical results; the demo is a source like any other.
 
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { finishCorpus, loadRawCorpus } from '../../shared/formats/detect';
@@ -66,6 +67,20 @@ export interface LoadedRun {
   files: FileInfo[];
   /** The corrections applied to the gold (spec.corrections): the summary for the signature, the diff, and notes. */
   corrections?: AppliedCorrections;
+  /** The prediction bytes' identity in links: contentHash(parts). */
+  contentHash: string;
+}
+
+/**
+ * The first 12 hex digits of the SHA-256 of the prediction file's bytes (several files: of their hashes, in order):
+ * how a link tells that the file it names has changed since (src/shared/link.ts). 48 bits: a chance change that
+ * keeps it is one in 2.8e14.
+ */
+export function contentHash(parts: readonly { bytes: Uint8Array }[]): string {
+  if (parts.length === 1) return createHash('sha256').update(parts[0].bytes).digest('hex').slice(0, 12);
+  const h = createHash('sha256');
+  for (const p of parts) h.update(createHash('sha256').update(p.bytes).digest('hex'));
+  return h.digest('hex').slice(0, 12);
 }
 
 export interface FileInfo {
@@ -303,6 +318,7 @@ function finishRun(
     landing: base.landing,
     schemaSlots: base.sources.schemaSlots,
     files: base.parts.map((p) => fileInfo(p.file)),
+    contentHash: contentHash(base.parts),
   };
 }
 

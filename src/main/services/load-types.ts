@@ -50,6 +50,8 @@ export interface LoadResult {
   corrections?: { count: number; hash: string };
   /** Predicted values that differ from gold only by whitespace, case or punctuation (computed in the worker). */
   lookalikes?: LookalikeReport;
+  /** First 12 hex digits of the SHA-256 of the prediction bytes (load-pipeline.ts contentHash): a run's identity in links. */
+  contentHash?: string;
 }
 
 export type WorkerMessage = LoadProgress | LoadOutcome;

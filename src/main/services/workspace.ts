@@ -15,6 +15,8 @@ import { errorInfo, runLoadJob } from './load-job';
 import type { LoadClient, LoadJob, WorkerMessage } from './load-types';
 import { loadedFromResult, RunData } from './run-data';
 import { WorkerClient, workerPath } from './worker-rpc';
+import { linkPathOf } from './link-paths';
+import { defaultPathBase } from './user-paths';
 
 export interface WorkspaceOptions {
   /** Path of the built worker script; default: score-worker.js next to the built main code. */
@@ -97,7 +99,9 @@ export class Workspace {
       revision: r.revision,
       attempts: r.attempts,
       file: sourceFile(r.loading?.spec ?? r.spec),
+      linkPath: linkPathOf(r.spec, defaultPathBase().base),
     };
+    if (r.data?.l.contentHash) out.contentHash = r.data.l.contentHash;
     if (r.loading) {
       out.stage = r.loading.stage;
       out.fraction = r.loading.fraction;

@@ -25,6 +25,8 @@ export const RUN_CALLS = {
   runStatus: z.object({ run: runId }).strict(),
   /** For a run whose load failed with a syntax error: the text around the error. */
   loadErrorSource: z.object({ run: runId }).strict(),
+  /** Opens the run a link names (its path as links write it: relative to the served folder, or "@demo"); refused outside the folder. */
+  openLinkedRun: z.object({ path: z.string().min(1).max(4096) }).strict(),
   /** Follow a run's files: reload it when one changes (serve --watch does this for every run), or stop. */
   watchRun: z.object({ run: runId, on: z.boolean() }).strict(),
   /** Electron only: native open dialog; browser mode answers null. */
@@ -70,6 +72,10 @@ export interface RunInfo {
   attempts: number;
   /** The prediction file(s), or "built-in demo". */
   file: string;
+  /** The run's name in links (src/shared/link.ts): its first prediction file relative to the served folder, absolute outside it, "@demo" for the demo. */
+  linkPath?: string;
+  /** First 12 hex digits of the SHA-256 of the loaded prediction bytes (once a revision is loaded): tells a link that the file changed. */
+  contentHash?: string;
   /** While a load (the first or a reload) runs: its stage and the fraction done. */
   stage?: string;
   fraction?: number;
@@ -91,6 +97,7 @@ export interface RunResults {
   appInfo: AppInfo;
   listRuns: { runs: RunInfo[] };
   openRun: RunInfo;
+  openLinkedRun: RunInfo;
   addSource: RunInfo;
   closeRun: { runs: RunInfo[] };
   renameRun: RunInfo;

@@ -27,6 +27,7 @@ import { inTextField } from './dom';
 import { VIEWS, type AnyRunViewProps, type ViewId } from './views';
 import { useAppContext } from './app-context';
 import { ExportContextOf } from './exports';
+import { initialView, useViewLinks } from './view-link';
 
 const RUN_KEY = 'dst-inspector.run';
 
@@ -41,7 +42,7 @@ function sessionStore(): Storage | null {
 export function App() {
   // The Api, the engine's info, the config and the notice line come from the app's one context.
   const { api, info, config, setConfig, notice, notify: setNotice } = useAppContext();
-  const [view, setView] = useState<ViewId>('inspect');
+  const [view, setView] = useState<ViewId>(() => initialView() ?? 'inspect');
   const [help, setHelp] = useState(false);
   const [openDialog, setOpenDialog] = useState<{ asNewRun: boolean } | null>(null);
   const [flips, setFlips] = useState(false);
@@ -61,6 +62,9 @@ export function App() {
       /* the choice then lasts until reload */
     }
   }, []);
+
+  // The view's state in the address (view-link.tsx): links applied on load and back/forward, Copy link.
+  const links = useViewLinks({ api, electron: info?.mode === 'electron', runs, view, setView, chooseRun, notify: setNotice });
 
   const ref = runRef(run);
   const summaryQuery = useApiQuery('corpusSummary', ref && config ? { ...ref, config } : null, { keepPrevious: true });
@@ -163,6 +167,9 @@ export function App() {
     } else if (action === 'help' && !openDialog) {
       e.preventDefault();
       setHelp(true);
+    } else if (action === 'copy-link' && !openDialog && !help) {
+      e.preventDefault();
+      links.copyLink();
     }
   });
   useEffect(() => {
@@ -179,6 +186,7 @@ export function App() {
     else if (e.type === 'close-run' && run) void api.call('closeRun', { run: run.id }).catch((x: unknown) => setNotice(errorText(x)));
     else if (e.type === 'theme') document.documentElement.dataset.theme = e.theme === 'system' ? '' : e.theme;
     else if (e.type === 'notice') setNotice(e.text, 'info');
+    else if (e.type === 'open-link') links.openFragment(e.fragment);
   });
   useEffect(() => api.onEvent((e) => onMenuEvent(e)), [api]);
 
@@ -203,7 +211,13 @@ export function App() {
 
   let body: React.ReactNode;
   const entry = VIEWS.find((v) => v.id === view) ?? VIEWS[0];
-  if (entry.needsRun === false && config) {
+  if (links.resolving) {
+    body = (
+      <main className="placeholder-pane" data-testid="link-opening">
+        Opening the link…
+      </main>
+    );
+  } else if (entry.needsRun === false && config) {
     // A view of its own (the playground) shows whatever state the runs are in.
     const Free = entry.component;
     body = <Free {...common} run={run?.state === 'ready' ? run : null} />;
@@ -259,6 +273,8 @@ export function App() {
         onHelp={() => setHelp(true)}
         onFlips={ref ? () => setFlips(true) : undefined}
         valueMap={info?.valueMap}
+
+        onCopyLink={links.copyLink}
         exportMenu={<ExportMenu electron={info?.mode === 'electron'} config={config} />}
         filtered={filterOn && summary ? { scores: filtered, total: summary.dialogues } : null}
         onWatch={(on) => run && void api.call('watchRun', { run: run.id, on }).catch((x: unknown) => setNotice(errorText(x)))}
@@ -278,9 +294,11 @@ export function App() {
       )}
       <ExportContextOf.Provider value={exportCtx}>
         {/* A view that throws while rendering shows an error panel in its place; another view, run or revision starts afresh. */}
-        <ViewErrorBoundary key={`${entry.id}|${run?.id ?? ''}@${run?.revision ?? ''}`} name={entry.label} landmark>
-          {body}
-        </ViewErrorBoundary>
+        <links.Provider>
+          <ViewErrorBoundary key={`${entry.id}|${run?.id ?? ''}@${run?.revision ?? ''}|${links.generation}`} name={entry.label} landmark>
+            {body}
+          </ViewErrorBoundary>
+        </links.Provider>
       </ExportContextOf.Provider>
       {help && <HelpDialog onClose={() => setHelp(false)} />}
       {openDialog && (

@@ -37,6 +37,9 @@ interface Props {
   valueMap?: string;
   /** Opens "which turns flip between two presets" (absent: no run to ask about). */
   onFlips?: () => void;
+
+  /** Copies a link to the current view (L). */
+  onCopyLink?: () => void;
   /** The Export menu (components/ExportMenu), shown beside the actions. */
   exportMenu?: React.ReactNode;
   /** A filter is on in the inspect list: its subset's scores, shown under the corpus's (FilteredScoresRow). */
@@ -67,6 +70,8 @@ export function Header({
   onHelp,
   onFlips,
   valueMap,
+
+  onCopyLink,
   exportMenu,
   filtered,
   onWatch,
@@ -165,6 +170,15 @@ export function Header({
             title="Follow a training run: reload this run when its file changes (serve --watch)"
           >
             {run.watching ? 'Watching' : 'Watch'}
+          </button>
+        )}
+        {onCopyLink && (
+          <button
+            onClick={onCopyLink}
+            data-testid="copy-link"
+            title="Copy a link to this view: run, dialogue, turn, filter, analysis (L). It carries no token."
+          >
+            Copy link
           </button>
         )}
         <button onClick={onOpen} title="Open a predictions file (Ctrl/Cmd+O)" data-testid="open-button">

@@ -21,7 +21,8 @@ export type KeyAction =
   | 'toggle-whatif'
   | 'toggle-annotations'
   | 'export-corrections'
-  | 'export';
+  | 'export'
+  | 'copy-link';
 
 export interface KeyInput {
   key: string;
@@ -54,6 +55,7 @@ export const SHORTCUTS: { keys: string; action: KeyAction; help: string }[] = [
   { keys: 'c', action: 'toggle-view', help: "only this turn's changes / full state" },
   { keys: 'r', action: 'toggle-raw', help: 'show / hide the raw JSON' },
   { keys: 'e', action: 'export', help: 'Export menu: figures, tables, screenshot' },
+  { keys: 'L', action: 'copy-link', help: 'copy a link to this view (dialogue, turn, filter, analysis); no token in it' },
   { keys: '?', action: 'help', help: 'this help' },
   { keys: 'Ctrl/Cmd+O', action: 'open', help: 'open a predictions file' },
   { keys: 'Esc', action: 'close', help: 'close a dialog or leave a text field' },
@@ -78,6 +80,7 @@ const PLAIN: Record<string, KeyAction> = {
   A: 'toggle-annotations',
   E: 'export-corrections',
   e: 'export',
+  L: 'copy-link',
 };
 
 export function keyAction(e: KeyInput): KeyAction | null {

@@ -9,6 +9,8 @@
 
 import { DEFAULT_SEED } from '../../../shared/analysis/seed';
 import { DEFAULT_DIFFER_MIN_TURNS } from '../../../shared/analysis/slices';
+
+import { COMPARE_LINK_DEFAULTS, type CompareLink, type InspectLink, type LinkState } from '../../../shared/link';
 import type { InspectTarget } from '../app/inspect-target';
 import { DEFAULT_PAIR_QUERY, DEFAULT_QUERY, type ListQuery, type PairQuery } from './list-query';
 import type { TurnViewMode } from './turn-view';
@@ -42,6 +44,28 @@ export function inspectStateOf(target: InspectTarget | null): Partial<InspectVie
   }
   if (target.search || target.domain) out.query = { ...DEFAULT_QUERY, filter: { search: target.search, domain: target.domain } };
   return out;
+}
+
+/** The inspect view's state for a link (src/shared/link.ts). */
+export function inspectStateOfLink(l: InspectLink): Partial<InspectViewState> {
+  return { turn: { dialogue: l.dialogue, position: l.turn }, query: { sort: l.sort, filter: { ...l.filter } }, mode: l.mode, raw: l.raw };
+}
+
+/** The inspect view's state as a link holds it: the dialogue shown, the turn selected in it, the list's sort and filter, the modes. */
+export function inspectLinkOf(s: InspectViewState, dialogue: string | null): InspectLink {
+  const f = s.query.filter;
+  return {
+    dialogue,
+    turn: dialogue !== null && s.turn.dialogue === dialogue ? s.turn.position : 0,
+    sort: s.query.sort,
+    filter: {
+      ...(f.domain ? { domain: f.domain } : {}),
+      ...(f.mistakesOnly ? { mistakesOnly: true } : {}),
+      ...(f.search ? { search: f.search } : {}),
+    },
+    mode: s.mode,
+    raw: s.raw,
+  };
 }
 
 export interface StatSettings {
@@ -98,4 +122,52 @@ export const COMPARE_DEFAULTS: CompareViewState = {
 /** A view's state from its defaults and what is asked (a request, later a link): fields asked for win. */
 export function viewState<S extends object>(defaults: S, asked: Partial<S> = {}): S {
   return { ...defaults, ...asked };
+}
+
+/**
+ * The compare view's state for a link whose runs are `runIds` (this workspace's ids, the baseline first): runs the
+ * link does not name are left out of the comparison, the runs side by side (B, then C, …) by their places in the link's runs.
+ */
+export function compareStateOfLink(link: { state: LinkState; runIds: string[] }, ready: readonly { id: string }[]): CompareViewState {
+  const c = link.state.compare ?? COMPARE_LINK_DEFAULTS;
+  const ids = link.runIds;
+  return {
+    ...COMPARE_DEFAULTS,
+    baseline: ids[0] ?? null,
+    excluded: ids.length ? ready.filter((r) => !ids.includes(r.id)).map((r) => r.id) : [],
+    stats: { ...c.stats },
+    common: c.common,
+    allowDifferentGold: c.allowDifferentGold,
+    // The lanes after the reference: B first, then the further runs side by side.
+    runs: c.lanes
+      .slice(1)
+      .map((k) => ids[k])
+      .filter((id): id is string => id !== undefined),
+    pairB: ids[c.lanes[1]] ?? null,
+    pairQuery: { sort: { ...c.sort }, filter: { ...c.filter } },
+    turn: c.turn,
+    onlyDiffering: c.onlyDiffering,
+  };
+}
+
+/** The compare view's state as a link holds it: `compared` are the compared runs' ids (the baseline first), `shown` the runs side by side (the reference, B, then the further lanes). */
+export function compareLinkOf(
+  s: CompareViewState,
+  compared: readonly string[],
+  shown: readonly (string | null)[],
+  ids: { a: string; b: string } | null,
+): CompareLink {
+  const lanes = shown.map((id) => (id === null ? -1 : compared.indexOf(id)));
+  return {
+    lanes: lanes.every((k) => k >= 0) ? lanes : [...COMPARE_LINK_DEFAULTS.lanes],
+    dialogue: ids?.a ?? null,
+    dialogueB: ids && ids.b !== ids.a ? ids.b : null,
+    turn: s.turn,
+    sort: { ...s.pairQuery.sort },
+    filter: { ...s.pairQuery.filter },
+    stats: { ...s.stats },
+    common: s.common,
+    allowDifferentGold: s.allowDifferentGold,
+    onlyDiffering: s.onlyDiffering,
+  };
 }

@@ -26,6 +26,7 @@ let perturbed: string;
 const FAST = ['--bootstrap', '300', '--trials', '2000'];
 
 interface Report {
+  schemaVersion: number;
   signature: string;
   runs: { name: string; file: string; corpus: Record<string, unknown> }[];
   comparisons: { baseline: string; run: string; metric: string; lambda?: number; delta: number; ci: [number, number]; p: number }[];

@@ -6,10 +6,10 @@
 // a Table carrying its signature. The tabs, their names and tooltips come
 // from the analyses registry (src/shared/analysis/defs).
 
-import { useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ANALYSIS_SPECS } from '../../../../shared/analysis/specs';
 import type { ViewProps } from '../../app/views';
-import { useConfig } from '../../app/app-context';
+import { useConfig, useNotify } from '../../app/app-context';
 import { requestInspect, type InspectTarget } from '../../app/inspect-target';
 import { ViewErrorBoundary } from '../../components/ViewErrorBoundary';
 import { BreakdownSection } from './BreakdownSection';
@@ -17,7 +17,17 @@ import { CalibrationSection } from './CalibrationSection';
 import { CorrelationSection } from './CorrelationSection';
 import { OriginSection } from './OriginSection';
 import { PositionSection } from './PositionSection';
-import { remember, remembered, type SectionProps } from './shared';
+import {
+  remember,
+  remembered,
+  rememberedOptions,
+  rememberOnly,
+  rememberedVersion,
+  SECTION_KEY,
+  subscribeRemembered,
+  type SectionProps,
+} from './shared';
+import { useReportLink, useTakeLink } from '../../app/view-link';
 import { TraitsSection } from './TraitsSection';
 import './analysis.css';
 
@@ -40,7 +50,23 @@ const SECTIONS = ANALYSIS_SPECS.filter((d) => d.tab && SECTION_OF[d.name]).map((
 
 export function AnalysisView({ run, runs, onView }: ViewProps) {
   const config = useConfig();
-  const [section, setSection] = useState<string>(() => remembered('analysis.section', SECTIONS[0].id));
+  const notify = useNotify();
+  // A link (view-link.tsx) names the analysis and its controls: they are remembered before the section mounts.
+  const linked = useTakeLink('analysis')?.state.analysis;
+  const [section, setSection] = useState<string>(() => {
+    if (linked) {
+      rememberOnly(linked.options);
+      if (SECTIONS.some((s) => s.id === linked.section)) return remember(SECTION_KEY, linked.section);
+    }
+    return remembered(SECTION_KEY, SECTIONS[0].id);
+  });
+  const [unknown] = useState(() => (linked && !SECTIONS.some((s) => s.id === linked.section) ? linked.section : null));
+  useEffect(() => {
+    if (unknown !== null)
+      notify(`The link's analysis "${unknown}" is not one of ${SECTIONS.map((s) => s.id).join(', ')}; showing ${SECTIONS[0].id}.`);
+  }, [unknown, notify]);
+  useSyncExternalStore(subscribeRemembered, rememberedVersion);
+  useReportLink('analysis', [run.id], { analysis: { section, options: rememberedOptions() } });
   const inspect = (t: InspectTarget) => {
     requestInspect(t);
     onView?.('inspect');
@@ -57,7 +83,7 @@ export function AnalysisView({ run, runs, onView }: ViewProps) {
             aria-current={s.id === section ? 'page' : undefined}
             className={s.id === section ? 'on' : ''}
             title={s.title}
-            onClick={() => setSection(remember('analysis.section', s.id))}
+            onClick={() => setSection(remember(SECTION_KEY, s.id))}
           >
             {s.label}
           </button>

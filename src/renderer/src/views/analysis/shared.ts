@@ -7,6 +7,7 @@ import type { MetricConfig } from '../../../../shared/metrics/config';
 import { metricColumns } from '../../../../shared/report/rows';
 import type { ScoreValue } from '../../../../shared/metrics/contract';
 import type { InspectTarget } from '../../app/inspect-target';
+import type { LinkOption } from '../../../../shared/link';
 
 export interface SectionProps {
   run: RunInfo;
@@ -17,6 +18,8 @@ export interface SectionProps {
 }
 
 const memory = new Map<string, unknown>();
+const listeners = new Set<() => void>();
+let version = 0;
 
 /** A value remembered under `key` for the app's lifetime. */
 export function remembered<T>(key: string, fallback: T): T {
@@ -24,9 +27,44 @@ export function remembered<T>(key: string, fallback: T): T {
 }
 
 export function remember<T>(key: string, value: T): T {
-  memory.set(key, value);
+  if (memory.get(key) !== value) {
+    memory.set(key, value);
+    version++;
+    for (const f of listeners) f();
+  }
   return value;
 }
+
+/** Puts the remembered controls to a link's: the ones it does not name go back to their defaults. */
+export function rememberOnly(options: Readonly<Record<string, unknown>>): void {
+  memory.clear();
+  for (const [k, v] of Object.entries(options)) memory.set(k, v);
+  version++;
+  for (const f of listeners) f();
+}
+
+/** For useSyncExternalStore: told of every remembered change, and a number that grows with them. */
+export function subscribeRemembered(f: () => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+export function rememberedVersion(): number {
+  return version;
+}
+
+/** The sections' remembered controls a link can carry (plain values; the section tab is the link's own field). */
+export function rememberedOptions(): Record<string, LinkOption> {
+  const out: Record<string, LinkOption> = {};
+  for (const [k, v] of memory) {
+    if (k === SECTION_KEY) continue;
+    if (v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))) out[k] = v;
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out[k] = [...(v as string[])];
+  }
+  return out;
+}
+
+/** The key the chosen analysis tab is remembered under. */
+export const SECTION_KEY = 'analysis.section';
 
 /** The value of a metric column (JGA, FGA_0.5, …) in a values record. */
 export function columnValue(config: MetricConfig, key: string, values: Readonly<Record<string, ScoreValue>>): number | null {

@@ -18,7 +18,8 @@ import type { ViewProps } from '../../app/views';
 import { useApi, useConfig, useNotify } from '../../app/app-context';
 import { errorText, useApiQuery } from '../../app/queries';
 import { useKeyActions } from '../../app/use-key-actions';
-import { COMPARE_DEFAULTS, type CompareViewState } from '../../model/view-state';
+import { COMPARE_DEFAULTS, compareLinkOf, compareStateOfLink, type CompareViewState } from '../../model/view-state';
+import { useReportLink, useTakeLink } from '../../app/view-link';
 import { compareExports } from './compare-exports';
 import { PairDialogue } from './PairDialogue';
 import { PairList } from './PairList';
@@ -71,7 +72,9 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
   const onNotice = useNotify();
   const ready = useMemo(() => runs.filter((r) => r.state === 'ready'), [runs]);
   // The user's choices, one state object (model/view-state.ts); what follows derives from it and the runs.
-  const [state, setState] = useState<CompareViewState>(COMPARE_DEFAULTS);
+  // A link (view-link.tsx) names the compared runs (the baseline first), the pair, the list's query and the settings.
+  const linked = useTakeLink('compare');
+  const [state, setState] = useState<CompareViewState>(() => (linked ? compareStateOfLink(linked, ready) : COMPARE_DEFAULTS));
   const set = useCallback((patch: Partial<CompareViewState>) => setState((s) => ({ ...s, ...patch })), []);
   const { excluded, stats, common, allowDifferentGold: allowGold, pairQuery: query, turn, onlyDiffering } = state;
   const included = useMemo(() => new Set(ready.filter((r) => !excluded.includes(r.id)).map((r) => r.id)), [ready, excluded]);
@@ -154,7 +157,19 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
   const pairKey = [refA, refB, ...otherRefs].map((r) => `${r?.run}@${r?.rev}`).join('|');
   const setTurn = useCallback((t: number | null) => set({ turn: t }), [set]);
   const forgetTurn = useCallback(() => setTurn(null), [setTurn]);
-  const { rows, selection: list } = usePairList(refA, refB, query, { scope: pairKey, onSelect: forgetTurn, others: otherRefs });
+  // A link names the dialogue as runs A and B name it; the further runs are taken to use A's id.
+  const linkedDialogue = linked?.state.compare?.dialogue;
+  const { rows, selection: list } = usePairList(refA, refB, query, {
+    scope: pairKey,
+    onSelect: forgetTurn,
+    others: otherRefs,
+    initial: linkedDialogue
+      ? {
+          id: linkedDialogue,
+          extra: { b: linked?.state.compare?.dialogueB ?? linkedDialogue, others: otherRefs.map(() => linkedDialogue) },
+        }
+      : null,
+  });
   // The selected dialogue: as run A names it, as run B does, and as the further runs do.
   const ids = list.id !== null && list.extra !== null ? { a: list.id, b: list.extra.b } : null;
   const otherIds = list.extra?.others ?? [];
@@ -164,6 +179,20 @@ export function CompareView({ runs, modalOpen, onAddRun }: ViewProps) {
     if (next.length === 0 || next.length > MAX_SIDE_RUNS - 1) return;
     set({ runs: next, ...(on ? {} : id === pb ? { pairB: null } : {}) });
   };
+
+  // The address holds the compared runs (the baseline first), the runs side by side as places in that list, and the rest of the state.
+  useReportLink(
+    'compare',
+    ordered.map((r) => r.id),
+    {
+      compare: compareLinkOf(
+        state,
+        ordered.map((r) => r.id),
+        [pa, pb, ...otherRuns.map((r) => r.id)],
+        ids,
+      ),
+    },
+  );
 
   // After the filter or search changes, the dialogue shown may have left the list: the detail pane says so.
   const search = query.filter.search.trim().toLowerCase();

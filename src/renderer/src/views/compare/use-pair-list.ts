@@ -28,10 +28,16 @@ export function usePairList(
   a: Ref | null,
   b: Ref | null,
   query: PairQuery,
-  opts: { scope: string; onSelect: () => void; others?: readonly Ref[] },
+  opts: { scope: string; onSelect: () => void; others?: readonly Ref[]; initial?: { id: string; extra: PairIds } | null },
 ) {
   const config = useConfig();
   const rows = usePagedRows('comparePage', a && b ? pairListArgs(a, b, config, query, opts.others) : null, { pageSize: PAIR_PAGE });
-  const selection = useListSelection(rows, { scope: opts.scope, extraOf: idsOf, selectFirst: true, onSelect: opts.onSelect });
+  const selection = useListSelection(rows, {
+    scope: opts.scope,
+    extraOf: idsOf,
+    selectFirst: true,
+    onSelect: opts.onSelect,
+    initial: opts.initial ?? null,
+  });
   return { rows, selection };
 }

@@ -19,7 +19,15 @@ import { useKeyActions } from '../../app/use-key-actions';
 import { dismissGuide, guideDismissed } from '../../model/landing';
 import { apiFilter, type ListQuery } from '../../model/list-query';
 import type { TurnViewMode } from '../../model/turn-view';
-import { INSPECT_DEFAULTS, inspectStateOf, viewState, type InspectViewState } from '../../model/view-state';
+import {
+  INSPECT_DEFAULTS,
+  inspectLinkOf,
+  inspectStateOf,
+  inspectStateOfLink,
+  viewState,
+  type InspectViewState,
+} from '../../model/view-state';
+import { useReportLink, useTakeLink } from '../../app/view-link';
 import { useViewExports } from '../../app/exports';
 import { inspectExports } from './inspect-exports';
 import { DialogueList } from './DialogueList';
@@ -44,7 +52,11 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
   const ref = useMemo(() => ({ run: run.id, rev }), [run.id, rev]);
   // Another view (analysis) may have asked to show a dialogue and turn, or a search.
   const [target] = useState(takeInspectTarget);
-  const [state, setState] = useState<InspectViewState>(() => viewState(INSPECT_DEFAULTS, inspectStateOf(target)));
+  // Or a link (view-link.tsx) may have named the dialogue, turn, sort, filter and modes.
+  const linked = useTakeLink('inspect')?.state.inspect;
+  const [state, setState] = useState<InspectViewState>(() =>
+    viewState(INSPECT_DEFAULTS, target ? inspectStateOf(target) : linked ? inspectStateOfLink(linked) : {}),
+  );
   const { query, mode, raw: showRaw } = state;
   const setQuery = useCallback((q: ListQuery) => setState((s) => ({ ...s, query: q })), []);
   const setMode = (m: TurnViewMode | ((m: TurnViewMode) => TurnViewMode)) =>
@@ -53,7 +65,10 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
 
   const [hoverTurn, setHoverTurn] = useState<number | null>(null);
   const forgetHover = useCallback(() => setHoverTurn(null), []);
-  const { rows, selection: list } = useDialogueList(ref, query, summary, { initial: target?.dialogue ?? null, onSelect: forgetHover });
+  const { rows, selection: list } = useDialogueList(ref, query, summary, {
+    initial: target ? (target.dialogue ?? null) : (linked?.dialogue ?? null),
+    onSelect: forgetHover,
+  });
   const selectedId = list.id;
 
   const jumpRef = useRef<(j: Jump) => void>(() => undefined);
@@ -87,7 +102,9 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
   const turnSel = state.turn;
   const turn = detail && turnSel.dialogue === detail.id ? Math.min(turnSel.position, Math.max(0, turns.length - 1)) : 0;
   const setTurnSel = (dialogue: string | null, position: number) => setState((s) => ({ ...s, turn: { dialogue, position } }));
-  const [focusRequest, setFocusRequest] = useState(target?.dialogue ? 1 : 0);
+  const [focusRequest, setFocusRequest] = useState(target?.dialogue || linked?.dialogue ? 1 : 0);
+  // The address holds this view's state (a copied link, reload and back/forward restore it).
+  useReportLink('inspect', [run.id], { inspect: inspectLinkOf(state, selectedId) });
   const [guideChoice, setGuide] = useState<boolean | null>(null);
   const guide = guideChoice ?? (!!summary?.isDemo && !guideDismissed(storage()));
   const searchRef = useRef<HTMLInputElement>(null);

@@ -4,7 +4,9 @@
 // in the page, by the same pure engine as the CLI (shared/playground); it
 // needs no run, so the shell shows it even when none is open.
 
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
+import { MAX_PLAYGROUND_TEXT } from '../../../../shared/link';
+import { useReportLink, useTakeLink } from '../../app/view-link';
 import type { AnyRunViewProps } from '../../app/views';
 import { useConfig } from '../../app/app-context';
 import { Comparison } from './Comparison';
@@ -14,11 +16,17 @@ import { templateByName, templateDialogue } from './templates';
 import { useEvaluation } from './use-evaluation';
 import './playground.css';
 
-export function PlaygroundView(_: AnyRunViewProps) {
+export function PlaygroundView({ run }: AnyRunViewProps) {
   const config = useConfig();
   const st = useSyncExternalStore(subscribe, playgroundState);
   const A = st.sides.A;
   const B = st.sides.B;
+  // A link carries side A's text while it is small (MAX_PLAYGROUND_TEXT); opened, it goes to A as an undoable edit.
+  const linked = useTakeLink('playground')?.state.playground;
+  useEffect(() => {
+    if (linked) sendToSide('A', { ...playgroundState().sides.A, text: linked.text, template: '', origin: 'a link' });
+  }, [linked]);
+  useReportLink('playground', run ? [run.id] : [], A.text.length <= MAX_PLAYGROUND_TEXT ? { playground: { text: A.text } } : {});
   const a = useEvaluation(A.text, A.id || 'dialogue', config);
   const b = useEvaluation(B.text, B.id || 'dialogue', config, st.ab);
 

@@ -1,0 +1,261 @@
+// Layer: renderer (React hook and context). The view's state in the page's
+// address (src/shared/link.ts says what a link holds and why the fragment):
+// the shell applies a link — on load, on back/forward, from the desktop's
+// dst-inspector:// handler — by finding its runs (by path; a run not open is
+// opened when it lies in the served folder), showing its view and handing
+// the view its state once (takeLink); every view reports its state
+// (useReportLink) and the shell writes it into the address: a new history
+// entry for what the person did (a click, a key) unless only a search box
+// changed, a replaced one for what the app settled by itself. The run's
+// content hash is compared with the link's: a changed file is said.
+
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { Api, RunInfo } from '../../../shared/api';
+import { decodeLink, desktopLink, encodeLink, historyMode, type LinkRun, type LinkState, type LinkView } from '../../../shared/link';
+import type { Notify } from './app-context';
+import { errorText } from './queries';
+
+/** A link's state handed to the view it names, with its runs as this workspace's run ids (in the link's order). */
+export interface TakenLink {
+  state: LinkState;
+  runIds: string[];
+}
+
+/** The view's part of a link: its own state (inspect, compare, analysis or playground), without the view and the runs. */
+export type LinkPart = Omit<LinkState, 'view' | 'runs'>;
+
+interface ViewLinkValue {
+  take(view: LinkView): TakenLink | null;
+  report(view: LinkView, runIds: readonly string[], part: LinkPart): void;
+}
+
+const ViewLinkOf = createContext<ViewLinkValue | null>(null);
+
+/** The link meant for this view, once (the first call after a link was applied); null otherwise or outside the shell. */
+export function useTakeLink(view: LinkView): TakenLink | null {
+  const c = useContext(ViewLinkOf);
+  const [taken] = useState(() => c?.take(view) ?? null);
+  return taken;
+}
+
+/** Tells the shell this view's state (run ids first-named-first, and its part); written to the address when it changes. */
+export function useReportLink(view: LinkView, runIds: readonly string[], part: LinkPart): void {
+  const c = useContext(ViewLinkOf);
+  const key = JSON.stringify([runIds, part]);
+  useEffect(() => {
+    const [ids, p] = JSON.parse(key) as [string[], LinkPart];
+    c?.report(view, ids, p);
+  }, [c, view, key]);
+}
+
+interface Pending {
+  state: LinkState;
+  /** Resolved run ids, null while runs are being found or opened. */
+  runIds: string[] | null;
+  taken: boolean;
+  /** Paths asked of openLinkedRun, and content hashes already compared. */
+  opening: Set<string>;
+  checked: Set<string>;
+}
+
+interface Options {
+  api: Api;
+  electron: boolean;
+  runs: RunInfo[] | undefined;
+  view: string;
+  setView: (v: string) => void;
+  chooseRun: (id: string) => void;
+  notify: Notify;
+}
+
+export interface ViewLinks {
+  /** A link is being applied: its runs are found or opened (the shell shows this instead of a view). */
+  resolving: boolean;
+  /** Grows with each link applied: the view is shown afresh. */
+  generation: number;
+  /** Copies the current view's link (no token) and says so. */
+  copyLink(): void;
+  /** Applies a link's fragment as a new history entry (the desktop's dst-inspector:// handler). */
+  openFragment(fragment: string): void;
+  Provider: (p: { children: ReactNode }) => ReactNode;
+}
+
+function pendingOf(state: LinkState): Pending {
+  return { state, runIds: null, taken: false, opening: new Set(), checked: new Set() };
+}
+
+/** The view the address's link names (App's first view), or null. */
+export function initialView(): LinkView | null {
+  return window.location.hash.length > 1 ? (decodeLink(window.location.hash).state?.view ?? null) : null;
+}
+
+function linkRunOf(r: RunInfo | undefined): LinkRun | null {
+  return r?.linkPath ? { path: r.linkPath, hash: r.contentHash ?? null } : null;
+}
+
+export function useViewLinks({ api, electron, runs, view, setView, chooseRun, notify }: Options): ViewLinks {
+  // A link in the address when the page loads is applied from the start (App starts on its view: initialView).
+  const [boot] = useState(() => decodeLink(window.location.hash));
+  const pending = useRef<Pending | null>(boot.state ? pendingOf(boot.state) : null);
+  const [generation, setGeneration] = useState(0);
+  const [resolving, setResolving] = useState(!!boot.state);
+  const acted = useRef(false);
+  const runsRef = useRef(runs);
+
+  const apply = useCallback(
+    (fragment: string) => {
+      const { state, notices } = decodeLink(fragment);
+      if (notices.length) notify(`This link could not be read whole: ${notices.join('; ')}.`);
+      if (!state) return;
+      pending.current = pendingOf(state);
+      setView(state.view);
+      setResolving(true);
+      setGeneration((g) => g + 1);
+    },
+    [notify, setView],
+  );
+
+  // What the address's link could not say; back and forward; a person's clicks and keys (they push history).
+  useEffect(() => {
+    if (boot.notices.length) notify(`This link could not be read whole: ${boot.notices.join('; ')}.`);
+  }, [boot, notify]);
+  const onPop = useEffectEvent(() => apply(window.location.hash));
+  useEffect(() => {
+    const pop = () => onPop();
+    const act = () => (acted.current = true);
+    window.addEventListener('popstate', pop);
+    // What a person does: a press, a key, a control changed (a select chosen from the keyboard or by a script too).
+    const acts = ['pointerdown', 'keydown', 'change', 'input'] as const;
+    for (const a of acts) window.addEventListener(a, act, true);
+    return () => {
+      window.removeEventListener('popstate', pop);
+      for (const a of acts) window.removeEventListener(a, act, true);
+    };
+  }, []);
+
+  // Finds the link's runs by path, opening (in the served folder) the ones not open; then picks the first.
+  const resolve = useEffectEvent(() => {
+    const p = pending.current;
+    if (!p || p.runIds || !runs) return;
+    const ids: string[] = [];
+    let waiting = false;
+    for (const lr of p.state.runs) {
+      const r = runs.find((x) => x.linkPath === lr.path);
+      if (r) ids.push(r.id);
+      else if (!p.opening.has(lr.path)) {
+        p.opening.add(lr.path);
+        waiting = true;
+        api.call('openLinkedRun', { path: lr.path }).then(
+          () => undefined, // the run appears in the list (runs-changed); this effect runs again
+          (e: unknown) => {
+            notify(`The link's run ${lr.path} could not be opened: ${errorText(e)}`);
+            p.state = { ...p.state, runs: p.state.runs.filter((x) => x !== lr) };
+            setGeneration((g) => g + 1);
+          },
+        );
+      } else waiting = true;
+    }
+    if (waiting) return;
+    p.runIds = ids;
+    if (ids[0]) chooseRun(ids[0]); // compare: the baseline (the shell shows a view once this tab's run is ready)
+    setResolving(false);
+  });
+  useEffect(() => resolve(), [runs, generation]);
+
+  // A run whose file changed since the link was made is opened all the same, and said so (once its hash is known).
+  useEffect(() => {
+    const p = pending.current;
+    if (!p?.runIds || !runs) return;
+    const changed: string[] = [];
+    p.state.runs.forEach((lr, k) => {
+      const r = runs.find((x) => x.id === p.runIds![k]);
+      if (!r?.contentHash || !lr.hash || p.checked.has(lr.path)) return;
+      p.checked.add(lr.path);
+      if (r.contentHash !== lr.hash)
+        changed.push(`run ${r.label} (${lr.path}) changed since the link was made (its content hash was ${lr.hash}, is ${r.contentHash})`);
+    });
+    if (changed.length) notify(`${changed.join('; ')}: what is shown is the file as it is now.`, 'info');
+  }, [runs, resolving, notify]);
+
+  const take = useCallback((v: LinkView): TakenLink | null => {
+    const p = pending.current;
+    if (!p || p.taken || !p.runIds || p.state.view !== v) return null;
+    p.taken = true;
+    return { state: p.state, runIds: p.runIds };
+  }, []);
+
+  const report = useCallback(
+    (v: LinkView, runIds: readonly string[], part: LinkPart) => {
+      if (pending.current && !pending.current.runIds) return; // a link is being applied
+      if (v !== view) return;
+      const all = runsRef.current ?? [];
+      const linkRuns = runIds.map((id) => linkRunOf(all.find((r) => r.id === id))).filter((r): r is LinkRun => r !== null);
+      const fragment = encodeLink({ view: v, runs: linkRuns, ...part });
+      const now = window.location.hash.slice(1);
+      let mode = historyMode(now, fragment);
+      if (mode === 'none') return;
+      if (mode === 'push' && !acted.current) mode = 'replace'; // settled by the app, not done by the person
+      acted.current = false;
+      const url = `${window.location.pathname}${window.location.search}#${fragment}`;
+      try {
+        if (mode === 'push') window.history.pushState(null, '', url);
+        else window.history.replaceState(null, '', url);
+      } catch {
+        /* a page that refuses history changes keeps working without links */
+      }
+    },
+    [view],
+  );
+
+  const copyLink = useCallback(() => {
+    const fragment = window.location.hash.slice(1);
+    if (!fragment) return notify('Nothing to link to yet: open a run first.');
+    // The address without its query: the browser-mode token is never in a link (the receiver uses their own).
+    const link = electron ? desktopLink(fragment) : `${window.location.origin}${window.location.pathname}#${fragment}`;
+    const said = (copied: boolean) => notify(copied ? `Link copied: ${link}` : `Copy this link: ${link}`, 'info');
+    // Electron refuses the page's clipboard API: the main process writes the system clipboard (writeClipboard).
+    const write = electron
+      ? api.call('writeClipboard', { text: link }).then((r) => r.supported)
+      : navigator.clipboard.writeText(link).then(() => true);
+    write.then(said, () => said(false));
+  }, [api, electron, notify]);
+
+  const openFragment = useCallback(
+    (fragment: string) => {
+      try {
+        window.history.pushState(null, '', `${window.location.pathname}${window.location.search}#${fragment}`);
+      } catch {
+        /* applied all the same */
+      }
+      apply(fragment);
+    },
+    [apply],
+  );
+
+  const value = useRef<ViewLinkValue>({ take, report });
+  // Synced before any view's effects report (layout effects run before every passive effect).
+  useLayoutEffect(() => {
+    runsRef.current = runs;
+    value.current = { take, report };
+  });
+  const [stable] = useState<ViewLinkValue>(() => ({
+    take: (v) => value.current.take(v),
+    report: (v, ids, part) => value.current.report(v, ids, part),
+  }));
+  const Provider = useCallback(
+    ({ children }: { children: ReactNode }) => <ViewLinkOf.Provider value={stable}>{children}</ViewLinkOf.Provider>,
+    [stable],
+  );
+
+  return { resolving, generation, copyLink, openFragment, Provider };
+}
