@@ -1,14 +1,14 @@
 // Benchmark tooling (Node): parse speed of the issue-18 layouts against the
 // FGA/GCA layout's, on the same seeded synthetic dialogues written in each
 // layout at about the same size. bench/layouts.js bundles this file with vite
-// and runs it as `node layouts-phases.mjs MB RUNS`; it prints one JSON object:
+// and runs it as `node layouts-phases.mjs MB RUNS [LAYOUT,…]` (FGA always, as the reference); it prints one JSON object:
 // per layout the file size (for `lines`, generations + index), the median and fastest load time (loader.load:
 // scan, parse, intern, build) and MB/s. One layout's file is in memory at a time.
 
 import { findLoader } from '../src/shared/formats/detect';
 import type { LoadOptions } from '../src/shared/formats/types';
 
-const [mbArg, runsArg] = process.argv.slice(2);
+const [mbArg, runsArg, onlyArg] = process.argv.slice(2);
 const TARGET = Number(mbArg ?? 100) * 1e6;
 const runs = Math.max(1, Number(runsArg ?? 3));
 const enc = new TextEncoder();
@@ -182,7 +182,8 @@ function write(layout: string): Written {
 }
 
 const results: { layout: string; bytes: number; medianMs: number; minMs: number; mbPerS: number }[] = [];
-for (const layout of ['fga', 'bspn', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst']) {
+const LAYOUTS = ['fga', 'bspn', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
+for (const layout of onlyArg ? LAYOUTS.filter((l) => l === 'fga' || onlyArg.split(',').includes(l)) : LAYOUTS) {
   const w = write(layout);
   const loader = findLoader(layout, `bench.${layout}`);
   const times: number[] = [];

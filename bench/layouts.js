@@ -13,13 +13,15 @@ import { cpus, loadavg } from 'node:os';
 import { buildHarness } from './harness.js';
 
 function parseArgs(argv) {
-  const opts = { mb: 100, runs: 3 };
+  const opts = { mb: 100, runs: 3, only: '', prof: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--mb') opts.mb = Math.max(1, Number(argv[++i]));
     else if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]));
+    else if (a === '--only') opts.only = argv[++i];
+    else if (a === '--cpu-prof') opts.prof = true;
     else if (a === '-h' || a === '--help') {
-      process.stdout.write('Usage: node bench/layouts.js [--mb 100] [--runs 3]\n');
+      process.stdout.write('Usage: node bench/layouts.js [--mb 100] [--runs 3] [--only bspn,csv] [--cpu-prof]\n');
       process.exit(0);
     } else throw new Error(`bench: unknown option ${a}`);
   }
@@ -33,10 +35,21 @@ const load = () =>
     .map((x) => x.toFixed(2))
     .join(', ');
 process.stdout.write(`load average ${load()} on ${cpus().length} cores\n`);
-const r = spawnSync(process.execPath, ['--max-old-space-size=6144', harness, String(opts.mb), String(opts.runs)], {
-  encoding: 'utf8',
-  maxBuffer: 1 << 24,
-});
+const r = spawnSync(
+  process.execPath,
+  [
+    '--max-old-space-size=6144',
+    ...(opts.prof ? ['--cpu-prof', '--cpu-prof-dir=.bench/prof'] : []),
+    harness,
+    String(opts.mb),
+    String(opts.runs),
+    opts.only,
+  ],
+  {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  },
+);
 if (r.status !== 0) throw new Error(`bench: the harness failed:\n${r.stderr}`);
 const { results } = JSON.parse(r.stdout);
 const fga = results.find((x) => x.layout === 'fga');
