@@ -90,7 +90,9 @@ describe('confident but wrong in the dialogue list', () => {
     const values = [...new Set(all.map((r) => r.confidentWrong).filter((x): x is number => x !== null))].sort();
     for (const t of [0, ...values, 1]) {
       const kept = rows(store, true, `confident-wrong:${t}`);
-      expect(kept.map((r) => r.id)).toEqual(all.filter((r) => r.confidentWrong !== null && r.confidentWrong >= t).map((r) => r.id));
+      expect(kept.map((r) => r.id)).toEqual(
+        all.filter((r) => typeof r.confidentWrong === 'number' && r.confidentWrong >= t).map((r) => r.id),
+      );
     }
   });
 
