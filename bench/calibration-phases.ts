@@ -4,7 +4,8 @@
 // (softmax-like) and coarse (verbalized: 0.5, 0.8, 0.9, 1.0) confidences —
 // after building them. bench/calibration.js bundles this file with vite and
 // runs it as `node calibration-phases.mjs PAIRS RUNS B`; it prints one JSON
-// object with the median and fastest milliseconds of each phase.
+// object with the median and fastest milliseconds of each phase, and its
+// median CPU milliseconds (user + system).
 
 import { calibrationAnalysis } from '../src/shared/analysis/calibration/analysis';
 import { compareCalibration } from '../src/shared/analysis/calibration/bootstrap';
@@ -16,7 +17,9 @@ import { jointCalibration } from '../src/shared/analysis/calibration/joint';
 import { concatPairs, type CalibrationPairs } from '../src/shared/analysis/calibration/pairs';
 import { calibrationByGroup, pairCalibration } from '../src/shared/analysis/calibration/summary';
 
-const [pairsArg, runsArg, bootArg] = process.argv.slice(2);
+const [pairsArg, runsArg, bootArg, onlyArg] = process.argv.slice(2);
+/** `analysis`: time only the whole analysis from a corpus (for profiling). */
+const onlyAnalysis = onlyArg === 'analysis';
 const N = Number(pairsArg ?? 1_000_000);
 const runs = Math.max(1, Number(runsArg ?? 5));
 const B = Number(bootArg ?? 200);
@@ -84,36 +87,44 @@ const shards = Array.from({ length: 8 }, (_, k) => {
 
 function time(name: string, f: () => unknown, times = runs) {
   const ms: number[] = [];
+  const cpu: number[] = [];
   for (let k = 0; k < times; k++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     f();
+    const c = process.cpuUsage(c0);
     ms.push(performance.now() - t0);
+    cpu.push((c.user + c.system) / 1000);
   }
   ms.sort((a, b) => a - b);
-  return { name, medianMs: ms[Math.floor(ms.length / 2)], minMs: ms[0], runs: times };
+  cpu.sort((a, b) => a - b);
+  // CPU time (user + system, this process) is steadier than wall time on a shared machine.
+  return { name, medianMs: ms[Math.floor(ms.length / 2)], minMs: ms[0], cpuMs: cpu[Math.floor(cpu.length / 2)], runs: times };
 }
 
-const results = [
-  time('pairs: setsumbt ECE + bins + AUROC + histograms', () => pairCalibration(soft)),
-  time('pairs: sun2024 binning', () => pairCalibration(soft, { binning: 'sun2024' })),
-  time('pairs: verbalized (4 distinct values)', () => pairCalibration(verbal)),
-  time('merge 8 shards (concat) + setsumbt', () => pairCalibration(concatPairs(shards))),
-  time('per slot (30 groups)', () => calibrationByGroup(soft)),
-  time('joint: min confidence per turn, JGA ECE, two-point L2', () => jointCalibration(soft, { jgaCorrect: jga })),
-  time(
-    `paired bootstrap, 2 columns, B = ${B}`,
-    () =>
-      compareCalibration(
-        [
-          { name: 'softmax', pairs: soft },
-          { name: 'verbalized', pairs: verbal },
-        ],
-        dialogues,
-        { bootstrap: B, seed: 12345 },
+const results = onlyAnalysis
+  ? []
+  : [
+      time('pairs: setsumbt ECE + bins + AUROC + histograms', () => pairCalibration(soft)),
+      time('pairs: sun2024 binning', () => pairCalibration(soft, { binning: 'sun2024' })),
+      time('pairs: verbalized (4 distinct values)', () => pairCalibration(verbal)),
+      time('merge 8 shards (concat) + setsumbt', () => pairCalibration(concatPairs(shards))),
+      time('per slot (30 groups)', () => calibrationByGroup(soft)),
+      time('joint: min confidence per turn, JGA ECE, two-point L2', () => jointCalibration(soft, { jgaCorrect: jga })),
+      time(
+        `paired bootstrap, 2 columns, B = ${B}`,
+        () =>
+          compareCalibration(
+            [
+              { name: 'softmax', pairs: soft },
+              { name: 'verbalized', pairs: verbal },
+            ],
+            dialogues,
+            { bootstrap: B, seed: 12345 },
+          ),
+        1,
       ),
-    1,
-  ),
-];
+    ];
 
 // The whole analysis (analysis/calibration/analysis.ts) from a corpus: 3 predicted pairs a turn with one confidence column,
 // the pairs built from the states (rule domain), pair + joint + per slot + per domain; the run's evaluation is done before timing

@@ -1,14 +1,14 @@
 // Benchmark tooling (Node): parse speed of the issue-18 layouts against the
 // FGA/GCA layout's, on the same seeded synthetic dialogues written in each
 // layout at about the same size. bench/layouts.js bundles this file with vite
-// and runs it as `node layouts-phases.mjs MB RUNS`; it prints one JSON object:
+// and runs it as `node layouts-phases.mjs MB RUNS [LAYOUT,…]` (FGA always, as the reference); it prints one JSON object:
 // per layout the file size (for `lines`, generations + index), the median and fastest load time (loader.load:
-// scan, parse, intern, build) and MB/s. One layout's file is in memory at a time.
+// scan, parse, intern, build), the median CPU time, and MB/s by each. One layout's file is in memory at a time.
 
 import { findLoader } from '../src/shared/formats/detect';
 import type { LoadOptions } from '../src/shared/formats/types';
 
-const [mbArg, runsArg] = process.argv.slice(2);
+const [mbArg, runsArg, onlyArg] = process.argv.slice(2);
 const TARGET = Number(mbArg ?? 100) * 1e6;
 const runs = Math.max(1, Number(runsArg ?? 3));
 const enc = new TextEncoder();
@@ -181,21 +181,37 @@ function write(layout: string): Written {
   return layout === 'lines' ? { bytes, opts: { index: { file: 'index.jsonl', bytes: enc.encode(index.join('\n')) } } } : { bytes };
 }
 
-const results: { layout: string; bytes: number; medianMs: number; minMs: number; mbPerS: number }[] = [];
-for (const layout of ['fga', 'bspn', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst']) {
+const results: { layout: string; bytes: number; medianMs: number; minMs: number; cpuMs: number; mbPerS: number; cpuMbPerS: number }[] = [];
+const LAYOUTS = ['fga', 'bspn', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
+for (const layout of onlyArg ? LAYOUTS.filter((l) => l === 'fga' || onlyArg.split(',').includes(l)) : LAYOUTS) {
   const w = write(layout);
   const loader = findLoader(layout, `bench.${layout}`);
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const loaded = loader.load(w.bytes, { file: `bench.${layout}`, ...w.opts });
+    const c = process.cpuUsage(c0);
     times.push(performance.now() - t0);
+    cpu.push((c.user + c.system) / 1000);
     if (loaded.corpus.turnIndex.length === 0) throw new Error(`${layout}: no turns`);
   }
   times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   const medianMs = times[Math.floor(times.length / 2)];
+  // CPU time of the process (user + system, all its threads): steadier than wall time on a shared machine.
+  const cpuMs = cpu[Math.floor(cpu.length / 2)];
   // Line-aligned generations are read with their index: both files count.
   const bytes = w.bytes.length + (w.opts?.index?.bytes.length ?? 0);
-  results.push({ layout, bytes, medianMs, minMs: times[0], mbPerS: bytes / 1e6 / (medianMs / 1000) });
+  results.push({
+    layout,
+    bytes,
+    medianMs,
+    minMs: times[0],
+    cpuMs,
+    mbPerS: bytes / 1e6 / (medianMs / 1000),
+    cpuMbPerS: bytes / 1e6 / (cpuMs / 1000),
+  });
 }
 process.stdout.write(JSON.stringify({ results }) + '\n');

@@ -17,6 +17,7 @@ import { METRICS } from '../../shared/metrics/registry';
 import { scoresOf } from '../../shared/metrics/state';
 import { gcaCountsOf, hasNoChanges, metricValue, NO_CHANGE_KEYS } from '../../shared/metrics/values';
 import { AppError } from '../../shared/app-error';
+import { confidentWrongByDialogue, passesConfidentWrong } from '../../shared/analysis/calibration/confident-wrong';
 import type { LoadResult } from './load-types';
 
 /** A load result on the main thread: the corpus re-interned, plus an id → index map. */
@@ -32,6 +33,8 @@ export interface RowColumns {
   mistakes: Int32Array;
   /** 1 for a dialogue without any change (GCA undefined; its reported GCA is 0). */
   noChanges: Uint8Array;
+  /** The most confident wrong pair's confidence (NaN: none); null when the run carries no confidences. */
+  confidentWrong: Float64Array | null;
 }
 
 /**
@@ -49,7 +52,13 @@ export function rowColumns(l: Loaded, config: MetricConfig): RowColumns {
   const { layout, states } = dialogueStates(l.corpus, l.stats, one);
   const metrics: Record<string, Float64Array> = {};
   for (const m of METRICS) metrics[m.id] = new Float64Array(n);
-  const cols: RowColumns = { metrics, disagreement: new Float64Array(n), mistakes: new Int32Array(n), noChanges: new Uint8Array(n) };
+  const cols: RowColumns = {
+    metrics,
+    disagreement: new Float64Array(n),
+    mistakes: new Int32Array(n),
+    noChanges: new Uint8Array(n),
+    confidentWrong: confidentWrongByDialogue(l.corpus),
+  };
   for (let d = 0; d < n; d++) {
     const v = scoresOf(states, d * layout.width, layout, one).values;
     for (const m of METRICS) metrics[m.id][d] = metricValue(v, m.id) ?? NaN;
@@ -77,6 +86,7 @@ export function rowOf(l: Loaded, cols: RowColumns, d: number): DialogueRow {
     values: Object.fromEntries(Object.entries(cols.metrics).map(([k, col]) => [k, Number.isNaN(col[d]) ? null : col[d]])),
     disagreement: cols.disagreement[d],
     mistakes: cols.mistakes[d],
+    confidentWrong: cols.confidentWrong === null || Number.isNaN(cols.confidentWrong[d]) ? null : cols.confidentWrong[d],
     noChanges: cols.noChanges[d] === 1,
   };
 }
@@ -165,6 +175,12 @@ export function filterIndex(l: Loaded, cols: RowColumns, filter: Filter, texts: 
   if (parsed instanceof SearchSyntaxError) throw new AppError('bad-args', `search: ${parsed.message}`);
   const q = parsed.text.toLowerCase();
   const terms = parsed.terms;
+  const threshold = parsed.confidentWrong;
+  if (threshold !== undefined && cols.confidentWrong === null)
+    throw new AppError(
+      'bad-args',
+      'search: confident-wrong: needs confidences, and this run carries none (docs/reference/formats.md lists the layouts that do)',
+    );
   const t = q ? texts() : null;
   const slots = termSlots(l.corpus, terms);
   const found = new Uint8Array(terms.length);
@@ -178,6 +194,7 @@ export function filterIndex(l: Loaded, cols: RowColumns, filter: Filter, texts: 
       if (!hit) continue;
     }
     if (t && !t[d].includes(q)) continue;
+    if (threshold !== undefined && !passesConfidentWrong((cols.confidentWrong as Float64Array)[d], threshold)) continue;
     if (terms.length > 0 && !matchesTerms(l.corpus, d, terms, slots, found)) continue;
     out[m++] = d;
   }
@@ -210,6 +227,7 @@ export function sortIndex(l: Loaded, cols: RowColumns, idx: Int32Array, sort: So
     col = turns;
   } else if (key === 'disagreement') col = cols.disagreement;
   else if (key === 'mistakes') col = cols.mistakes;
+  else if (key === 'confidentWrong') col = cols.confidentWrong ?? new Float64Array(cols.mistakes.length).fill(Number.NaN);
   else col = cols.metrics[key];
   const none = NO_CHANGE_KEYS.has(key) ? cols.noChanges : null;
   return idx.sort((a, b) => {

@@ -7,7 +7,10 @@
 // `wrong:"hotel-book stay"`) keeps the dialogues with a turn where a matching
 // slot has that class (spec section 8). The other words, joined by single
 // spaces, must appear in the dialogue's id, utterances, slot names or values
-// (gold or predicted). All parts must match. An unclosed quote is an error
+// (gold or predicted). A word `confident-wrong:T` (T a number in [0, 1])
+// keeps the dialogues with a wrong predicted pair whose confidence is at
+// least T (runs with confidences only; calibration/confident-wrong.ts).
+// All parts must match. An unclosed quote is an error
 // with its place, never a different query. formatTerm / quoteIfNeeded write
 // a word that reads back as itself: every link that builds a query uses them.
 
@@ -27,6 +30,8 @@ export interface SearchQuery {
   /** The free words as typed (quotes and escapes removed), joined by single spaces; '' when none. */
   text: string;
   terms: ClassTerm[];
+  /** `confident-wrong:T`: keep dialogues with a wrong pair of confidence ≥ T (the highest T when given twice). */
+  confidentWrong?: number;
 }
 
 /** A query that cannot be read: what is wrong, and where (0-based offset into the query). */
@@ -45,6 +50,10 @@ export const MAX_SEARCH = 500;
 
 /** A class prefix written without quotes at the start of a word. */
 const CLASS_PREFIX = /^(correct|wrong|missed|overshot):/i;
+/** The confident-but-wrong prefix, written without quotes at the start of a word. */
+const CONFIDENT_PREFIX = /^confident-wrong:/i;
+/** A threshold as written after it: 0.9, .9, 1, 0. */
+const THRESHOLD = /^(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?$/i;
 const SPACE = /\s/;
 
 const EXAMPLE = 'as in wrong:"hotel-book stay"';
@@ -55,6 +64,7 @@ export function readSearch(query: string): SearchQuery | SearchSyntaxError {
     return new SearchSyntaxError(`the search is ${query.trim().length} characters long; at most ${MAX_SEARCH}`, MAX_SEARCH);
   const terms: ClassTerm[] = [];
   const words: string[] = [];
+  let confidentWrong: number | undefined;
   const n = query.length;
   let i = 0;
   for (;;) {
@@ -87,15 +97,25 @@ export function readSearch(query: string): SearchQuery | SearchSyntaxError {
         i++;
       }
     }
+    const cw = CONFIDENT_PREFIX.exec(lead);
     const m = CLASS_PREFIX.exec(lead);
-    if (m) {
+    if (cw) {
+      const t = word.slice(cw[0].length);
+      const x = THRESHOLD.test(t) ? Number(t) : Number.NaN;
+      if (!(x >= 0 && x <= 1))
+        return new SearchSyntaxError(
+          `${cw[0]} at character ${start + 1} needs a confidence threshold from 0 to 1${t === '' ? '' : `, not ${JSON.stringify(t)}`}: write e.g. confident-wrong:0.9`,
+          start,
+        );
+      confidentWrong = confidentWrong === undefined ? x : Math.max(confidentWrong, x);
+    } else if (m) {
       const slot = word.slice(m[0].length);
       if (slot === '')
         return new SearchSyntaxError(`${m[0]} at character ${start + 1} names no slot: write the slot after the colon, ${EXAMPLE}`, start);
       terms.push({ cls: m[1].toLowerCase() as SlotClass, slot });
     } else if (word !== '') words.push(word);
   }
-  return { text: words.join(' '), terms };
+  return confidentWrong === undefined ? { text: words.join(' '), terms } : { text: words.join(' '), terms, confidentWrong };
 }
 
 /** The query's parts; throws SearchSyntaxError when it cannot be read. */
@@ -111,7 +131,7 @@ export function parseSearch(query: string): SearchQuery {
  * double quotes, with `"` and `\` escaped.
  */
 export function quoteIfNeeded(s: string): string {
-  if (s !== '' && !/[\s"'\\]/.test(s) && !CLASS_PREFIX.test(s)) return s;
+  if (s !== '' && !/[\s"'\\]/.test(s) && !CLASS_PREFIX.test(s) && !CONFIDENT_PREFIX.test(s)) return s;
   return `"${s.replace(/[\\"]/g, '\\$&')}"`;
 }
 
@@ -123,6 +143,7 @@ export function formatTerm(cls: SlotClass, slot: string): string {
 /** A query that reads back as `q` (terms first, then the free text as one word). */
 export function formatSearch(q: SearchQuery): string {
   const parts = q.terms.map((t) => formatTerm(t.cls, t.slot));
+  if (q.confidentWrong !== undefined) parts.push(`confident-wrong:${q.confidentWrong}`);
   if (q.text !== '') parts.push(quoteIfNeeded(q.text));
   return parts.join(' ');
 }

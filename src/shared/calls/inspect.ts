@@ -99,6 +99,8 @@ export interface DialogueRow {
   disagreement: number;
   /** GCA mistakes (M + W + O). */
   mistakes: number;
+  /** The highest confidence of a wrong predicted pair (first confidence column); null without one, or when the run has no confidences. */
+  confidentWrong?: number | null;
   /** No change at all in the dialogue: GCA is undefined (values.GCA keeps the reported 0); it sorts last by GCA and |FGA − GCA|. */
   noChanges?: boolean;
 }

@@ -7,8 +7,11 @@ import { METRIC_IDS } from '../metrics/registry';
 
 /** The dialogue's own sort keys: file position, id, length. */
 export const ROW_SORT_KEYS = ['position', 'id', 'turns'] as const;
-/** Sort keys derived from several metrics: |FGA − GCA| (first λ) and GCA's mistakes (M + W + O). */
-export const DERIVED_SORT_KEYS = ['disagreement', 'mistakes'] as const;
+/**
+ * Sort keys derived from several metrics: |FGA − GCA| (first λ) and GCA's mistakes (M + W + O); and, for runs
+ * with confidences, the dialogue's most confident wrong pair (analysis/calibration/confident-wrong.ts).
+ */
+export const DERIVED_SORT_KEYS = ['disagreement', 'mistakes', 'confidentWrong'] as const;
 
 declare const metricSortKeyBrand: unique symbol;
 /**

@@ -38,9 +38,14 @@ export function spanGrammar(span: string): SpanGrammar {
 
 const bad = (problem: string, word: number): SpanResult => ({ ok: false, problem, word });
 
+/** White space as split(/\s+/) sees it: only the first and last piece can be empty. */
+const WHITE = /\s+/;
+
 /** The words of a span without its special tokens, with their 1-based positions; or a problem. */
 function spanWords(span: string): { words: string[]; at: number[] } | SpanResult {
-  const all = span.split(/\s+/).filter(Boolean);
+  const all = span.split(WHITE);
+  if (all.length > 0 && all[0] === '') all.shift();
+  if (all.length > 0 && all[all.length - 1] === '') all.pop();
   const words: string[] = [];
   const at: number[] = [];
   let close: string | undefined;
@@ -55,7 +60,8 @@ function spanWords(span: string): { words: string[]; at: number[] } | SpanResult
       closed = true;
       continue;
     }
-    if (/^<[^<>\s]*>$/.test(w)) return bad(`unexpected special token ${JSON.stringify(w)}`, i + 1);
+    if (w.charCodeAt(0) === 0x3c && w.charCodeAt(w.length - 1) === 0x3e && /^<[^<>\s]*>$/.test(w))
+      return bad(`unexpected special token ${JSON.stringify(w)}`, i + 1);
     words.push(w);
     at.push(i + 1);
   }

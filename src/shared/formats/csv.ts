@@ -16,12 +16,16 @@
 // alone, so two slots with one value collide (run.py): it is not used, and
 // inspect says so. An optional `raw` (or `generation`) column is the model's text.
 // Parsed with csv-parse (quoted fields, doubled quotes, embedded newlines; its
-// browser build, so the loader runs in the app's pages too); a bad row, or a
+// browser build, so the loader runs in the app's pages too), except that a
+// plain text (one line end, no stray quote, rows of one length) is split by
+// csv-fast.ts, which gives the same records several times faster and hands
+// everything else to csv-parse (docs/performance.md); a bad row, or a
 // JSON cell that does not parse, is an error naming the row, the column and the line.
 
 import { parse } from 'csv-parse/browser/esm/sync';
 import type { TurnExtra } from '../model/builder';
 import { collectTurns, type TurnCollector } from './collect';
+import { splitCsvFast } from './csv-fast';
 import { LoadError } from './errors';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
@@ -49,11 +53,6 @@ export const csvLoader: FormatLoader = {
 
 const STATE_COLUMNS = new Set(['id', 'gt_domain', 'turn_state', 'total_state', 'value_confidence', 'raw', 'generation']);
 
-interface Row {
-  record: string[];
-  info: { lines: number };
-}
-
 interface CsvProblem {
   code?: string;
   lines?: number;
@@ -63,16 +62,16 @@ interface CsvProblem {
 
 export function loadCsv(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const text = new TextDecoder('utf-8').decode(bytes);
-  let rows: Row[];
+  let rows: string[][];
   try {
-    rows = parse(text, { bom: true, info: true, relax_column_count: false, skip_empty_lines: true }) as unknown as Row[];
+    rows = splitCsvFast(text) ?? (parse(text, { bom: true, relax_column_count: false, skip_empty_lines: true }) as string[][]);
   } catch (e) {
     const p = e as CsvProblem;
     const line = typeof p.lines === 'number' ? p.lines : 1;
     throw new LoadError(opts.file, `CSV: ${p.message.replace(/^Invalid [^:]*: /, '')}`, { line, column: 1, offset: 0 });
   }
   if (rows.length === 0) throw new LoadError(opts.file, 'the file is empty');
-  const header = rows[0].record.map((h) => h.trim());
+  const header = rows[0].map((h) => h.trim());
   const col = (name: string) => header.indexOf(name);
   const idCol = col('id');
   const totalCol = col('total_state');
@@ -95,14 +94,14 @@ export function loadCsv(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     let line = 1;
     for (let k = 0; k < r; k++) {
       line++;
-      for (const f of rows[k].record) for (let i = f.indexOf('\n'); i >= 0; i = f.indexOf('\n', i + 1)) line++;
+      for (const f of rows[k]) for (let i = f.indexOf('\n'); i >= 0; i = f.indexOf('\n', i + 1)) line++;
     }
     return line;
   };
   const where = (r: number, c: number, problem: string) =>
     new LoadError(opts.file, `row ${r + 1}, column ${c + 1} ("${header[c]}"): ${problem}`, { line: lineOf(r), column: 1, offset: 0 });
   const json = (r: number, c: number): unknown => {
-    const cell = rows[r].record[c];
+    const cell = rows[r][c];
     try {
       return JSON.parse(cell);
     } catch (e) {
@@ -127,7 +126,7 @@ export function loadCsv(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     let lastDialogue: string | undefined;
     let state = new Map<number, number>();
     for (let r = 1; r < rows.length; r++) {
-      const rec = rows[r].record;
+      const rec = rows[r];
       const id = rec[idCol].trim();
       const dash = id.lastIndexOf('-');
       const tn = dash > 0 ? Number(id.slice(dash + 1)) : NaN;

@@ -43,7 +43,48 @@ export function parseValueHere(sc: JsonScanner, path = '$'): unknown {
  * JSON.parse reads 1e-400 as 0 and 2.0 as 2, so where a field must be an
  * integer (a turn index) the loader looks here to refuse them. Null: none.
  */
-let oddNumbers: Map<string, string> | null = null;
+let oddNumbers: OddNumbers | null = null;
+
+/**
+ * Those literals, with where each was (the frames' keys and indices as byte
+ * offsets), made into paths only when a loader asks: a file of fractional
+ * confidences has one per score, and most are never looked up.
+ */
+export class OddNumbers {
+  private readonly entries: { where: number[]; s: number; e: number }[] = [];
+  private map: Map<string, string> | null = null;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly path: string,
+  ) {}
+
+  add(frames: readonly Frame[], depth: number, s: number, e: number): void {
+    const where: number[] = [];
+    for (let d = 0; d < depth; d++) {
+      const f = frames[d];
+      if (!f.object) where.push(0, f.index, 0);
+      else where.push(1, f.keys[f.keys.length - 4], f.keys[f.keys.length - 3]);
+    }
+    this.entries.push({ where, s, e });
+    this.map = null;
+  }
+
+  /** The literal written at `path`, if it was an odd number. */
+  get(path: string): string | undefined {
+    if (!this.map) {
+      this.map = new Map();
+      const b = this.bytes;
+      for (const { where, s, e } of this.entries) {
+        let p = this.path;
+        for (let k = 0; k < where.length; k += 3)
+          p = where[k] ? pathPush(p, decodeKey(b, where[k + 1], where[k + 2])) : pathPush(p, where[k + 1]);
+        this.map.set(p, new TextDecoder().decode(b.subarray(s, e)));
+      }
+    }
+    return this.map.get(path);
+  }
+}
 
 /** A number literal at bytes [s, e) that JSON.parse reads exactly as the integer it spells. */
 function plainInteger(b: Uint8Array, s: number, e: number): boolean {
@@ -157,7 +198,7 @@ export function skipUniqueKeys(sc: JsonScanner, path: string): void {
       const s = sc.pos;
       sc.skipPrimitive();
       if ((c === 0x2d || (c !== undefined && c >= 0x30 && c <= 0x39)) && !plainInteger(b, s, sc.pos)) {
-        (oddNumbers ??= new Map()).set(pathOf(), new TextDecoder().decode(b.subarray(s, sc.pos)));
+        (oddNumbers ??= new OddNumbers(b, path)).add(frames, depth, s, sc.pos);
       }
     }
     // After a value: close what ends here, or move to the next member.
@@ -349,7 +390,7 @@ export class ElementContext {
 
   private locator: Locator | undefined;
   /** Number literals of the element that are not plain integers, by JSON path (see parse). */
-  private odd: Map<string, string> | null = null;
+  private odd: OddNumbers | null = null;
   private readonly builders = new Map<SlotTable, StateBuilder>();
 
   /** Located errors for this file (the reading rule's). */

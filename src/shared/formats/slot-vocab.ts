@@ -54,16 +54,17 @@ export function compileSlotVocab(spec: SlotVocabSpec, source: string): SlotVocab
   const all = new Set<string>();
   for (const s of domains.values()) for (const x of s) all.add(x);
   for (const w of spec.stop_words ?? []) all.add(words(w).join(' '));
-  const cache = new Map<string, string>();
+  const cache = new Map<string, Map<string, string>>();
   return {
     source,
     domains,
     enders: index(all),
     values: index(spec.values ?? []),
     canonical(domain, slot) {
-      const key = `${domain}\u0000${slot}`;
-      let c = cache.get(key);
-      if (c === undefined) cache.set(key, (c = canonicalSlot(domain, slot)));
+      let bySlot = cache.get(domain);
+      if (bySlot === undefined) cache.set(domain, (bySlot = new Map()));
+      let c = bySlot.get(slot);
+      if (c === undefined) bySlot.set(slot, (c = canonicalSlot(domain, slot)));
       return c;
     },
   };

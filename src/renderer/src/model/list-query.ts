@@ -22,7 +22,11 @@ export interface ListQuery {
 /** The sort keys in menu order: the API's (every metric of the registry between the dialogue's own keys and the derived ones). */
 export const LIST_SORT_KEYS: readonly SortKey[] = SORT_KEYS;
 
-const LABELS: Partial<Record<SortKey, string>> = { position: 'file order', disagreement: '|FGA − GCA|' };
+const LABELS: Partial<Record<SortKey, string>> = {
+  position: 'file order',
+  disagreement: '|FGA − GCA|',
+  confidentWrong: 'confident but wrong',
+};
 
 export function sortLabel(key: SortKey): string {
   return LABELS[key] ?? key;
@@ -42,7 +46,7 @@ export function apiFilter(f: ListFilter): ListFilter {
 
 /** Sorting by a score: the natural first direction (worst first for scores, most for counts). */
 export function defaultDescending(key: SortKey): boolean {
-  return key === 'disagreement' || key === 'mistakes' || key === 'turns';
+  return key === 'disagreement' || key === 'mistakes' || key === 'turns' || key === 'confidentWrong';
 }
 
 /** The dialogue list's arguments (dialoguePage without its window): equal for queries that show the same list. */

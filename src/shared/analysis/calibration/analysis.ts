@@ -15,7 +15,7 @@ import type { BinningName, ReliabilityBin } from './binning';
 import { compareCalibration, type CalibrationComparison } from './bootstrap';
 import { chooseColumn, confidenceColumns, corpusPairs, jgaLabels, type CalibrationRule } from './corpus';
 import { jointCalibration } from './joint';
-import { calibrationByGroup, pairCalibration, type PairCalibration } from './summary';
+import { calibrationSharedSort, type PairCalibration } from './summary';
 
 export interface CalibrationArgs {
   column?: string;
@@ -87,8 +87,6 @@ export function calibrationAnalysis(ev: Evaluation, a: CalibrationArgs): Calibra
   const pairs = corpusPairs(corpus, column, a.rule);
   const labels = jgaLabels(ev.stats, corpus.dialogueStart);
   const joint = jointCalibration(pairs, labels, opts);
-  const bySlot: Record<string, PairStats> = {};
-  for (const [s, c] of calibrationByGroup(pairs, opts)) bySlot[corpus.slots.name(s)] = stats(c);
   // Domains: the slot groups re-indexed by domain.
   const domainNames: string[] = [];
   const domainOfSlot = new Map<number, number>();
@@ -104,8 +102,12 @@ export function calibrationAnalysis(ev: Evaluation, a: CalibrationArgs): Calibra
     }
     dgroup[i] = g;
   }
+  // One sort of the column serves the pair, per-slot and per-domain statistics.
+  const shared = calibrationSharedSort(pairs, [group, dgroup], opts);
+  const bySlot: Record<string, PairStats> = {};
+  for (const [s, c] of shared.groups[0]) bySlot[corpus.slots.name(s)] = stats(c);
   const byDomain: Record<string, PairStats> = {};
-  const perDomain = calibrationByGroup({ ...pairs, group: dgroup }, opts);
+  const perDomain = shared.groups[1];
   for (const g of [...perDomain.keys()].sort((x, y) => (domainNames[x] < domainNames[y] ? -1 : 1)))
     byDomain[domainNames[g]] = stats(perDomain.get(g)!);
   const comparison =
@@ -125,7 +127,7 @@ export function calibrationAnalysis(ev: Evaluation, a: CalibrationArgs): Calibra
     columns,
     rule: a.rule,
     binning: a.binning,
-    pairs: stats(pairCalibration(pairs, opts)),
+    pairs: stats(shared.all),
     joint: {
       ...stats(joint),
       turns: joint.turns,

@@ -62,8 +62,15 @@ export function chooseColumn(corpus: Corpus, column: string | undefined): string
 /** The pairs of one column under a rule, with dialogue, turn and slot (group) indices; and the turns' JGA labels. */
 export function corpusPairs(corpus: Corpus, column: string, rule: CalibrationRule): CalibrationPairs {
   const c = corpus.generation?.confidence;
-  const b = new PairBuilder(['dialogue', 'turn', 'group']);
-  if (!c) return b.build();
+  if (!c) return new PairBuilder(['dialogue', 'turn', 'group']).build();
+  // At most one pair per confidence entry: the columns are filled in place and cut to length at the end.
+  const cap = c.start[c.start.length - 1] ?? 0;
+  const confidence = new Float64Array(cap);
+  const correctOf = new Uint8Array(cap);
+  const dialogueOf = new Int32Array(cap);
+  const turnOf = new Int32Array(cap);
+  const groupOf = new Int32Array(cap);
+  let n = 0;
   const col = c.names.indexOf(column);
   if (col < 0) throw new CalibrationInputError(`no confidence column ${JSON.stringify(column)}`, -1);
   const labelCol = rule === 'sun2024' ? c.names.indexOf('pair_confidence') : -1;
@@ -104,11 +111,21 @@ export function corpusPairs(corpus: Corpus, column: string, rule: CalibrationRul
           if (gSlot === undefined) byName.set(key, (gSlot = slots.lookup(key) ?? -1));
           correct = gSlot >= 0 && pred >= 0 && valueOf(goldPairs, gs, gl, gSlot) === pred && pred !== NONE_ID;
         }
-        b.add(conf, correct, { dialogue: d, turn: i, group: s });
+        confidence[n] = conf;
+        correctOf[n] = correct ? 1 : 0;
+        dialogueOf[n] = d;
+        turnOf[n] = i;
+        groupOf[n++] = s;
       }
     }
   }
-  return b.build();
+  return {
+    confidence: confidence.slice(0, n),
+    correct: correctOf.slice(0, n),
+    dialogue: dialogueOf.slice(0, n),
+    turn: turnOf.slice(0, n),
+    group: groupOf.slice(0, n),
+  };
 }
 
 /** Per turn, 1 when its predicted state equals the gold (JGA), from a run's turn classes. */

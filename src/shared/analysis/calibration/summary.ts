@@ -203,3 +203,127 @@ export function calibrationByGroup(p: CalibrationPairs, opts: CalibrationOptions
   }
   return out;
 }
+
+/** −0 before +0, else numeric order (what the native sort of a Float64Array does). */
+const before = (a: number, b: number): boolean => a < b || (a === 0 && b === 0 && 1 / a < 1 / b);
+
+/**
+ * The sorted runs x[bounds[r] … bounds[r + 1]) merged into one sorted array
+ * (bottom-up, pairwise: ⌈log₂ runs⌉ passes), equal to sorting them together.
+ */
+function mergeRuns(x: Float64Array, bounds: number[]): Float64Array {
+  let src = x;
+  let b = bounds;
+  while (b.length > 2) {
+    const dst = new Float64Array(src.length);
+    const nb = [b[0]];
+    for (let r = 0; r + 1 < b.length; r += 2) {
+      const lo = b[r];
+      const mid = b[r + 1];
+      const hi = r + 2 < b.length ? b[r + 2] : mid;
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) dst[k++] = before(src[j], src[i]) ? src[j++] : src[i++];
+      while (i < mid) dst[k++] = src[i++];
+      while (j < hi) dst[k++] = src[j++];
+      nb.push(hi);
+    }
+    src = dst;
+    b = nb;
+  }
+  return src;
+}
+
+/**
+ * The whole column's calibration and, for each grouping given (per pair a
+ * group index ≥ 0: slot, domain), each group's — from one sort's worth of
+ * work shared by all of them: the pairs are dealt by their tuple of groups
+ * and class (one counting pass), each (tuple, class) run is sorted once
+ * (native sort), and a group's or the column's sorted classes are its runs
+ * merged. The four sorts of a million confidences the analysis did before
+ * (column, joint turns, slots, domains) become one (plus the turns').
+ * The numbers are those of pairCalibration and calibrationByGroup, bit for
+ * bit (summary.sorted.test.ts checks it on random columns with ties, −0
+ * and empty bins, and against the definitions).
+ */
+export function calibrationSharedSort(
+  p: CalibrationPairs,
+  groupings: readonly Int32Array[],
+  opts: CalibrationOptions = {},
+): { all: PairCalibration; groups: Map<number, PairCalibration>[] } {
+  const { binning, outOfRange } = resolveOptions(opts);
+  const outside = checkPairs(p, outOfRange);
+  const n = p.confidence.length;
+  for (const g of groupings) if (g.length !== n) throw new RangeError(`${n} pairs but ${g.length} group indices`);
+  for (const g of groupings) for (let i = 0; i < n; i++) if (g[i] < 0) throw new RangeError(`pair ${i}: group index ${g[i]} < 0`);
+  // Each pair's tuple of groups as one small number (the tuples present, numbered as met): the tuple's
+  // mixed-radix code looked up in a table (dense when the codes are few, else a map).
+  const G = groupings.length;
+  const radix = groupings.map((g) => {
+    let max = 0;
+    for (let i = 0; i < n; i++) if (g[i] > max) max = g[i];
+    return max + 1;
+  });
+  const codes = radix.reduce((a, b) => a * b, 1);
+  const dense = codes <= 1 << 20 ? new Int32Array(codes).fill(-1) : null;
+  const sparse = new Map<number, number>();
+  const tuples: number[][] = [];
+  const cell = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    let code = 0;
+    for (let k = 0; k < G; k++) code = code * radix[k] + groupings[k][i];
+    let t = dense ? dense[code] : (sparse.get(code) ?? -1);
+    if (t < 0) {
+      t = tuples.push(groupings.map((g) => g[i])) - 1;
+      if (dense) dense[code] = t;
+      else sparse.set(code, t);
+    }
+    cell[i] = 2 * t + (p.correct[i] ? 0 : 1);
+  }
+  // Deal the confidences into runs by (tuple, class): run 2t holds tuple t's correct pairs, 2t + 1 its wrong ones.
+  const R = 2 * tuples.length;
+  const start = new Int32Array(R + 1);
+  for (let i = 0; i < n; i++) start[cell[i] + 1]++;
+  for (let r = 0; r < R; r++) start[r + 1] += start[r];
+  const next = start.slice(0, R);
+  const conf = new Float64Array(n);
+  for (let i = 0; i < n; i++) conf[next[cell[i]]++] = p.confidence[i];
+  for (let r = 0; r < R; r++) if (start[r + 1] - start[r] > 1) conf.subarray(start[r], start[r + 1]).sort();
+  /** The sorted confidences of one class (0 correct, 1 wrong) over some tuples, and how many lie outside [0, 1]. */
+  const classOf = (ts: readonly number[], cls: 0 | 1): Float64Array => {
+    let len = 0;
+    for (const t of ts) len += start[2 * t + cls + 1] - start[2 * t + cls];
+    const x = new Float64Array(len);
+    const bounds = [0];
+    for (const t of ts) {
+      const s = start[2 * t + cls];
+      const e = start[2 * t + cls + 1];
+      if (e === s) continue;
+      x.set(conf.subarray(s, e), bounds[bounds.length - 1]);
+      bounds.push(bounds[bounds.length - 1] + e - s);
+    }
+    return bounds.length > 2 ? mergeRuns(x, bounds) : x;
+  };
+  const summaryOf = (ts: readonly number[], out: number): PairCalibration =>
+    summariseLevels(levelsOf(classOf(ts, 0), classOf(ts, 1)), binning, out);
+  const allTuples = tuples.map((_, t) => t);
+  const all = summaryOf(allTuples, outside);
+  const groups = groupings.map((_, k) => {
+    const members = new Map<number, number[]>();
+    tuples.forEach((tu, t) => {
+      const list = members.get(tu[k]);
+      if (list) list.push(t);
+      else members.set(tu[k], [t]);
+    });
+    const out = new Map<number, PairCalibration>();
+    for (const g of [...members.keys()].sort((a, b) => a - b)) {
+      const ts = members.get(g)!;
+      let out1 = 0;
+      for (const t of ts) for (let j = start[2 * t]; j < start[2 * t + 2]; j++) if (conf[j] < 0 || conf[j] > 1) out1++;
+      out.set(g, summaryOf(ts, out1));
+    }
+    return out;
+  });
+  return { all, groups };
+}

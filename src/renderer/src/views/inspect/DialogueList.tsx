@@ -3,6 +3,9 @@
 // search field Enter opens the first match, ↓ moves into the list and Esc
 // gives the focus back to where it was before. Under the GCA and |FGA − GCA|
 // sorts the list says that dialogues without changes come last, and why.
+// "Confident but wrong" (sort key confidentWrong, search term
+// confident-wrong:T) needs confidences: without them the sort option is
+// disabled and says why.
 
 import { useMemo, useRef, type RefObject } from 'react';
 import type { SortKey } from '../../../../shared/api';
@@ -23,6 +26,8 @@ interface Props {
   rows: PagedRows<'dialoguePage'>;
   query: ListQuery;
   domains: string[];
+  /** The confidence column the "confident but wrong" sort and filter use; null when the run carries no confidences. */
+  confidenceColumn: string | null;
   selectedId: string | null;
   selectedIndex: number;
   scrollRequest: number;
@@ -45,6 +50,7 @@ export function DialogueList({
   rows,
   query,
   domains,
+  confidenceColumn,
   selectedId,
   selectedIndex,
   scrollRequest,
@@ -138,11 +144,27 @@ export function DialogueList({
               value={query.sort.key}
               onChange={(e) => setSort(e.target.value as SortKey)}
             >
-              {LIST_SORT_KEYS.map((k) => (
-                <option key={k} value={k}>
-                  {sortLabel(k)}
-                </option>
-              ))}
+              {LIST_SORT_KEYS.map((k) =>
+                k === 'confidentWrong' ? (
+                  <option
+                    key={k}
+                    value={k}
+                    disabled={confidenceColumn === null}
+                    title={
+                      confidenceColumn === null
+                        ? 'needs confidences: this run carries none (CSV confidence columns, JSON Lines "confidence")'
+                        : `dialogues by their most confident wrong pair (confidence column ${confidenceColumn}); filter with confident-wrong:0.9`
+                    }
+                  >
+                    {sortLabel(k)}
+                    {confidenceColumn === null ? ' (needs confidences)' : ''}
+                  </option>
+                ) : (
+                  <option key={k} value={k}>
+                    {sortLabel(k)}
+                  </option>
+                ),
+              )}
             </select>
           </label>
           <button

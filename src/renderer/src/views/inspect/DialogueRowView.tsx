@@ -15,6 +15,8 @@ const BAR = 40;
 /** The sorted-by value, shown when the row's four numbers do not include it. */
 function sortExtra(row: DialogueRow, key: SortKey): string | null {
   if (key === 'disagreement') return `|FGA−GCA| ${row.noChanges ? '—' : pct(row.disagreement)}`;
+  if (key === 'confidentWrong')
+    return typeof row.confidentWrong !== 'number' ? 'no confident wrong pair' : `wrong at confidence ${row.confidentWrong.toFixed(2)}`;
   if (key in row.values && !METRICS.includes(key)) return `${key} ${pct(row.values[key])}`;
   return null;
 }

@@ -226,6 +226,7 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
         rows={rows}
         query={query}
         domains={summary?.domains ?? []}
+        confidenceColumn={summary?.generation?.confidenceColumns[0] ?? null}
         selectedId={selectedId}
         selectedIndex={list.index}
         scrollRequest={list.scrollRequest}
