@@ -1,11 +1,13 @@
 // Benchmark (Node, plain JS): `dst-inspector score` of the synthetic
 // 750k-turn file of bench/generate.js under --preset exact (today's scoring)
 // and under --preset mwzeval (normalisation, dontcare policy, partial_ratio
-// memoised per distinct value pair) and --preset mwzeval --match exact, each
+// memoised per distinct value pair), --preset mwzeval --match exact, and
+// --preset trade, simpletod (default and type2 cleaning) and convlab3, each
 // as a fresh process; medians of the rounds, the ratio to exact, peak RSS.
 // Needs a build (out/main/cli.js). A measurement, not a test.
 //
-//   node bench/presets.js [--turns 750000] [--rounds 3]
+//   node bench/presets.js [--turns 750000] [--rounds 3] [--only exact,trade,simpletod,convlab3]
+// (--only: the settings whose label starts with one of the names; exact is always run, as the base)
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
@@ -57,9 +59,14 @@ const settings = [
   ['mwzeval', ['--preset', 'mwzeval']],
   ['mwzeval, --match exact', ['--preset', 'mwzeval', '--match', 'exact']],
   ['mwzeval, difflib', ['--preset', 'mwzeval', '--fuzzy-backend', 'difflib']],
+  ['trade', ['--preset', 'trade']],
+  ['simpletod, --cleaning default,type2', ['--preset', 'simpletod', '--cleaning', 'default,type2']],
+  ['convlab3', ['--preset', 'convlab3']],
 ];
+const only = arg('only', '').split(',').filter(Boolean);
 let base = 0;
 for (const [label, args] of settings) {
+  if (only.length > 0 && label !== 'exact' && !only.some((o) => label === o || label.startsWith(`${o},`))) continue;
   const rs = Array.from({ length: rounds }, () => run(args));
   const s = median(rs.map((r) => r.seconds));
   if (label === 'exact') base = s;
