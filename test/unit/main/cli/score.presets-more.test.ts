@@ -40,6 +40,9 @@ describe('score --preset trade, simpletod, convlab3', () => {
     const edge = score([join(P, 'trade', 'edge.json'), '--preset', 'trade', '--signature', 'full']);
     close(edge.trade, expected('trade').edge.result);
     expect(edge.signature).toMatch(/preset=trade\(norm=none match=exact gold=as-is none=inactive turns=predicted fix=trade\)/);
+    // TRADE's own all_prediction file: its gold is already fixed and keeps "hotel-type-none", which no prediction matches.
+    const own = score([join(P, 'trade', 'all_prediction_edge.json'), '--preset', 'trade']);
+    close(own.trade, expected('trade').all_prediction_edge.result);
   }, 60_000);
 
   it('simpletod: each switch on its own and together, written in the signature', () => {
