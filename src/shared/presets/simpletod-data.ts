@@ -2,8 +2,30 @@
 // annotation must not be credited (compute_joint_acc.py --type2_cleaning):
 // IGNORE_TURNS_TYPE2 of salesforce/simpletod @ a6050a4d08dfb1515d472a3b1aea7ad6c1a8ab1b
 // utils/dst.py (lines 30-70), dialogue id without ".json" → 0-based turn ids.
-// Data from SimpleTOD, Copyright (c) 2020, Salesforce.com, Inc., BSD-3-Clause
-// (its LICENSE.txt; see test/fixtures/presets/README.md).
+// Data from SimpleTOD, under its licence (LICENSE.txt at that commit):
+//
+// Copyright (c) 2020, Salesforce.com, Inc.
+// All rights reserved.
+//
+// Redistribution and use in source and binary forms, with or without modification, are permitted provided that the
+// following conditions are met:
+//
+// * Redistributions of source code must retain the above copyright notice, this list of conditions and the following
+//   disclaimer.
+//
+// * Redistributions in binary form must reproduce the above copyright notice, this list of conditions and the
+//   following disclaimer in the documentation and/or other materials provided with the distribution.
+//
+// * Neither the name of Salesforce.com nor the names of its contributors may be used to endorse or promote products
+//   derived from this software without specific prior written permission.
+//
+// THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS" AND ANY EXPRESS OR IMPLIED WARRANTIES,
+// INCLUDING, BUT NOT LIMITED TO, THE IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+// DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE FOR ANY DIRECT, INDIRECT, INCIDENTAL,
+// SPECIAL, EXEMPLARY, OR CONSEQUENTIAL DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+// SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER CAUSED AND ON ANY THEORY OF LIABILITY,
+// WHETHER IN CONTRACT, STRICT LIABILITY, OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+// OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
 
 export const IGNORE_TURNS_TYPE2: Readonly<Record<string, readonly number[]>> = {
   PMUL1812: [1, 2],
