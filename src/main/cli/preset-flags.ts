@@ -172,7 +172,7 @@ export function applyPresetToRun(file: string, run: LoadedRun, sel: PresetSelect
       `${file}: ${a.issues.unparsedTimes} time value(s) mwzeval's time_to_canonical cannot parse (it stops with ValueError there); kept as written`,
     );
   if (a.droppedTurns > 0)
-    warn(`${file}: ${a.droppedTurns} gold turn(s) the predictions lack are not scored (mwzeval scores predicted turns only)`);
+    warn(`${file}: ${a.droppedTurns} gold turn(s) the predictions lack are not scored (${sel.name} scores predicted turns only)`);
 }
 
 /** The evaluator's own numbers for a run loaded under a preset: { mwzeval: {...} } or { sgd: {...} }. */
