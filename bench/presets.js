@@ -39,12 +39,23 @@ function run(args) {
   const argv = [CLI, 'score', file, '--format', 'json', ...args];
   const t = performance.now();
   const r = useTime
-    ? spawnSync('/usr/bin/time', ['-f', 'BENCH_MAXRSS_KB=%M', process.execPath, ...argv], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    ? spawnSync('/usr/bin/time', ['-f', 'BENCH_MAXRSS_KB=%M BENCH_CPU=%U+%S', process.execPath, ...argv], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      })
     : spawnSync(process.execPath, argv, { encoding: 'utf8', maxBuffer: 1 << 26 });
   const seconds = (performance.now() - t) / 1000;
   if (r.status !== 0) throw new Error(`bench: score ${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
+  // Seen under heavy load (issue 17 bench, 2026-11-26): exit 0 with nothing on stdout. Say so and run again.
+  if (r.stdout.trim() === '') {
+    process.stderr.write(`bench: score ${args.join(' ')} exited 0 with empty output; running it again\n`);
+    return run(args);
+  }
   const kb = useTime ? Number(/BENCH_MAXRSS_KB=(\d+)/.exec(r.stderr)?.[1]) : NaN;
-  return { seconds, rss: kb * 1024, jga: JSON.parse(r.stdout).corpus.JGA };
+  // CPU seconds (user + system, all threads): steadier than wall time when other jobs share the cores.
+  const cpuMatch = /BENCH_CPU=([\d.]+)\+([\d.]+)/.exec(r.stderr);
+  const cpu = cpuMatch ? Number(cpuMatch[1]) + Number(cpuMatch[2]) : NaN;
+  return { seconds, cpu, rss: kb * 1024, jga: JSON.parse(r.stdout).corpus.JGA };
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -65,12 +76,18 @@ const settings = [
 ];
 const only = arg('only', '').split(',').filter(Boolean);
 let base = 0;
+let baseCpu = 0;
 for (const [label, args] of settings) {
   if (only.length > 0 && label !== 'exact' && !only.some((o) => label === o || label.startsWith(`${o},`))) continue;
   const rs = Array.from({ length: rounds }, () => run(args));
   const s = median(rs.map((r) => r.seconds));
-  if (label === 'exact') base = s;
+  const cpu = median(rs.map((r) => r.cpu));
+  if (label === 'exact') {
+    base = s;
+    baseCpu = cpu;
+  }
   process.stdout.write(
-    `  ${label.padEnd(24)} ${s.toFixed(2)} s  (${(s / base).toFixed(2)}× exact)  peak RSS ${(Math.max(...rs.map((r) => r.rss)) / 1e6).toFixed(0)} MB  JGA ${rs[0].jga.toFixed(4)}\n`,
+    `  ${label.padEnd(24)} ${s.toFixed(2)} s  (${(s / base).toFixed(2)}× exact)  cpu ${cpu.toFixed(2)} s  (${(cpu / baseCpu).toFixed(2)}× exact)  ` +
+      `peak RSS ${(Math.max(...rs.map((r) => r.rss)) / 1e6).toFixed(0)} MB  JGA ${rs[0].jga.toFixed(4)}\n`,
   );
 }
