@@ -194,7 +194,7 @@ export function presetExtra(run: LoadedRun): Record<string, unknown> | undefined
   }
   const stats = () => run.stats ?? analyseCorpus(run.loaded.corpus);
   if (p.sel.name === 'mwzeval') extra.mwzeval = mwzevalScores(mwzevalCounts(stats()));
-  if (p.sel.name === 'trade') extra.trade = tradeScores(run.loaded.corpus);
+  if (p.sel.name === 'trade') extra.trade = tradeScores(run.loaded.corpus, stats());
   if (p.sel.name === 'simpletod' && p.sel.parts.simpletod)
     extra.simpletod = simpletodScores(run.loaded.corpus, stats(), p.sel.parts.simpletod);
   if (p.sel.name === 'convlab3') extra.convlab3 = convlab3Scores(stats());

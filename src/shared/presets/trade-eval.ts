@@ -20,6 +20,7 @@
 import { NONE, NONE_ID, type Corpus } from '../model/corpus';
 import { MULTIWOZ_SLOTS } from '../formats/slot-names';
 import { tradeFix } from '../formats/trade-fixes';
+import { analyseCorpus, type TurnStats } from '../metrics/turn-stats';
 
 /** TRADE's SLOTS (get_slot_information on MultiWOZ 2.1's ontology): the canonical names of the 30 slots. */
 export const TRADE_SLOTS: ReadonlySet<string> = new Set(MULTIWOZ_SLOTS);
@@ -53,7 +54,6 @@ export function tradeComputeAcc(gold: ReadonlySet<string>, pred: ReadonlySet<str
 
 /** compute_prf's F1 of TRADE's models/TRADE.py. */
 export function tradeComputeF1(gold: ReadonlySet<string>, pred: ReadonlySet<string>): number {
-  if (gold.size === 0) return pred.size === 0 ? 1 : 0;
   let tp = 0;
   let fn = 0;
   let fp = 0;
@@ -61,6 +61,12 @@ export function tradeComputeF1(gold: ReadonlySet<string>, pred: ReadonlySet<stri
     if (pred.has(g)) tp++;
     else fn++;
   for (const p of pred) if (!gold.has(p)) fp++;
+  return prfF1(tp, fp, fn);
+}
+
+/** compute_prf's F1 from its counts: an empty gold (tp + fn = 0) gives 1 when nothing is predicted, else 0. */
+function prfF1(tp: number, fp: number, fn: number): number {
+  if (tp + fn === 0) return fp === 0 ? 1 : 0;
   const precision = tp + fp !== 0 ? tp / (tp + fp) : 0;
   const recall = tp + fn !== 0 ? tp / (tp + fn) : 0;
   return precision + recall !== 0 ? (2 * precision * recall) / (precision + recall) : 0;
@@ -88,19 +94,43 @@ export function tradeItems(c: Corpus, i: number, side: 'gold' | 'pred'): Set<str
   return out;
 }
 
-/** evaluate_metrics on a corpus rewritten by the trade preset (apply.ts). */
-export function tradeScores(c: Corpus): TradeScores {
+/**
+ * evaluate_metrics on a corpus rewritten by the trade preset (apply.ts). A
+ * turn without a "-" in any of its values is scored from its slot classes
+ * (one item per slot: an item is in both sets exactly when the slot is
+ * correct, and rsplit cuts at the slot); a turn with one is scored on the
+ * strings, as TRADE does.
+ */
+export function tradeScores(c: Corpus, stats: TurnStats = analyseCorpus(c)): TradeScores {
   let total = 0;
   let joint = 0;
   let turnAcc = 0;
   let f1 = 0;
+  const dash = new Int8Array(c.values.size).fill(-1);
+  const hasDash = (pairs: Int32Array, start: number, len: number): boolean => {
+    for (let k = start; k < start + len; k++) {
+      const v = pairs[2 * k + 1];
+      if (dash[v] < 0) dash[v] = c.values.name(v).includes('-') ? 1 : 0;
+      if (dash[v] === 1) return true;
+    }
+    return false;
+  };
   for (let i = 0; i < c.turnIndex.length; i++) {
-    const gold = tradeItems(c, i, 'gold');
-    const pred = tradeItems(c, i, 'pred');
-    if (gold.size === pred.size && [...gold].every((g) => pred.has(g))) joint++;
     total++;
-    turnAcc += tradeComputeAcc(gold, pred);
-    f1 += tradeComputeF1(gold, pred);
+    if (hasDash(c.goldPairs, c.goldStart[i], c.goldLen[i]) || hasDash(c.predPairs, c.predStart[i], c.predLen[i])) {
+      const gold = tradeItems(c, i, 'gold');
+      const pred = tradeItems(c, i, 'pred');
+      if (gold.size === pred.size && [...gold].every((g) => pred.has(g))) joint++;
+      turnAcc += tradeComputeAcc(gold, pred);
+      f1 += tradeComputeF1(gold, pred);
+      continue;
+    }
+    const w = stats.wrong[i];
+    const m = stats.missed[i];
+    const o = stats.overshot[i];
+    if (w + m + o === 0) joint++;
+    turnAcc += (TRADE_SLOT_COUNT - (w + m) - o) / TRADE_SLOT_COUNT;
+    f1 += prfF1(stats.correct[i], w + o, w + m);
   }
   // F1_count counts every turn (compute_prf returns count 1 in each branch).
   return {

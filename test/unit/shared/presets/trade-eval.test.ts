@@ -22,6 +22,7 @@ import {
 import { GENERAL_TYPO } from '../../../../src/shared/formats/trade-fixes';
 import { analyseCorpus } from '../../../../src/shared/metrics/turn-stats';
 import { FIXTURES, loadFile } from '../../../helpers/fixtures';
+import { buildCorpus, corpusArb, type Naming } from '../../../helpers/random-corpus';
 
 const P = join(FIXTURES, 'presets', 'trade');
 type Result = { 'Joint Acc': number; 'Turn Acc': number; 'Joint F1': number };
@@ -114,4 +115,33 @@ describe('--preset trade equals TRADE evaluate_metrics', () => {
       { numRuns: 500 },
     );
   });
+
+  it('scoring from slot classes equals scoring TRADE\'s strings, with and without "-" in values', () => {
+    const naming: Naming = {
+      slot: (k) => TRADE_SLOT_LIST[k % 30],
+      value: (v) => ['none', 'centre', 'a-b', 'center', 'bed and breakfast', 'x-'][v],
+    };
+    fc.assert(
+      fc.property(corpusArb(6), (ds) => {
+        const c = applyPresetParts(buildCorpus(ds, naming), PRESETS.trade.parts).corpus;
+        let joint = 0;
+        let acc = 0;
+        let f1 = 0;
+        for (let i = 0; i < c.turnIndex.length; i++) {
+          const g = tradeItems(c, i, 'gold');
+          const p = tradeItems(c, i, 'pred');
+          if (g.size === p.size && [...g].every((x) => p.has(x))) joint++;
+          acc += tradeComputeAcc(g, p);
+          f1 += tradeComputeF1(g, p);
+        }
+        const n = c.turnIndex.length;
+        const got = tradeScores(c);
+        expect(got['Joint Acc']).toBe(n ? joint / n : 0);
+        expect(Math.abs(got['Turn Acc'] - (n ? acc / n : 0))).toBeLessThan(1e-12);
+        expect(Math.abs(got['Joint F1'] - (n ? f1 / n : 0))).toBeLessThan(1e-12);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
+const TRADE_SLOT_LIST = [...TRADE_SLOTS];
