@@ -132,6 +132,21 @@ export function applyPresetParts(input: Corpus, parts: PresetParts, opts: ApplyO
     }
     return undefined;
   };
+  // The rules depend on (slot, value) only: memoised per pair (values repeat heavily).
+  const goldCache = new Map<number, number | undefined>();
+  const predCache = new Map<number, number | undefined>();
+  const cached = (
+    cache: Map<number, number | undefined>,
+    s: number,
+    v: number,
+    rule: (s: number, raw: string) => number | undefined,
+  ): number | undefined => {
+    const key = v * nSlots + s;
+    if (cache.has(key)) return cache.get(key);
+    const out = rule(s, rawOf(v));
+    cache.set(key, out);
+    return out;
+  };
   const lists = input.valueLists;
   const scorer: PairScorer | null =
     parts.matcher.kind === 'fuzzy' ? memoFuzzScorer(values, parts.matcher.scorer, parts.matcher.backend) : null;
@@ -177,7 +192,7 @@ export function applyPresetParts(input: Corpus, parts: PresetParts, opts: ApplyO
           continue;
         }
         if (parts.firstAlternative && alts !== undefined) raw = alts[0];
-        const ruled = goldRule(s, raw);
+        const ruled = raw === rawOf(v) ? cached(goldCache, s, v, goldRule) : goldRule(s, raw);
         if (ruled !== undefined) id = ruled;
         else if (parts.firstAlternative && alts !== undefined) id = internNorm(s, raw);
         else id = norm(s, v);
@@ -192,7 +207,7 @@ export function applyPresetParts(input: Corpus, parts: PresetParts, opts: ApplyO
         const s = input.predPairs[2 * k];
         const v = input.predPairs[2 * k + 1];
         if (goldSlots && !goldSlots.has(s)) continue;
-        const ruled = predRule(s, rawOf(v));
+        const ruled = cached(predCache, s, v, predRule);
         let id = ruled ?? norm(s, v);
         if (id === NONE_ID || id < 0) continue;
         const g = goldOf.get(s);
