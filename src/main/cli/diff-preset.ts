@@ -10,14 +10,15 @@ import { UsageError, writeOutAsync } from './usage';
 
 type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-/** One side of --diff-preset: NAME[:match=M][:backend=B]; --value-map applies to an mwzeval side. */
+/** One side of --diff-preset: NAME[:match=M][:backend=B][:cleaning=C]; --value-map applies to an mwzeval side. */
 export function parseDiffSide(text: string, values: FlagValues): PresetSelection {
   const [name, ...parts] = text.split(':');
   const flags: FlagValues = { preset: name.trim(), signature: values.signature };
   for (const p of parts) {
-    const m = /^(match|backend)=(.+)$/.exec(p.trim());
-    if (!m) throw new UsageError(`--diff-preset: ${JSON.stringify(p)} is not a part; write NAME:match=M or NAME:backend=B`);
-    flags[m[1] === 'match' ? 'match' : 'fuzzy-backend'] = m[2];
+    const m = /^(match|backend|cleaning)=(.+)$/.exec(p.trim());
+    if (!m)
+      throw new UsageError(`--diff-preset: ${JSON.stringify(p)} is not a part; write NAME:match=M, NAME:backend=B or simpletod:cleaning=C`);
+    flags[m[1] === 'match' ? 'match' : m[1] === 'backend' ? 'fuzzy-backend' : 'cleaning'] = m[2];
   }
   if (name.trim() === 'mwzeval' && typeof values['value-map'] === 'string') flags['value-map'] = values['value-map'];
   if (name.trim() === 'sgd')
@@ -35,7 +36,9 @@ export async function diffPresetCommand(values: FlagValues, files: string[], wri
   if (files.length !== 1) throw new UsageError('--diff-preset compares two settings on one prediction file');
   // The two sides carry their own preset options; the file is loaded once without any.
   const plain = Object.fromEntries(
-    Object.entries(values).filter(([k]) => !['preset', 'value-map', 'match', 'fuzzy-backend', 'joint', 'train-schema'].includes(k)),
+    Object.entries(values).filter(
+      ([k]) => !['preset', 'value-map', 'match', 'fuzzy-backend', 'joint', 'train-schema', 'cleaning'].includes(k),
+    ),
   );
   const runs = await loadRuns(files, plain);
   const run = runs[0].run;

@@ -11,9 +11,13 @@ import { LoadError, locate } from '../../shared/formats/errors';
 import { analyseCorpus } from '../../shared/metrics/turn-stats';
 import { applyPresetParts, type PresetCorpus } from '../../shared/presets/apply';
 import { mwzevalCounts, mwzevalScores } from '../../shared/presets/mwzeval-scores';
+import { tradeScores } from '../../shared/presets/trade-eval';
+import { simpletodScores } from '../../shared/presets/simpletod-eval';
+import { convlab3Scores } from '../../shared/presets/convlab3-eval';
 import {
   isBackend,
   parseMatcher,
+  parseSimpletodSwitches,
   PRESET_NAMES,
   PRESETS,
   presetSignatureText,
@@ -53,13 +57,18 @@ export interface PresetSelection {
 /** The preset and its parts from the flags; undefined when none of them is given (today's exact scoring). */
 export function presetFromFlags(values: FlagValues): PresetSelection | undefined {
   const name = str(values.preset);
-  const given = name !== undefined || ['value-map', 'match', 'fuzzy-backend'].some((k) => str(values[k]) !== undefined);
+  const given = name !== undefined || ['value-map', 'match', 'fuzzy-backend', 'cleaning'].some((k) => str(values[k]) !== undefined);
   const full = oneOf('--signature', str(values.signature) ?? 'short', ['short', 'full'] as const) === 'full';
   if (!given) return undefined;
   const preset = oneOf('--preset', name ?? 'exact', PRESET_NAMES);
-  if (preset === 'trade' || preset === 'simpletod' || preset === 'convlab3')
-    throw new UsageError(`--preset ${preset} is not available yet (docs/reference/presets.md)`);
   let parts: PresetParts = { ...PRESETS[preset].parts };
+  const cleaning = str(values.cleaning);
+  if (cleaning !== undefined) {
+    if (preset !== 'simpletod') throw new UsageError("--cleaning sets SimpleTOD's switches: use it with --preset simpletod");
+    const sw = parseSimpletodSwitches(cleaning);
+    if (typeof sw === 'string') throw new UsageError(`--cleaning: ${sw}`);
+    parts = { ...parts, simpletod: sw };
+  }
   const backendText = str(values['fuzzy-backend']);
   if (backendText !== undefined && !isBackend(backendText))
     throw new UsageError(`--fuzzy-backend: ${JSON.stringify(backendText)} is not one of levenshtein, difflib`);
@@ -169,7 +178,7 @@ export function applyPresetToRun(file: string, run: LoadedRun, sel: PresetSelect
       `${file}: ${a.issues.unparsedTimes} time value(s) mwzeval's time_to_canonical cannot parse (it stops with ValueError there); kept as written`,
     );
   if (a.droppedTurns > 0)
-    warn(`${file}: ${a.droppedTurns} gold turn(s) the predictions lack are not scored (mwzeval scores predicted turns only)`);
+    warn(`${file}: ${a.droppedTurns} gold turn(s) the predictions lack are not scored (${sel.name} scores predicted turns only)`);
 }
 
 /** The evaluator's own numbers for a run loaded under a preset: { mwzeval: {...} } or { sgd: {...} }. */
@@ -189,6 +198,11 @@ export function presetExtra(run: LoadedRun): Record<string, unknown> | undefined
       backend: p.sel.sgd.backend,
     });
   }
-  if (p.sel.name === 'mwzeval') extra.mwzeval = mwzevalScores(mwzevalCounts(run.stats ?? analyseCorpus(run.loaded.corpus)));
+  const stats = () => run.stats ?? analyseCorpus(run.loaded.corpus);
+  if (p.sel.name === 'mwzeval') extra.mwzeval = mwzevalScores(mwzevalCounts(stats()));
+  if (p.sel.name === 'trade') extra.trade = tradeScores(run.loaded.corpus, stats());
+  if (p.sel.name === 'simpletod' && p.sel.parts.simpletod)
+    extra.simpletod = simpletodScores(run.loaded.corpus, stats(), p.sel.parts.simpletod);
+  if (p.sel.name === 'convlab3') extra.convlab3 = convlab3Scores(stats());
   return extra;
 }

@@ -13,9 +13,11 @@ export const PRESET_FLAGS = {
   signature: { type: 'string', default: 'short' },
   joint: { type: 'string' },
   'train-schema': { type: 'string' },
+  cleaning: { type: 'string' },
 } as const;
 
-export const PRESET_HELP = `  --preset NAME         score as an evaluator does: exact, mwzeval, sgd (default exact);
+export const PRESET_HELP = `  --preset NAME         score as an evaluator does: exact, mwzeval, sgd, trade, simpletod,
+                        convlab3 (default exact);
                         docs/reference/presets.md says what each one does and cites its code
   --value-map FILE      mwzeval: the canonical spellings its normalize_state_slot_value uses
                         (a dst-inspector-value-map JSON file; none are shipped)
@@ -30,13 +32,16 @@ export const PRESET_HELP = `  --preset NAME         score as an evaluator does: 
                         (default: ../train/schema.json beside the --gold folder)
   sgd also takes --match fuzzy|exact (its --use_fuzzy_match; default fuzzy) and
   --fuzzy-backend (default difflib, what its requirements install)
+  --cleaning LIST       simpletod: its switches, comma-separated: default (--default_cleaning),
+                        type2 (--type2_cleaning), ignore-dontcare-pred (FnCTOD's), or none
+                        (the default, as compute_joint_acc.py without flags)
 `;
 
 type FlagValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
 /** Whether any preset option is given (then preset-flags.ts reads them). */
 export function hasPresetFlags(values: FlagValues): boolean {
-  return ['preset', 'value-map', 'match', 'fuzzy-backend', 'joint', 'train-schema'].some((k) => typeof values[k] === 'string');
+  return ['preset', 'value-map', 'match', 'fuzzy-backend', 'joint', 'train-schema', 'cleaning'].some((k) => typeof values[k] === 'string');
 }
 
 /**

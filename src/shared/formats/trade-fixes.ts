@@ -5,7 +5,7 @@
 // Here it is applied to gold and prediction alike. The rule TRADE writes for
 // "hotel-star" never fires there (the slot is "hotel-stars") and is left out.
 
-const GENERAL_TYPO: Record<string, string> = {
+export const GENERAL_TYPO: Record<string, string> = {
   // type
   guesthouse: 'guest house', guesthouses: 'guest house', guest: 'guest house', 'mutiple sports': 'multiple sports',
   sports: 'multiple sports', 'mutliple sports': 'multiple sports', swimmingpool: 'swimming pool', concerthall: 'concert hall',

@@ -14,6 +14,9 @@ import { memoFuzzScorer, type PairScorer } from '../matching/memo';
 import { mwzevalSlotName, mwzevalValue, type NormaliseIssues } from './mwzeval-normalise';
 import type { PresetParts } from './parts';
 import { EMPTY_VALUE_MAP, type ValueMap } from './value-map';
+import { tradeGoldValue } from './trade-eval';
+import { simpletodScoredItem, simpletodValueOf } from './simpletod-eval';
+import { convlabAlternatives, convlabGoldSlots, convlabMatches, convlabNormalise } from './convlab3-eval';
 
 /** Why one predicted value counted as correct although its text differs from the gold's. */
 export interface MatchNote {
@@ -28,6 +31,8 @@ export interface MatchNote {
   goldNormalised: string;
   /** "normalised" (equal after normalisation) or the scorer's name with its score. */
   how: 'normalised' | { scorer: string; score: number };
+  /** The evaluator rule that made the values equal, when it is not mwzeval's normalisation (trade, simpletod, convlab3). */
+  rule?: string;
 }
 
 export interface PresetCorpus {
@@ -58,7 +63,11 @@ export function applyPresetParts(input: Corpus, parts: PresetParts, opts: ApplyO
     !parts.framesPresentOnly &&
     !parts.firstAlternative &&
     !parts.noneIsValue &&
-    !parts.predictedTurnsOnly;
+    !parts.predictedTurnsOnly &&
+    parts.goldFix === 'none' &&
+    parts.simpletod === null &&
+    !parts.convlabValues &&
+    !parts.goldSlotsOnly;
   if (identity) {
     const sourceTurn = new Int32Array(input.turnIndex.length);
     for (let i = 0; i < sourceTurn.length; i++) sourceTurn[i] = i;
@@ -96,6 +105,47 @@ export function applyPresetParts(input: Corpus, parts: PresetParts, opts: ApplyO
   const internNorm = (slot: number, text: string): number => {
     const n = normText(slot, text);
     return n === NONE ? noneId() : values.intern(n);
+  };
+  const internText = (t: string): number => (t === NONE ? noneId() : values.intern(t));
+  const rawOf = (v: number): string => (v === NONE_ID ? NONE : input.values.name(v));
+  const sw = parts.simpletod;
+  const goldSlots = parts.goldSlotsOnly ? convlabGoldSlots(input) : null;
+  /** The gold id under the trade, simpletod or convlab3 parts (-1: not scored); undefined when none of them applies. */
+  const goldRule = (s: number, raw: string): number | undefined => {
+    if (parts.goldFix === 'trade') return internNorm(s, tradeGoldValue(input.slots.name(s), raw));
+    if (sw) {
+      const item = simpletodScoredItem(input.slots.name(s), raw, 'gold', sw);
+      return item === null ? -1 : internText(simpletodValueOf(input.slots.name(s), item));
+    }
+    if (parts.convlabValues) return internText(convlabAlternatives(raw).join('|'));
+    return undefined;
+  };
+  /** The predicted id under those parts (-1: not scored); undefined when none of them applies. */
+  const predRule = (s: number, raw: string): number | undefined => {
+    if (sw) {
+      const item = simpletodScoredItem(input.slots.name(s), raw, 'pred', sw);
+      return item === null ? -1 : internText(simpletodValueOf(input.slots.name(s), item));
+    }
+    if (parts.convlabValues) {
+      const p = convlabNormalise(raw);
+      return p === '' ? -1 : internText(convlabAlternatives(p).join('|'));
+    }
+    return undefined;
+  };
+  // The rules depend on (slot, value) only: memoised per pair (values repeat heavily).
+  const goldCache = new Map<number, number | undefined>();
+  const predCache = new Map<number, number | undefined>();
+  const cached = (
+    cache: Map<number, number | undefined>,
+    s: number,
+    v: number,
+    rule: (s: number, raw: string) => number | undefined,
+  ): number | undefined => {
+    const key = v * nSlots + s;
+    if (cache.has(key)) return cache.get(key);
+    const out = rule(s, rawOf(v));
+    cache.set(key, out);
+    return out;
   };
   const lists = input.valueLists;
   const scorer: PairScorer | null =
@@ -141,11 +191,12 @@ export function applyPresetParts(input: Corpus, parts: PresetParts, opts: ApplyO
           droppedDontcare++;
           continue;
         }
-        if (parts.firstAlternative && alts !== undefined) {
-          raw = alts[0];
-          id = internNorm(s, raw);
-        } else id = norm(s, v);
-        if (id === NONE_ID) continue; // inactive stays out of the state, as the engine expects
+        if (parts.firstAlternative && alts !== undefined) raw = alts[0];
+        const ruled = raw === rawOf(v) ? cached(goldCache, s, v, goldRule) : goldRule(s, raw);
+        if (ruled !== undefined) id = ruled;
+        else if (parts.firstAlternative && alts !== undefined) id = internNorm(s, raw);
+        else id = norm(s, v);
+        if (id === NONE_ID || id < 0) continue; // inactive stays out of the state, as the engine expects
         gold.push(s, id);
         goldOf.set(s, id);
         goldRaw.set(s, raw);
@@ -155,14 +206,19 @@ export function applyPresetParts(input: Corpus, parts: PresetParts, opts: ApplyO
       for (let k = ps; k < ps + input.predLen[i]; k++) {
         const s = input.predPairs[2 * k];
         const v = input.predPairs[2 * k + 1];
-        let id = norm(s, v);
-        if (id === NONE_ID) continue;
+        if (goldSlots && !goldSlots.has(s)) continue;
+        const ruled = cached(predCache, s, v, predRule);
+        let id = ruled ?? norm(s, v);
+        if (id === NONE_ID || id < 0) continue;
         const g = goldOf.get(s);
         if (g !== undefined) {
-          const rawPred = v === NONE_ID ? NONE : input.values.name(v);
+          const rawPred = rawOf(v);
           const rawGold = goldRaw.get(s)!;
-          if (g === id) {
-            if (rawPred !== rawGold) notes.push(note(turn, s, rawPred, rawGold, id, g, 'normalised'));
+          if (parts.convlabValues && g !== id && convlabMatches(rawPred, rawGold)) {
+            notes.push({ ...note(turn, s, rawPred, rawGold, id, g, 'normalised'), rule: "ConvLab-3: a '|' alternative" });
+            id = g;
+          } else if (g === id) {
+            if (rawPred !== rawGold) notes.push({ ...note(turn, s, rawPred, rawGold, id, g, 'normalised'), ...ruleOf(rawPred, rawGold) });
           } else if (scorer) {
             const score = scorer.score(id, g);
             if (score > threshold) {
@@ -178,6 +234,13 @@ export function applyPresetParts(input: Corpus, parts: PresetParts, opts: ApplyO
       sourceTurn.push(i);
     }
     if (opened) b.endDialogue();
+  }
+  function ruleOf(rawPred: string, rawGold: string): { rule?: string } {
+    if (parts.goldFix === 'trade') return { rule: 'TRADE fix_label on gold' };
+    if (sw) return { rule: sw.defaultCleaning ? 'SimpleTOD default_cleaning' : 'SimpleTOD item stripped' };
+    if (parts.convlabValues)
+      return { rule: rawPred.includes('|') || rawGold.includes('|') ? "ConvLab-3: a '|' alternative" : 'ConvLab-3: whitespace and case' };
+    return {};
   }
   function note(turn: number, s: number, p: string, g: string, pid: number, gid: number, how: MatchNote['how']): MatchNote {
     return { turn, slot: input.slots.name(s), pred: p, gold: g, predNormalised: values.name(pid), goldNormalised: values.name(gid), how };

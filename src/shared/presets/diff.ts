@@ -12,6 +12,7 @@ import { applyPresetParts, type MatchNote, type PresetCorpus } from './apply';
 import type { PresetParts } from './parts';
 import type { ValueMap } from './value-map';
 import { mwzevalSlotName } from './mwzeval-normalise';
+import { tradeGoldValue } from './trade-eval';
 
 export interface FlipExample {
   dialogue: string;
@@ -62,10 +63,37 @@ const NORMALISED: Record<string, string> = {
 
 const stripWs = (s: string) => s.replace(/^\s+|\s+$/g, '');
 
+/** Which of the trade / simpletod / convlab3 parts either side sets (their reasons are only looked for then). */
+interface RuleParts {
+  tradeFix: boolean;
+  slotsOnly: boolean;
+  dontcarePred: boolean;
+}
+
+const DONTCARE = /dontcare|dont care|do not care/;
+
 /** Why one slot's class differs between A and B. */
-function reasonOf(pred: string | null, gold: string | null, note: MatchNote | undefined, goldIn: { a: boolean; b: boolean }): string {
-  if (gold !== null && goldIn.a !== goldIn.b)
-    return gold === 'dontcare' || gold.split('|').includes('dontcare') ? 'dontcare in gold dropped' : 'gold slot carried over / dropped';
+function reasonOf(
+  slot: string,
+  pred: string | null,
+  gold: string | null,
+  note: MatchNote | undefined,
+  goldIn: { a: boolean; b: boolean },
+  predIn: { a: boolean; b: boolean },
+  rules: RuleParts,
+): string {
+  if (gold !== null && goldIn.a !== goldIn.b) {
+    if (gold === 'dontcare' || gold.split('|').includes('dontcare')) return 'dontcare in gold dropped';
+    if (gold.includes('not mentioned')) return '"not mentioned" dropped (SimpleTOD ignore_none)';
+    return 'gold slot carried over / dropped';
+  }
+  if (note?.rule) return note.rule;
+  if (pred !== null && predIn.a !== predIn.b) {
+    if (rules.dontcarePred && DONTCARE.test(pred)) return 'dontcare in prediction ignored (ignore_dontcare_in_pred)';
+    if (rules.slotsOnly && gold === null) return "predicted slot outside the gold's slots not scored (ConvLab-3)";
+    if (pred === NONE || /\snone$/.test(pred)) return 'a predicted "none" item removed (SimpleTOD)';
+  }
+  if (rules.tradeFix && gold !== null && tradeGoldValue(slot, gold) !== gold) return 'TRADE fix_label on gold';
   if (pred === NONE || pred === '') return `"${pred}" predicted: a value, not "inactive"`;
   if (note) {
     if (note.how !== 'normalised') return `${note.how.scorer} accepted (${note.how.scorer} ${note.how.score})`;
@@ -108,6 +136,11 @@ export function diffPresets(
   for (let d = 0; d < input.dialogueIds.length; d++)
     for (let i = input.dialogueStart[d]; i < input.dialogueStart[d + 1]; i++) dialogueOf[i] = d;
 
+  const rules: RuleParts = {
+    tradeFix: a.goldFix === 'trade' || b.goldFix === 'trade',
+    slotsOnly: a.goldSlotsOnly || b.goldSlotsOnly,
+    dontcarePred: !!(a.simpletod?.ignoreDontcareInPred || b.simpletod?.ignoreDontcareInPred),
+  };
   const reasons = new Map<string, FlipReason>();
   let both = 0;
   const flips = { toCorrect: 0, toWrong: 0 };
@@ -133,7 +166,8 @@ export function diffPresets(
       const gold = r?.gold ?? null;
       const note = (okB ? nb : na).get(`${src}\u0000${slot}`) ?? (okB ? na : nb).get(`${src}\u0000${slot}`);
       const goldIn = { a: ca.has(slot) && x !== 'overshot', b: cb.has(slot) && y !== 'overshot' };
-      const reason = reasonOf(pred, gold, note, goldIn);
+      const predIn = { a: x === 'correct' || x === 'wrong' || x === 'overshot', b: y === 'correct' || y === 'wrong' || y === 'overshot' };
+      const reason = reasonOf(slot, pred, gold, note, goldIn, predIn, rules);
       let fr = reasons.get(reason);
       if (!fr) reasons.set(reason, (fr = { reason, turns: 0, examples: [] }));
       if (!seen.has(reason)) {

@@ -31,6 +31,52 @@ export interface PresetParts {
   noneIsValue: boolean;
   /** Only turns the prediction file has are scored (mwzeval loops over the predictions); else every gold turn. */
   predictedTurnsOnly: boolean;
+  /**
+   * TRADE's gold label fix (trade-dst utils/fix_label.py::fix_general_label_error, on gold only, on its 30
+   * slots); a gold value it turns into "none" stays in the gold as a value no prediction matches, as
+   * TRADE keeps "slot-none" in turn_belief. 'none': gold as it is.
+   */
+  goldFix: 'none' | 'trade';
+  /** SimpleTOD compute_joint_acc.py's belief-item handling with its switches; null: not SimpleTOD's. */
+  simpletod: SimpletodSwitches | null;
+  /** ConvLab-3 evaluate_unified_datasets.py: all whitespace removed, lower-cased, '|' alternatives on both sides. */
+  convlabValues: boolean;
+  /** Predicted slots outside the gold's slot set (its ontology) are not scored (ConvLab-3 loops over the gold's slots). */
+  goldSlotsOnly: boolean;
+}
+
+/**
+ * SimpleTOD's switches (salesforce/simpletod compute_joint_acc.py flags; ignore_dontcare_in_pred is
+ * facebookresearch/FnCTOD compute_joint_acc.py::compute_jacc's parameter).
+ */
+export interface SimpletodSwitches {
+  /** --default_cleaning: utils/dst.py::default_cleaning (fix_mismatch_jason on both sides). */
+  defaultCleaning: boolean;
+  /** --type2_cleaning: credit a turn whose extra predictions are all in the dialogue's final target (see presets.md). */
+  type2Cleaning: boolean;
+  /** FnCTOD: predicted items containing dontcare / dont care / do not care removed (the gold's stay). */
+  ignoreDontcareInPred: boolean;
+}
+
+export const SIMPLETOD_SWITCHES = ['default', 'type2', 'ignore-dontcare-pred'] as const;
+
+export function simpletodText(s: SimpletodSwitches): string {
+  const on = [s.defaultCleaning ? 'default' : '', s.type2Cleaning ? 'type2' : '', s.ignoreDontcareInPred ? 'ignore-dontcare-pred' : ''];
+  return on.filter(Boolean).join('+') || 'none';
+}
+
+/** Parses --cleaning: "none" or switches joined by "," or "+" (default, type2, ignore-dontcare-pred). */
+export function parseSimpletodSwitches(text: string): SimpletodSwitches | string {
+  const out: SimpletodSwitches = { defaultCleaning: false, type2Cleaning: false, ignoreDontcareInPred: false };
+  const t = text.trim();
+  if (t === 'none') return out;
+  for (const w of t.split(/[,+]/).map((x) => x.trim())) {
+    if (w === 'default') out.defaultCleaning = true;
+    else if (w === 'type2') out.type2Cleaning = true;
+    else if (w === 'ignore-dontcare-pred') out.ignoreDontcareInPred = true;
+    else return `unknown switch ${JSON.stringify(w)}; known: none, ${SIMPLETOD_SWITCHES.join(', ')}`;
+  }
+  return out;
 }
 
 /** The official SGD evaluator's flags (evaluate.py joint_acc_across_turn, use_fuzzy_match) and fuzzywuzzy's backend. */
@@ -67,6 +113,10 @@ export const EXACT_PARTS: PresetParts = {
   firstAlternative: false,
   noneIsValue: false,
   predictedTurnsOnly: false,
+  goldFix: 'none',
+  simpletod: null,
+  convlabValues: false,
+  goldSlotsOnly: false,
 };
 
 export const PRESETS: Readonly<Record<PresetName, Preset>> = {
@@ -82,6 +132,10 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
       firstAlternative: true,
       noneIsValue: true,
       predictedTurnsOnly: true,
+      goldFix: 'none',
+      simpletod: null,
+      convlabValues: false,
+      goldSlotsOnly: false,
     },
   },
   sgd: {
@@ -89,12 +143,24 @@ export const PRESETS: Readonly<Record<PresetName, Preset>> = {
     summary: 'google-research schema_guided_dst evaluate.py: per frame, token_sort_ratio on non-categorical slots',
     parts: { ...EXACT_PARTS, framesPresentOnly: true },
   },
-  trade: { name: 'trade', summary: "TRADE's evaluate_metrics (exact set equality, SA with K = 30, per-turn F1)", parts: EXACT_PARTS },
-  simpletod: { name: 'simpletod', summary: "SimpleTOD's compute_joint_acc.py (set equality of belief items)", parts: EXACT_PARTS },
+  trade: {
+    name: 'trade',
+    summary: "TRADE's evaluate_metrics after fix_general_label_error on gold (set equality, slot accuracy over 30 slots, per-turn F1)",
+    parts: { ...EXACT_PARTS, goldFix: 'trade', predictedTurnsOnly: true },
+  },
+  simpletod: {
+    name: 'simpletod',
+    summary: "SimpleTOD's compute_joint_acc.py (set equality of belief items; --cleaning default,type2,ignore-dontcare-pred)",
+    parts: {
+      ...EXACT_PARTS,
+      simpletod: { defaultCleaning: false, type2Cleaning: false, ignoreDontcareInPred: false },
+      predictedTurnsOnly: true,
+    },
+  },
   convlab3: {
     name: 'convlab3',
     summary: "ConvLab-3 evaluate_unified_datasets.py (gold's slots only, whitespace removed, '|' alternatives)",
-    parts: EXACT_PARTS,
+    parts: { ...EXACT_PARTS, convlabValues: true, goldSlotsOnly: true, noneIsValue: true, predictedTurnsOnly: true },
   },
 };
 
@@ -132,6 +198,11 @@ export function partsText(p: PresetParts, mapHash: string): string {
     `none=${p.noneIsValue ? 'value' : 'inactive'}`,
     `turns=${p.predictedTurnsOnly ? 'predicted' : 'gold'}`,
   ];
+  // The parts of trade, simpletod and convlab3, written when set (older signatures stay as they were).
+  if (p.goldFix !== 'none') out.push(`fix=${p.goldFix}`);
+  if (p.simpletod) out.push(`cleaning=${simpletodText(p.simpletod)}`);
+  if (p.convlabValues) out.push('values=convlab3');
+  if (p.goldSlotsOnly) out.push('slots=gold');
   return out.join(' ');
 }
 
@@ -148,6 +219,11 @@ export function changedParts(name: PresetName, p: PresetParts): string[] {
   if (p.firstAlternative !== base.firstAlternative) out.push(`first-value=${p.firstAlternative ? 'yes' : 'no'}`);
   if (p.noneIsValue !== base.noneIsValue) out.push(`none=${p.noneIsValue ? 'value' : 'inactive'}`);
   if (p.predictedTurnsOnly !== base.predictedTurnsOnly) out.push(`turns=${p.predictedTurnsOnly ? 'predicted' : 'gold'}`);
+  if (p.goldFix !== base.goldFix) out.push(`fix=${p.goldFix}`);
+  const st = (x: PresetParts) => (x.simpletod ? simpletodText(x.simpletod) : '');
+  if (st(p) !== st(base)) out.push(`cleaning=${st(p) || 'off'}`);
+  if (p.convlabValues !== base.convlabValues) out.push(`values=${p.convlabValues ? 'convlab3' : 'as-is'}`);
+  if (p.goldSlotsOnly !== base.goldSlotsOnly) out.push(`slots=${p.goldSlotsOnly ? 'gold' : 'all'}`);
   return out;
 }
 
