@@ -13,7 +13,14 @@ import { cleanStaleLaunchFiles, openBrowser } from '../web/open-browser';
 import { startServer } from '../web/server';
 import type { SourceSpec } from '../../shared/source';
 import { parseSeriesX } from '../../shared/analysis/series';
-import { maxBytesFromFlags, parseRunNames, resolveSpecPaths, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
+import {
+  maxBytesFromFlags,
+  parseRunNames,
+  resolveSpecPaths,
+  SOURCE_FLAGS,
+  SOURCE_HELP_WITHOUT_CORRECTIONS,
+  sourceFromFlags,
+} from './source-flags';
 import { parseCommand, parsePositiveInt, UsageError } from './usage';
 
 export const SERVE_HELP = `Usage: dst-inspector serve [<predictions file> …] [options]
@@ -30,7 +37,7 @@ Options:
                         view plots every metric against x (default: the one number that
                         differs across the run names, for the runs whose names agree in
                         everything else: ratio in T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557)
-${SOURCE_HELP}  --port N              port (default: a free one)
+${SOURCE_HELP_WITHOUT_CORRECTIONS()}  --port N              port (default: a free one)
   --open                open the system browser, if there is one (through a launch
                         file only you can read: the token never goes on a command line)
   --annotations FILE    the annotation file every run uses (default: runs on one gold
@@ -41,6 +48,13 @@ ${SOURCE_HELP}  --port N              port (default: a free one)
                         confirm in the page (it names the full path)
   --annotator NAME      the name saved annotations carry ("by"; default the OS user;
                         the page can change it for the session)
+  --corrections A,B     several annotators' annotation files on the runs' gold (only
+                        read): their agreement, the disagreements queue (D) and the
+                        what-if with one annotator's, the majority's or the
+                        adjudicated corrections. Adjudications go to --adjudicated
+                        FILE (default adjudicated.annotations.jsonl beside A)
+  --adjudicated FILE    where adjudications are written (records with
+                        "adjudicated": true and by = the annotator name)
   --watch [GLOB]        follow a training run: reload a run when its file changes (debounced;
                         a half-written file is waited for), and with a GLOB (quote it:
                         --watch 'outputs/epoch_*/preds.json') add each new matching file as a
@@ -71,6 +85,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     open: { type: 'boolean', default: false },
     annotations: { type: 'string' },
     annotator: { type: 'string' },
+    adjudicated: { type: 'string' },
     watch: { type: 'string' },
     poll: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -95,10 +110,20 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
   ) {
     throw new UsageError('serve: --dialogues, --gold, --layout, --schema, --values and --name need a prediction file');
   }
-  if (values.corrections)
+  // --corrections A.jsonl,B.jsonl: several annotators' files, only read (agreement, the disagreements queue, the what-if per annotator);
+  // the runs themselves are opened on their gold as it is.
+  const teamFiles = values.corrections
+    ?.split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  if (values['corrections-from'] !== undefined || values['include-suspected'] === true)
     throw new UsageError(
-      'serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)',
+      'serve: --corrections-from and --include-suspected are for scoring; in the app, the what-if panel chooses whose corrections to apply',
     );
+  if (values.adjudicated !== undefined && !teamFiles?.length)
+    throw new UsageError('serve: --adjudicated FILE needs --corrections A.jsonl,B.jsonl');
+  for (const f of teamFiles ?? []) checkAnnotationFile(f, maxBytesFromFlags(values));
+  delete values.corrections;
   // Refused now, with its message (a pipe, a folder, too large, not an annotation file), not at the first save.
   if (values.annotator !== undefined && (values.annotator.trim() === '' || values.annotator.length > 200))
     throw new UsageError('--annotator: give a name of 1 to 200 characters');
@@ -140,6 +165,8 @@ export async function serveCommand(argv: string[], write: (s: string) => void): 
     mode: 'browser',
     annotations: values.annotations ? resolve(values.annotations) : undefined,
     annotator: values.annotator,
+    teamFiles: teamFiles?.map((f) => resolve(f)),
+    adjudicated: values.adjudicated === undefined ? undefined : resolve(values.adjudicated),
     annotationAccess,
     maxBytes: maxBytesFromFlags(values),
     compareSettings: () => ({ seriesX }),

@@ -65,7 +65,7 @@ export interface SignatureSettings {
   /** TO/NU definition (only a non-default one is written). */
   traits?: TraitVariant;
   /** Corrections applied to the gold: how many, and a short hash of them (docs/reference/annotation-file.md). */
-  corrections?: { count: number; hash: string };
+  corrections?: { count: number; hash: string; from?: string };
   /** Further parts (breakdown selection, statistics settings, …). */
   extra?: readonly SignaturePart[];
 }
@@ -81,7 +81,11 @@ export function makeSignature(config: MetricConfig, settings: SignatureSettings 
   parts.push({ key: 'values', text: `values=${values.length === 0 ? 'exact' : values.join('+')}` });
   parts.push({ key: 'none', text: 'none=inactive' });
   if (settings.corrections)
-    parts.push({ key: 'corrections', text: `corrections=${settings.corrections.count}:${settings.corrections.hash}` });
+    parts.push({
+      key: 'corrections',
+      // Several annotators' files: whose corrections (an annotator, majority, adjudicated) are part of the number's identity.
+      text: `corrections=${settings.corrections.count}:${settings.corrections.hash}${settings.corrections.from !== undefined ? ` from=${settings.corrections.from}` : ''}`,
+    });
   const traits = settings.traits ?? config.traits;
   if (traits && traits !== 'paper') parts.push({ key: 'traits', text: `TO/NU=${traits}` });
   pushAll(parts, settings.extra ?? []);
