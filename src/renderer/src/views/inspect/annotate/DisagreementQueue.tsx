@@ -10,7 +10,8 @@
 // of every long list (usePagedRows + useListSelection).
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { inTextField } from '../../../app/dom';
 import { describeDecision, pickOfKey, type DisagreementRow, type Pick } from '../../../../../shared/annotations/adjudication';
 import type { AgreementPart } from '../../../../../shared/annotations/annotators-agree';
 import { useApi, useNotify } from '../../../app/app-context';
@@ -118,8 +119,10 @@ export function DisagreementQueue({ runRef, onJump }: { runRef: { run: string; r
     }
   };
 
-  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
+  // While the queue is shown it has these keys, wherever the focus is (the place's chip in the dialogue, as
+  // in the suspects queue) but in a text field or a dialog: read before the view's keys (capture), which then do not see them.
+  const onKey = useEffectEvent((e: globalThis.KeyboardEvent) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || inTextField(e.target) || document.querySelector('dialog[open]')) return;
     const k = e.key;
     let handled = true;
     if (k === 'j' || k === 'ArrowDown') void sel.move(1);
@@ -138,7 +141,13 @@ export function DisagreementQueue({ runRef, onJump }: { runRef: { run: string; r
       e.preventDefault();
       e.stopPropagation();
     }
-  };
+  });
+  useEffect(() => {
+    if (!open) return;
+    const h = (e: globalThis.KeyboardEvent) => onKey(e);
+    window.addEventListener('keydown', h, true);
+    return () => window.removeEventListener('keydown', h, true);
+  }, [open]);
 
   if (team.error) return <p className="error">{errorText(team.error)}</p>;
   if (!t) return <p className="muted">Loading…</p>;
@@ -204,7 +213,6 @@ export function DisagreementQueue({ runRef, onJump }: { runRef: { run: string; r
         aria-label="disagreements between annotators"
         tabIndex={0}
         ref={listRef}
-        onKeyDown={onKey}
       >
         {rows.total === 0 && <p className="muted">The annotators agree everywhere.</p>}
         {Array.from({ length: rows.loaded }, (_, i) => {
