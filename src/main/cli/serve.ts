@@ -16,7 +16,14 @@ import { parseSeriesX } from '../../shared/analysis/series';
 import { hasPresetFlags } from './preset-options';
 import { registerValueMap } from '../services/preset-view';
 import type { PresetConfig } from '../../shared/metrics/config';
-import { maxBytesFromFlags, parseRunNames, resolveSpecPaths, SOURCE_FLAGS, SOURCE_HELP, sourceFromFlags } from './source-flags';
+import {
+  maxBytesFromFlags,
+  parseRunNames,
+  resolveSpecPaths,
+  SOURCE_FLAGS,
+  SOURCE_HELP_WITHOUT_CORRECTIONS,
+  sourceFromFlags,
+} from './source-flags';
 import { parseCommand, parsePositiveInt, UsageError } from './usage';
 
 export const SERVE_HELP = `Usage: dst-inspector serve [<predictions file> …] [options]
@@ -33,7 +40,7 @@ Options:
                         view plots every metric against x (default: the one number that
                         differs across the run names, for the runs whose names agree in
                         everything else: ratio in T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557)
-${SOURCE_HELP}  --preset NAME         the app starts scoring as that evaluator does: exact (default),
+${SOURCE_HELP_WITHOUT_CORRECTIONS()}  --preset NAME         the app starts scoring as that evaluator does: exact (default),
                         mwzeval, sgd (docs/reference/presets.md); the header's preset menu changes it
   --value-map FILE      mwzeval's canonical spellings (as for score): the app's mwzeval uses them
   --match M, --fuzzy-backend B  the preset's matcher set apart, as for score
@@ -48,6 +55,13 @@ ${SOURCE_HELP}  --preset NAME         the app starts scoring as that evaluator d
                         confirm in the page (it names the full path)
   --annotator NAME      the name saved annotations carry ("by"; default the OS user;
                         the page can change it for the session)
+  --corrections A,B     several annotators' annotation files on the runs' gold (only
+                        read): their agreement, the disagreements queue (D) and the
+                        what-if with one annotator's, the majority's or the
+                        adjudicated corrections. Adjudications go to --adjudicated
+                        FILE (default adjudicated.annotations.jsonl beside A)
+  --adjudicated FILE    where adjudications are written (records with
+                        "adjudicated": true and by = the annotator name)
   --watch [GLOB]        follow a training run: reload a run when its file changes (debounced;
                         a half-written file is waited for), and with a GLOB (quote it:
                         --watch 'outputs/epoch_*/preds.json') add each new matching file as a
@@ -83,6 +97,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void, o
     open: { type: 'boolean', default: false },
     annotations: { type: 'string' },
     annotator: { type: 'string' },
+    adjudicated: { type: 'string' },
     watch: { type: 'string' },
     poll: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -107,10 +122,20 @@ export async function serveCommand(argv: string[], write: (s: string) => void, o
   ) {
     throw new UsageError('serve: --dialogues, --gold, --layout, --schema, --values and --name need a prediction file');
   }
-  if (values.corrections)
+  // --corrections A.jsonl,B.jsonl: several annotators' files, only read (agreement, the disagreements queue, the what-if per annotator);
+  // the runs themselves are opened on their gold as it is.
+  const teamFiles = values.corrections
+    ?.split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '');
+  if (values['corrections-from'] !== undefined || values['include-suspected'] === true)
     throw new UsageError(
-      'serve: --corrections is for scoring; in the app the what-if toggle (w) applies the annotation file (--annotations FILE)',
+      'serve: --corrections-from and --include-suspected are for scoring; in the app, the what-if panel chooses whose corrections to apply',
     );
+  if (values.adjudicated !== undefined && !teamFiles?.length)
+    throw new UsageError('serve: --adjudicated FILE needs --corrections A.jsonl,B.jsonl');
+  for (const f of teamFiles ?? []) checkAnnotationFile(f, maxBytesFromFlags(values));
+  delete values.corrections;
   // Refused now, with its message (a pipe, a folder, too large, not an annotation file), not at the first save.
   if (values.annotator !== undefined && (values.annotator.trim() === '' || values.annotator.length > 200))
     throw new UsageError('--annotator: give a name of 1 to 200 characters');
@@ -166,6 +191,8 @@ export async function serveCommand(argv: string[], write: (s: string) => void, o
     mode: 'browser',
     annotations: values.annotations ? resolve(values.annotations) : undefined,
     annotator: values.annotator,
+    teamFiles: teamFiles?.map((f) => resolve(f)),
+    adjudicated: values.adjudicated === undefined ? undefined : resolve(values.adjudicated),
     annotationAccess,
     maxBytes: maxBytesFromFlags(values),
     compareSettings: () => ({ seriesX }),

@@ -120,7 +120,9 @@ export function applyCorrectionFiles(
     );
   const selected = selectRecords(places, choice);
   const where = new Map(selected.records.map((s) => [`${s.record.id}\u0000${s.line}`, s.file]));
-  const result = applyCorrections(corpus, selected.records, opts);
+  const applied = applyCorrections(corpus, selected.records, opts);
+  // Whose corrections: part of the signature (corrections=N:hash from=majority), as in the app's what-if.
+  const result = { ...applied, summary: { ...applied.summary, from } };
   for (const i of result.issues) notes.push(`${where.get(`${i.id}\u0000${i.line}`) ?? files[0]}:${i.line}: ${i.message}`);
   for (const u of selected.undecided) notes.push(`${u.place.dialogue} turn ${u.place.turn} ${u.place.slot}: not applied (${u.why})`);
   return { file: files.join(','), result, notes };

@@ -35,6 +35,7 @@ import { diffGoldName } from './annotation-file';
 import { AnnotationStore, defaultAuthor } from './annotation-store';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
+import type { AdjudicationService } from './adjudication-service';
 
 /** An annotator name: trimmed, 1 to 200 characters (records' `by`). */
 export function checkAnnotator(name: string): string {
@@ -152,6 +153,8 @@ export class AnnotationService {
   private readonly access: WriteAccess;
   private readonly recovered = new Set<string>();
   private by: string;
+  /** Several annotators' files on the gold (serve --corrections A,B): the what-if can apply an annotator's, the majority's or the adjudicated corrections. */
+  team?: AdjudicationService;
 
   constructor(
     private readonly ws: Workspace,
@@ -408,10 +411,17 @@ export class AnnotationService {
     return { runs: payload, slotNames: c.slots.names, valueNames: c.values.names, utterances };
   }
 
-  /** The what-if engine of a run revision, brought up to date with the file. */
-  private engine(run: string, includeSuspected: boolean): { w: WhatIf; data: RunData; version: number; file: string } {
+  /**
+   * The what-if engine of a run revision, brought up to date with the file — or, with `from`, with the records
+   * of the annotators' files that `from` selects (the records `score --corrections A,B --corrections-from X` applies).
+   */
+  private engine(
+    run: string,
+    includeSuspected: boolean,
+    from?: string,
+  ): { w: WhatIf; data: RunData; version: number; file: string; from?: string } {
     const data = this.ws.data(run);
-    const key = `${run}@${data.revision}|${includeSuspected}`;
+    const key = `${run}@${data.revision}|${includeSuspected}${from === undefined ? '' : `|from=${from}`}`;
     let w = this.engines.get(key);
     if (!w) {
       for (const k of [...this.engines.keys()])
@@ -419,13 +429,26 @@ export class AnnotationService {
       w = new WhatIf(data.corpus, data.l.stats, { includeSuspected, values: data.l.valueOptions as ValueOption[] });
       this.engines.set(key, w);
     }
+    if (from !== undefined) {
+      if (!this.team)
+        throw new AppError('bad-args', 'correctionsFrom: no annotators\u2019 files are open (serve --corrections A.jsonl,B.jsonl)');
+      const sel = this.team.selection(from);
+      w.update(sel.records);
+      return { w, data, version: this.store(run).version, file: this.team.state().files.join(','), from };
+    }
     const st = this.store(run).state();
     w.update(st.records);
     return { w, data, version: st.version, file: st.file };
   }
 
   /** Before → after: with the file's corrections (incremental, here), or with value options switched on (the whole corpus again: in the run's analysis worker). */
-  async whatIf(run: string, config: MetricConfig, includeSuspected = false, values?: ValueOption[]): Promise<WhatIfResult> {
+  async whatIf(
+    run: string,
+    config: MetricConfig,
+    includeSuspected = false,
+    values?: ValueOption[],
+    correctionsFrom?: string,
+  ): Promise<WhatIfResult> {
     const data = this.ws.data(run);
     const ev = data.evaluation(config);
     if (values) {
@@ -445,8 +468,8 @@ export class AnnotationService {
         version: this.store(run).version,
       };
     }
-    const { w, version, file } = this.engine(run, includeSuspected);
-    const summary = w.summary();
+    const { w, version, file, from } = this.engine(run, includeSuspected, correctionsFrom);
+    const summary = from === undefined ? w.summary() : { ...w.summary(), from };
     return {
       mode: 'corrections',
       diff: w.diff(config, ev.states, ev.corpus),
@@ -458,11 +481,12 @@ export class AnnotationService {
     };
   }
 
-  whatIfDialogue(run: string, config: MetricConfig, id: string, includeSuspected = false): DialogueDetail {
-    const { w, data } = this.engine(run, includeSuspected);
+  whatIfDialogue(run: string, config: MetricConfig, id: string, includeSuspected = false, correctionsFrom?: string): DialogueDetail {
+    const { w, data, from } = this.engine(run, includeSuspected, correctionsFrom);
     const base = data.detail(config, id);
     const d = data.dialogueIndex(id);
-    return { ...base, ...w.detail(d, config), signature: makeSignature(config, { values: data.l.valueOptions, corrections: w.summary() }) };
+    const corrections = from === undefined ? w.summary() : { ...w.summary(), from };
+    return { ...base, ...w.detail(d, config), signature: makeSignature(config, { values: data.l.valueOptions, corrections }) };
   }
 
   exportDiff(run: string, format: ExportFormat, includeSuspected = false): CorrectionExport {

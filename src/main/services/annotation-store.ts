@@ -531,12 +531,22 @@ export class AnnotationStore {
     return this.notices.length > since ? this.notices.slice(since) : undefined;
   }
 
-  /** Saves a new record; resolves with its id and rev once it is on disk (fsync); `notices`: what was repaired on the way. */
-  save(body: RecordBody): Promise<{ id: string; rev: number; version: number; notices?: string[] }> {
+  /**
+   * Saves a new record; resolves with its id and rev once it is on disk (fsync); `notices`: what was repaired on the way.
+   * `extra`: fields beyond the body's, written after the known ones (an adjudication's `"adjudicated": true`).
+   */
+  save(body: RecordBody, extra: Record<string, unknown> = {}): Promise<{ id: string; rev: number; version: number; notices?: string[] }> {
     const since = this.notices.length;
     return this.locked(() => {
       const p = this.prepare();
-      const rec = { id: randomUUID(), rev: 1, ...this.stampRecord(body), by: this.by, at: new Date().toISOString() } as AnnotationRecord;
+      const rec = {
+        ...extra,
+        id: randomUUID(),
+        rev: 1,
+        ...this.stampRecord(body),
+        by: this.by,
+        at: new Date().toISOString(),
+      } as AnnotationRecord;
       this.append(p, [{ record: rec, deleted: false }]);
       return { id: rec.id, rev: rec.rev, version: this.ver, notices: this.noticesSince(since) };
     });

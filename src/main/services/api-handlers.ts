@@ -22,6 +22,7 @@ import {
 import type { PLAYGROUND_CALLS } from '../../shared/calls/playground';
 import { playgroundText } from '../../shared/playground/from-corpus';
 import { AnnotationService } from './annotation-service';
+import { AdjudicationService } from './adjudication-service';
 import type { WriteAccess } from './annotation-access';
 import { defaultConfig, type MetricConfig, type PresetConfig } from '../../shared/metrics/config';
 import { isDefaultPreset } from '../../shared/presets/config-parts';
@@ -55,6 +56,10 @@ export interface HandlerOptions {
   confirmAnnotationFile?: (file: string, exists: boolean) => Promise<boolean>;
   /** Refuse annotation files above this size (bytes; serve --max-size). */
   maxBytes?: number;
+  /** Several annotators' files on the gold (serve --corrections A.jsonl,B.jsonl): the disagreements queue and the what-if per annotator. */
+  teamFiles?: string[];
+  /** Where adjudications are written (serve --adjudicated FILE; default adjudicated.annotations.jsonl beside the first of teamFiles). */
+  adjudicated?: string;
   /** The annotator name saves carry in `by` (serve --annotator, the app's setting; default the OS user). */
   annotator?: string;
   /** Called when the page sets the annotator name (Electron keeps it as a setting). */
@@ -142,7 +147,7 @@ function playgroundHandlers(ws: Workspace): HandlerGroup<typeof PLAYGROUND_CALLS
   };
 }
 
-function annotationHandlers(ws: Workspace, svc: AnnotationService): HandlerGroup<typeof ANNOTATION_CALLS> {
+function annotationHandlers(ws: Workspace, svc: AnnotationService, team: AdjudicationService): HandlerGroup<typeof ANNOTATION_CALLS> {
   return {
     listAnnotations: ({ run, dialogue }) => svc.list(run, dialogue),
     allowAnnotationFile: ({ run, file }) => svc.allowFile(run, file),
@@ -152,15 +157,26 @@ function annotationHandlers(ws: Workspace, svc: AnnotationService): HandlerGroup
     annotator: () => ({ name: svc.annotator() }),
     setAnnotator: ({ name }) => ({ name: svc.setAnnotator(name) }),
     suspects: ({ run, rev, offset, limit, unannotated }) => (ws.data(run, rev), svc.suspects(run, offset, limit, unannotated)),
-    whatIf: ({ run, rev, config, includeSuspected, values }) => (
-      ws.data(run, rev),
+    whatIf: ({ run, rev, config, includeSuspected, values, correctionsFrom }) => (
       exactOnly('what-if', config),
-      svc.whatIf(run, config, includeSuspected, values)
+      ws.data(run, rev),
+      svc.whatIf(run, config, includeSuspected, values, correctionsFrom)
     ),
-    whatIfDialogue: ({ run, rev, config, id, includeSuspected }) => (
+    teamAnnotations: ({ run }) => (ws.data(run), team.state()),
+    openTeamFiles: ({ run, files, adjudicated }) => {
+      ws.data(run);
+      team.open(
+        files.map((f) => expandUserPath(f)),
+        adjudicated === undefined ? undefined : expandUserPath(adjudicated),
+      );
+      return team.state();
+    },
+    disagreements: ({ run, rev, offset, limit, unadjudicated }) => (ws.data(run, rev), team.disagreements(offset, limit, unadjudicated)),
+    adjudicate: ({ run, key, pick }) => (ws.data(run), team.adjudicate(key, pick)),
+    whatIfDialogue: ({ run, rev, config, id, includeSuspected, correctionsFrom }) => (
       exactOnly('what-if', config),
       ws.data(run, rev),
-      svc.whatIfDialogue(run, config, id, includeSuspected)
+      svc.whatIfDialogue(run, config, id, includeSuspected, correctionsFrom)
     ),
     exportCorrections: ({ run, rev, format, includeSuspected }) => (ws.data(run, rev), svc.exportDiff(run, format, includeSuspected)),
   };
@@ -286,12 +302,19 @@ export function createApiHandlers(ws: Workspace, opts: HandlerOptions): ApiHandl
     by: opts.annotator,
     onAnnotatorChange: opts.onAnnotatorChange,
   });
+  const team = new AdjudicationService(ws, {
+    files: opts.teamFiles,
+    adjudicated: opts.adjudicated,
+    maxBytes: opts.maxBytes,
+    author: () => annotations.annotator(),
+  });
+  annotations.team = team;
   const watcher = opts.watcher ?? new RunWatcher(ws, { onNotice: (text, run) => ws.notify({ type: 'notice', text, run }) });
   return {
     ...runHandlers(ws, opts, watcher),
     ...inspectHandlers(ws),
     ...playgroundHandlers(ws),
-    ...annotationHandlers(ws, annotations),
+    ...annotationHandlers(ws, annotations, team),
     ...exportHandlers(ws, opts, annotations),
     ...compareHandlers(ws, opts),
     ...analysisHandlers(ws, {}, analysis),

@@ -55,6 +55,8 @@ export interface CorrectionSummary {
   count: number;
   /** First 8 hex digits of SHA-256 over the applied records in canonical JSON. */
   hash: string;
+  /** Several annotators' files: whose corrections were applied (an annotator's name, majority, adjudicated). */
+  from?: string;
 }
 
 export interface DialogueCorrection {

@@ -11,9 +11,25 @@ import { recordBodySchema, type AnnotationRecord } from '../annotations/record';
 import { VALUE_OPTIONS } from '../formats/normalise';
 import type { Signature } from '../metrics/signature';
 import type { DialogueDetail } from './inspect';
+import type { DisagreementRow } from '../annotations/adjudication';
+import type { AgreementSummary } from '../annotations/annotators-agree';
 import { dialogueId, metricConfigSchema, runId, runRef } from './common';
 
 const annotationId = z.string().min(1).max(200);
+const annotatorChoice = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((s) => s.trim() !== '', { message: 'give majority, adjudicated or an annotator name' });
+const path = z.string().min(1).max(4096);
+
+/** An adjudicator's pick (shared/annotations/adjudication.ts Pick). */
+const pickSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('annotator'), index: z.number().int().min(0).max(999) }).strict(),
+  z.object({ kind: z.literal('majority') }).strict(),
+  z.object({ kind: z.literal('gold') }).strict(),
+  z.object({ kind: z.literal('value'), to: z.string().max(10_000).nullable() }).strict(),
+]);
 
 export const ANNOTATION_CALLS = {
   /** The run's annotations (latest revision of each, withdrawn ones left out), optionally of one dialogue. */
@@ -66,10 +82,38 @@ export const ANNOTATION_CALLS = {
       config: metricConfigSchema,
       includeSuspected: z.boolean().optional(),
       values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional(),
+      /** With several annotators' files open (openTeamFiles, serve --corrections A,B): whose corrections — an annotator's name, majority, adjudicated. */
+      correctionsFrom: annotatorChoice.optional(),
     })
     .strict(),
   /** One dialogue in full detail on the corrected gold. */
-  whatIfDialogue: z.object({ ...runRef, config: metricConfigSchema, id: dialogueId, includeSuspected: z.boolean().optional() }).strict(),
+  whatIfDialogue: z
+    .object({
+      ...runRef,
+      config: metricConfigSchema,
+      id: dialogueId,
+      includeSuspected: z.boolean().optional(),
+      correctionsFrom: annotatorChoice.optional(),
+    })
+    .strict(),
+  /**
+   * Several annotators on the run's gold: the annotation files open (serve --corrections A,B, openTeamFiles), their
+   * agreement (as `corrections agree` prints it, with its signature) and the adjudicated file.
+   */
+  teamAnnotations: z.object({ run: runId }).strict(),
+  /** Opens several annotators' files (read only) and the adjudicated file adjudications go to (default: adjudicated.annotations.jsonl beside the first). */
+  openTeamFiles: z.object({ run: runId, files: z.array(path).min(1).max(50), adjudicated: path.optional() }).strict(),
+  /** The disagreements queue: places where the annotators differ (decision or value), with each one's decision, the majority's and the adjudication. */
+  disagreements: z
+    .object({
+      ...runRef,
+      offset: z.number().int().min(0).optional(),
+      limit: z.number().int().min(1).max(5000).optional(),
+      unadjudicated: z.boolean().optional(),
+    })
+    .strict(),
+  /** Adjudicates one place (its key from disagreements): appended to the adjudicated file with "adjudicated": true; answers once on disk (fsync). */
+  adjudicate: z.object({ run: runId, key: z.string().min(1).max(2000), pick: pickSchema }).strict(),
   /** The correction diff (one row per changed turn) as JSON Lines, CSV or text. */
   exportCorrections: z.object({ ...runRef, format: z.enum(EXPORT_FORMATS), includeSuspected: z.boolean().optional() }).strict(),
 } as const;
@@ -130,6 +174,37 @@ export interface WhatIfResult {
   version: number;
 }
 
+/** Several annotators' files on one gold (none open: `files` empty). */
+export interface TeamState {
+  /** The annotators' files (only read). */
+  files: string[];
+  /** Where adjudications are written (exists or not yet). */
+  adjudicated: string | null;
+  adjudicatedExists: boolean;
+  /** Annotators (records' `by`) in order of first appearance; adjudicators are not among them. */
+  annotators: string[];
+  /** Grows when any of the files changes. */
+  version: number;
+  /** The agreement as `corrections agree --format json` gives it; null with fewer than two annotators (`why`). */
+  agreement: AgreementSummary | null;
+  /** How the agreement numbers were computed (coefficients, items, bootstrap, seed, level, app version). */
+  agreementSignature: string;
+  why?: string;
+  /** Places where annotators differ, and how many of them are adjudicated. */
+  disagreements: number;
+  adjudicatedPlaces: number;
+  /** Notes (torn last lines). */
+  notes: string[];
+}
+
+export interface DisagreementList {
+  total: number;
+  offset: number;
+  items: DisagreementRow[];
+  annotators: string[];
+  version: number;
+}
+
 export interface CorrectionExport {
   text: string;
   filename: string;
@@ -148,5 +223,9 @@ export interface AnnotationResults {
   suspects: SuspectList;
   whatIf: WhatIfResult;
   whatIfDialogue: DialogueDetail;
+  teamAnnotations: TeamState;
+  openTeamFiles: TeamState;
+  disagreements: DisagreementList;
+  adjudicate: SavedAnnotation;
   exportCorrections: CorrectionExport;
 }

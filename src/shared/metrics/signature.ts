@@ -66,7 +66,7 @@ export interface SignatureSettings {
   /** TO/NU definition (only a non-default one is written). */
   traits?: TraitVariant;
   /** Corrections applied to the gold: how many, and a short hash of them (docs/reference/annotation-file.md). */
-  corrections?: { count: number; hash: string };
+  corrections?: { count: number; hash: string; from?: string };
   /** Further parts (breakdown selection, statistics settings, …). */
   extra?: readonly SignaturePart[];
   /** The preset's parts written out (`--signature full`), not only its name and what is set apart. */
@@ -86,7 +86,11 @@ export function makeSignature(config: MetricConfig, settings: SignatureSettings 
   // The preset (none for the default, exact); "none=value" replaces "none=inactive" where it says so.
   pushAll(parts, presetSignatureParts(config.preset ?? EXACT_PRESET, settings.presetFull));
   if (settings.corrections)
-    parts.push({ key: 'corrections', text: `corrections=${settings.corrections.count}:${settings.corrections.hash}` });
+    parts.push({
+      key: 'corrections',
+      // Several annotators' files: whose corrections (an annotator, majority, adjudicated) are part of the number's identity.
+      text: `corrections=${settings.corrections.count}:${settings.corrections.hash}${settings.corrections.from !== undefined ? ` from=${settings.corrections.from}` : ''}`,
+    });
   const traits = settings.traits ?? config.traits;
   if (traits && traits !== 'paper') parts.push({ key: 'traits', text: `TO/NU=${traits}` });
   pushAll(parts, settings.extra ?? []);

@@ -12,14 +12,21 @@ import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-qu
 import { useCallback, useMemo, useState } from 'react';
 import { placeKey } from '../../../shared/annotations/record';
 import type { Suspect } from '../../../shared/annotations/suspects';
+import type { DisagreementRow } from '../../../shared/annotations/adjudication';
 import type { Api, ApiArgs, ApiResults, DialogueRow, PairRow } from '../../../shared/api';
 import { useApi } from './app-context';
 import { useStaleRefresh } from './queries';
 import { listId, pageKey, pagesOf } from './query-keys';
 
 /** The calls that answer a window (offset, limit) of a list. */
-export type PagedCall = 'dialoguePage' | 'comparePage' | 'suspects';
-export type RowOf<C extends PagedCall> = C extends 'dialoguePage' ? DialogueRow : C extends 'comparePage' ? PairRow : Suspect;
+export type PagedCall = 'dialoguePage' | 'comparePage' | 'suspects' | 'disagreements';
+export type RowOf<C extends PagedCall> = C extends 'dialoguePage'
+  ? DialogueRow
+  : C extends 'comparePage'
+    ? PairRow
+    : C extends 'suspects'
+      ? Suspect
+      : DisagreementRow;
 /** A list's arguments: the call's without the window. */
 export type ListArgs<C extends PagedCall> = Omit<ApiArgs<C>, 'offset' | 'limit'>;
 
@@ -34,6 +41,7 @@ const SHAPES: { [C in PagedCall]: PagedShape<C> } = {
   dialoguePage: { rows: (p) => p.rows, total: (p) => p.total, id: (r) => r.id },
   comparePage: { rows: (p) => p.rows, total: (p) => p.total, id: (r) => r.id },
   suspects: { rows: (p) => p.items, total: (p) => p.total, id: (s) => placeKey(s.dialogue, s.turn, s.slot) },
+  disagreements: { rows: (p) => p.items, total: (p) => p.total, id: (r) => r.key },
 };
 
 /** The identity of a row of a paged call (a suspect's is its place: dialogue, turn, slot). */

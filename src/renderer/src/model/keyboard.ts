@@ -20,6 +20,7 @@ export type KeyAction =
   | 'toggle-queue'
   | 'toggle-whatif'
   | 'toggle-annotations'
+  | 'toggle-disagreements'
   | 'export-corrections'
   | 'export'
   | 'copy-link';
@@ -50,6 +51,11 @@ export const SHORTCUTS: { keys: string; action: KeyAction; help: string }[] = [
   { keys: 's', action: 'toggle-queue', help: 'suspects queue on / off (n / p walk it)' },
   { keys: 'w', action: 'toggle-whatif', help: 'what-if: score with the corrections applied, before → after' },
   { keys: 'A', action: 'toggle-annotations', help: 'the list of annotations (this dialogue and the corpus)' },
+  {
+    keys: 'D',
+    action: 'toggle-disagreements',
+    help: 'several annotators: agreement and the disagreements queue (j / k move, 1–9 / m / g / v pick, Enter adjudicates)',
+  },
   { keys: 'E', action: 'export-corrections', help: 'export the correction diff (JSON Lines, CSV, diff)' },
   { keys: '/', action: 'focus-search', help: 'search dialogues' },
   { keys: 'c', action: 'toggle-view', help: "only this turn's changes / full state" },
@@ -78,6 +84,7 @@ const PLAIN: Record<string, KeyAction> = {
   s: 'toggle-queue',
   w: 'toggle-whatif',
   A: 'toggle-annotations',
+  D: 'toggle-disagreements',
   E: 'export-corrections',
   e: 'export',
   L: 'copy-link',

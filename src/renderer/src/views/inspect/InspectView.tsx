@@ -81,7 +81,15 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
   // What-if on: the dialogue is shown on the corrected gold (annotations still name the original gold).
   const whatIfQuery = useApiQuery(
     'whatIfDialogue',
-    selectedId && review.whatIf ? { ...ref, config, id: selectedId, includeSuspected: review.includeSuspected } : null,
+    selectedId && review.whatIf
+      ? {
+          ...ref,
+          config,
+          id: selectedId,
+          includeSuspected: review.includeSuspected,
+          ...(review.correctionsFrom ? { correctionsFrom: review.correctionsFrom } : {}),
+        }
+      : null,
     { keepPrevious: true, key: String(review.version) },
   );
   const original = detailQuery.data && selectedId ? detailQuery.data : null;
@@ -156,6 +164,7 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
     'toggle-queue': () => void review.toggleQueue(),
     'toggle-whatif': review.toggleWhatIf,
     'toggle-annotations': () => review.togglePane('annotations'),
+    'toggle-disagreements': () => review.togglePane('team'),
     'export-corrections': () => review.setExporting(true),
     'focus-search': () => {
       searchRef.current?.focus();

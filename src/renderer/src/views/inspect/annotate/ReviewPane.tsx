@@ -16,6 +16,7 @@ import { suspectPosition, verdictOf } from '../../../model/annotations';
 import type { Review, ReviewPaneTab, Jump } from './useReview';
 import { AnnotatorName } from './AnnotatorName';
 import { WhatIfPanel } from './WhatIfPanel';
+import { DisagreementQueue } from './DisagreementQueue';
 
 interface Props {
   runRef: { run: string; rev: number };
@@ -33,6 +34,7 @@ const TABS: { id: ReviewPaneTab; label: string; key: string }[] = [
   { id: 'annotations', label: 'Annotations', key: 'A' },
   { id: 'suspects', label: 'Suspects', key: 's' },
   { id: 'whatif', label: 'What-if', key: 'w' },
+  { id: 'team', label: 'Annotators', key: 'D' },
 ];
 
 export function ReviewPane({ runRef, config, review, dialogueId, onJump }: Props) {
@@ -93,9 +95,12 @@ export function ReviewPane({ runRef, config, review, dialogueId, onJump }: Props
             onIncludeSuspected={review.setIncludeSuspected}
             values={review.valuesWhatIf}
             onValues={review.setValuesWhatIf}
+            correctionsFrom={review.correctionsFrom}
+            onCorrectionsFrom={review.setCorrectionsFrom}
             onJump={onJump}
           />
         )}
+        {tab === 'team' && <DisagreementQueue runRef={runRef} onJump={onJump} />}
       </div>
     </section>
   );

@@ -21,14 +21,22 @@ interface Props {
   onIncludeSuspected: (b: boolean) => void;
   values: ValueOption[] | null;
   onValues: (v: ValueOption[] | null) => void;
+  /** Several annotators' files open: an annotator's name, majority or adjudicated; null: this session's annotation file. */
+  correctionsFrom: string | null;
+  onCorrectionsFrom: (from: string | null) => void;
   onJump: (j: Jump) => void;
 }
 
 const FGA_LABEL = { exact: 'exact', type1: 'type-1', type2: 'type-2' } as const;
 
-export function WhatIfPanel({ runRef, config, version, includeSuspected, onIncludeSuspected, values, onValues, onJump }: Props) {
-  const args = values ? { ...runRef, config, values } : { ...runRef, config, includeSuspected };
-  const q = useApiQuery('whatIf', args, { keepPrevious: true, key: String(version) });
+export function WhatIfPanel(props: Props) {
+  const { runRef, config, version, includeSuspected, onIncludeSuspected, values, onValues, onJump } = props;
+  const team = useApiQuery('teamAnnotations', { run: runRef.run }, { keepPrevious: true }).data;
+  const from = team && team.files.length > 0 ? props.correctionsFrom : null;
+  const args = values
+    ? { ...runRef, config, values }
+    : { ...runRef, config, includeSuspected, ...(from !== null ? { correctionsFrom: from } : {}) };
+  const q = useApiQuery('whatIf', args, { keepPrevious: true, key: `${version}|${team?.version ?? 0}` });
   const r = q.data;
   const toggleValue = (o: ValueOption) => {
     const next = new Set(values ?? []);
@@ -39,6 +47,26 @@ export function WhatIfPanel({ runRef, config, version, includeSuspected, onInclu
   return (
     <div className="whatif" data-testid="whatif-panel" data-mode={values ? 'values' : 'corrections'}>
       <div className="whatif-controls">
+        {team && team.files.length > 0 && (
+          <label>
+            corrections of{' '}
+            <select
+              value={from ?? ''}
+              disabled={!!values}
+              onChange={(e) => props.onCorrectionsFrom(e.target.value === '' ? null : e.target.value)}
+              data-testid="whatif-corrections-from"
+            >
+              <option value="">this session&apos;s annotation file</option>
+              {team.annotators.map((a) => (
+                <option key={a} value={a}>
+                  annotator {a}
+                </option>
+              ))}
+              <option value="majority">the majority</option>
+              <option value="adjudicated">adjudicated</option>
+            </select>
+          </label>
+        )}
         <label>
           <input
             type="checkbox"

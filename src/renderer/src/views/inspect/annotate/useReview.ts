@@ -25,7 +25,7 @@ import {
   type UndoEntry,
 } from '../../../model/annotations';
 
-export type ReviewPaneTab = 'annotations' | 'suspects' | 'whatif';
+export type ReviewPaneTab = 'annotations' | 'suspects' | 'whatif' | 'team';
 
 /** Suspects fetched per page; the next page is fetched when the queue or the list comes near the end of what is loaded. */
 export const SUSPECT_PAGE = 1000;
@@ -55,6 +55,8 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
   const [whatIf, setWhatIf] = useState(false);
   const [includeSuspected, setIncludeSuspected] = useState(false);
   const [valuesWhatIf, setValuesWhatIf] = useState<ValueOption[] | null>(null);
+  // Several annotators' files open: whose corrections the what-if applies (null: this session's annotation file).
+  const [correctionsFrom, setCorrectionsFrom] = useState<string | null>(null);
   const [form, setForm] = useState<AnnotationTarget | null>(null);
   const [exporting, setExporting] = useState(false);
   // The undo stack lives in a ref: a second `u` pressed before the first one's answer must see the entry below.
@@ -389,6 +391,8 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
     setIncludeSuspected,
     valuesWhatIf,
     setValuesWhatIf,
+    correctionsFrom,
+    setCorrectionsFrom,
     form,
     setForm,
     exporting,
