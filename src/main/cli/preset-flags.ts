@@ -108,6 +108,7 @@ export function presetFromFlags(values: FlagValues): PresetSelection | undefined
     name: preset,
     ...(parts.matcher !== PRESETS[preset].parts.matcher ? { matcher: parts.matcher } : {}),
     ...(map !== EMPTY_VALUE_MAP ? { valueMap: map.hash } : {}),
+    ...(parts.simpletod !== PRESETS[preset].parts.simpletod && parts.simpletod ? { simpletod: parts.simpletod } : {}),
   };
   return { config, name: preset, parts, map, full };
 }

@@ -63,6 +63,11 @@ export const presetConfigSchema = z
       .string()
       .regex(/^[0-9a-f]{1,64}$/, 'a value map hash is hex')
       .optional(),
+    /** --preset simpletod --cleaning: its switches (presets/parts.ts SimpletodSwitches); absent: the preset's own (all off). */
+    simpletod: z
+      .object({ defaultCleaning: z.boolean(), type2Cleaning: z.boolean(), ignoreDontcareInPred: z.boolean() })
+      .strict()
+      .optional(),
     /** --preset sgd: the official evaluator's flags. */
     sgd: z
       .object({ acrossTurns: z.boolean(), fuzzy: z.boolean(), backend: z.enum(MATCH_BACKENDS) })

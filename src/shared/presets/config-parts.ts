@@ -12,7 +12,8 @@ import { PRESETS, presetSignatureText, type PresetParts } from './parts';
 /** The parts a preset config stands for. */
 export function partsOfPreset(pc: PresetConfig): PresetParts {
   const own = PRESETS[pc.name].parts;
-  return pc.matcher ? { ...own, matcher: pc.matcher } : own;
+  if (!pc.matcher && !pc.simpletod) return own;
+  return { ...own, ...(pc.matcher ? { matcher: pc.matcher } : {}), ...(pc.simpletod ? { simpletod: pc.simpletod } : {}) };
 }
 
 /** True for the default: exact, nothing set apart (the corpus is scored as it is). */
