@@ -7,27 +7,17 @@
 // disabled, with a title saying why.
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browserSession, chromiumAvailable, ROOT } from './harness';
 
 const LLM = join(ROOT, 'test', 'fixtures', 'formats', 'llm');
 
 describe.skipIf(!chromiumAvailable())('confident but wrong in the dialogue list', () => {
-  let browser: Browser;
-  const servers: Server[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    for (const s of servers) await s.stop();
-    await browser?.close();
-  });
+  const session = browserSession();
 
   it('sorts by the most confident wrong pair and filters with confident-wrong:0.9', async () => {
-    const s = await startServer([join(LLM, 'jsonl', 'confident-wrong.jsonl')]);
-    servers.push(s);
-    const page = await browser.newPage();
+    const s = await session.serve([join(LLM, 'jsonl', 'confident-wrong.jsonl')]);
+    const page = await session.browser().newPage();
     await page.goto(s.url);
     await page.waitForSelector('[data-testid="dialogue-item"]');
     const option = page.locator('[data-testid="sort-key"] option[value="confidentWrong"]');
@@ -50,9 +40,8 @@ describe.skipIf(!chromiumAvailable())('confident but wrong in the dialogue list'
   }, 120_000);
 
   it('without confidences the sort option is disabled and says why', async () => {
-    const s = await startServer([join(LLM, 'source-fga.json')]);
-    servers.push(s);
-    const page = await browser.newPage();
+    const s = await session.serve([join(LLM, 'source-fga.json')]);
+    const page = await session.browser().newPage();
     await page.goto(s.url);
     await page.waitForSelector('[data-testid="dialogue-item"]');
     const option = page.locator('[data-testid="sort-key"] option[value="confidentWrong"]');

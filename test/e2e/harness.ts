@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = join(ROOT, 'out', 'main', 'cli.js');
@@ -81,4 +82,31 @@ export function chromiumAvailable(): boolean {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+/**
+ * A browser for a describe block's tests and the servers they start, closed after them: registers the
+ * block's beforeAll/afterAll, so a test file only says `const session = browserSession();`.
+ */
+export function browserSession(): { browser: () => Browser; serve: (args: string[]) => Promise<Server> } {
+  let browser: Browser | undefined;
+  const servers: Server[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    for (const s of servers) await s.stop();
+    await browser?.close();
+  });
+  return {
+    browser: () => {
+      if (!browser) throw new Error('browserSession: the browser is not launched yet (use it inside a test)');
+      return browser;
+    },
+    serve: async (args) => {
+      const s = await startServer(args);
+      servers.push(s);
+      return s;
+    },
+  };
 }

@@ -7,27 +7,17 @@
 // their confidence (shaded, the value in the tooltip).
 /// <reference lib="dom" />
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from './harness';
+import { describe, expect, it } from 'vitest';
+import { browserSession, chromiumAvailable, ROOT } from './harness';
 
 const LLM = join(ROOT, 'test', 'fixtures', 'formats', 'llm');
 
 describe.skipIf(!chromiumAvailable())('LLM-era layouts in the app', () => {
-  let browser: Browser;
-  const servers: Server[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    for (const s of servers) await s.stop();
-    await browser?.close();
-  });
+  const session = browserSession();
 
   it('shows the generated text beside each turn, and unparseable turns with their reason', async () => {
-    const s = await startServer([join(LLM, 'belief-span', 'ubar-dst-BS-edge.json')]);
-    servers.push(s);
-    const page = await browser.newPage();
+    const s = await session.serve([join(LLM, 'belief-span', 'ubar-dst-BS-edge.json')]);
+    const page = await session.browser().newPage();
     await page.goto(s.url);
     await page.waitForSelector('[data-testid="turn-generation"]');
     const first = page.locator('[data-testid="turn"]').first().locator('[data-testid="turn-generation"]');
@@ -48,13 +38,12 @@ describe.skipIf(!chromiumAvailable())('LLM-era layouts in the app', () => {
   }, 120_000);
 
   it('opens a CSV with confidences and a gold: confidence on the chips and the calibration tab', async () => {
-    const s = await startServer([
+    const s = await session.serve([
       join(LLM, 'csv', 'sun2024-test_turn_few_example.csv'),
       '--gold',
       join(LLM, 'csv', 'sun2024-gold_states.json'),
     ]);
-    servers.push(s);
-    const page = await browser.newPage();
+    const page = await session.browser().newPage();
     await page.goto(s.url);
     await page.waitForSelector('[data-testid="slot"][data-confidence]');
     const chip = page.locator('[data-testid="slot"][data-confidence]').first();

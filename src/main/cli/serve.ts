@@ -41,7 +41,8 @@ Options:
                         differs across the run names, for the runs whose names agree in
                         everything else: ratio in T5_ratio_0.01_seed_557, T5_ratio_0.05_seed_557)
 ${SOURCE_HELP_WITHOUT_CORRECTIONS()}  --preset NAME         the app starts scoring as that evaluator does: exact (default),
-                        mwzeval, sgd (docs/reference/presets.md); the header's preset menu changes it
+                        mwzeval, sgd, trade, simpletod, convlab3 (docs/reference/presets.md);
+                        the header's preset menu changes it
   --value-map FILE      mwzeval's canonical spellings (as for score): the app's mwzeval uses them
   --match M, --fuzzy-backend B  the preset's matcher set apart, as for score
   --port N              port (default: a free one)

@@ -22,6 +22,8 @@ const MIN_LABEL_WIDTH = 48;
 export const MIN_CHIP_WIDTH = 170;
 const MAX_CHIP_WIDTH = 280;
 const LABEL_PAD = 10;
+/** Bold text is up to this much wider than the regular text textWidth measures. */
+const BOLD_WIDTH = 1.1;
 const GAP = 4;
 const LANE_GAP = 6;
 const LANE_PAD = 3;
@@ -33,11 +35,17 @@ export interface RunLanesOptions {
   chipHeight?: number;
 }
 
+/** A run lane's letter (A for the first run), written before its name on screen and in the export. */
+export function laneLetter(k: number): string {
+  return String.fromCharCode(65 + k);
+}
+
 export interface LaneBox {
   /** The run's name ("gold" for the gold lane). */
   key: string;
   gold: boolean;
-  /** The label as shown, and the full name when it was cut. */
+  /** The lane's letter ("" for gold), the label as shown after it, and the full name when it was cut. */
+  letter: string;
   label: string;
   title: string | null;
   y: number;
@@ -59,7 +67,9 @@ export interface RunLanesLayout {
 export function runLanesLayout(runs: readonly string[], slots: number, opts: RunLanesOptions): RunLanesLayout {
   const minChip = opts.chipWidth ?? MIN_CHIP_WIDTH;
   const chipHeight = opts.chipHeight ?? 22;
-  const widest = maxBy(['gold', ...runs], (n) => textWidth(n, LANE_LABEL_FONT));
+  // A run's label is its letter (bold) and its name: measured together, so a short name is never cut.
+  const letterWidth = (k: number) => textWidth(`${laneLetter(k)} `, LANE_LABEL_FONT) * BOLD_WIDTH;
+  const widest = maxBy(runs.keys(), (k) => letterWidth(k) + textWidth(runs[k], LANE_LABEL_FONT), textWidth('gold', LANE_LABEL_FONT));
   const labelWidth = Math.round(Math.min(MAX_LABEL_WIDTH, Math.max(MIN_LABEL_WIDTH, widest + LABEL_PAD)));
   const room = opts.width - labelWidth - 2 * LANE_PAD;
   const perRow = Math.max(1, Math.min(Math.max(1, slots), Math.floor((room + GAP) / (minChip + GAP))));
@@ -76,8 +86,9 @@ export function runLanesLayout(runs: readonly string[], slots: number, opts: Run
     .paddingOuter(0);
   const lanes = keys.map((k, i): LaneBox => {
     const name = i === 0 ? 'gold' : k;
-    const label = fitText(name, labelWidth - LABEL_PAD, LANE_LABEL_FONT);
-    return { key: name, gold: i === 0, label, title: label !== name ? name : null, y: y(k) ?? 0, h: y.bandwidth() };
+    const letter = i === 0 ? '' : laneLetter(i - 1);
+    const label = fitText(name, labelWidth - LABEL_PAD - (i === 0 ? 0 : letterWidth(i - 1)), LANE_LABEL_FONT);
+    return { key: name, gold: i === 0, letter, label, title: label !== name ? name : null, y: y(k) ?? 0, h: y.bandwidth() };
   });
   return { width: opts.width, height: keys.length * step - LANE_GAP, labelWidth, chipWidth, chipHeight, perRow, lanes };
 }
@@ -119,7 +130,7 @@ export function runLanesScene(
       kind: 'text',
       x: 4,
       y: lane.y + Math.min(lane.h, l.chipHeight + 6) / 2,
-      text: lane.label,
+      text: lane.letter ? `${lane.letter} ${lane.label}` : lane.label,
       style: { fontSize: LANE_LABEL_FONT, baseline: 'middle', fontWeight: lane.gold ? 'bold' : 'normal' },
       ...(lane.title ? { title: lane.title } : {}),
       data: { testid: lane.gold ? 'gold-lane' : 'run-lane', run: lane.key },

@@ -20,6 +20,7 @@ vi.mock('electron', () => ({
     isPackaged: true,
     enableSandbox: () => void m.calls.push('enableSandbox'),
     requestSingleInstanceLock: () => true,
+    setAsDefaultProtocolClient: (scheme: string) => void m.calls.push(`setAsDefaultProtocolClient ${scheme}`),
     on: () => undefined,
     whenReady: () => (m.calls.push('whenReady'), Promise.resolve()),
   },
@@ -98,6 +99,8 @@ describe('Electron entry', () => {
     }
     expect(m.calls.indexOf('registerSchemesAsPrivileged')).toBeGreaterThanOrEqual(0);
     expect(m.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(m.calls.indexOf('whenReady'));
+    // dst-inspector:// links open in this app (link-handler.ts checks each before the page sees it).
+    expect(m.calls).toContain('setAsDefaultProtocolClient dst-inspector');
     expect(m.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
     expect((m.privileged[0] as { privileges: Record<string, unknown> }).privileges.bypassCSP).toBeUndefined();
     // Packaged: no dev server, no devtools, even with a dev-server address in the environment.

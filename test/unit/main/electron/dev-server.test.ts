@@ -18,6 +18,7 @@ vi.mock('electron', () => ({
     },
     enableSandbox: () => undefined,
     requestSingleInstanceLock: () => true,
+    setAsDefaultProtocolClient: () => true,
     quit: () => undefined,
     on: () => undefined,
     whenReady: () => Promise.resolve(),

@@ -55,6 +55,21 @@ describe('runLanesLayout', () => {
     expect(long.title).toBe(NAMES[2]);
     expect(l.lanes.find((x) => x.key === 'SOM-DST')!.title).toBeNull();
   });
+
+  it('never cuts a short name: the letter before it is measured with it (a walkthrough saw "B run_see…")', () => {
+    const runs = ['base', 'run_seed_1', 'run_seed_2', 'run_seed_3'];
+    for (const width of [900, 1280]) {
+      const l = runLanesLayout(runs, 12, { width });
+      for (const lane of l.lanes.slice(1)) {
+        expect(lane.label).toBe(lane.key);
+        expect(lane.title).toBeNull();
+        expect(lane.letter).toBe(String.fromCharCode(64 + l.lanes.indexOf(lane)));
+      }
+    }
+    const scene = runLanesScene(runs, [], { width: 900 });
+    const texts = scene.nodes.filter((n) => n.kind === 'text').map((n) => (n as { text: string }).text);
+    expect(texts).toEqual(expect.arrayContaining(['gold', 'A base', 'D run_seed_3']));
+  });
 });
 
 describe('runLanesScene', () => {

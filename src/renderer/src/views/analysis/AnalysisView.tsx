@@ -65,7 +65,7 @@ export function AnalysisView({ run, runs, onView }: ViewProps) {
     if (unknown !== null)
       notify(`The link's analysis "${unknown}" is not one of ${SECTIONS.map((s) => s.id).join(', ')}; showing ${SECTIONS[0].id}.`);
   }, [unknown, notify]);
-  useSyncExternalStore(subscribeRemembered, rememberedVersion);
+  useSyncExternalStore(subscribeRemembered, rememberedVersion, rememberedVersion);
   useReportLink('analysis', [run.id], { analysis: { section, options: rememberedOptions() } });
   const inspect = (t: InspectTarget) => {
     requestInspect(t);

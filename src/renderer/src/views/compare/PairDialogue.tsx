@@ -27,6 +27,7 @@ import { PairChip } from './PairChip';
 import { differs, differsMany, manyTurns, pairTurns } from './pair-model';
 import { laneLetter } from './run-labels';
 import { TurnLanes } from './TurnLanes';
+import { PairTurn } from './PairTurn';
 import { runLanesScene } from '../../../../shared/viz/run-lanes';
 import { useQueries } from '@tanstack/react-query';
 import { callKey } from '../../app/query-keys';
@@ -113,6 +114,10 @@ export function PairDialogue({ a, b, names, ids, others, outside, turn, modalOpe
     [da, db, names, shownOthers, config],
   );
   const refs = useRef(new Map<number, HTMLElement>());
+  const register = (t: number, el: HTMLElement | null) => {
+    if (el) refs.current.set(t, el);
+    else refs.current.delete(t);
+  };
   const scene = useMemo(
     () =>
       da && db
@@ -243,73 +248,39 @@ export function PairDialogue({ a, b, names, ids, others, outside, turn, modalOpe
           nTurns.map((t) => {
             const slots = onlyDiffering ? t.slots.filter(differsMany) : t.slots;
             return (
-              <section
+              <PairTurn
                 key={t.turn}
-                ref={(el) => {
-                  if (el) refs.current.set(t.turn, el);
-                  else refs.current.delete(t.turn);
-                }}
-                className={`turn pair-turn${t.turn === turn ? ' selected' : ''}`}
-                data-testid="pair-turn"
-                data-turn={t.turn}
-                tabIndex={t.turn === turn ? 0 : -1}
-                onClick={() => onTurn(t.turn)}
+                turn={t.turn}
+                selected={t.turn === turn}
+                text={t.text}
+                register={register}
+                onTurn={onTurn}
+                verdicts={t.runs.map((r, k) => (
+                  <RunVerdict key={k} who={laneLetter(k)} rec={r} config={config} />
+                ))}
               >
-                <header className="turn-head">
-                  <span className="turn-no">Turn {t.turn}</span>
-                  {t.runs.map((r, k) => (
-                    <RunVerdict key={k} who={laneLetter(k)} rec={r} config={config} />
-                  ))}
-                </header>
-                {t.text?.system && (
-                  <p className="utt system">
-                    <span className="who">System</span> {t.text.system}
-                  </p>
-                )}
-                {t.text?.user && (
-                  <p className="utt user">
-                    <span className="who">User</span> {t.text.user}
-                  </p>
-                )}
-                {slots.length > 0 ? (
-                  <TurnLanes runs={laneNames} slots={slots} />
-                ) : (
-                  <p className="no-slots">{onlyDiffering ? 'the runs agree on every slot' : 'empty state'}</p>
-                )}
-              </section>
+                {slots.length > 0 ? <TurnLanes runs={laneNames} slots={slots} /> : <NoSlots onlyDiffering={onlyDiffering} />}
+              </PairTurn>
             );
           })}
         {!many &&
           turns.map((t) => {
             const slots = onlyDiffering ? t.slots.filter(differs) : t.slots;
             return (
-              <section
+              <PairTurn
                 key={t.turn}
-                ref={(el) => {
-                  if (el) refs.current.set(t.turn, el);
-                  else refs.current.delete(t.turn);
-                }}
-                className={`turn pair-turn${t.turn === turn ? ' selected' : ''}`}
-                data-testid="pair-turn"
-                data-turn={t.turn}
-                tabIndex={t.turn === turn ? 0 : -1}
-                onClick={() => onTurn(t.turn)}
+                turn={t.turn}
+                selected={t.turn === turn}
+                text={t.text}
+                register={register}
+                onTurn={onTurn}
+                verdicts={
+                  <>
+                    <RunVerdict who="A" rec={t.a} config={config} />
+                    <RunVerdict who="B" rec={t.b} config={config} />
+                  </>
+                }
               >
-                <header className="turn-head">
-                  <span className="turn-no">Turn {t.turn}</span>
-                  <RunVerdict who="A" rec={t.a} config={config} />
-                  <RunVerdict who="B" rec={t.b} config={config} />
-                </header>
-                {t.text?.system && (
-                  <p className="utt system">
-                    <span className="who">System</span> {t.text.system}
-                  </p>
-                )}
-                {t.text?.user && (
-                  <p className="utt user">
-                    <span className="who">User</span> {t.text.user}
-                  </p>
-                )}
                 {slots.length > 0 ? (
                   <ul className="chips" aria-label="slots of both runs">
                     {slots.map((s) => (
@@ -317,9 +288,9 @@ export function PairDialogue({ a, b, names, ids, others, outside, turn, modalOpe
                     ))}
                   </ul>
                 ) : (
-                  <p className="no-slots">{onlyDiffering ? 'the runs agree on every slot' : 'empty state'}</p>
+                  <NoSlots onlyDiffering={onlyDiffering} />
                 )}
-              </section>
+              </PairTurn>
             );
           })}
       </div>
@@ -341,4 +312,8 @@ export function PairDialogue({ a, b, names, ids, others, outside, turn, modalOpe
       </aside>
     </>
   );
+}
+
+function NoSlots({ onlyDiffering }: { onlyDiffering: boolean }) {
+  return <p className="no-slots">{onlyDiffering ? 'the runs agree on every slot' : 'empty state'}</p>;
 }

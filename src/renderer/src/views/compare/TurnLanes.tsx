@@ -15,7 +15,6 @@ import { chipAt, runLanesLayout } from '../../../../shared/viz/run-lanes';
 import { MaybeValue, VisibleValue } from '../../components/VisibleValue';
 import { CLASS_STYLE, splitSlot } from '../../model/classes';
 import { useWidth } from '../../viz/use-width';
-import { laneLetter } from './run-labels';
 
 export interface LanesSlot {
   slot: string;
@@ -85,7 +84,7 @@ export function TurnLanes({ runs, slots }: { runs: readonly string[]; slots: rea
           style={{ top: lane.y, height: lane.h }}
         >
           <span className="lane-label" style={{ width: l.labelWidth - 6 }} title={lane.title ?? lane.key}>
-            {lane.gold ? '' : <b>{laneLetter(li - 1)} </b>}
+            {lane.letter ? <b>{lane.letter} </b> : ''}
             {lane.label}
           </span>
           {slots.map((s, k) => {

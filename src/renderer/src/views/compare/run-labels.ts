@@ -13,6 +13,4 @@ export function sideLabels(names: readonly [string, string]): [string, string] {
 }
 
 /** The letter of the k-th run side by side: A (the reference), B, C, … */
-export function laneLetter(k: number): string {
-  return String.fromCharCode(65 + k);
-}
+export { laneLetter } from '../../../../shared/viz/run-lanes';

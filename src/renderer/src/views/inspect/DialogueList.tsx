@@ -39,10 +39,11 @@ interface Props {
 const ROW_HEIGHT = 52;
 
 /** Focuses the list row at `index` once it is on screen (it may still be loading). */
-function focusRow(index: number, tries = 30): void {
+/** Focuses the row at `index` once it is drawn (and, given `id`, once it shows that dialogue: the list may still show the rows of the query before). */
+function focusRow(index: number, id?: string, tries = 120): void {
   const el = document.getElementById(`row-${index}`);
-  if (el) el.focus();
-  else if (tries > 0) requestAnimationFrame(() => focusRow(index, tries - 1));
+  if (el && (id === undefined || el.dataset.dialogueId === id)) el.focus();
+  else if (tries > 0) requestAnimationFrame(() => focusRow(index, id, tries - 1));
 }
 
 export function DialogueList({
@@ -84,7 +85,7 @@ export function DialogueList({
       (row) => {
         if (!row) return;
         onSelect(row.id, 0);
-        focusRow(0);
+        focusRow(0, row.id);
       },
       () => undefined,
     );

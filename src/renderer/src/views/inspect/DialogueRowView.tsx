@@ -52,7 +52,11 @@ export function DialogueRowView({ row, sortKey, index, selected, onSelect }: Pro
     >
       <div className="row-id">
         <span className="id">{row.id}</span>
-        {extra && <span className="sort-extra">{extra}</span>}
+        {extra && (
+          <span className="sort-extra" title={extra}>
+            {extra}
+          </span>
+        )}
         <span className="turns">{row.turns}t</span>
         {row.mistakes > 0 && (
           <span className="mistakes" title="GCA mistakes (W+M+O)">

@@ -67,10 +67,14 @@ export function DialogueView({
     watch.observe(head);
     return () => watch.disconnect();
   }, [shown]);
+  // A focus request is carried out once: a later change of turn or dialogue (a search's Enter opening its first
+  // match, with the focus on the list's row) does not take the focus back to a turn.
+  const focusDone = useRef(0);
   useEffect(() => {
-    if (focusRequest === 0) return;
+    if (focusRequest === focusDone.current) return;
     const el = refs.current[turn];
     if (el) {
+      focusDone.current = focusRequest;
       el.scrollIntoView({ block: 'nearest' });
       el.focus({ preventScroll: true });
     }
