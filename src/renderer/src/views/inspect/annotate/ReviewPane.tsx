@@ -6,7 +6,7 @@
 // usePagedRows, useListSelection, VirtualRows), and the what-if diff.
 
 import { useState } from 'react';
-import { CATEGORIES, placeKey, STATUSES } from '../../../../../shared/annotations/record';
+import { CATEGORIES, STATUSES } from '../../../../../shared/annotations/record';
 import type { Suspect } from '../../../../../shared/annotations/suspects';
 import { formatNoteText } from '../../../../../shared/annotations/detectors/format';
 import type { MetricConfig } from '../../../../../shared/metrics/config';
@@ -14,6 +14,7 @@ import { dialogueKey } from '../../../../../shared/formats/reference';
 import { diffMarks } from '../../../../../shared/model/char-diff';
 import { MaybeValue } from '../../../components/VisibleValue';
 import { VirtualRows } from '../../../components/VirtualRows';
+import { rowId } from '../../../app/paged-rows';
 import { errorText } from '../../../app/queries';
 import { suspectPosition, verdictOf } from '../../../model/annotations';
 import type { Review, ReviewPaneTab, Jump } from './useReview';
@@ -274,7 +275,7 @@ function SuspectRow({ s, k, review }: { s: Suspect; k: number; review: Review })
       data-current={String(current)}
       data-verdict={verdict ?? undefined}
     >
-      <button onClick={() => review.queue.select(placeKey(s.dialogue, s.turn, s.slot), k, s)}>
+      <button onClick={() => review.queue.select(rowId('suspects', s), k, s)}>
         {s.dialogue} · turn {s.turn} · {s.slot}
       </button>{' '}
       <span className="score">{s.score.toFixed(2)}</span> gold{' '}

@@ -14,7 +14,7 @@ import type { AnnotationItem, AnnotationList, DialogueDetail, SuspectList } from
 import type { ValueOption } from '../../../../../shared/formats/normalise';
 import { useApi, useNotify } from '../../../app/app-context';
 import { errorText, useApiQuery } from '../../../app/queries';
-import { findRow, usePagedRows } from '../../../app/paged-rows';
+import { findRow, rowId, usePagedRows } from '../../../app/paged-rows';
 import { allOf, ANNOTATION_CALLS, callKey, listId, pageKey } from '../../../app/query-keys';
 import { useListSelection } from '../../../app/use-list-selection';
 import { leaveChip } from './targets';
@@ -135,7 +135,7 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
         setQueueOn(false);
         return onNotice('no suspects: the runs agree with the gold everywhere the evidence can tell', 'info');
       }
-      queue.select(placeKey(start.row.dialogue, start.row.turn, start.row.slot), start.index, start.row, true);
+      queue.select(rowId('suspects', start.row), start.index, start.row, true);
       const total = qc.getQueryData<SuspectList>(pageKey('suspects', listId('suspects', runRef), 0))?.total ?? 0;
       onNotice(`Queue on: ${total.toLocaleString('en-US')} suspects, starting at #${start.index + 1}`, 'info');
     } catch (err) {
