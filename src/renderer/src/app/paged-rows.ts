@@ -101,6 +101,26 @@ export async function fetchPagedRow<C extends PagedCall>(
   return SHAPES[call].rows(data)[index - page * pageSize];
 }
 
+/**
+ * The first row from index `from` on, stepping by `delta` (1 down, -1 up),
+ * that `skip` does not pass over (all rows when there is none), its page
+ * fetched when it is not loaded; null when the list ends first. Rejects when
+ * a page cannot be fetched. (The suspects queue: the next one not annotated.)
+ */
+export async function findRow<C extends PagedCall>(
+  rows: PagedRows<C>,
+  from: number,
+  delta: 1 | -1,
+  skip?: (row: RowOf<C>) => boolean,
+): Promise<{ index: number; row: RowOf<C> } | null> {
+  for (let k = from; k >= 0 && (rows.total === null || k < rows.total); k += delta) {
+    const row = rows.row(k) ?? (await rows.fetchRow(k));
+    if (!row) return null;
+    if (!skip?.(row)) return { index: k, row };
+  }
+  return null;
+}
+
 /** The pages to observe for the window of pages [first, last] of a list of `total` rows (unknown: page 0 only): page 0 (it carries the total) and the window's, clamped to the list. */
 export function windowPages(first: number, last: number, total: number | null, pageSize: number): number[] {
   if (total === null) return [0];

@@ -5,7 +5,6 @@
 //   [call, 'page', list, page] one page of a paged list (usePagedRows), where
 //                              `list` names the list: the call and its
 //                              arguments but the window (offset, limit);
-//   ['suspects', run, 'pages'] the suspects queue's pages (useReview);
 //   [call]                     every answer of a call (invalidation).
 // The arguments name the run, the revision and the whole MetricConfig, and
 // react-query hashes them field by field, so a new config field, a reload or
@@ -37,11 +36,6 @@ export function pageKey(call: ApiCall, list: string, page: number) {
 /** A prefix that matches every loaded page of one list. */
 export function pagesOf(call: ApiCall, list: string) {
   return [call, 'page', list] as const;
-}
-
-/** The pages of a run's ranked suspects (one infinite query: the queue walks them in order). */
-export function suspectPagesKey(ref: { run: string; rev: number }) {
-  return ['suspects', ref, 'pages'] as const;
 }
 
 /** Calls whose answers depend on the annotation file: refetched after every save, here or in another window (the suspects' ranking does not: it is not). */

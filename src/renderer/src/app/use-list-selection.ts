@@ -3,14 +3,16 @@
 // model/list-selection.ts, the row's index in the list as it is now, the
 // first row picked once the list has come (when the view wants it), and n/p:
 // the next or previous row of the list, fetched when its page is not loaded
-// (from the selection's row when it is in the list, from the top when not).
+// (from the selection's row when it is in the list, from the top when not),
+// optionally passing over rows the view names (the suspects queue after a
+// decision: the next suspect not annotated yet).
 
 import { useCallback, useReducer } from 'react';
 import { step } from '../model/keyboard';
 import { selectedIndex, selectionIn, selectionReducer, type SelectionState } from '../model/list-selection';
 import { useNotify } from './app-context';
 import type { PagedCall, PagedRows, RowOf } from './paged-rows';
-import { rowId } from './paged-rows';
+import { findRow, rowId } from './paged-rows';
 import { errorText } from './queries';
 
 export interface ListSelectionOptions<C extends PagedCall, X> {
@@ -24,11 +26,11 @@ export interface ListSelectionOptions<C extends PagedCall, X> {
   selectFirst?: boolean;
   /** The selection to start with (a request from another view; later, a link). */
   initial?: { id: string; extra: X } | null;
-  /** Told of every selection (the view forgets its hovered turn, or its turn). */
-  onSelect?: () => void;
+  /** Told of every selection made here (the view forgets its hovered turn, or shows the row's place): the row's id and what is kept of it. */
+  onSelect?: (id: string, extra: X) => void;
 }
 
-export interface ListSelectionResult<X> {
+export interface ListSelectionResult<C extends PagedCall, X> {
   /** The row shown: the selection in this scope, else the fallback; null for none. */
   id: string | null;
   /** What the selection keeps of its row; null for none or the fallback. */
@@ -37,15 +39,15 @@ export interface ListSelectionResult<X> {
   index: number;
   /** Grows when the list should bring the selection into view. */
   scrollRequest: number;
-  /** A row picked in the list (a click, arrow keys): its index is known. */
-  select(id: string, index: number, extra: X): void;
+  /** A row picked in the list (a click, arrow keys): its index is known; brought into view when `scroll` (a row found by the view, not clicked). */
+  select(id: string, index: number, extra: X, scroll?: boolean): void;
   /** A row named from elsewhere (a suspect, an annotation): looked up in the list, brought into view. */
   jump(id: string, extra: X): void;
-  /** n / p: the next or previous row (delta ±1). */
-  move(delta: number): Promise<void>;
+  /** n / p: the next or previous row (delta ±1), past the rows `skip` names; resolves with whether the selection moved (not at the list's end). */
+  move(delta: number, skip?: (row: RowOf<C>) => boolean): Promise<boolean>;
 }
 
-export function useListSelection<C extends PagedCall, X>(rows: PagedRows<C>, opts: ListSelectionOptions<C, X>): ListSelectionResult<X> {
+export function useListSelection<C extends PagedCall, X>(rows: PagedRows<C>, opts: ListSelectionOptions<C, X>): ListSelectionResult<C, X> {
   const { scope, extraOf, fallback = null, selectFirst = false, initial = null, onSelect } = opts;
   const notify = useNotify();
   const [state, dispatch] = useReducer(selectionReducer<X>, null, (): SelectionState<X> => ({
@@ -64,35 +66,36 @@ export function useListSelection<C extends PagedCall, X>(rows: PagedRows<C>, opt
   const index = selectedIndex(sel, id, { key: list, indexOf: rows.indexOf });
 
   const select = useCallback(
-    (rowIdOf: string, at: number, extra: X) => {
-      dispatch({ type: 'select', scope, id: rowIdOf, index: at, key: list, extra, scroll: false });
-      onSelect?.();
+    (rowIdOf: string, at: number, extra: X, scroll = false) => {
+      dispatch({ type: 'select', scope, id: rowIdOf, index: at, key: list, extra, scroll });
+      onSelect?.(rowIdOf, extra);
     },
     [scope, list, onSelect],
   );
   const jump = useCallback(
     (to: string, extra: X) => {
       dispatch({ type: 'select', scope, id: to, index: rows.indexOf(to), key: list, extra, scroll: true });
-      onSelect?.();
+      onSelect?.(to, extra);
     },
     [scope, list, rows, onSelect],
   );
   const move = useCallback(
-    async (delta: number) => {
+    async (delta: number, skip?: (row: RowOf<C>) => boolean) => {
       const next = step(index, delta, rows.total ?? 0);
-      if (next < 0 || next === index) return;
-      let row = rows.row(next);
-      if (!row) {
-        try {
-          row = await rows.fetchRow(next);
-        } catch (e) {
-          notify(errorText(e));
-          return;
-        }
+      if (next < 0 || next === index) return false;
+      let found: Awaited<ReturnType<typeof findRow<C>>>;
+      try {
+        found = await findRow(rows, next, delta < 0 ? -1 : 1, skip);
+      } catch (e) {
+        notify(errorText(e));
+        return false;
       }
-      if (!row) return;
-      dispatch({ type: 'select', scope, id: rowId(rows.call, row), index: next, key: list, extra: extraOf(row), scroll: true });
-      onSelect?.();
+      if (!found) return false;
+      const to = rowId(rows.call, found.row);
+      const extra = extraOf(found.row);
+      dispatch({ type: 'select', scope, id: to, index: found.index, key: list, extra, scroll: true });
+      onSelect?.(to, extra);
+      return true;
     },
     [index, rows, scope, list, extraOf, onSelect, notify],
   );

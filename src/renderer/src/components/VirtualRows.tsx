@@ -1,8 +1,9 @@
 // Layer: renderer (React component). The scrolling part of a long list (the
-// inspect view's dialogues, the compare view's pairs): a virtual list of a
+// inspect view's dialogues, the compare view's pairs, the suspects queue): a virtual list of a
 // paged list's rows (app/paged-rows.ts) that tells the rows which part is on
 // screen, so their pages load, draws a placeholder for a row still loading,
-// and brings the selection into view when asked (n/p, a jump).
+// and brings the selection into view when asked (n/p, a jump). Rows are of
+// one height, or (measure) as high as their content once drawn.
 
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
@@ -23,8 +24,10 @@ interface Props<C extends PagedCall> {
   scrollRequest: number;
   row: (row: RowOf<C>, index: number) => ReactNode;
   placeholder: ReactNode;
-  /** The scroll container's attributes (role, labels, keys), given the view. */
-  container?: (view: VirtualView) => HTMLAttributes<HTMLDivElement>;
+  /** Rows as high as their content (measured once drawn; rowHeight is the estimate). */
+  measure?: boolean;
+  /** The scroll container's attributes (role, labels, keys, class, test id), given the view. */
+  container?: (view: VirtualView) => HTMLAttributes<HTMLDivElement> & { 'data-testid'?: string };
 }
 
 export function VirtualRows<C extends PagedCall>({
@@ -35,6 +38,7 @@ export function VirtualRows<C extends PagedCall>({
   scrollRequest,
   row,
   placeholder,
+  measure = false,
   container,
 }: Props<C>) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -69,7 +73,16 @@ export function VirtualRows<C extends PagedCall>({
             <div
               key={it.key}
               className="row-slot"
-              style={{ position: 'absolute', top: 0, left: 0, right: 0, height: it.size, transform: `translateY(${it.start}px)` }}
+              ref={measure ? virtualizer.measureElement : undefined}
+              data-index={it.index}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: measure ? undefined : it.size,
+                transform: `translateY(${it.start}px)`,
+              }}
             >
               {r ? row(r, it.index) : placeholder}
             </div>

@@ -4,11 +4,12 @@
 // the window shown are asked for, each once (neither loaded nor loading twice),
 // never past the end; rows are found by index and by id; a page nobody shows
 // any more is aborted; a 100k-row list holds only the visited pages. (These
-// carry over the assertions of the page cache the hook replaced.)
+// carry over the assertions of the page cache the hook replaced.) findRow
+// walks a list past the rows it is told to skip, fetching pages it reaches.
 import { act, renderHook, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { usePagedRows, windowPages, type ListArgs } from '../../../../../src/renderer/src/app/paged-rows';
+import { findRow, usePagedRows, windowPages, type ListArgs, type PagedRows } from '../../../../../src/renderer/src/app/paged-rows';
 import type { Api, ApiArgs, DialoguePage, DialogueRow } from '../../../../../src/shared/api';
 import { defaultConfig } from '../../../../../src/shared/metrics/config';
 import { appWrapper, testAppContext } from '../../../../helpers/renderer/app-context';
@@ -66,6 +67,63 @@ const listArgs = (search?: string): ListArgs<'dialoguePage'> => ({
 });
 
 const offsets = (calls: Call[]) => calls.map((c) => c.args.offset).sort((a, b) => a - b);
+
+/** Paged rows of `total` dialogues D0, D1, …, pages of 10, the first `loaded` loaded; fetchRow serves (and records) the others, or fails. */
+function fakeRows(total: number | null, loaded: number, all = total ?? 0, fail = false) {
+  const fetched: number[] = [];
+  const row = (i: number) => (i >= 0 && i < all ? rows(i, 1)[0] : undefined);
+  const paged: PagedRows<'dialoguePage'> = {
+    call: 'dialoguePage',
+    list: 'l',
+    pageSize: 10,
+    total,
+    head: undefined,
+    loaded,
+    error: null,
+    row: (i) => (i < loaded ? row(i) : undefined),
+    indexOf: () => -1,
+    show: () => {},
+    fetchRow: (i) => {
+      fetched.push(i);
+      return fail ? Promise.reject(new Error('the engine is gone')) : Promise.resolve(row(i));
+    },
+  };
+  return { paged, fetched };
+}
+
+describe('findRow', () => {
+  const inSet = (ids: string[]) => (r: DialogueRow) => ids.includes(r.id);
+
+  it('finds the first row from an index on that is not skipped, down or up', async () => {
+    const { paged, fetched } = fakeRows(30, 30);
+    expect(await findRow(paged, 3, 1)).toMatchObject({ index: 3, row: { id: 'D3' } });
+    expect(await findRow(paged, 3, 1, inSet(['D3', 'D4', 'D6']))).toMatchObject({ index: 5, row: { id: 'D5' } });
+    expect(await findRow(paged, 5, -1, inSet(['D5', 'D4']))).toMatchObject({ index: 3 });
+    expect(fetched).toEqual([]);
+  });
+
+  it('is null when every row to the end (or the top) is skipped, or the start is outside the list', async () => {
+    const { paged } = fakeRows(5, 5);
+    expect(await findRow(paged, 2, 1, inSet(['D2', 'D3', 'D4']))).toBeNull();
+    expect(await findRow(paged, 1, -1, () => true)).toBeNull();
+    expect(await findRow(paged, 5, 1)).toBeNull();
+    expect(await findRow(paged, -1, -1)).toBeNull();
+  });
+
+  it('fetches the rows it reaches whose pages are not loaded, and stops at the end while the total is unknown', async () => {
+    const some = fakeRows(30, 10);
+    expect(await findRow(some.paged, 8, 1, inSet(['D8', 'D9', 'D10']))).toMatchObject({ index: 11, row: { id: 'D11' } });
+    expect(some.fetched).toEqual([10, 11]);
+    const none = fakeRows(null, 0, 3);
+    expect(await findRow(none.paged, 0, 1, () => true)).toBeNull();
+    expect(none.fetched).toEqual([0, 1, 2, 3]);
+  });
+
+  it('rejects when a page cannot be fetched', async () => {
+    const { paged } = fakeRows(30, 10, 30, true);
+    await expect(findRow(paged, 9, 1, inSet(['D9']))).rejects.toThrow('the engine is gone');
+  });
+});
 
 describe('windowPages', () => {
   it('asks for page 0 alone until the total is known, then never past the end', () => {

@@ -5,7 +5,7 @@
 // call's prefixes, which is what invalidation relies on.
 import { matchQuery, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { allOf, callKey, listId, pageKey, pagesOf, suspectPagesKey } from '../../../../../src/renderer/src/app/query-keys';
+import { allOf, callKey, listId, pageKey, pagesOf } from '../../../../../src/renderer/src/app/query-keys';
 import { defaultConfig } from '../../../../../src/shared/metrics/config';
 
 const config = defaultConfig();
@@ -34,7 +34,7 @@ describe('query keys', () => {
     const page = cache.build(qc, { queryKey: pageKey('dialoguePage', list, 3) });
     const other = cache.build(qc, { queryKey: pageKey('dialoguePage', listId('dialoguePage', { ...args, rev: 2 }), 3) });
     const answer = cache.build(qc, { queryKey: callKey('listAnnotations', { run: 'r' }, '1') });
-    const suspects = cache.build(qc, { queryKey: suspectPagesKey({ run: 'r', rev: 1 }) });
+    const suspects = cache.build(qc, { queryKey: pageKey('suspects', listId('suspects', { run: 'r', rev: 1 }), 0) });
     expect(matchQuery({ queryKey: pagesOf('dialoguePage', list) }, page)).toBe(true);
     expect(matchQuery({ queryKey: pagesOf('dialoguePage', list) }, other)).toBe(false);
     expect(matchQuery({ queryKey: allOf('dialoguePage') }, other)).toBe(true);

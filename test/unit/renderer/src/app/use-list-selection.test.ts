@@ -4,7 +4,9 @@
 // scroll; n/p go from the selection's row when it is in the list as it is now
 // (after a filter change too) and from the top when it is not; a row whose
 // page is not loaded is fetched; the first row is picked once the list came;
-// another scope starts with nothing selected; a failed fetch is a notice.
+// another scope starts with nothing selected; a failed fetch is a notice;
+// n/p may pass over rows the view names (the suspects queue's next open
+// suspect), fetching pages on the way, and say whether they moved.
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PagedRows } from '../../../../../src/renderer/src/app/paged-rows';
@@ -41,11 +43,16 @@ const api = { call: () => Promise.reject(new Error('no calls here')), onEvent: (
 function setup(initialRows: PagedRows<'comparePage'>, opts: Partial<ListSelectionOptions<'comparePage', string>> = {}) {
   const notices: Notice[] = [];
   let selected = 0;
-  const hook = renderHook(({ rows, scope }) => useListSelection(rows, { scope, extraOf: idB, onSelect: () => selected++, ...opts }), {
+  const told: [string, string][] = [];
+  const onSelect = (id: string, extra: string) => {
+    selected++;
+    told.push([id, extra]);
+  };
+  const hook = renderHook(({ rows, scope }) => useListSelection(rows, { scope, extraOf: idB, onSelect, ...opts }), {
     wrapper: appWrapper(testAppContext(api, defaultConfig(), notices)),
     initialProps: { rows: initialRows, scope: 'A@1|B@1' },
   });
-  return { ...hook, notices, selections: () => selected };
+  return { ...hook, notices, told, selections: () => selected };
 }
 
 describe('useListSelection', () => {
@@ -125,5 +132,50 @@ describe('useListSelection', () => {
     expect(withFallback.result.current).toMatchObject({ id: 'c', extra: 'c@B' });
     const asked = setup(pairRows('all', ['a', 'b', 'c']), { initial: { id: 'c', extra: 'c@B' }, fallback: 'a' });
     expect(asked.result.current).toMatchObject({ id: 'c', extra: 'c@B', index: 2 });
+  });
+
+  it('tells onSelect which row was selected and what is kept of it; a row found by the view may be brought into view', async () => {
+    const { result, told } = setup(pairRows('all', ['a', 'b', 'c']));
+    act(() => result.current.select('b', 1, 'b@B'));
+    act(() => result.current.select('c', 2, 'c@B', true));
+    expect(result.current).toMatchObject({ id: 'c', index: 2, scrollRequest: 1 });
+    await act(() => result.current.move(-1));
+    act(() => result.current.jump('a', 'a@B'));
+    expect(told).toEqual([
+      ['b', 'b@B'],
+      ['c', 'c@B'],
+      ['b', 'b@B'],
+      ['a', 'a@B'],
+    ]);
+  });
+
+  it('n/p pass over the rows the view names, fetching pages on the way, and say whether the selection moved', async () => {
+    const { result, selections } = setup(pairRows('all', ['a', 'b', 'c', 'd', 'e'], 2));
+    const done = (ids: string[]) => (r: PairRow) => ids.includes(r.id);
+    act(() => result.current.select('a', 0, 'a@B'));
+    let moved = false;
+    await act(async () => {
+      moved = await result.current.move(1, done(['b', 'c']));
+    });
+    expect(moved).toBe(true);
+    expect(result.current).toMatchObject({ id: 'd', extra: 'd@B', index: 3, scrollRequest: 1 });
+    await act(async () => {
+      moved = await result.current.move(-1, done(['c', 'b', 'a']));
+    });
+    // Nothing open above: the selection stays where it was.
+    expect(moved).toBe(false);
+    expect(result.current).toMatchObject({ id: 'd', index: 3 });
+    await act(async () => {
+      moved = await result.current.move(1, done(['e']));
+    });
+    expect(moved).toBe(false);
+    act(() => result.current.select('e', 4, 'e@B'));
+    await act(async () => {
+      moved = await result.current.move(1);
+    });
+    // At the list's end n does not move.
+    expect(moved).toBe(false);
+    expect(result.current.id).toBe('e');
+    expect(selections()).toBe(3);
   });
 });

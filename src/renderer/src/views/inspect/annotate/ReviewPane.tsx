@@ -2,16 +2,20 @@
 // annotations of this dialogue or of the corpus (filtered by status and
 // category, each a link to its turn, each one withdrawable), the suspects
 // queue with its evidence (its true total, the list following the current
-// suspect, each done row's verdict), and the what-if diff.
+// suspect, each done row's verdict; rows paged and drawn as every long list's:
+// usePagedRows, useListSelection, VirtualRows), and the what-if diff.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { CATEGORIES, STATUSES } from '../../../../../shared/annotations/record';
+import type { Suspect } from '../../../../../shared/annotations/suspects';
 import { formatNoteText } from '../../../../../shared/annotations/detectors/format';
 import type { MetricConfig } from '../../../../../shared/metrics/config';
 import { dialogueKey } from '../../../../../shared/formats/reference';
 import { diffMarks } from '../../../../../shared/model/char-diff';
 import { MaybeValue } from '../../../components/VisibleValue';
+import { VirtualRows } from '../../../components/VirtualRows';
+import { rowId } from '../../../app/paged-rows';
+import { errorText } from '../../../app/queries';
 import { suspectPosition, verdictOf } from '../../../model/annotations';
 import type { Review, ReviewPaneTab, Jump } from './useReview';
 import { AnnotatorName } from './AnnotatorName';
@@ -197,44 +201,28 @@ function AnnotationList({ review, dialogueId, onJump }: { review: Review; dialog
 }
 
 function SuspectQueue({ review }: { review: Review }) {
-  const items = review.suspects;
-  const total = review.suspectsTotal;
-  const done = items.filter(review.isDone).length;
-  const annotated = items.length < total ? `${done} of the first ${items.length.toLocaleString('en-US')} annotated` : `${done} annotated`;
-  const status = review.suspectsLoading
-    ? 'ranking suspects…'
-    : review.suspectsError
-      ? `cannot rank suspects: ${review.suspectsError}`
-      : items.length === 0
+  const { suspectRows: rows, queue, queueOn } = review;
+  const total = rows.total ?? 0;
+  const head = rows.head;
+  let done = 0;
+  for (let i = 0; i < rows.loaded; i++) if (review.isDone(rows.row(i)!)) done++;
+  const annotated = rows.loaded < total ? `${done} of the first ${rows.loaded.toLocaleString('en-US')} annotated` : `${done} annotated`;
+  const status = rows.error
+    ? `cannot rank suspects: ${errorText(rows.error)}`
+    : rows.total === null
+      ? 'ranking suspects…'
+      : total === 0
         ? 'no suspects yet'
         : null;
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The app does not use the React Compiler, so the virtualiser's unmemoisable API is fine here.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => 38,
-    overscan: 8,
-  });
-  const rows = virtualizer.getVirtualItems();
-  const lastShown = rows.length ? rows[rows.length - 1].index : 0;
-  const { loadSuspectsNear, queueOn, queueIndex } = review;
-  // The list follows the queue: the current suspect is scrolled into view whenever the queue moves.
-  useEffect(() => {
-    if (queueOn && queueIndex < items.length) virtualizer.scrollToIndex(queueIndex, { align: 'auto' });
-  }, [queueOn, queueIndex, items.length, virtualizer]);
-  // Scrolled near the end of what is loaded: the next page.
-  useEffect(() => loadSuspectsNear(lastShown), [lastShown, loadSuspectsNear]);
   return (
     <div className="suspect-queue">
-      <p className="queue-status" data-testid="queue-status" data-on={String(review.queueOn)} data-total={total}>
-        {review.queueOn && status ? (
+      <p className="queue-status" data-testid="queue-status" data-on={String(queueOn)} data-total={total}>
+        {queueOn && status ? (
           <>Queue on: {status}</>
-        ) : review.queueOn ? (
+        ) : queueOn ? (
           <>
-            Queue on: <strong data-testid="queue-position">{suspectPosition(review.queueIndex, total)}</strong> ({annotated}) · <kbd>n</kbd>
-            /<kbd>p</kbd> walk · <kbd>a</kbd> annotate · <kbd>x</kbd> reject · <kbd>s</kbd> leave the queue
+            Queue on: <strong data-testid="queue-position">{suspectPosition(queue.index, total)}</strong> ({annotated}) · <kbd>n</kbd>/
+            <kbd>p</kbd> walk · <kbd>a</kbd> annotate · <kbd>x</kbd> reject · <kbd>s</kbd> leave the queue
           </>
         ) : status ? (
           <>{status}</>
@@ -244,67 +232,73 @@ function SuspectQueue({ review }: { review: Review }) {
             suspects instead of the dialogues)
           </>
         )}
-        {review.suspectRuns.length > 0 &&
-          ` · runs voting: ${review.suspectRuns.join(', ')}${review.suspectsHaveText ? '' : ' · no utterances loaded: no text evidence'}`}
+        {head &&
+          head.runs.length > 0 &&
+          ` · runs voting: ${head.runs.join(', ')}${head.hasText ? '' : ' · no utterances loaded: no text evidence'}`}
       </p>
-      {review.suspectVersions.map((v) => (
+      {head?.versions?.map((v) => (
         <p key={v.run} className="suspects-flag" data-testid="suspects-version-flag" data-run={v.run} title={v.reason}>
           ⚠ {v.reason}
         </p>
       ))}
-      {review.suspectFormat && formatNoteText(review.suspectFormat) && (
-        <p className="queue-note" data-testid="suspects-format-note" data-count={review.suspectFormat.count}>
-          {formatNoteText(review.suspectFormat)}
+      {head?.format && formatNoteText(head.format) && (
+        <p className="queue-note" data-testid="suspects-format-note" data-count={head.format.count}>
+          {formatNoteText(head.format)}
         </p>
       )}
-      <div className="suspects-scroll" ref={scrollRef} data-testid="suspects-scroll">
-        <ol className="suspects" style={{ height: virtualizer.getTotalSize() }}>
-          {rows.map((v) => {
-            const s = items[v.index];
-            const k = v.index;
-            const rec = review.recordAt(s.dialogue, s.turn, s.slot);
-            const verdict = rec ? verdictOf(rec) : null;
-            return (
-              <li
-                key={`${s.dialogue}|${s.turn}|${s.slot}`}
-                ref={virtualizer.measureElement}
-                data-index={k}
-                style={{ transform: `translateY(${v.start}px)` }}
-                className={`${review.queueOn && k === review.queueIndex ? 'current' : ''}${verdict ? ' done' : ''}`}
-                data-testid="suspect-row"
-                data-rank={k + 1}
-                data-current={String(review.queueOn && k === review.queueIndex)}
-                data-verdict={verdict ?? undefined}
-              >
-                <button onClick={() => review.goSuspect(k)}>
-                  {s.dialogue} · turn {s.turn} · {s.slot}
-                </button>{' '}
-                <span className="score">{s.score.toFixed(2)}</span> gold{' '}
-                <strong>
-                  <MaybeValue value={s.gold} titlePrefix="gold value: " changed={marksOf(s)?.gold} />
-                </strong>{' '}
-                · pred{' '}
-                <strong>
-                  <MaybeValue value={s.pred} titlePrefix="predicted value: " changed={marksOf(s)?.pred} />
-                </strong>
-                {verdict && (
-                  <span className={`verdict ann-${rec!.status}`} data-testid="suspect-verdict" title={`annotated: ${verdict}`}>
-                    {verdict}
-                  </span>
-                )}{' '}
-                <span className="rank">#{(k + 1).toLocaleString('en-US')}</span>
-                {s.turns && s.turns.length > 1 && (
-                  <span className="turns" data-testid="suspect-turns" title={`affects turns ${s.turns.join(', ')}`}>
-                    {' '}
-                    · {s.turns.length} turns ({s.turns[0]}–{s.turns[s.turns.length - 1]})
-                  </span>
-                )}
-                <span className="reasons">{s.reasons.map((r) => r.text).join('; ')}</span>
-              </li>
-            );
-          })}
-        </ol>
-      </div>
+      <VirtualRows
+        rows={rows}
+        rowHeight={38}
+        overscan={8}
+        measure
+        selectedIndex={queue.index}
+        scrollRequest={queue.scrollRequest}
+        container={() => ({ className: 'suspects-scroll suspects', 'data-testid': 'suspects-scroll', role: 'list' })}
+        row={(s, k) => <SuspectRow s={s} k={k} review={review} />}
+        placeholder={<div className="suspect placeholder">…</div>}
+      />
+    </div>
+  );
+}
+
+function SuspectRow({ s, k, review }: { s: Suspect; k: number; review: Review }) {
+  const rec = review.recordAt(s.dialogue, s.turn, s.slot);
+  const verdict = rec ? verdictOf(rec) : null;
+  const current = review.queueOn && k === review.queue.index;
+  const marks = marksOf(s);
+  return (
+    <div
+      role="listitem"
+      className={`suspect${current ? ' current' : ''}${verdict ? ' done' : ''}`}
+      data-testid="suspect-row"
+      data-rank={k + 1}
+      data-current={String(current)}
+      data-verdict={verdict ?? undefined}
+    >
+      <button onClick={() => review.queue.select(rowId('suspects', s), k, s)}>
+        {s.dialogue} · turn {s.turn} · {s.slot}
+      </button>{' '}
+      <span className="score">{s.score.toFixed(2)}</span> gold{' '}
+      <strong>
+        <MaybeValue value={s.gold} titlePrefix="gold value: " changed={marks?.gold} />
+      </strong>{' '}
+      · pred{' '}
+      <strong>
+        <MaybeValue value={s.pred} titlePrefix="predicted value: " changed={marks?.pred} />
+      </strong>
+      {verdict && (
+        <span className={`verdict ann-${rec!.status}`} data-testid="suspect-verdict" title={`annotated: ${verdict}`}>
+          {verdict}
+        </span>
+      )}{' '}
+      <span className="rank">#{(k + 1).toLocaleString('en-US')}</span>
+      {s.turns && s.turns.length > 1 && (
+        <span className="turns" data-testid="suspect-turns" title={`affects turns ${s.turns.join(', ')}`}>
+          {' '}
+          · {s.turns.length} turns ({s.turns[0]}–{s.turns[s.turns.length - 1]})
+        </span>
+      )}
+      <span className="reasons">{s.reasons.map((r) => r.text).join('; ')}</span>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 // Layer: renderer (React hook). The state of gold-label review in the inspect
 // view: the run's annotations (refreshed on every save, here or in another
-// window), the suspects queue (loaded a page at a time, its true total known)
-// and where it stands, the what-if switch, the form and export dialogs, the
+// window), the suspects queue (a paged list with its selection, as every long
+// list: usePagedRows + useListSelection) and whether it is on, the what-if switch, the form and export dialogs, the
 // confirmation of the annotation file before its first write, the undo
 // stack, and the actions the keys and buttons trigger (annotate, reject,
 // withdraw, undo, walk the queue).
 
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApplicable, placeKey, type RecordBody, type Status } from '../../../../../shared/annotations/record';
 import type { Suspect } from '../../../../../shared/annotations/suspects';
@@ -14,7 +14,9 @@ import type { AnnotationItem, AnnotationList, DialogueDetail, SuspectList } from
 import type { ValueOption } from '../../../../../shared/formats/normalise';
 import { useApi, useNotify } from '../../../app/app-context';
 import { errorText, useApiQuery } from '../../../app/queries';
-import { allOf, ANNOTATION_CALLS, callKey, suspectPagesKey } from '../../../app/query-keys';
+import { findRow, rowId, usePagedRows } from '../../../app/paged-rows';
+import { allOf, ANNOTATION_CALLS, callKey, listId, pageKey } from '../../../app/query-keys';
+import { useListSelection } from '../../../app/use-list-selection';
 import { leaveChip } from './targets';
 import {
   bodyOf,
@@ -27,10 +29,9 @@ import {
 
 export type ReviewPaneTab = 'annotations' | 'suspects' | 'whatif' | 'team';
 
-/** Suspects fetched per page; the next page is fetched when the queue or the list comes near the end of what is loaded. */
-export const SUSPECT_PAGE = 1000;
-
-const nextSuspectPage = (last: SuspectList) => (last.offset + last.items.length < last.total ? last.offset + last.items.length : undefined);
+/** Suspects fetched per page (the list's window, or the queue's walk, fetches the page it reaches). */
+const SUSPECT_PAGE = 1000;
+const suspectOf = (s: Suspect) => s;
 
 /** The annotation file waiting for the person's yes or no (browser mode: the page's dialog). */
 export interface PendingConfirmation {
@@ -51,7 +52,6 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
   const qc = useQueryClient();
   const [pane, setPane] = useState<ReviewPaneTab | null>(null);
   const [queueOn, setQueueOn] = useState(false);
-  const [queueIndex, setQueueIndex] = useState(0);
   const [whatIf, setWhatIf] = useState(false);
   const [includeSuspected, setIncludeSuspected] = useState(false);
   const [valuesWhatIf, setValuesWhatIf] = useState<ValueOption[] | null>(null);
@@ -77,49 +77,27 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
   const version = list?.version ?? 0;
   const byPlace = useMemo(() => recordsByPlace(list?.records ?? []), [list]);
 
-  // Pages of the ranked suspects (ranked once in the run's worker); the total is that of the whole queue.
-  const suspectsKey = useMemo(() => suspectPagesKey({ run: runRef.run, rev: runRef.rev }), [runRef.run, runRef.rev]);
-  const suspectsQuery = useInfiniteQuery({
-    queryKey: suspectsKey,
-    queryFn: ({ pageParam, signal }) => api.call('suspects', { ...runRef, offset: pageParam, limit: SUSPECT_PAGE }, { signal }),
-    initialPageParam: 0,
-    getNextPageParam: nextSuspectPage,
-    enabled: queueOn || pane === 'suspects',
-  });
-  const suspects: Suspect[] = useMemo(() => suspectsQuery.data?.pages.flatMap((p) => p.items) ?? [], [suspectsQuery.data]);
-  const suspectsTotal = suspectsQuery.data?.pages[0]?.total ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = suspectsQuery;
-  /** Loads the next page of suspects when `index` comes within 50 of the end of those loaded. */
-  const loadSuspectsNear = useCallback(
-    (index: number) => {
-      if (index >= suspects.length - 50 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-    },
-    [suspects.length, hasNextPage, isFetchingNextPage, fetchNextPage],
-  );
+  // The ranked suspects (ranked once in the run's worker), a page at a time; the selection is the suspect the queue stands on.
+  const suspectRows = usePagedRows('suspects', runRef, { pageSize: SUSPECT_PAGE, enabled: queueOn || pane === 'suspects' });
   const isDone = useCallback((s: Suspect) => byPlace.has(placeKey(s.dialogue, s.turn, s.slot)), [byPlace]);
-  const current: Suspect | null = queueOn ? (suspects[queueIndex] ?? null) : null;
-
-  /** Moves the queue to suspect k (clamped) and shows it. */
-  const goSuspect = useCallback(
-    (k: number) => {
-      if (suspects.length === 0) return;
-      const i = Math.max(0, Math.min(suspects.length - 1, k));
+  /** Shows a suspect's place (its dialogue, turn and chip); the chip focused so far is left first. */
+  const show = useCallback(
+    (s: Suspect) => {
       leaveChip();
-      setQueueIndex(i);
-      loadSuspectsNear(i);
-      const s = suspects[i];
       jump({ id: s.dialogue, turn: s.turn, slot: s.slot });
     },
-    [suspects, jump, loadSuspectsNear],
+    [jump],
   );
+  const onQueueSelect = useCallback((_: string, s: Suspect) => show(s), [show]);
+  const queue = useListSelection(suspectRows, { scope: `${runRef.run}@${runRef.rev}`, extraOf: suspectOf, onSelect: onQueueSelect });
+  const current: Suspect | null = queueOn ? queue.extra : null;
 
-  /** The next suspect after `from` not annotated yet (or the last one). */
-  const nextOpen = useCallback(
-    (from: number, dir: 1 | -1, skipDone: boolean) => {
-      for (let k = from + dir; k >= 0 && k < suspects.length; k += dir) if (!skipDone || !isDone(suspects[k])) return k;
-      return from;
+  /** Moves the queue by `delta` (past the suspects `skip` names); at the queue's end it stays, its place shown again. */
+  const walk = useCallback(
+    async (delta: 1 | -1, skip?: (s: Suspect) => boolean) => {
+      if (!(await queue.move(delta, skip)) && queue.extra) show(queue.extra);
     },
-    [suspects, isDone],
+    [queue, show],
   );
 
   // Each start of the queue, each stop and each run change gets a new number: a ranking that comes back
@@ -129,7 +107,7 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
     queueRequest.current++;
   }, [runRef.run, runRef.rev]);
 
-  // The queue starts on the first suspect not annotated yet (fetched here if the pane has not yet).
+  // The queue starts on the first suspect not annotated yet (its pages fetched here if the pane has not yet).
   const toggleQueue = useCallback(async () => {
     if (queueOn && pane !== 'suspects') {
       // The queue is on behind another tab (what-if, annotations): s brings it back, where it stood.
@@ -145,37 +123,27 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
     setQueueOn(true);
     setPane('suspects');
     try {
-      const [pages, anns] = await Promise.all([
-        qc.fetchInfiniteQuery({
-          queryKey: suspectsKey,
-          queryFn: ({ pageParam, signal }) => api.call('suspects', { ...runRef, offset: pageParam, limit: SUSPECT_PAGE }, { signal }),
-          initialPageParam: 0,
-          getNextPageParam: nextSuspectPage,
-        }),
-        qc.fetchQuery({
-          queryKey: annotationsKey,
-          queryFn: ({ signal }) => api.call('listAnnotations', { run: runRef.run }, { signal }),
-        }),
-      ]);
-      if (request !== queueRequest.current) return;
-      const got = { total: pages.pages[0]?.total ?? 0, items: pages.pages.flatMap((p) => p.items) };
+      const anns = await qc.fetchQuery({
+        queryKey: annotationsKey,
+        queryFn: ({ signal }) => api.call('listAnnotations', { run: runRef.run }, { signal }),
+      });
       const done = recordsByPlace(anns.records);
-      const k = got.items.findIndex((s) => !done.has(placeKey(s.dialogue, s.turn, s.slot)));
-      if (got.items.length === 0) {
+      const start =
+        (await findRow(suspectRows, 0, 1, (s) => done.has(placeKey(s.dialogue, s.turn, s.slot)))) ?? (await findRow(suspectRows, 0, 1));
+      if (request !== queueRequest.current) return;
+      if (!start) {
         setQueueOn(false);
         return onNotice('no suspects: the runs agree with the gold everywhere the evidence can tell', 'info');
       }
-      const i = k < 0 ? 0 : k;
-      setQueueIndex(i);
-      const s = got.items[i];
-      jump({ id: s.dialogue, turn: s.turn, slot: s.slot });
-      onNotice(`Queue on: ${got.total.toLocaleString('en-US')} suspects, starting at #${i + 1}`, 'info');
+      queue.select(rowId('suspects', start.row), start.index, start.row, true);
+      const total = qc.getQueryData<SuspectList>(pageKey('suspects', listId('suspects', runRef), 0))?.total ?? 0;
+      onNotice(`Queue on: ${total.toLocaleString('en-US')} suspects, starting at #${start.index + 1}`, 'info');
     } catch (err) {
       if (request !== queueRequest.current) return;
       setQueueOn(false);
       onNotice(`Cannot rank suspects: ${errorText(err)}`);
     }
-  }, [queueOn, pane, runRef, qc, api, jump, onNotice, suspectsKey, annotationsKey]);
+  }, [queueOn, pane, runRef, qc, api, onNotice, annotationsKey, suspectRows, queue]);
 
   const toggleWhatIf = useCallback(() => {
     setWhatIf((on) => {
@@ -299,9 +267,10 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
     [api, runRef.run, onNotice, refresh, push, ensureWritable, tellRepairs],
   );
 
+  /** After a decision the queue moves on to the next suspect not annotated yet. */
   const afterDecision = useCallback(() => {
-    if (queueOn) goSuspect(nextOpen(queueIndex, 1, true));
-  }, [queueOn, goSuspect, nextOpen, queueIndex]);
+    if (queueOn) void walk(1, isDone);
+  }, [queueOn, walk, isDone]);
 
   /** x: the gold is right here (a suspect rejected). */
   const reject = useCallback(
@@ -370,21 +339,13 @@ export function useReview(runRef: { run: string; rev: number }, jump: (j: Jump) 
     version,
     queueOn,
     toggleQueue,
-    queueIndex,
-    suspects,
-    suspectsTotal,
-    suspectRuns: suspectsQuery.data?.pages[0]?.runs ?? [],
-    suspectsHaveText: suspectsQuery.data?.pages[0]?.hasText ?? false,
-    suspectVersions: suspectsQuery.data?.pages[0]?.versions ?? [],
-    suspectFormat: suspectsQuery.data?.pages[0]?.format ?? null,
-    suspectsLoading: suspectsQuery.isLoading,
-    suspectsError: suspectsQuery.error ? errorText(suspectsQuery.error) : null,
-    loadSuspectsNear,
+    /** The ranked suspects (paged) and the one the queue stands on. */
+    suspectRows,
+    queue,
     current,
     isDone,
-    goSuspect,
-    nextSuspect: () => goSuspect(nextOpen(queueIndex, 1, false)),
-    prevSuspect: () => goSuspect(nextOpen(queueIndex, -1, false)),
+    nextSuspect: () => void walk(1),
+    prevSuspect: () => void walk(-1),
     whatIf,
     toggleWhatIf,
     includeSuspected,
