@@ -18,7 +18,7 @@ import type { TurnStats } from '../../shared/metrics/turn-stats';
 import { AppError } from '../../shared/app-error';
 import { rowColumns, rowConfig, type RowColumns } from './corpus-queries';
 import { runStatisticsParallel, workOf } from './compare-stats';
-import { differJobOf, differWorkerPath, runDiffer } from './compare-differ';
+import { differJobOf, DifferThread, differWorkerPath } from './compare-differ';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
 import { Lru } from './lru';
@@ -59,6 +59,7 @@ export class CompareService {
   private readonly differs = new Lru<Promise<DifferResult>>(8);
   /** The finder's request computing now (a request for other runs or settings cancels it). */
   private differRunning: { key: string; abort: AbortController } | null = null;
+  private differThread: DifferThread | null = null;
 
   constructor(
     private readonly ws: Workspace,
@@ -184,7 +185,8 @@ export class CompareService {
     );
     const options = { metric: args.metric, minTurns: args.minTurns, bootstrap: args.bootstrap, seed: args.seed, limit: args.limit };
     const job = differJobOf(runs, args.config, options, prepared.evaluations[0].signature);
-    return runDiffer(job, this.opts.differWorker === undefined ? differWorkerPath() : this.opts.differWorker, signal);
+    this.differThread ??= new DifferThread(this.opts.differWorker === undefined ? differWorkerPath() : this.opts.differWorker);
+    return this.differThread.run(job, signal);
   }
 
   /** The finder's answer names runs by id (a rename makes no new revision); the caller shows their labels. */
