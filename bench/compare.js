@@ -15,17 +15,15 @@
 //   npm run bench:compare -- --cases 2x750k --runs 1
 
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dialogueJson, rng } from './generate.js';
+import { caseFiles, parseCase } from './compare-runs.js';
 import { parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench', 'compare');
 const CLI = join(ROOT, 'out', 'main', 'cli.js');
-const VERSION = 1;
-const PREFIXES = ['MUL', 'PMUL', 'SNG', 'WOZ20'];
 
 const parseArgs = (argv) =>
   parseBenchArgs(
@@ -34,70 +32,6 @@ const parseArgs = (argv) =>
     { '--cases': ['cases', 'list'], '--runs': ['runs', 'count'], '--regen': ['regen', true] },
     'npm run bench:compare -- [--cases 20x7.5k,2x750k] [--runs 3] [--regen]',
   );
-
-function parseCase(label) {
-  const m = /^(\d+)x(\d+(?:\.\d+)?)([km]?)$/i.exec(label);
-  if (!m) throw new Error(`bench: bad case ${label} (use e.g. 20x7.5k)`);
-  const unit = m[3].toLowerCase() === 'm' ? 1e6 : m[3].toLowerCase() === 'k' ? 1e3 : 1;
-  return { runs: Number(m[1]), turns: Math.round(Number(m[2]) * unit) };
-}
-
-/** Model k's edit of one turn's prediction (k = 0: the generator's own predictions). */
-function editTurn(turn, k, r) {
-  if (k === 0) return;
-  const u = r();
-  const quality = 0.02 * k; // later runs fix more turns and break fewer
-  if (u < quality) turn.pr = JSON.parse(JSON.stringify(turn.gt));
-  else if (u < quality + 0.08) {
-    const domains = Object.keys(turn.pr);
-    if (domains.length === 0) return;
-    const d = domains[Math.floor(r() * domains.length)];
-    const slots = Object.keys(turn.pr[d]);
-    if (slots.length === 0) return;
-    const s = slots[Math.floor(r() * slots.length)];
-    if (r() < 0.5) delete turn.pr[d][s];
-    else turn.pr[d][s] = `${turn.pr[d][s]} x`;
-  }
-}
-
-/** Writes run k of a case: the same gold (seed 1) for every k, predictions edited by model k. */
-function writeRun(file, turns, k) {
-  const gen = rng(1);
-  const edit = rng(1000 + k);
-  const fd = openSync(file, 'w');
-  let buf = '{';
-  let made = 0;
-  let n = 0;
-  try {
-    while (made < turns) {
-      const { text, turns: t } = dialogueJson(gen);
-      const dialogue = JSON.parse(text);
-      for (const key of Object.keys(dialogue)) editTurn(dialogue[key], k, edit);
-      const id = `${PREFIXES[n % PREFIXES.length]}${String(n).padStart(5, '0')}.json`;
-      buf += `${n === 0 ? '' : ', '}"${id}": ${JSON.stringify(dialogue)}`;
-      made += t;
-      n++;
-      if (buf.length > 1 << 20) {
-        writeSync(fd, buf);
-        buf = '';
-      }
-    }
-    writeSync(fd, buf + '}');
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function files(c, regen) {
-  mkdirSync(WORK, { recursive: true });
-  const out = [];
-  for (let k = 0; k < c.runs; k++) {
-    const f = join(WORK, `v${VERSION}-${c.turns}-run${String(k).padStart(2, '0')}.json`);
-    if (regen || !existsSync(f)) writeRun(f, c.turns, k);
-    out.push(f);
-  }
-  return out;
-}
 
 function timeCli(args) {
   const useTime = existsSync('/usr/bin/time');
@@ -148,7 +82,7 @@ async function main() {
   const rows = [];
   for (const label of opts.cases) {
     const c = parseCase(label);
-    const fs = files(c, opts.regen);
+    const fs = caseFiles(WORK, c, opts.regen);
     const bytes = fs.reduce((s, f) => s + statSync(f).size, 0);
     const full = [];
     const bare = [];

@@ -87,6 +87,16 @@ describe.skipIf(!chromiumAvailable())('four runs side by side in headless Chromi
       const runs = await t.$$eval('[data-testid="run-lane"]', (ls) => ls.map((l) => (l as HTMLElement).dataset.run));
       expect(runs).toEqual(NAMES);
     }
+    // The finder computes in its worker while the lanes answer, and its table above the list grows when its
+    // four-run rows arrive: wait for them, so the layout the next test measures is settled.
+    await page.waitForFunction(
+      (n) =>
+        !document.querySelector('[data-testid="differ-finder"] .busy') &&
+        document.querySelectorAll('[data-testid="differ-row"]').length > 0 &&
+        document.querySelectorAll('[data-testid="differ-finder"] th.run-head').length === n,
+      NAMES.length,
+      { timeout: 60_000 },
+    );
   });
 
   it('no two lanes of a turn overlap, every chip stays in its lane, every lane label is visible and titled with the full name', async () => {

@@ -1,12 +1,13 @@
 // Layer: main (Node). The compare view's queries over the workspace: runs
 // against a baseline (aligned, scored, with the paired statistics on worker
-// threads when the job is big, so the server keeps answering), and a page of
+// threads when the job is big, so the server keeps answering), where the runs
+// differ most (in a worker thread: compare-differ.ts), and a page of
 // the dialogues two runs share, sorted by their difference on a metric and
 // filtered by turns one run gets right and the other wrong. Answers are
 // cached per run revisions and settings; a new revision makes a new key.
 
 import type { ApiArgs, CompareRunsResult, CompareSettings, PairPage, PairRow } from '../../shared/api';
-import { differ, differRuns, sliceDialogueMask, type DifferResult } from '../../shared/analysis/differ';
+import { differRuns, sliceDialogueMask, type DifferResult } from '../../shared/analysis/differ';
 import { dialogueKey } from '../../shared/formats/reference';
 import { alignRuns } from '../../shared/analysis/align';
 import { assemble, prepareComparable, statInput, type RunSource, type StatSettings } from '../../shared/analysis/run-comparison';
@@ -17,6 +18,7 @@ import type { TurnStats } from '../../shared/metrics/turn-stats';
 import { AppError } from '../../shared/app-error';
 import { rowColumns, rowConfig, type RowColumns } from './corpus-queries';
 import { runStatisticsParallel, workOf } from './compare-stats';
+import { differJobOf, DifferThread, differWorkerPath } from './compare-differ';
 import type { RunData } from './run-data';
 import type { Workspace } from './workspace';
 import { Lru } from './lru';
@@ -28,6 +30,11 @@ const HINTS = {
 
 /** Big jobs leave the server's thread free; small ones are quicker here than in a worker. */
 const OFF_MAIN_WORK = 2e7;
+
+export interface CompareServiceOptions {
+  /** The finder's worker script; null runs the finder in this thread (default: the built compare worker, if any). */
+  differWorker?: string | null;
+}
 
 interface Pair {
   rowsA: Int32Array;
@@ -49,11 +56,15 @@ export class CompareService {
   private readonly results = new Lru<Promise<CompareRunsResult>>(8);
   private readonly pairs = new Lru<Pair>(4);
   private readonly indexes = new Lru<Int32Array>(16);
-  private readonly differs = new Lru<DifferResult>(8);
+  private readonly differs = new Lru<Promise<DifferResult>>(8);
+  /** The finder's request computing now (a request for other runs or settings cancels it). */
+  private differRunning: { key: string; abort: AbortController } | null = null;
+  private differThread: DifferThread | null = null;
 
   constructor(
     private readonly ws: Workspace,
     private readonly settingsOf: () => CompareSettings = () => ({ seriesX: {} }),
+    private readonly opts: CompareServiceOptions = {},
   ) {}
 
   settings(): CompareSettings {
@@ -129,11 +140,37 @@ export class CompareService {
     };
   }
 
-  /** Where the runs differ most (shared/analysis/differ.ts), on the part the comparison compares. */
-  differ(args: ApiArgs<'compareDiffer'>): DifferResult {
+  /**
+   * Where the runs differ most (shared/analysis/differ.ts), on the part the
+   * comparison compares: in a worker (compare-differ.ts), so the server keeps
+   * answering meanwhile. A request for the same runs and settings joins the
+   * one running or kept; a request for other ones supersedes a running one,
+   * whose caller is answered `cancelled` (the view that asked has moved on)
+   * and whose worker is stopped.
+   */
+  async differ(args: ApiArgs<'compareDiffer'>): Promise<DifferResult> {
     const key = cacheKey(args.config, { ...args, config: undefined });
-    const hit = this.differs.get(key);
-    if (hit) return this.differNames(hit, args);
+    let p = this.differs.get(key);
+    if (!p) {
+      if (this.differRunning && this.differRunning.key !== key) this.differRunning.abort.abort();
+      const abort = new AbortController();
+      const running = { key, abort };
+      this.differRunning = running;
+      p = this.differCompute(args, abort.signal);
+      this.differs.set(key, p);
+      const done = () => {
+        if (this.differRunning === running) this.differRunning = null;
+      };
+      // A failure (cancelled included) is not kept: the next call tries again.
+      p.then(done, () => {
+        done();
+        if (this.differs.get(key) === p) this.differs.delete(key);
+      });
+    }
+    return this.differNames(await p, args);
+  }
+
+  private async differCompute(args: ApiArgs<'compareDiffer'>, signal: AbortSignal): Promise<DifferResult> {
     const ids = args.runs.map((r) => r.run);
     if (new Set(ids).size !== ids.length) throw new AppError('bad-args', 'compareDiffer: a run is named twice in runs');
     const sources = args.runs.map((r) => this.source(r.run, r.rev, args.config));
@@ -146,25 +183,15 @@ export class CompareService {
       kept.map((k) => ({ name: args.runs[k].run, corpus: sources[k].corpus })),
       prepared.alignment,
     );
-    let out: DifferResult;
-    try {
-      out = differ(
-        runs,
-        args.config,
-        { metric: args.metric, minTurns: args.minTurns, bootstrap: args.bootstrap, seed: args.seed, limit: args.limit },
-        prepared.evaluations[0].signature,
-      );
-    } catch (e) {
-      if (e instanceof RangeError) throw new AppError('bad-args', `compareDiffer: ${e.message}`);
-      throw e;
-    }
-    this.differs.set(key, out);
-    return this.differNames(out, args);
+    const options = { metric: args.metric, minTurns: args.minTurns, bootstrap: args.bootstrap, seed: args.seed, limit: args.limit };
+    const job = differJobOf(runs, args.config, options, prepared.evaluations[0].signature);
+    this.differThread ??= new DifferThread(this.opts.differWorker === undefined ? differWorkerPath() : this.opts.differWorker);
+    return this.differThread.run(job, signal);
   }
 
   /** The finder's answer names runs by id (a rename makes no new revision); the caller shows their labels. */
   private differNames(r: DifferResult, args: ApiArgs<'compareDiffer'>): DifferResult {
-    for (const x of args.runs) this.ws.data(x.run, x.rev); // refuse a kept answer for a replaced corpus
+    for (const x of args.runs) this.ws.data(x.run, x.rev); // refuse an answer for a replaced corpus
     return r;
   }
 

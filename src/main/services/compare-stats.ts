@@ -1,7 +1,7 @@
 // Layer: main (Node). Runs a comparison's paired statistics
 // (src/shared/analysis) on several threads: the bootstrap resamples and the
 // randomization trials are split into shares (splitWork), each share runs in
-// a worker thread (compare-worker.ts) or in this one, and the shares are
+// a worker thread (compare-worker.ts, request kind `stats`) or in this one, and the shares are
 // combined. Every share draws exactly the random numbers it would draw in one
 // thread, so the numbers do not depend on the number of threads. Small jobs
 // stay in this thread (a worker costs tens of milliseconds to start).
@@ -69,13 +69,13 @@ const PARALLEL_WORK = 3e7;
 
 /** One share in a worker of its own (the one worker protocol, worker-rpc.ts), stopped once it answers. */
 async function inWorker(path: string, job: StatJob): Promise<StatPart> {
-  const w = new WorkerClient<StatJob, StatPart>(path, {
+  const w = new WorkerClient<{ kind: 'stats'; job: StatJob }, StatPart>(path, {
     holdWhileBusy: true,
     stopped: ({ error, exitCode }) =>
       error ? new AppError('internal', error.message) : new AppError('internal', `the statistics worker stopped (exit code ${exitCode})`),
   });
   try {
-    return await w.request(job);
+    return await w.request({ kind: 'stats', job });
   } finally {
     void w.terminate();
   }

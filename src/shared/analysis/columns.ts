@@ -118,6 +118,23 @@ export class Scorer {
     this.refs = this.impl.map((c) => ({ s: this.scratch, at: c.offset }));
   }
 
+  /**
+   * The folded numbers column c's value is read from: the turn count and its
+   * metric's own slots (a metric scores the state block at its offset; the
+   * next metric's block starts at the next offset). Every column's value of
+   * a folded vector whose other numbers are zero is column c's exact value.
+   */
+  fieldsOf(c: number): Int32Array {
+    const start = this.impl[c].offset;
+    let end = this.layout.width;
+    for (const o of this.layout.offsets) if (o > start && o < end) end = o;
+    const out: number[] = [];
+    this.folded.slot.forEach((j, f) => {
+      if (j === TURNS_SLOT || (j >= start && j < end)) out.push(f);
+    });
+    return Int32Array.from(out);
+  }
+
   /** Writes each column's value of the folded vector v[at…] to out[outAt + c * stride]. */
   score(v: ArrayLike<number>, at: number, out: Float64Array, outAt: number, stride = 1): void {
     const s = this.scratch;

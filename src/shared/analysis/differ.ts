@@ -3,7 +3,8 @@
 // — each run's value of one metric column on that slice, the spread across the
 // runs (max − min), and the 95% paired-bootstrap interval of the difference
 // between the highest and the lowest run there (the dialogue resampled, seeded:
-// paired.ts's bootstrapValues, the same draws as the compare table's). Slices
+// paired.ts's bootstrapColumn: bootstrapValues' numbers of the one column,
+// the same draws as the compare table's). Slices
 // are ranked by spread; slices with fewer turns than a minimum are left out
 // (counted). A slice cuts every run's aligned corpus down to the same turns
 // (and, for a domain or a slot, to its slots: restrict.ts, as the per-domain
@@ -23,7 +24,7 @@ import { domainOf, NONE_ID, type Corpus } from '../model/corpus';
 import { stateLayout } from '../metrics/state';
 import { restrictToCommon, type Alignment } from './align';
 import { foldRows, Scorer, statColumns, type StatColumn } from './columns';
-import { bootstrapValues } from './paired';
+import { bootstrapColumn } from './paired';
 import { percentileInterval } from './percentile';
 import { domainTurnLists, restrictToSlots, slotDomains } from './restrict';
 
@@ -212,10 +213,11 @@ export function differ(runs: readonly DifferRun[], config: MetricConfig, o: Diff
     const hi = s.folded[names.indexOf(row.high)];
     const lo = s.folded[names.indexOf(row.low)];
     const n = hi.length / scorer.folded.width;
-    const [vl, vh] = bootstrapValues([lo, hi], n, scorer, o.bootstrap, o.seed);
+    // bootstrapValues' numbers of column c, summing only what the column reads.
+    const [vl, vh] = bootstrapColumn([lo, hi], n, scorer, c, o.bootstrap, o.seed);
     const B = o.bootstrap;
     const diff = new Float64Array(B);
-    for (let b = 0; b < B; b++) diff[b] = vh[c * B + b] - vl[c * B + b];
+    for (let b = 0; b < B; b++) diff[b] = vh[b] - vl[b];
     return { ...row, ci: percentileInterval(diff) };
   });
   return {

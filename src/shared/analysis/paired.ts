@@ -74,6 +74,52 @@ export function bootstrapValues(
 }
 
 /**
+ * Column c of every run on bootstrap resamples 0…B − 1: bootstrapValues'
+ * numbers for that column (the same draws, each folded number summed in the
+ * same order), summing only the numbers the column reads (Scorer.fieldsOf:
+ * for JGA 2 of 14), which is where a one-column bootstrap spends its time
+ * besides the draws. Result: per run, values[b].
+ */
+export function bootstrapColumn(
+  runs: readonly Float64Array[],
+  n: number,
+  scorer: Scorer,
+  c: number,
+  B: number,
+  seed: number,
+): Float64Array[] {
+  const F = scorer.folded.width;
+  const fields = scorer.fieldsOf(c);
+  const G = fields.length;
+  const R = runs.length;
+  const W = R * G;
+  const out = runs.map(() => new Float64Array(Math.max(0, B)));
+  if (B <= 0 || n === 0) return out;
+  const X = new Float64Array(n * W);
+  for (let k = 0; k < R; k++) for (let i = 0; i < n; i++) for (let g = 0; g < G; g++) X[i * W + k * G + g] = runs[k][i * F + fields[g]];
+  const draws = new BoundedDraws(bootstrapStream(seed), n);
+  const acc = new Float64Array(W);
+  const times = new Int32Array(n);
+  const v = new Float64Array(F);
+  const values = new Float64Array(scorer.columns.length);
+  for (let b = 0; b < B; b++) {
+    times.fill(0);
+    for (let i = 0; i < n; i++) times[draws.next()]++;
+    acc.fill(0);
+    for (let d = 0; d < n; d++) {
+      const t = times[d];
+      if (t !== 0) addScaled(acc, 0, X, d * W, W, t);
+    }
+    for (let k = 0; k < R; k++) {
+      for (let g = 0; g < G; g++) v[fields[g]] = acc[k * G + g];
+      scorer.score(v, 0, values, 0);
+      out[k][b] = values[c];
+    }
+  }
+  return out;
+}
+
+/**
  * The swap words of trials [from, to): trial r's words are
  * out[(r − from) * W … (r − from + 1) * W), W = ceil(n / 32); bit d % 32 of
  * word d / 32 swaps dialogue d. Words of earlier trials are made and skipped.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareRuns, prepareComparison, statInput } from '../../../../src/shared/analysis/run-comparison';
 import { Scorer } from '../../../../src/shared/analysis/columns';
-import { bootstrapValues, randomizationCounts, swapWords } from '../../../../src/shared/analysis/paired';
+import { bootstrapColumn, bootstrapValues, randomizationCounts, swapWords } from '../../../../src/shared/analysis/paired';
 import { percentileInterval, percentileSorted } from '../../../../src/shared/analysis/percentile';
 import { BoundedDraws, bootstrapStream, mt19937, randomizationStream } from '../../../../src/shared/analysis/rng';
 import { loadCorpus } from '../../../../src/shared/formats/detect';
@@ -126,6 +126,19 @@ describe('bootstrap and randomization against a straightforward reference', () =
         close(got[1][c * B + r], vb[c]);
       }
     }
+  });
+
+  it("one column's bootstrap (the finder's) gives bootstrapValues' numbers of that column, bit for bit, for every column", () => {
+    const p = prepareComparison(runs, config);
+    const scorer = new Scorer(p.evaluations[0].layout, config);
+    const input = statInput(p, scorer);
+    const all = bootstrapValues(input.folded, input.n, scorer, B, seed);
+    for (let c = 0; c < scorer.columns.length; c++) {
+      const one = bootstrapColumn(input.folded, input.n, scorer, c, B, seed);
+      expect(scorer.fieldsOf(c).length, scorer.columns[c].key).toBeLessThan(scorer.folded.width);
+      for (let k = 0; k < 2; k++) expect(one[k], scorer.columns[c].key).toEqual(all[k].subarray(c * B, (c + 1) * B));
+    }
+    expect(bootstrapColumn(input.folded, 0, scorer, 0, B, seed)[0]).toEqual(new Float64Array(B));
   });
 
   it('each trial swaps the drawn dialogues between the runs; p = (1 + #{|δ_r| ≥ |δ|}) / (R + 1)', () => {
