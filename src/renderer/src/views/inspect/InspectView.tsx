@@ -292,9 +292,12 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
           banner={
             review.whatIf ? (
               <p className="whatif-banner" data-testid="whatif-banner">
-                {review.correctionsIn(detail?.id ?? null) > 0
-                  ? `What-if: this dialogue is shown with its ${plural(review.correctionsIn(detail?.id ?? null), review.includeSuspected ? 'confirmed or suspected correction' : 'confirmed correction')} applied to its gold`
-                  : `What-if is on: this dialogue has no ${review.includeSuspected ? 'confirmed or suspected' : 'confirmed'} correction; it is shown as the file has it`}{' '}
+                {review.correctionsFrom
+                  ? // Another annotator's, the majority's or the adjudicated corrections: this session's file does not count them.
+                    `What-if: this dialogue is shown with the corrections of ${review.correctionsFrom} applied to its gold, where it has any`
+                  : review.correctionsIn(detail?.id ?? null) > 0
+                    ? `What-if: this dialogue is shown with its ${plural(review.correctionsIn(detail?.id ?? null), review.includeSuspected ? 'confirmed or suspected correction' : 'confirmed correction')} applied to its gold`
+                    : `What-if is on: this dialogue has no ${review.includeSuspected ? 'confirmed or suspected' : 'confirmed'} correction; it is shown as the file has it`}{' '}
                 · <kbd>w</kbd> turns it off
               </p>
             ) : null
