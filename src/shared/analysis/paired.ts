@@ -60,17 +60,24 @@ export function bootstrapValues(
   const acc = new Float64Array(W);
   const times = new Int32Array(n);
   for (let b = 0; b < m; b++) {
-    // How often each dialogue is drawn, then one multiply-add per drawn dialogue (about 63% of them).
-    times.fill(0);
-    for (let i = 0; i < n; i++) times[draws.next()]++;
-    acc.fill(0);
-    for (let d = 0; d < n; d++) {
-      const t = times[d];
-      if (t !== 0) addScaled(acc, 0, X, d * W, W, t);
-    }
+    resampleSum(draws, times, acc, X, W, n);
     for (let k = 0; k < R; k++) scorer.score(acc, k * F, out[k], b, m);
   }
   return out;
+}
+
+/**
+ * One bootstrap resample's sums: how often each of the n dialogues is drawn, then one multiply-add of its
+ * row of X (width W) per drawn dialogue (about 63% of them) into acc.
+ */
+function resampleSum(draws: BoundedDraws, times: Int32Array, acc: Float64Array, X: Float64Array, W: number, n: number): void {
+  times.fill(0);
+  for (let i = 0; i < n; i++) times[draws.next()]++;
+  acc.fill(0);
+  for (let d = 0; d < n; d++) {
+    const t = times[d];
+    if (t !== 0) addScaled(acc, 0, X, d * W, W, t);
+  }
 }
 
 /**
@@ -103,13 +110,7 @@ export function bootstrapColumn(
   const v = new Float64Array(F);
   const values = new Float64Array(scorer.columns.length);
   for (let b = 0; b < B; b++) {
-    times.fill(0);
-    for (let i = 0; i < n; i++) times[draws.next()]++;
-    acc.fill(0);
-    for (let d = 0; d < n; d++) {
-      const t = times[d];
-      if (t !== 0) addScaled(acc, 0, X, d * W, W, t);
-    }
+    resampleSum(draws, times, acc, X, W, n);
     for (let k = 0; k < R; k++) {
       for (let g = 0; g < G; g++) v[fields[g]] = acc[k * G + g];
       scorer.score(v, 0, values, 0);
