@@ -228,6 +228,9 @@ export function defaultTailWorkerPath(): string | null {
 /** A worker started early (its start-up overlaps reading the file), given one job; never rejects. */
 function startWorker(path: string): { run(job: TailJob): Promise<TailOutcome>; stop(): void } {
   const w = new WorkerClient<TailJob, TailResult>(path, {
+    // The worker keeps the process alive while its job runs: this thread may be waiting for it with nothing else
+    // pending, and an unref'd worker let the process exit 0 with no output (seen under load: the CLI's score).
+    holdWhileBusy: true,
     stopped: ({ error, exitCode }) => new AppError('internal', `the FGA tail worker stopped: ${error?.message ?? `exit code ${exitCode}`}`),
   });
   return {
