@@ -160,6 +160,9 @@ export function useViewLinks({ api, electron, runs, view, setView, chooseRun, no
       if (notices.length) notify(`This link could not be read whole: ${notices.join('; ')}.`);
       if (!state) return;
       pending.current = pendingOf(state);
+      // The shown view's last report and an open edit belong to the address left: never written over the link's.
+      last.current = null;
+      edit.current = null;
       setView(state.view);
       setResolving(true);
       setGeneration((g) => g + 1);
@@ -286,7 +289,6 @@ export function useViewLinks({ api, electron, runs, view, setView, chooseRun, no
   // A preset chosen (the header's menu, the Open dialog) or set by a link: the address says it (a push when chosen).
   const presetText = JSON.stringify(preset);
   useEffect(() => {
-    presetRef.current = JSON.parse(presetText) as PresetConfig;
     const l = last.current;
     if (l && l.view === view) write(l.view, l.runIds, l.part);
   }, [presetText, view, write]);
@@ -320,6 +322,7 @@ export function useViewLinks({ api, electron, runs, view, setView, chooseRun, no
   // Synced before any view's effects report (layout effects run before every passive effect).
   useLayoutEffect(() => {
     runsRef.current = runs;
+    presetRef.current = preset;
     value.current = { take, report };
   });
   const [stable] = useState<ViewLinkValue>(() => ({
