@@ -13,6 +13,8 @@
 import { PAIR_FILTERS, PAIR_SORT_KEYS, type PairFilter, type PairSortKey } from './calls/compare-view';
 import { isSortKey, type SortKey } from './calls/sort-keys';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from './analysis/seed';
+import { SLICE_KINDS, type SliceKind } from './analysis/slices';
+import { EXACT_PRESET, presetConfigSchema, type PresetConfig } from './metrics/config';
 
 export const LINK_VIEWS = ['inspect', 'compare', 'analysis', 'playground'] as const;
 export type LinkView = (typeof LINK_VIEWS)[number];
@@ -48,7 +50,8 @@ export interface CompareLink {
   /** The selected turn (its index in the file), null for none. */
   turn: number | null;
   sort: { key: PairSortKey; metric: string; descending: boolean };
-  filter: { turns: PairFilter; search: string };
+  /** The pair list's filter; `slice`: the "where do runs differ most" finder's row clicked (pairQuery.filter.slice). */
+  filter: { turns: PairFilter; search: string; slice?: { kind: SliceKind; key: string } };
   stats: { bootstrap: number; trials: number; seed: number };
   common: boolean;
   allowDifferentGold: boolean;
@@ -65,6 +68,11 @@ export interface AnalysisLink {
 export interface LinkState {
   view: LinkView;
   runs: LinkRun[];
+  /**
+   * The evaluator preset every number is computed under (MetricConfig.preset); absent: exact (EXACT_PRESET). Every
+   * view's numbers depend on it, so every link holds it (field `p`, written only when it is not exact).
+   */
+  preset?: PresetConfig;
   inspect?: InspectLink;
   compare?: CompareLink;
   analysis?: AnalysisLink;
@@ -111,6 +119,7 @@ const OPTION_KEY = /^[a-zA-Z][a-zA-Z0-9._-]{0,63}$/;
 export function encodeLink(s: LinkState, compareDefaults: CompareLink = COMPARE_LINK_DEFAULTS): string {
   const p: [string, string][] = [['v', s.view]];
   for (const r of s.runs) p.push(['run', `${r.hash ?? ''}:${r.path}`]);
+  if (s.preset && !samePreset(s.preset, EXACT_PRESET)) p.push(['p', encodePreset(s.preset)]);
   if (s.inspect) {
     const i = s.inspect;
     const d = INSPECT_LINK_DEFAULTS;
@@ -135,6 +144,7 @@ export function encodeLink(s: LinkState, compareDefaults: CompareLink = COMPARE_
       p.push(['psort', `${c.sort.key}${c.sort.descending ? '-' : '+'}${c.sort.metric}`]);
     if (c.filter.turns !== d.filter.turns) p.push(['pf', c.filter.turns]);
     if (c.filter.search !== '') p.push(['pq', c.filter.search]);
+    if (c.filter.slice) p.push(['sl', `${c.filter.slice.kind}:${c.filter.slice.key}`]);
     if (c.stats.bootstrap !== d.stats.bootstrap) p.push(['B', String(c.stats.bootstrap)]);
     if (c.stats.trials !== d.stats.trials) p.push(['R', String(c.stats.trials)]);
     if (c.stats.seed !== d.stats.seed) p.push(['seed', String(c.stats.seed)]);
@@ -229,6 +239,13 @@ export function decodeLink(fragment: string, compareDefaults: CompareLink = COMP
   };
 
   const state: LinkState = { view, runs };
+  const presetText = one.get('p');
+  if (presetText !== undefined) {
+    const r = decodePreset(presetText);
+    if (typeof r === 'string')
+      notices.push(`the link's preset ${JSON.stringify(presetText.slice(0, 80))} could not be read (${r}); scoring as exact`);
+    else if (!samePreset(r, EXACT_PRESET)) state.preset = r;
+  }
   if (view === 'inspect') {
     const d = INSPECT_LINK_DEFAULTS;
     const i: InspectLink = { ...d, sort: { ...d.sort }, filter: {} };
@@ -275,6 +292,15 @@ export function decodeLink(fragment: string, compareDefaults: CompareLink = COMP
       else bad('pair filter', pf, `one of ${PAIR_FILTERS.join(', ')}`);
     }
     if (one.has('pq')) c.filter.search = one.get('pq')!;
+    const sl = one.get('sl');
+    if (sl !== undefined) {
+      const colon = sl.indexOf(':');
+      const kind = sl.slice(0, Math.max(0, colon));
+      const key = sl.slice(colon + 1);
+      if (colon > 0 && (SLICE_KINDS as readonly string[]).includes(kind) && key.length >= 1 && key.length <= 200)
+        c.filter.slice = { kind: kind as SliceKind, key };
+      else bad('slice', sl, `a slice "KIND:KEY" with KIND one of ${SLICE_KINDS.join(', ')}`);
+    }
     c.stats.bootstrap = int('B', 'bootstrap B', MAX_BOOTSTRAP) ?? d.stats.bootstrap;
     c.stats.trials = int('R', 'trials R', MAX_TRIALS) ?? d.stats.trials;
     c.stats.seed = int('seed', 'seed', MAX_SEED) ?? d.stats.seed;
@@ -310,6 +336,8 @@ const KNOWN = new Set([
   'psort',
   'pf',
   'pq',
+  'sl',
+  'p',
   'B',
   'R',
   'seed',
@@ -333,21 +361,98 @@ function parseOption(v: string): LinkOption | undefined {
   return undefined;
 }
 
-// ---------------------------------------------------------------------------------------------------------------- history
+// ---------------------------------------------------------------------------------------------------------------- preset
 
 /**
- * How a change of the address goes into the history: 'push' (Back undoes it: another view, run, dialogue, turn,
- * sort or filter), 'replace' (only what is typed changed: a search box, the playground's text), or 'none' (no change).
+ * A preset in a link, compactly: its name, then what is set apart from the preset's own, comma-separated —
+ * `vm:HASH` (the value map's content hash), `m:exact` or `m:SCORER/THRESHOLD/BACKEND` (the matcher),
+ * `sgd:ACROSS/FUZZY/BACKEND` (0 or 1 each, then the backend), `st:DTI` (SimpleTOD's default cleaning, type-2 cleaning,
+ * ignore dontcare in predictions: 0 or 1 each). E.g. `mwzeval,vm:3fa2c1`, `sgd,sgd:1/1/difflib`, `simpletod,st:110`.
  */
-export function historyMode(before: string, after: string): 'push' | 'replace' | 'none' {
+export function encodePreset(p: PresetConfig): string {
+  const out: string[] = [p.name];
+  if (p.valueMap !== undefined) out.push(`vm:${p.valueMap}`);
+  if (p.matcher) out.push(p.matcher.kind === 'exact' ? 'm:exact' : `m:${p.matcher.scorer}/${p.matcher.threshold}/${p.matcher.backend}`);
+  if (p.sgd) out.push(`sgd:${bit(p.sgd.acrossTurns)}/${bit(p.sgd.fuzzy)}/${p.sgd.backend}`);
+  if (p.simpletod)
+    out.push(`st:${bit(p.simpletod.defaultCleaning)}${bit(p.simpletod.type2Cleaning)}${bit(p.simpletod.ignoreDontcareInPred)}`);
+  return out.join(',');
+}
+
+const bit = (b: boolean) => (b ? '1' : '0');
+
+/** A preset from its link text (encodePreset), checked against the config's schema; a string says what is wrong. */
+export function decodePreset(text: string): PresetConfig | string {
+  const [name, ...parts] = text.split(',');
+  const o: Record<string, unknown> = { name };
+  for (const part of parts) {
+    const c = part.indexOf(':');
+    const k = c < 0 ? part : part.slice(0, c);
+    const v = c < 0 ? '' : part.slice(c + 1);
+    if (k in PRESET_PART_KEYS && o[PRESET_PART_KEYS[k]] !== undefined) return `${k} is given twice`;
+    if (k === 'vm') o.valueMap = v;
+    else if (k === 'm') {
+      const m = v.split('/');
+      if (v === 'exact') o.matcher = { kind: 'exact' };
+      else if (m.length === 3 && /^\d{1,3}(\.\d{1,6})?$/.test(m[1]))
+        o.matcher = { kind: 'fuzzy', scorer: m[0], threshold: Number(m[1]), backend: m[2] };
+      else return `matcher ${JSON.stringify(v.slice(0, 40))} is not "exact" or SCORER/THRESHOLD/BACKEND`;
+    } else if (k === 'sgd') {
+      const m = /^([01])\/([01])\/(.*)$/.exec(v);
+      if (!m) return `sgd flags ${JSON.stringify(v.slice(0, 40))} are not ACROSS/FUZZY/BACKEND`;
+      o.sgd = { acrossTurns: m[1] === '1', fuzzy: m[2] === '1', backend: m[3] };
+    } else if (k === 'st') {
+      if (!/^[01]{3}$/.test(v)) return `simpletod switches ${JSON.stringify(v.slice(0, 40))} are not three 0/1 digits`;
+      o.simpletod = { defaultCleaning: v[0] === '1', type2Cleaning: v[1] === '1', ignoreDontcareInPred: v[2] === '1' };
+    } else return `its part ${JSON.stringify(part.slice(0, 40))} is not known`;
+  }
+  const r = presetConfigSchema.safeParse(o);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  return `${issue.path.length ? issue.path.join('.') : 'name'}: ${issue.message}`;
+}
+
+const PRESET_PART_KEYS: Record<string, string> = { vm: 'valueMap', m: 'matcher', sgd: 'sgd', st: 'simpletod' };
+
+/** Two presets alike (the same text in a link). */
+export function samePreset(a: PresetConfig, b: PresetConfig): boolean {
+  return encodePreset(a) === encodePreset(b);
+}
+
+// ---------------------------------------------------------------------------------------------------------------- history
+
+/** One step of the history rule: how the address change goes in, and the typed field whose edit is open after it. */
+export interface HistoryStep {
+  mode: 'push' | 'replace' | 'none';
+  edit: string | null;
+}
+
+/**
+ * How a change of the address goes into the history. 'push' (Back undoes it): another view, run, preset, dialogue,
+ * turn, sort or filter — and the first change of an edit of a typed field (a search box, the playground's text), which
+ * opens that edit. 'replace': a further change of the typed field whose edit is open (`edit`), so one edit is one
+ * history entry. 'none': no change. An edit is closed by any push of something else and by the caller when the field
+ * loses focus (pass null). Before this rule the first keystroke replaced too, and overwrote the step before the typing.
+ */
+export function historyStep(before: string, after: string, edit: string | null): HistoryStep {
   const bare = (f: string) => (f.startsWith('#') ? f.slice(1) : f);
-  if (bare(before) === bare(after)) return 'none';
-  const strip = (f: string) =>
-    bare(f)
-      .split('&')
-      .filter((p) => !TYPED.has(p.slice(0, Math.max(0, p.indexOf('=')))))
-      .join('&');
-  return strip(before) === strip(after) ? 'replace' : 'push';
+  if (bare(before) === bare(after)) return { mode: 'none', edit };
+  const fields = (f: string) => {
+    const typed = new Map<string, string>();
+    const rest: string[] = [];
+    for (const p of bare(f).split('&')) {
+      const k = p.slice(0, Math.max(0, p.indexOf('=')));
+      if (TYPED.has(k)) typed.set(k, p);
+      else rest.push(p);
+    }
+    return { typed, rest: rest.join('&') };
+  };
+  const b = fields(before);
+  const a = fields(after);
+  if (b.rest !== a.rest) return { mode: 'push', edit: null };
+  const changed = [...TYPED].filter((k) => b.typed.get(k) !== a.typed.get(k));
+  if (edit !== null && changed.length === 1 && changed[0] === edit) return { mode: 'replace', edit };
+  return { mode: 'push', edit: changed.length === 1 ? changed[0] : null };
 }
 
 // ---------------------------------------------------------------------------------------------------------------- links

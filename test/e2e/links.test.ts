@@ -5,7 +5,11 @@
 // fresh browser context through the normal auth path (?token=… of that
 // context's own, before the '#') lands on the same dialogue, turn, filter and
 // analysis; back and forward walk the history. A link to a file changed since
-// says so; a link out of the served folder is refused with a notice.
+// says so; a link out of the served folder is refused with a notice. The
+// evaluator preset is in the link: mwzeval chosen, the link opened in a fresh
+// context shows mwzeval and the same JGA and SA (a value map the server has not
+// read is dropped, and said). A search edit is one history entry of its own:
+// Back from the typing lands on the step before it (the domain filter).
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +19,9 @@ import { chromiumAvailable, launchBrowser, ROOT, startServer, type Server } from
 
 const SOM = join(ROOT, 'test', 'fixtures', 'multiwoz-somdst-100');
 const JGA = '[data-testid="corpus-metric"][data-metric="JGA"][data-scope="corpus"]';
+const SA = '[data-testid="corpus-metric"][data-metric="SA"][data-scope="corpus"]';
+/** mwzeval's canonical spellings (test/fixtures/presets/README.md): the server reads them, as presets.test.ts's does. */
+const MAP = join(ROOT, 'test', 'fixtures', 'presets', 'mwzeval', 'value-map.json');
 
 describe.skipIf(!chromiumAvailable())('links in headless Chromium', () => {
   let browser: Browser;
@@ -41,7 +48,7 @@ describe.skipIf(!chromiumAvailable())('links in headless Chromium', () => {
   beforeAll(async () => {
     [browser, server] = await Promise.all([
       launchBrowser(),
-      startServer([join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json')]),
+      startServer([join(SOM, 'predictions.json'), '--dialogues', join(SOM, 'dialogues.json'), '--value-map', MAP]),
     ]);
     page = await fresh();
     await page.goto(server.url);
@@ -150,6 +157,78 @@ describe.skipIf(!chromiumAvailable())('links in headless Chromium', () => {
       .poll(() => notice(p), { timeout: 10_000 })
       .toMatch(/could not be read whole: .*field "zz" is not known.*the link's turn "x" is not a whole number/);
     await p.waitForSelector(JGA);
+    await p.context().close();
+  });
+
+  it('back from a search lands on the step before it (the domain), not on the one before that', async () => {
+    const p = await fresh();
+    await p.goto(server.url);
+    await p.waitForSelector(JGA);
+    await p.locator('[data-testid="dialogue-item"]').nth(1).click();
+    await expect.poll(() => p.url()).toMatch(/[#&]d=/);
+    await p.locator('[data-testid="turn"][data-position="1"]').click();
+    await expect.poll(() => p.url()).toMatch(/[#&]t=1(&|$)/);
+    await p.selectOption('[data-testid="sort-key"]', 'JGA');
+    await expect.poll(() => p.url()).toMatch(/[#&]sort=JGA(\+|%2B)/);
+    await p.selectOption('[data-testid="domain-filter"]', 'hotel');
+    await expect.poll(() => p.url()).toContain('dom=hotel');
+    await p.locator('#dialogue-search').pressSequentially('cheap', { delay: 120 });
+    await expect.poll(() => p.url()).toContain('dom=hotel&q=cheap');
+    await p.goBack();
+    await expect.poll(() => p.url()).toMatch(/dom=hotel$/);
+    expect(await p.inputValue('#dialogue-search')).toBe('');
+    expect(await p.inputValue('[data-testid="domain-filter"]')).toBe('hotel');
+    await p.goBack();
+    await expect.poll(() => p.url()).toMatch(/sort=JGA(\+|%2B)$/);
+    expect(await p.inputValue('[data-testid="domain-filter"]')).toBe('');
+    await p.goForward();
+    await p.goForward();
+    await expect.poll(() => p.url()).toContain('dom=hotel&q=cheap');
+    await expect.poll(() => p.inputValue('#dialogue-search')).toBe('cheap');
+    await p.context().close();
+  });
+
+  it('keeps the evaluator preset: mwzeval in a copied link opens as mwzeval with the same JGA and SA', async () => {
+    const p = await fresh();
+    await p.goto(server.url);
+    await p.waitForSelector(JGA);
+    const exactJga = await p.textContent(JGA);
+    await p.selectOption('[data-testid="preset-select"]', 'mwzeval');
+    await expect.poll(() => decodeURIComponent(p.url())).toMatch(/[#&]p=mwzeval,vm:[0-9a-f]+(&|$)/);
+    await expect.poll(() => p.textContent(JGA), { timeout: 30_000 }).not.toBe(exactJga);
+    const [jga, sa] = [await p.textContent(JGA), await p.textContent(SA)];
+    await p.click('[data-testid="copy-link"]');
+    const link = await copied(p);
+    expect(decodeURIComponent(link)).toContain('p=mwzeval');
+
+    // Reload: still mwzeval.
+    await p.reload();
+    await expect.poll(() => p.inputValue('[data-testid="preset-select"]'), { timeout: 20_000 }).toBe('mwzeval');
+    await expect.poll(() => p.textContent(JGA), { timeout: 30_000 }).toBe(jga);
+    // Back (to before the choice) scores as exact again; forward as mwzeval.
+    await p.goBack();
+    await expect.poll(() => p.inputValue('[data-testid="preset-select"]'), { timeout: 20_000 }).toBe('exact');
+    await expect.poll(() => p.textContent(JGA), { timeout: 30_000 }).toBe(exactJga);
+    await p.goForward();
+    await expect.poll(() => p.inputValue('[data-testid="preset-select"]'), { timeout: 20_000 }).toBe('mwzeval');
+    await p.context().close();
+
+    const q = await fresh();
+    await q.goto(`${server.origin}/?token=${server.token}#${fragmentOf(link)}`);
+    await expect.poll(() => q.inputValue('[data-testid="preset-select"]'), { timeout: 20_000 }).toBe('mwzeval');
+    await expect.poll(() => q.textContent(JGA), { timeout: 30_000 }).toBe(jga);
+    expect(await q.textContent(SA)).toBe(sa);
+    await q.context().close();
+  });
+
+  it('a link naming a value map this server has not read: mwzeval without the map, and a notice says so', async () => {
+    const p = await fresh();
+    await p.goto(`${server.origin}/?token=${server.token}#v=inspect&p=mwzeval,vm:0123456789ab`);
+    await expect.poll(() => notice(p), { timeout: 20_000 }).toMatch(/value map 0123456789ab, which this server has not read/);
+    // mwzeval without the server's map is not what the menu's "mwzeval" gives: its own entry says so.
+    await expect.poll(() => p.inputValue('[data-testid="preset-select"]')).toBe('');
+    expect(await p.locator('[data-testid="preset-select"] option[value=""]').textContent()).toBe('mwzeval (without the value map)');
+    await expect.poll(() => decodeURIComponent(p.url())).toMatch(/[#&]p=mwzeval(&|$)/);
     await p.context().close();
   });
 

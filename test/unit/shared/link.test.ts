@@ -1,17 +1,23 @@
 // Tests of src/shared/link.ts: a view's state survives the trip through a link
 // (any state: fast-check), garbled links give notices and defaults (never a
 // throw), the history rule (typing replaces, navigating pushes), and the
-// reading of whole links (browser mode, desktop, bare) without a token.
+// reading of whole links (browser mode, desktop, bare) without a token;
+// the evaluator preset (MetricConfig.preset) in every view's link, and the
+// compare finder's slice in the pair list's filter.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PAIR_FILTERS, PAIR_SORT_KEYS } from '../../../src/shared/calls/compare-view';
 import { SORT_KEYS } from '../../../src/shared/calls/sort-keys';
+import { SLICE_KINDS } from '../../../src/shared/analysis/slices';
+import { MATCH_BACKENDS, MATCH_SCORERS, PRESET_IDS, type PresetConfig } from '../../../src/shared/metrics/config';
 import {
   COMPARE_LINK_DEFAULTS,
   decodeLink,
   desktopLink,
   encodeLink,
-  historyMode,
+  decodePreset,
+  encodePreset,
+  historyStep,
   INSPECT_LINK_DEFAULTS,
   linkFragment,
   type LinkState,
@@ -40,7 +46,14 @@ const compareArb = fc.record({
     metric: fc.constantFrom('JGA', 'FGA', 'SA', 'GCA'),
     descending: fc.boolean(),
   }),
-  filter: fc.record({ turns: fc.constantFrom(...PAIR_FILTERS), search: text }),
+  filter: fc.record(
+    {
+      turns: fc.constantFrom(...PAIR_FILTERS),
+      search: text,
+      slice: fc.record({ kind: fc.constantFrom(...SLICE_KINDS), key: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }) }),
+    },
+    { requiredKeys: ['turns', 'search'] },
+  ),
   stats: fc.record({ bootstrap: fc.nat(100000), trials: fc.nat(1000000), seed: fc.nat(0xffffffff) }),
   common: fc.boolean(),
   allowDifferentGold: fc.boolean(),
@@ -51,11 +64,37 @@ const analysisArb = fc.record({
   section: fc.constantFrom('breakdown', 'position', 'origin', 'correlations', 'traits', 'calibration'),
   options: fc.dictionary(fc.stringMatching(/^[a-z][a-zA-Z.]{0,10}$/), optionArb, { maxKeys: 5 }),
 });
+const bool = fc.boolean();
+/** Any preset config the schema accepts, but exact with nothing set apart (the default, which a link leaves out). */
+const presetArb: fc.Arbitrary<PresetConfig> = fc
+  .record(
+    {
+      name: fc.constantFrom(...PRESET_IDS),
+      matcher: fc.oneof(
+        fc.constant({ kind: 'exact' as const }),
+        fc.record({
+          kind: fc.constant('fuzzy' as const),
+          scorer: fc.constantFrom(...MATCH_SCORERS),
+          threshold: fc.integer({ min: 0, max: 10000 }).map((x) => x / 100),
+          backend: fc.constantFrom(...MATCH_BACKENDS),
+        }),
+      ),
+      valueMap: fc.stringMatching(/^[0-9a-f]{1,64}$/),
+      simpletod: fc.record({ defaultCleaning: bool, type2Cleaning: bool, ignoreDontcareInPred: bool }),
+      sgd: fc.record({ acrossTurns: bool, fuzzy: bool, backend: fc.constantFrom(...MATCH_BACKENDS) }),
+    },
+    { requiredKeys: ['name'] },
+  )
+  .filter((p) => Object.keys(p).length > 1 || p.name !== 'exact');
+const withPreset = <T extends object>(a: fc.Arbitrary<T>) =>
+  fc.tuple(a, fc.option(presetArb, { nil: undefined })).map(([s, preset]) => (preset ? { ...s, preset } : s));
 const stateArb: fc.Arbitrary<LinkState> = fc.oneof(
-  fc.record({ view: fc.constant('inspect' as const), runs: fc.array(runArb, { maxLength: 3 }), inspect: inspectArb }),
-  fc.record({ view: fc.constant('compare' as const), runs: fc.array(runArb, { maxLength: 5 }), compare: compareArb }),
-  fc.record({ view: fc.constant('analysis' as const), runs: fc.array(runArb, { maxLength: 2 }), analysis: analysisArb }),
-  fc.record({ view: fc.constant('playground' as const), runs: fc.array(runArb, { maxLength: 1 }), playground: fc.record({ text }) }),
+  withPreset(fc.record({ view: fc.constant('inspect' as const), runs: fc.array(runArb, { maxLength: 3 }), inspect: inspectArb })),
+  withPreset(fc.record({ view: fc.constant('compare' as const), runs: fc.array(runArb, { maxLength: 5 }), compare: compareArb })),
+  withPreset(fc.record({ view: fc.constant('analysis' as const), runs: fc.array(runArb, { maxLength: 2 }), analysis: analysisArb })),
+  withPreset(
+    fc.record({ view: fc.constant('playground' as const), runs: fc.array(runArb, { maxLength: 1 }), playground: fc.record({ text }) }),
+  ),
 );
 
 describe('link codec', () => {
@@ -128,15 +167,99 @@ describe('link codec', () => {
   });
 });
 
-describe('historyMode', () => {
-  it('pushes navigations and replaces typing', () => {
-    expect(historyMode('v=inspect&d=a', 'v=inspect&d=b')).toBe('push');
-    expect(historyMode('v=inspect&d=a', 'v=inspect&d=a&t=2')).toBe('push');
-    expect(historyMode('v=inspect&d=a&q=ho', 'v=inspect&d=a&q=hot')).toBe('replace');
-    expect(historyMode('v=inspect&d=a', 'v=inspect&d=a&q=h')).toBe('replace');
-    expect(historyMode('v=playground&text=a', 'v=playground&text=ab')).toBe('replace');
-    expect(historyMode('v=inspect', '#v=inspect')).toBe('none'); // with or without its '#'
-    expect(historyMode('v=inspect&d=a', 'v=inspect&d=a')).toBe('none');
+describe('historyStep', () => {
+  it('pushes navigations; the first change of a typed field pushes and opens its edit, later ones replace', () => {
+    expect(historyStep('v=inspect&d=a', 'v=inspect&d=b', null)).toEqual({ mode: 'push', edit: null });
+    expect(historyStep('v=inspect&d=a', 'v=inspect&d=a&t=2', null)).toEqual({ mode: 'push', edit: null });
+    expect(historyStep('v=inspect&d=a', 'v=inspect&d=a&q=h', null)).toEqual({ mode: 'push', edit: 'q' });
+    expect(historyStep('v=inspect&d=a&q=h', 'v=inspect&d=a&q=ho', 'q')).toEqual({ mode: 'replace', edit: 'q' });
+    expect(historyStep('v=playground&text=a', 'v=playground&text=ab', 'text')).toEqual({ mode: 'replace', edit: 'text' });
+    expect(historyStep('v=inspect', '#v=inspect', 'q')).toEqual({ mode: 'none', edit: 'q' }); // with or without its '#'
+    expect(historyStep('v=inspect&d=a', 'v=inspect&d=a', null)).toEqual({ mode: 'none', edit: null });
+    // An edit of another typed field is a new entry; so is a navigation during an edit (which closes it).
+    expect(historyStep('v=compare&q=x', 'v=compare&q=x&pq=y', 'q')).toEqual({ mode: 'push', edit: 'pq' });
+    expect(historyStep('v=inspect&d=a&q=ho', 'v=inspect&d=b&q=ho', 'q')).toEqual({ mode: 'push', edit: null });
+  });
+
+  it('keeps the step before a search (the walkthrough: dialogue, turn, sort, domain, then typing "cheap")', () => {
+    // Replays the addresses the inspector writes, with the history as a stack: Back from the search lands on the domain.
+    const addresses = [
+      'v=inspect&d=PMUL1&t=2&sort=JGA+',
+      'v=inspect&d=PMUL1&t=2&sort=JGA+&dom=hotel',
+      ...['c', 'ch', 'che', 'chea', 'cheap'].map((q) => `v=inspect&d=PMUL1&t=2&sort=JGA+&dom=hotel&q=${q}`),
+    ];
+    const stack = ['v=inspect'];
+    let edit: string | null = null;
+    for (const a of addresses) {
+      const step = historyStep(stack[stack.length - 1], a, edit);
+      edit = step.edit;
+      if (step.mode === 'push') stack.push(a);
+      else if (step.mode === 'replace') stack[stack.length - 1] = a;
+    }
+    expect(stack.slice(-3)).toEqual([addresses[0], addresses[1], addresses[6]]);
+    // The field left (edit closed by the caller: null) and typed into again: a new entry.
+    expect(historyStep(addresses[6], `${addresses[6]}s`, null).mode).toBe('push');
+  });
+});
+
+describe('preset in links', () => {
+  it('writes the preset compactly, only when it is not exact', () => {
+    const runs = [{ path: 'a.json', hash: null }];
+    expect(encodeLink({ view: 'inspect', runs, preset: { name: 'exact' }, inspect: INSPECT_LINK_DEFAULTS })).toBe('v=inspect&run=:a.json');
+    expect(encodeLink({ view: 'inspect', runs, preset: { name: 'mwzeval', valueMap: '3fa2c1' }, inspect: INSPECT_LINK_DEFAULTS })).toBe(
+      'v=inspect&run=:a.json&p=mwzeval,vm:3fa2c1',
+    );
+    expect(encodePreset({ name: 'sgd', sgd: { acrossTurns: true, fuzzy: false, backend: 'difflib' } })).toBe('sgd,sgd:1/0/difflib');
+    expect(
+      encodePreset({ name: 'simpletod', simpletod: { defaultCleaning: true, type2Cleaning: true, ignoreDontcareInPred: false } }),
+    ).toBe('simpletod,st:110');
+    expect(
+      encodePreset({ name: 'trade', matcher: { kind: 'fuzzy', scorer: 'token_sort_ratio', threshold: 92.5, backend: 'levenshtein' } }),
+    ).toBe('trade,m:token_sort_ratio/92.5/levenshtein');
+  });
+
+  it('round-trips any preset, in every view', () => {
+    fc.assert(
+      fc.property(presetArb, (p) => {
+        expect(decodePreset(encodePreset(p))).toEqual(p);
+        for (const view of ['inspect', 'compare', 'analysis', 'playground'] as const)
+          expect(decodeLink(encodeLink({ view, runs: [], preset: p })).state?.preset).toEqual(p);
+      }),
+    );
+  });
+
+  it('reads a garbled preset as exact (no preset), with a notice saying what is wrong', () => {
+    for (const [p, why] of [
+      ['nonsense', /name/],
+      ['mwzeval,vm:XYZ', /value map hash is hex/],
+      ['sgd,sgd:2/0/difflib', /sgd flags/],
+      ['simpletod,st:10', /three 0\/1 digits/],
+      ['trade,m:ratio/abc/levenshtein', /matcher/],
+      ['trade,m:ratio/101/levenshtein', /at most 100/],
+      ['mwzeval,vm:ab,vm:cd', /given twice/],
+      ['mwzeval,zz:1', /not known/],
+    ] as const) {
+      const r = decodeLink(`v=inspect&run=:a.json&p=${encodeURIComponent(p)}`);
+      expect(r.state).toEqual({ view: 'inspect', runs: [{ path: 'a.json', hash: null }], inspect: INSPECT_LINK_DEFAULTS });
+      expect(r.notices).toHaveLength(1);
+      expect(r.notices[0]).toMatch(/the link's preset .* could not be read .*scoring as exact/);
+      expect(r.notices[0]).toMatch(why);
+    }
+  });
+});
+
+describe('compare finder slice in links', () => {
+  it('round-trips the slice filter, and reads a garbled one as none', () => {
+    const compare = {
+      ...COMPARE_LINK_DEFAULTS,
+      filter: { turns: 'all' as const, search: '', slice: { kind: 'slot' as const, key: 'hotel-price range' } },
+    };
+    const f = encodeLink({ view: 'compare', runs: [], compare });
+    expect(f).toBe('v=compare&sl=slot:hotel-price%20range');
+    expect(decodeLink(f)).toEqual({ state: { view: 'compare', runs: [], compare }, notices: [] });
+    const bad = decodeLink('v=compare&sl=colour:red');
+    expect(bad.state?.compare).toEqual(COMPARE_LINK_DEFAULTS);
+    expect(bad.notices[0]).toMatch(/slice "colour:red" is not a slice/);
   });
 });
 

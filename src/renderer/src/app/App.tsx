@@ -64,7 +64,18 @@ export function App() {
   }, []);
 
   // The view's state in the address (view-link.tsx): links applied on load and back/forward, Copy link.
-  const links = useViewLinks({ api, electron: info?.mode === 'electron', runs, view, setView, chooseRun, notify: setNotice });
+  const links = useViewLinks({
+    api,
+    electron: info?.mode === 'electron',
+    runs,
+    view,
+    setView,
+    chooseRun,
+    notify: setNotice,
+    config,
+    setConfig,
+    valueMap: info?.valueMap,
+  });
 
   const ref = runRef(run);
   const summaryQuery = useApiQuery('corpusSummary', ref && config ? { ...ref, config } : null, { keepPrevious: true });

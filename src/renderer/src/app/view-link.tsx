@@ -7,7 +7,10 @@
 // (useReportLink) and the shell writes it into the address: a new history
 // entry for what the person did (a click, a key) unless only a search box
 // changed, a replaced one for what the app settled by itself. The run's
-// content hash is compared with the link's: a changed file is said.
+// content hash is compared with the link's: a changed file is said. The
+// evaluator preset (the config's `preset`) is the shell's part of every link:
+// written from the config, and set in the config when a link is applied (a
+// value map the server has not read is dropped, and said).
 
 import {
   createContext,
@@ -21,7 +24,17 @@ import {
   type ReactNode,
 } from 'react';
 import type { Api, RunInfo } from '../../../shared/api';
-import { decodeLink, desktopLink, encodeLink, historyMode, type LinkRun, type LinkState, type LinkView } from '../../../shared/link';
+import {
+  decodeLink,
+  desktopLink,
+  encodeLink,
+  historyStep,
+  samePreset,
+  type LinkRun,
+  type LinkState,
+  type LinkView,
+} from '../../../shared/link';
+import { EXACT_PRESET, type MetricConfig, type PresetConfig } from '../../../shared/metrics/config';
 import type { Notify } from './app-context';
 import { errorText } from './queries';
 
@@ -66,6 +79,8 @@ interface Pending {
   /** Paths asked of openLinkedRun, and content hashes already compared. */
   opening: Set<string>;
   checked: Set<string>;
+  /** The link's preset was set in the config. */
+  presetSet: boolean;
 }
 
 interface Options {
@@ -76,6 +91,11 @@ interface Options {
   setView: (v: string) => void;
   chooseRun: (id: string) => void;
   notify: Notify;
+  /** The metric config (null until the engine answered) and its setter: a link's preset is set in it. */
+  config: MetricConfig | null;
+  setConfig: (c: MetricConfig) => void;
+  /** The value map the server read (AppInfo.valueMap). */
+  valueMap: string | undefined;
 }
 
 export interface ViewLinks {
@@ -91,7 +111,7 @@ export interface ViewLinks {
 }
 
 function pendingOf(state: LinkState): Pending {
-  return { state, runIds: null, taken: false, opening: new Set(), checked: new Set() };
+  return { state, runIds: null, taken: false, opening: new Set(), checked: new Set(), presetSet: false };
 }
 
 /** The view the address's link names (App's first view), or null. */
@@ -103,7 +123,23 @@ function linkRunOf(r: RunInfo | undefined): LinkRun | null {
   return r?.linkPath ? { path: r.linkPath, hash: r.contentHash ?? null } : null;
 }
 
-export function useViewLinks({ api, electron, runs, view, setView, chooseRun, notify }: Options): ViewLinks {
+/**
+ * The preset a link asks for, as this server can score it: a value map hash the server has not read (serve
+ * --value-map) is dropped, with a sentence saying so.
+ */
+export function presetForServer(asked: PresetConfig, valueMap: string | undefined): { preset: PresetConfig; notice: string | null } {
+  if (asked.valueMap === undefined || asked.valueMap === valueMap) return { preset: asked, notice: null };
+  const { valueMap: _dropped, ...rest } = asked;
+  const has = valueMap ? `it read ${valueMap} (serve --value-map)` : 'it read none (serve --value-map FILE)';
+  return {
+    preset: rest,
+    notice:
+      `The link's preset ${asked.name} uses the value map ${asked.valueMap}, which this server has not read (${has}): ` +
+      `scoring as ${asked.name} without a value map, so the numbers may differ from the link's.`,
+  };
+}
+
+export function useViewLinks({ api, electron, runs, view, setView, chooseRun, notify, config, setConfig, valueMap }: Options): ViewLinks {
   // A link in the address when the page loads is applied from the start (App starts on its view: initialView).
   const [boot] = useState(() => decodeLink(window.location.hash));
   const pending = useRef<Pending | null>(boot.state ? pendingOf(boot.state) : null);
@@ -111,6 +147,12 @@ export function useViewLinks({ api, electron, runs, view, setView, chooseRun, no
   const [resolving, setResolving] = useState(!!boot.state);
   const acted = useRef(false);
   const runsRef = useRef(runs);
+  // The typed field whose edit is open (historyStep): its later keystrokes replace the entry its first one pushed.
+  const edit = useRef<string | null>(null);
+  // The last view's report, re-written when the preset changes (the views do not report the preset).
+  const last = useRef<{ view: LinkView; runIds: readonly string[]; part: LinkPart } | null>(null);
+  const preset = config?.preset ?? EXACT_PRESET;
+  const presetRef = useRef(preset);
 
   const apply = useCallback(
     (fragment: string) => {
@@ -118,6 +160,9 @@ export function useViewLinks({ api, electron, runs, view, setView, chooseRun, no
       if (notices.length) notify(`This link could not be read whole: ${notices.join('; ')}.`);
       if (!state) return;
       pending.current = pendingOf(state);
+      // The shown view's last report and an open edit belong to the address left: never written over the link's.
+      last.current = null;
+      edit.current = null;
       setView(state.view);
       setResolving(true);
       setGeneration((g) => g + 1);
@@ -133,12 +178,16 @@ export function useViewLinks({ api, electron, runs, view, setView, chooseRun, no
   useEffect(() => {
     const pop = () => onPop();
     const act = () => (acted.current = true);
+    // An edit of a typed field ends when focus leaves it: typing in it again is a new history entry.
+    const left = () => (edit.current = null);
     window.addEventListener('popstate', pop);
+    window.addEventListener('focusout', left, true);
     // What a person does: a press, a key, a control changed (a select chosen from the keyboard or by a script too).
     const acts = ['pointerdown', 'keydown', 'change', 'input'] as const;
     for (const a of acts) window.addEventListener(a, act, true);
     return () => {
       window.removeEventListener('popstate', pop);
+      window.removeEventListener('focusout', left, true);
       for (const a of acts) window.removeEventListener(a, act, true);
     };
   }, []);
@@ -194,28 +243,55 @@ export function useViewLinks({ api, electron, runs, view, setView, chooseRun, no
     return { state: p.state, runIds: p.runIds };
   }, []);
 
+  const write = useCallback((v: LinkView, runIds: readonly string[], part: LinkPart) => {
+    const p = pending.current;
+    if (p && (!p.runIds || !p.presetSet)) return; // a link is being applied
+    const all = runsRef.current ?? [];
+    const linkRuns = runIds.map((id) => linkRunOf(all.find((r) => r.id === id))).filter((r): r is LinkRun => r !== null);
+    const fragment = encodeLink({ view: v, runs: linkRuns, preset: presetRef.current, ...part });
+    const now = window.location.hash.slice(1);
+    const step = historyStep(now, fragment, edit.current);
+    let mode = step.mode;
+    if (mode === 'none') return;
+    // Settled by the app, not done by the person: replaced, and an open edit stays as it was.
+    if (mode === 'push' && !acted.current) mode = 'replace';
+    else edit.current = step.edit;
+    acted.current = false;
+    const url = `${window.location.pathname}${window.location.search}#${fragment}`;
+    try {
+      if (mode === 'push') window.history.pushState(null, '', url);
+      else window.history.replaceState(null, '', url);
+    } catch {
+      /* a page that refuses history changes keeps working without links */
+    }
+  }, []);
+
   const report = useCallback(
     (v: LinkView, runIds: readonly string[], part: LinkPart) => {
-      if (pending.current && !pending.current.runIds) return; // a link is being applied
       if (v !== view) return;
-      const all = runsRef.current ?? [];
-      const linkRuns = runIds.map((id) => linkRunOf(all.find((r) => r.id === id))).filter((r): r is LinkRun => r !== null);
-      const fragment = encodeLink({ view: v, runs: linkRuns, ...part });
-      const now = window.location.hash.slice(1);
-      let mode = historyMode(now, fragment);
-      if (mode === 'none') return;
-      if (mode === 'push' && !acted.current) mode = 'replace'; // settled by the app, not done by the person
-      acted.current = false;
-      const url = `${window.location.pathname}${window.location.search}#${fragment}`;
-      try {
-        if (mode === 'push') window.history.pushState(null, '', url);
-        else window.history.replaceState(null, '', url);
-      } catch {
-        /* a page that refuses history changes keeps working without links */
-      }
+      last.current = { view: v, runIds, part };
+      write(v, runIds, part);
     },
-    [view],
+    [view, write],
   );
+
+  // The link's preset (absent: exact) is set in the config once the config is known; the views score under it.
+  useEffect(() => {
+    const p = pending.current;
+    if (!p || p.presetSet || !config) return;
+    p.presetSet = true;
+    const { preset: want, notice } = presetForServer(p.state.preset ?? EXACT_PRESET, valueMap);
+    if (notice) notify(notice);
+    if (!samePreset(want, config.preset)) setConfig({ ...config, preset: want });
+    else if (last.current?.view === view && p.runIds) write(last.current.view, last.current.runIds, last.current.part); // reported before
+  }, [config, generation, valueMap, notify, setConfig, view, write]);
+
+  // A preset chosen (the header's menu, the Open dialog) or set by a link: the address says it (a push when chosen).
+  const presetText = JSON.stringify(preset);
+  useEffect(() => {
+    const l = last.current;
+    if (l && l.view === view) write(l.view, l.runIds, l.part);
+  }, [presetText, view, write]);
 
   const copyLink = useCallback(() => {
     const fragment = window.location.hash.slice(1);
@@ -246,6 +322,7 @@ export function useViewLinks({ api, electron, runs, view, setView, chooseRun, no
   // Synced before any view's effects report (layout effects run before every passive effect).
   useLayoutEffect(() => {
     runsRef.current = runs;
+    presetRef.current = preset;
     value.current = { take, report };
   });
   const [stable] = useState<ViewLinkValue>(() => ({

@@ -7,6 +7,7 @@
 
 import { EXACT_PRESET, PRESET_IDS, type PresetConfig } from '../../../shared/metrics/config';
 import { EXACT_PARTS, PRESETS } from '../../../shared/presets/parts';
+import { encodePreset } from '../../../shared/link';
 
 /** The presets the app offers: exact, and every preset with parts of its own. */
 export const APP_PRESETS = PRESET_IDS.filter((n) => n === 'exact' || PRESETS[n].parts !== EXACT_PARTS);
@@ -26,8 +27,18 @@ export function presetNamed(name: PresetConfig['name'], valueMap?: string): Pres
   return valueMap && PRESETS[name].parts.normalisation === 'mwzeval' ? { name, valueMap } : { name };
 }
 
+/** What sets a preset apart from the menu's entry of its name, in a few words. */
+function describeCustom(p: PresetConfig, valueMap: string | undefined): string {
+  const named = presetNamed(p.name, valueMap);
+  if (p.valueMap === undefined && named.valueMap !== undefined) return 'without the value map';
+  if (p.valueMap !== undefined && p.valueMap !== valueMap) return `value map ${p.valueMap}`;
+  return 'set on the command line';
+}
+
 export function PresetSelect({ value, valueMap, onChange, testId = 'preset-select', label = 'Preset' }: Props) {
-  const custom = value.matcher !== undefined || (value.valueMap !== undefined && value.valueMap !== valueMap);
+  // Not what choosing its name here gives (a matcher, flags or a value map set apart on the command line or by a link,
+  // or mwzeval without the server's value map): shown as its own entry, so the menu never names other numbers.
+  const custom = encodePreset(value) !== encodePreset(presetNamed(value.name, valueMap));
   return (
     <label className="preset" title={`Score as an evaluator does: ${PRESETS[value.name].summary}`}>
       {label}{' '}
@@ -36,7 +47,11 @@ export function PresetSelect({ value, valueMap, onChange, testId = 'preset-selec
         value={custom ? '' : value.name}
         onChange={(e) => onChange(presetNamed(e.target.value as PresetConfig['name'], valueMap))}
       >
-        {custom && <option value="">{value.name} (set on the command line)</option>}
+        {custom && (
+          <option value="">
+            {value.name} ({describeCustom(value, valueMap)})
+          </option>
+        )}
         {APP_PRESETS.map((n) => (
           <option key={n} value={n} title={PRESETS[n].summary}>
             {n}

@@ -164,7 +164,12 @@ export function compareLinkOf(
     dialogueB: ids && ids.b !== ids.a ? ids.b : null,
     turn: s.turn,
     sort: { ...s.pairQuery.sort },
-    filter: { ...s.pairQuery.filter },
+    // The finder's slice (a row of "where do runs differ most" clicked) when one filters the list.
+    filter: {
+      turns: s.pairQuery.filter.turns,
+      search: s.pairQuery.filter.search,
+      ...(s.pairQuery.filter.slice ? { slice: { ...s.pairQuery.filter.slice } } : {}),
+    },
     stats: { ...s.stats },
     common: s.common,
     allowDifferentGold: s.allowDifferentGold,
