@@ -38,7 +38,16 @@ const json = (args: string[]) => {
 describe('every command takes the source options of score', () => {
   it.each(['score', 'inspect', 'convert', 'traits', 'serve'])('%s', (cmd) => {
     const help = runCli([cmd, '--help']).stdout;
-    for (const flag of Object.keys(SOURCE_FLAGS)) expect(help, `${cmd} --${flag}`).toContain(`--${flag}`);
+    // serve opens several annotators' files for the app (--corrections A,B); whose corrections the what-if
+    // applies is chosen in the app, so it refuses the two scoring-only flags with a message instead.
+    const appChooses = cmd === 'serve' ? ['corrections-from', 'include-suspected'] : [];
+    for (const flag of Object.keys(SOURCE_FLAGS).filter((f) => !appChooses.includes(f)))
+      expect(help, `${cmd} --${flag}`).toContain(`--${flag}`);
+    for (const flag of appChooses) {
+      const refused = runCli([cmd, MUL, `--${flag}`, ...(flag === 'corrections-from' ? ['majority'] : [])]);
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain('the what-if panel chooses whose corrections to apply');
+    }
     // and really parses them (an unknown option would be a usage error naming it)
     const r = runCli([
       cmd,
