@@ -35,6 +35,18 @@ const HOTEL_TYPE_NONE = new Set(['nigh', 'moderate -ly priced', 'bed and breakfa
 const ATTRACTION_TYPE_NONE = new Set(['gastropub', 'la raza', 'galleria', 'gallery', 'science', 'm']);
 const HOTEL_TYPE_HOTEL = new Set(['hotel with free parking and free wifi', '4', '3 star hotel']);
 
+/**
+ * The abbreviation fixes TRADE's fix_general_label_error and SimpleTOD's fix_mismatch_jason share, after
+ * their slot-specific ones: area no/we/cent, day we/no, price ch, internet free.
+ */
+export function abbreviationFix(slot: string, v: string): string {
+  if (slot.includes('area')) return v === 'no' ? 'north' : v === 'we' ? 'west' : v === 'cent' ? 'centre' : v;
+  if (slot.includes('day')) return v === 'we' ? 'wednesday' : v === 'no' ? 'none' : v;
+  if (slot.includes('price') && v === 'ch') return 'cheap';
+  if (slot.includes('internet') && v === 'free') return 'yes';
+  return v;
+}
+
 /** TRADE's fix for one (canonical slot, value). */
 export function tradeFix(slot: string, value: string): string {
   let v = Object.prototype.hasOwnProperty.call(GENERAL_TYPO, value) ? GENERAL_TYPO[value] : value;
@@ -48,15 +60,7 @@ export function tradeFix(slot: string, value: string): string {
   ) {
     v = 'none';
   } else if (slot === 'hotel-type' && HOTEL_TYPE_HOTEL.has(v)) v = 'hotel';
-  else if (slot.includes('area')) {
-    if (v === 'no') v = 'north';
-    else if (v === 'we') v = 'west';
-    else if (v === 'cent') v = 'centre';
-  } else if (slot.includes('day')) {
-    if (v === 'we') v = 'wednesday';
-    else if (v === 'no') v = 'none';
-  } else if (slot.includes('price') && v === 'ch') v = 'cheap';
-  else if (slot.includes('internet') && v === 'free') v = 'yes';
+  else v = abbreviationFix(slot, v);
   if (
     (slot === 'restaurant-area' && ['stansted airport', 'cambridge', 'silver street'].includes(v)) ||
     (slot === 'attraction-area' && ['norwich', 'ely', 'museum', 'same area as hotel'].includes(v))

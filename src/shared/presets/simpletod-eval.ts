@@ -27,7 +27,7 @@
 
 import { hasPair, NONE, type Corpus } from '../model/corpus';
 import type { TurnStats } from '../metrics/turn-stats';
-import { GENERAL_TYPO } from '../formats/trade-fixes';
+import { abbreviationFix, GENERAL_TYPO } from '../formats/trade-fixes';
 import type { SimpletodSwitches } from './parts';
 import { IGNORE_TURNS_TYPE2 } from './simpletod-data';
 
@@ -48,15 +48,7 @@ export function fixMismatchJason(slot: string, value: string): string {
     v = 'none';
   else if (slot === 'type' && ['hotel with free parking and free wifi', '4', '3 star hotel'].includes(v)) v = 'hotel';
   else if (slot === 'star' && v === '3 star hotel') v = '3';
-  else if (slot.includes('area')) {
-    if (v === 'no') v = 'north';
-    else if (v === 'we') v = 'west';
-    else if (v === 'cent') v = 'centre';
-  } else if (slot.includes('day')) {
-    if (v === 'we') v = 'wednesday';
-    else if (v === 'no') v = 'none';
-  } else if (slot.includes('price') && v === 'ch') v = 'cheap';
-  else if (slot.includes('internet') && v === 'free') v = 'yes';
+  else v = abbreviationFix(slot, v);
   if (slot === 'area' && ['stansted airport', 'cambridge', 'silver street', 'norwich', 'ely', 'museum', 'same area as hotel'].includes(v))
     v = 'none';
   return v;
