@@ -15,19 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { parseAnnotations } from '../../src/shared/annotations/file';
-import { chromiumAvailable, launchBrowser, startServer, type Server } from './harness';
+import { apiCall, chromiumAvailable, launchBrowser, startServer, type Server } from './harness';
 import { FIXTURES } from '../helpers/fixtures';
 
 const tmp = mkdtempSync(join(tmpdir(), 'dst-ann-confirm-'));
-
-async function api(s: Server, call: string, args: unknown): Promise<Record<string, unknown>> {
-  const r = await fetch(`${s.origin}/api/${call}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  return (await r.json()) as Record<string, unknown>;
-}
 
 describe.skipIf(!chromiumAvailable())('the annotation file is confirmed before the first write (browser mode)', () => {
   let browser: Browser;
@@ -78,7 +69,7 @@ describe.skipIf(!chromiumAvailable())('the annotation file is confirmed before t
     expect(readdirSync(opened)).toEqual(['sng0779.json']); // nothing written: no file, no lock folder
 
     // The engine refuses the save too until then (a page that skipped the dialog gets nowhere).
-    const list = await api(server, 'listAnnotations', { run: 'r1' });
+    const list = await apiCall(server, 'listAnnotations', { run: 'r1' });
     expect(list).toMatchObject({ file, writable: false, confirmWith: 'page' });
 
     await page.click('[data-testid="form-confirm"]');
@@ -120,8 +111,8 @@ describe.skipIf(!chromiumAvailable())('the review pane: suspects total, followin
   });
 
   it('walks the queue with the list in view, shows verdicts, refuses a no-op correction, withdraws any record', async () => {
-    const rev = ((await api(server, 'listRuns', {})).runs as { revision: number }[])[0].revision;
-    const total = (await api(server, 'suspects', { run: 'r1', rev, limit: 1 })).total as number;
+    const rev = ((await apiCall(server, 'listRuns', {})).runs as { revision: number }[])[0].revision;
+    const total = (await apiCall(server, 'suspects', { run: 'r1', rev, limit: 1 })).total as number;
     expect(total).toBeGreaterThan(30);
     await page.keyboard.press('s');
     await page.waitForSelector('[data-testid="queue-status"][data-on="true"]');

@@ -68,6 +68,27 @@ export function startServer(args: string[]): Promise<Server> {
   });
 }
 
+/** One API call over the server's HTTP transport, with its token; a non-2xx answer throws with its body. */
+export async function apiCall<T = Record<string, unknown>>(s: Server, name: string, args: unknown): Promise<T> {
+  const r = await fetch(`${s.origin}/api/${name}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  if (!r.ok) throw new Error(`${name}: ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+/** Waits (up to 10 s) until the server's first run is ready; returns its revision. */
+export async function firstRunReady(s: Server): Promise<number> {
+  for (let k = 0; k < 200; k++) {
+    const { runs } = await apiCall<{ runs: { state: string; revision: number }[] }>(s, 'listRuns', {});
+    if (runs[0]?.state === 'ready') return runs[0].revision;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('run not ready');
+}
+
 /**
  * Whether the system Chromium is there. Outside CI the e2e suite is skipped
  * without it (say so loudly); in CI (CI=true, where .ci/run installs it) a

@@ -8,31 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAnnotations } from '../../../../src/shared/annotations/file';
-import { startServer, type Server } from '../../../e2e/harness';
+import { apiCall, firstRunReady, startServer } from '../../../e2e/harness';
 import { requireBuild } from '../../../helpers/cli';
 import { FIXTURES } from '../../../helpers/fixtures';
 import { writeTeamFiles } from '../../../helpers/team-files';
 
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
-
-async function call(s: Server, name: string, args: unknown): Promise<unknown> {
-  const r = await fetch(`${s.origin}/api/${name}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  if (!r.ok) throw new Error(`${name}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
-
-async function ready(s: Server): Promise<number> {
-  for (let k = 0; k < 200; k++) {
-    const { runs } = (await call(s, 'listRuns', {})) as { runs: { state: string; revision: number }[] };
-    if (runs[0]?.state === 'ready') return runs[0].revision;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('run not ready');
-}
 
 describe('adjudication under kill -9', () => {
   it('keeps every acknowledged adjudication; the annotators’ files are untouched', async () => {
@@ -44,13 +25,13 @@ describe('adjudication under kill -9', () => {
     const acked: { id: string; rev: number }[] = [];
     for (let round = 0; round < 3; round++) {
       const s = await startServer([MUL, '--corrections', `${alice},${bob}`, '--adjudicated', out, '--annotator', 'judge']);
-      const rev = await ready(s);
+      const rev = await firstRunReady(s);
       let stop = false;
       const loop = async () => {
         for (let k = 0; !stop; k++) {
           try {
-            const q = (await call(s, 'disagreements', { run: 'r1', rev })) as { items: { key: string }[] };
-            const r = (await call(s, 'adjudicate', {
+            const q = (await apiCall(s, 'disagreements', { run: 'r1', rev })) as { items: { key: string }[] };
+            const r = (await apiCall(s, 'adjudicate', {
               run: 'r1',
               key: q.items[k % 2].key,
               pick: { kind: 'annotator', index: (k >> 1) % 2 },

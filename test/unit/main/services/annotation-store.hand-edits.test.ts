@@ -22,24 +22,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAnnotations } from '../../../../src/shared/annotations/file';
-import type { RecordBody } from '../../../../src/shared/annotations/record';
 import { AnnotationStore } from '../../../../src/main/services/annotation-store';
+import { recordBody as body, readAnnotationFile as read } from '../../../helpers/annotation-records';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-edits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const body = (turn: number, o: Partial<RecordBody> = {}): RecordBody => ({
-  dialogue: 'MUL1110.json',
-  turn,
-  slot: 'hotel-area',
-  from: null,
-  to: `v${turn}`,
-  scope: 'turn',
-  category: 'missing-slot',
-  status: 'confirmed',
-  ...o,
-});
-const read = (f: string) => parseAnnotations(readFileSync(f, 'utf8'), f);
 const latestRevs = (f: string) => new Map([...read(f).latest.values()].map((k) => [k.record.id, [k.record.rev, k.deleted] as const]));
 
 /** An editor saving its buffer the safe way: a temporary file renamed over the original (a new inode). */

@@ -10,9 +10,9 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmdir
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { parseAnnotations } from '../../../../src/shared/annotations/file';
-import { recordLine, type AnnotationRecord, type RecordBody } from '../../../../src/shared/annotations/record';
+import { recordLine, type AnnotationRecord } from '../../../../src/shared/annotations/record';
 import { AnnotationStore, StoreError } from '../../../../src/main/services/annotation-store';
+import { recordBody as body, readAnnotationFile as read } from '../../../helpers/annotation-records';
 
 const hooks = vi.hoisted(() => ({ afterFsync: null as null | (() => void), afterRead: null as null | (() => void) }));
 
@@ -42,19 +42,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const body = (turn: number, o: Partial<RecordBody> = {}): RecordBody => ({
-  dialogue: 'MUL1110.json',
-  turn,
-  slot: 'hotel-area',
-  from: null,
-  to: `v${turn}`,
-  scope: 'turn',
-  category: 'missing-slot',
-  status: 'confirmed',
-  ...o,
-});
 const theirs = { id: 'theirs', rev: 1, ...body(5), by: 'other', at: '2026-01-01T00:00:00Z' } as AnnotationRecord;
-const read = (f: string) => parseAnnotations(readFileSync(f, 'utf8'), f);
 
 /** Another process finds the lock stale, takes it over (a new lock folder), does `then`, and releases it unless `keep`. */
 function takeOver(file: string, then: () => void, keep = false): void {

@@ -24,10 +24,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAnnotations } from '../../../../src/shared/annotations/file';
-import type { RecordBody } from '../../../../src/shared/annotations/record';
 import { AnnotationStore, StoreError } from '../../../../src/main/services/annotation-store';
 import { appendDurably, createExclusive, removeStaleTemps } from '../../../../src/main/services/annotation-fs';
+import { recordBody as body, readAnnotationFile as read } from '../../../helpers/annotation-records';
 
 // The temporary files' random names, made predictable on demand (to plant a link at the very name a write will use).
 const fixed = vi.hoisted(() => ({ bytes: null as Buffer | null }));
@@ -49,18 +48,6 @@ function folders(): { dir: string; outside: string } {
   mkdirSync(outside);
   return { dir, outside };
 }
-const body = (turn: number, o: Partial<RecordBody> = {}): RecordBody => ({
-  dialogue: 'MUL1110.json',
-  turn,
-  slot: 'hotel-area',
-  from: null,
-  to: `v${turn}`,
-  scope: 'turn',
-  category: 'missing-slot',
-  status: 'confirmed',
-  ...o,
-});
-const read = (f: string) => parseAnnotations(readFileSync(f, 'utf8'), f);
 const header = '{"format":"dst-inspector-annotations","version":1,"gold":"g","created":"t"}\n';
 
 async function refusal(p: Promise<unknown>): Promise<StoreError> {

@@ -23,26 +23,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAnnotations } from '../../../../src/shared/annotations/file';
-import type { RecordBody } from '../../../../src/shared/annotations/record';
 import { AnnotationStore, StoreError } from '../../../../src/main/services/annotation-store';
-import { startServer, type Server } from '../../../e2e/harness';
+import { apiCall, firstRunReady, startServer, type Server } from '../../../e2e/harness';
 import { requireBuild, runCli } from '../../../helpers/cli';
 import { FIXTURES } from '../../../helpers/fixtures';
+import { recordBody as body, readAnnotationFile as read } from '../../../helpers/annotation-records';
 
 const dir = mkdtempSync(join(tmpdir(), 'store-'));
-const body = (turn: number, o: Partial<RecordBody> = {}): RecordBody => ({
-  dialogue: 'MUL1110.json',
-  turn,
-  slot: 'hotel-area',
-  from: null,
-  to: `v${turn}`,
-  scope: 'turn',
-  category: 'missing-slot',
-  status: 'confirmed',
-  ...o,
-});
-const read = (f: string) => parseAnnotations(readFileSync(f, 'utf8'), f);
 
 describe('annotation store', () => {
   it('appends one line per save, with ids, revisions and withdrawals', async () => {
@@ -283,25 +270,6 @@ describe('annotation store', () => {
 
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
 
-async function call(s: Server, name: string, args: unknown): Promise<unknown> {
-  const r = await fetch(`${s.origin}/api/${name}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${s.token}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(args),
-  });
-  if (!r.ok) throw new Error(`${name}: ${r.status} ${await r.text()}`);
-  return r.json();
-}
-
-async function ready(s: Server): Promise<void> {
-  for (let k = 0; k < 200; k++) {
-    const { runs } = (await call(s, 'listRuns', {})) as { runs: { state: string }[] };
-    if (runs[0]?.state === 'ready') return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('run not ready');
-}
-
 describe('annotation store across processes', () => {
   const servers: Server[] = [];
   afterAll(async () => {
@@ -327,11 +295,11 @@ describe('annotation store across processes', () => {
     const f = join(dir, 'shared.jsonl');
     const [a, b] = await Promise.all([startServer([MUL, '--annotations', f]), startServer([MUL, '--annotations', f])]);
     servers.push(a, b);
-    await Promise.all([ready(a), ready(b)]);
+    await Promise.all([firstRunReady(a), firstRunReady(b)]);
     const burst = (s: Server, tag: string) =>
       Promise.all(
         Array.from({ length: 15 }, (_, k) =>
-          call(s, 'saveAnnotation', { run: 'r1', record: body(k % 7, { note: `${tag}${k}`, status: 'suspected' }) }),
+          apiCall(s, 'saveAnnotation', { run: 'r1', record: body(k % 7, { note: `${tag}${k}`, status: 'suspected' }) }),
         ),
       );
     const acks = (await Promise.all([burst(a, 'a'), burst(b, 'b')])).flat() as { id: string }[];
@@ -347,13 +315,13 @@ describe('annotation store across processes', () => {
     const acked = new Map<string, string>();
     for (let round = 0; round < 4; round++) {
       const s = await startServer([MUL, '--annotations', f]);
-      await ready(s);
+      await firstRunReady(s);
       let stop = false;
       const worker = async (w: number) => {
         for (let k = 0; !stop; k++) {
           const note = `round ${round} worker ${w} save ${k}`;
           try {
-            const r = (await call(s, 'saveAnnotation', { run: 'r1', record: body(k % 7, { note }) })) as { id: string };
+            const r = (await apiCall(s, 'saveAnnotation', { run: 'r1', record: body(k % 7, { note }) })) as { id: string };
             acked.set(r.id, note);
           } catch (e) {
             if (!stop) process.stderr.write(`save failed while the server runs: ${(e as Error).message}\n`);
