@@ -8,7 +8,6 @@
 // file has mode 0600. A file named on the command line (its default
 // annotation file) is writable at once, and so is `--annotations FILE`.
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { Workspace } from '../../../../src/main/services/workspace';
 import { startServer, type RunningServer } from '../../../../src/main/web/server';
 import { fileSource } from '../../../../src/shared/source';
 import { FIXTURES } from '../../../helpers/fixtures';
+import { postApi } from '../../../helpers/server-api';
 
 const MUL = join(FIXTURES, 'paper', 'mul1110.json');
 const SNG = join(FIXTURES, 'paper', 'sng0779.json'); // another gold: its own annotation file
@@ -42,26 +42,7 @@ let srv: RunningServer;
 let ws: Workspace;
 let cliRun: string;
 
-async function api(call: string, args: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: srv.port,
-        path: `/api/${call}`,
-        method: 'POST',
-        headers: { Host: `127.0.0.1:${srv.port}`, Authorization: `Bearer ${srv.token}`, 'Content-Type': 'application/json' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(args));
-  });
-}
+const api = (call: string, args: unknown) => postApi(srv, call, args);
 
 beforeAll(async () => {
   mkdirSync(cliDir);

@@ -7,7 +7,6 @@
 // make the next write (or open for writing) fail with a given code, as the
 // tests run as root (where permissions cannot be taken away) on a disk with room.
 import { constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +16,7 @@ import { Workspace } from '../../../../src/main/services/workspace';
 import { startServer, type RunningServer } from '../../../../src/main/web/server';
 import { fileSource } from '../../../../src/shared/source';
 import { FIXTURES } from '../../../helpers/fixtures';
+import { postApi } from '../../../helpers/server-api';
 
 const fail = vi.hoisted(() => ({ open: null as string | null, write: null as string | null }));
 
@@ -55,26 +55,7 @@ let srv: RunningServer;
 let ws: Workspace;
 let run: string;
 
-function api(call: string, args: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: srv.port,
-        path: `/api/${call}`,
-        method: 'POST',
-        headers: { Host: `127.0.0.1:${srv.port}`, Authorization: `Bearer ${srv.token}`, 'Content-Type': 'application/json' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(args));
-  });
-}
+const api = (call: string, args: unknown) => postApi(srv, call, args);
 
 beforeAll(async () => {
   mkdirSync(root, { recursive: true });
