@@ -1,5 +1,6 @@
-// Build configuration: electron-vite builds the Node side (Electron main, the
-// CLI and the scoring worker), the preload script and the React renderer.
+// Build configuration: electron-vite builds the Node side (Electron main and
+// the workers), the preload script and the React renderer. The CLI is built
+// after it, by electron.vite.cli.config.ts (chunks cut for its start-up).
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
@@ -14,7 +15,6 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'src/main/electron/main.ts'),
-          cli: resolve(__dirname, 'src/main/cli/index.ts'),
           'score-worker': resolve(__dirname, 'src/main/services/score-worker.ts'),
           'fga-tail-worker': resolve(__dirname, 'src/main/services/fga-tail-worker.ts'),
           'export-worker': resolve(__dirname, 'src/main/services/export/export-worker.ts'),

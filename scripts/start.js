@@ -17,7 +17,7 @@ const OUTPUTS = [
   'out/preload/index.cjs',
   'out/renderer/index.html',
 ].map((p) => join(root, p));
-const INPUTS = ['src', 'electron.vite.config.ts', 'package.json'].map((p) => join(root, p));
+const INPUTS = ['src', 'electron.vite.config.ts', 'electron.vite.cli.config.ts', 'package.json'].map((p) => join(root, p));
 
 function newest(path) {
   const st = statSync(path, { throwIfNoEntry: false });
@@ -36,13 +36,16 @@ function needsBuild() {
 
 if (needsBuild()) {
   process.stderr.write('dst-inspector: building the app (electron-vite build)…\n');
-  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0) {
-    process.stderr.write('dst-inspector: the build failed (see above); fix it and run "npm start" again.\n');
-    process.exit(r.status ?? 1);
+  // The app (main, preload, renderer), then the command (its own build: electron.vite.cli.config.ts).
+  for (const extra of [[], ['-c', 'electron.vite.cli.config.ts']]) {
+    const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build', ...extra], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) {
+      process.stderr.write('dst-inspector: the build failed (see above); fix it and run "npm start" again.\n');
+      process.exit(r.status ?? 1);
+    }
   }
 }
 

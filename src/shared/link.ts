@@ -14,7 +14,8 @@ import { PAIR_FILTERS, PAIR_SORT_KEYS, type PairFilter, type PairSortKey } from 
 import { isSortKey, type SortKey } from './calls/sort-keys';
 import { DEFAULT_SEED, MAX_BOOTSTRAP, MAX_SEED, MAX_TRIALS } from './analysis/seed';
 import { SLICE_KINDS, type SliceKind } from './analysis/slices';
-import { EXACT_PRESET, presetConfigSchema, type PresetConfig } from './metrics/config';
+import { EXACT_PRESET, type PresetConfig } from './metrics/config';
+import { presetConfigSchema } from './metrics/config-schema';
 
 export const LINK_VIEWS = ['inspect', 'compare', 'analysis', 'playground'] as const;
 export type LinkView = (typeof LINK_VIEWS)[number];

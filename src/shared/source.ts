@@ -1,53 +1,20 @@
 // Layer: shared (pure TS). SourceSpec: what a run is made of — the
 // prediction file(s) or folder(s), the layout, the gold and utterance
 // sources, an SGD schema, value options and corrections to the gold — or the built-in
-// demo. Validated once (checkSourceSpec) wherever it enters: command-line
-// flags, the app's Open dialog, recent files and every API call; then the
-// one load pipeline (src/main/services/load-pipeline.ts) reads it.
+// demo. Built here (fileSource, from typed fields); checked by its one schema
+// (source-schema.ts checkSourceSpec) wherever it enters: every API call, the
+// workspace's open (the app's Open dialog and command line), recent files, an
+// annotation file's header and the CLI's flags (cli/source-flags.ts: all but
+// a lone prediction file, which is checked as it is read); then the one load
+// pipeline (src/main/services/load-pipeline.ts) reads it. This file loads no
+// zod, so a command that only builds a source does not pay for it at start-up.
 
+import type { z } from 'zod';
 import { AppError } from './app-error';
-import { z } from 'zod';
 import { VALUE_OPTIONS, type ValueOption } from './formats/normalise';
+import type { sourceSpecSchema } from './source-schema';
 
-const path = z.string().min(1).max(4096);
-
-export const sourceSpecSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('demo') }).strict(),
-  z
-    .object({
-      kind: z.literal('files'),
-      /** Prediction files or folders, read as one corpus (a dialogue id in two of them is refused). */
-      predictions: z.array(path).min(1).max(256),
-      /** Input layout, skipping detection (an unknown name is reported by the loader, with the known ones). */
-      layout: z.string().min(1).max(64).optional(),
-      /** Gold source (file or folder): replaces the predictions' gold, or gives it to layouts without. */
-      gold: path.optional(),
-      /** Utterance source (file or folder). */
-      dialogues: path.optional(),
-      /** SGD schema.json: K for SA. */
-      schema: path.optional(),
-      /** Belief-span layouts: the slot vocabulary file (default: MultiWOZ's, built in). */
-      slotVocab: path.optional(),
-      /** Line-aligned generations: the index file that says which turn (and slot) each line belongs to. */
-      index: path.optional(),
-      /** Value normalisation options (off by default; recorded in the signature). */
-      values: z.array(z.enum(VALUE_OPTIONS)).max(VALUE_OPTIONS.length).optional(),
-      /** An annotation file whose corrections are applied to the gold before scoring (confirmed ones; suspected too when asked). */
-      corrections: z
-        .object({
-          file: path,
-          includeSuspected: z.boolean().optional(),
-          /** More annotators' files (several annotators on one gold; docs/guide/annotate.md). */
-          more: z.array(path).max(100).optional(),
-          /** Whose corrections: "majority", "adjudicated" or an annotator's name ("by"); absent: every applicable record of `file`. */
-          from: z.string().min(1).max(200).optional(),
-        })
-        .strict()
-        .optional(),
-    })
-    .strict(),
-]);
-
+/** The types come from the one schema (source-schema.ts), by a type-only import: this file loads no zod. */
 export type SourceSpec = z.infer<typeof sourceSpecSchema>;
 export type FileSource = Extract<SourceSpec, { kind: 'files' }>;
 
@@ -57,15 +24,6 @@ export class SourceSpecError extends AppError {
     super('bad-args', message);
     this.name = 'SourceSpecError';
   }
-}
-
-/** Validates a source (from a flag parser, a dialog, a recent-files entry or an API call); throws naming the field. */
-export function checkSourceSpec(x: unknown): SourceSpec {
-  const r = sourceSpecSchema.safeParse(x);
-  if (r.success) return normaliseSpec(r.data);
-  const issue = r.error.issues[0];
-  const where = issue.path.length ? issue.path.join('.') : 'source';
-  throw new SourceSpecError(`${where}: ${issue.message}`);
 }
 
 /** Canonical form: value options in their declared order, without repeats; empty lists dropped. */
@@ -117,12 +75,16 @@ export function goldFile(s: SourceSpec): string {
   return s.kind === 'demo' ? 'built-in demo' : (s.gold ?? s.predictions[0]);
 }
 
-/** Builds a file source from the fields a caller has; undefined and empty fields are left out. */
+/**
+ * Builds a file source from the fields a caller has (the CLI's flags, a path the app was given); undefined and empty
+ * fields are left out, the rest in canonical form. Its type says what a source holds; a spec that arrives from
+ * outside the program is checked by the schema instead (source-schema.ts checkSourceSpec).
+ */
 export function fileSource(predictions: string[], opts: Partial<Omit<FileSource, 'kind' | 'predictions'>> = {}): FileSource {
   const out: FileSource = { kind: 'files', predictions };
   for (const k of ['layout', 'gold', 'dialogues', 'schema', 'slotVocab', 'index', 'values', 'corrections'] as const) {
     const v = opts[k];
     if (v !== undefined && !(Array.isArray(v) && v.length === 0)) (out as Record<string, unknown>)[k] = v;
   }
-  return checkSourceSpec(out) as FileSource;
+  return normaliseSpec(out) as FileSource;
 }

@@ -65,7 +65,7 @@ export async function runAnalysisCli(
   // Every flag is checked before any file is read.
   const format = oneOf('--format', (values.format as string | undefined) ?? 'table', TABLE_FORMATS);
   const captions = cli.captions ? captionsFromFlags(values as Parameters<typeof captionsFromFlags>[0], format) : {};
-  const flagConfig = configFromFlags(values);
+  const flagConfig = await configFromFlags(values);
   const { args, view } = usage(() => cli.parse(values, { config: flagConfig, format, flag }));
   const metrics = cli.metrics ? metricsFromFlags(values as { metrics?: string }, flagConfig) : null;
   const maxCell = maxCellFromFlags(values as { 'max-cell'?: string });
@@ -76,7 +76,7 @@ export async function runAnalysisCli(
   }
 
   const runs = await loadRuns(files, values as Parameters<typeof loadRuns>[1]);
-  const config = configFromFlags(values, runs[0].run.loaded.slotCount);
+  const config = await configFromFlags(values, runs[0].run.loaded.slotCount);
   for (const { file, run } of runs) warnSlotCount(file, run, config);
   const items: AnalysisItem<unknown>[] = runs.map(({ file, run }) => {
     const input = inputOf(run);

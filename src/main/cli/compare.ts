@@ -220,7 +220,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   if (seriesFigure === undefined && (values['x-label'] !== undefined || values['no-signature']))
     throw new UsageError(`${values['x-label'] !== undefined ? '--x-label' : '--no-signature'} needs --series-figure FILE`);
   const threads = values.threads === undefined ? undefined : parseCount('--threads', values.threads, 0, 4, 1);
-  const early = configFromFlags(values); // bad settings fail before any file is read
+  const early = await configFromFlags(values); // bad settings fail before any file is read
   const metrics = values.metrics === undefined ? undefined : parseMetricList(values.metrics as string);
   const maxCell = maxCellFromFlags(values);
   if (metrics) {
@@ -249,7 +249,7 @@ export async function compareCommand(argv: string[], write: (s: string) => void)
   const limit = parseCount('--limit', values.limit, DEFAULT_DIFFER_LIMIT, 1000, 1);
 
   const runs = await loadShared(positionals, values);
-  const config = configFromFlags(values, runs[0].loaded.slotCount);
+  const config = await configFromFlags(values, runs[0].loaded.slotCount);
   runs.forEach((run, k) => warnSlotCount(positionals[k], run, config));
   const sources: RunSource[] = runs.map((r, k) => runSource(r, names[k], positionals[k]));
   if (differ) {
@@ -323,7 +323,7 @@ export function runSource(r: LoadedRun, name: string, file: string): RunSource {
 export async function loadShared(files: string[], values: Parameters<typeof sourceFromFlags>[0]): Promise<LoadedRun[]> {
   const maxBytes = maxBytesFromFlags(values);
   const references = new ReferenceCache(maxBytes);
-  const specs = files.map((f) => sourceFromFlags(values, [f]));
+  const specs = await Promise.all(files.map((f) => sourceFromFlags(values, [f])));
   // --preset: every run is scored under the same preset (its classes are what the paired tests compare).
   const presets = hasPresetFlags(values) ? await import('./preset-flags') : undefined;
   const preset = presets?.presetFromFlags(values);

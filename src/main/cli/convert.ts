@@ -38,7 +38,7 @@ export async function convertCommand(argv: string[], write: (s: string) => void)
   if (positionals.length !== 1) throw new UsageError(`convert: give exactly one prediction file\n\n${CONVERT_HELP}`);
   if (!values.to) throw new UsageError('convert: --to jsonl|fga is required');
   const to = oneOf('--to', values.to, ['jsonl', 'fga'] as const);
-  const { loaded, corrections } = await loadSource(sourceFromFlags(values, [positionals[0]]), {
+  const { loaded, corrections } = await loadSource(await sourceFromFlags(values, [positionals[0]]), {
     maxBytes: maxBytesFromFlags(values),
     analyse: false,
   });

@@ -5,7 +5,8 @@
 
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { diffRows, EXPORT_FORMATS, renderDiff } from '../../shared/annotations/export';
-import { checkSourceSpec, type SourceSpec } from '../../shared/source';
+import type { SourceSpec } from '../../shared/source';
+import { checkSourceSpec } from '../../shared/source-schema';
 import { applyCorrectionFile, diffGoldName, readAnnotationFile } from '../services/annotation-file';
 import { AnnotationStore } from '../services/annotation-store';
 import { loadSource } from '../services/load-pipeline';
@@ -105,7 +106,7 @@ export async function correctionsCommand(argv: string[], write: (s: string) => v
   const parsed = readAnnotationFile(file, maxBytes);
   let spec: SourceSpec | null;
   if (preds.length)
-    spec = sourceFromFlags({ ...values, 'include-suspected': false }, preds); // --include-suspected is this command's own
+    spec = await sourceFromFlags({ ...values, 'include-suspected': false }, preds); // --include-suspected is this command's own
   else {
     spec = headerSource(file, parsed.header);
     if (!spec)

@@ -102,11 +102,11 @@ export async function figureCommand(argv: string[]): Promise<number | void> {
     pick = names.indexOf(values.run as string);
     if (pick < 0) throw new UsageError(`--run: no run named ${JSON.stringify(values.run)}; runs: ${names.join(', ')}`);
   }
-  configFromFlags(values); // bad settings fail before any file is read
+  await configFromFlags(values); // bad settings fail before any file is read
 
   const runs = await loadRuns([positionals[pick]], values);
   const [{ file, run }] = runs;
-  const config = configFromFlags(values, run.loaded.slotCount);
+  const config = await configFromFlags(values, run.loaded.slotCount);
   const corpus = run.loaded.corpus;
   const want = dialogueKey(values.dialogue as string);
   const d = corpus.dialogueIds.findIndex((id) => dialogueKey(id) === want);

@@ -42,7 +42,7 @@ export async function inspectCommand(argv: string[], write: (s: string) => void)
   const format =
     values.format === undefined ? (values.json ? 'json' : 'text') : oneOf('--format', values.format as string, ['text', 'json'] as const);
   if (values.json && format !== 'json') throw new UsageError('inspect: --json and --format text contradict each other');
-  const run = await loadSource(sourceFromFlags(values, [positionals[0]]), {
+  const run = await loadSource(await sourceFromFlags(values, [positionals[0]]), {
     maxBytes: maxBytesFromFlags(values),
     allowMissingGold: true,
     analyse: false,

@@ -109,10 +109,10 @@ export async function reportCommand(argv: string[], write: (s: string) => void):
     trials: count('--trials', values.trials, 10000, MAX_TRIALS),
     seed: count('--seed', values.seed, DEFAULT_SEED, MAX_SEED),
   };
-  configFromFlags(values); // bad settings fail before any file is read
+  await configFromFlags(values); // bad settings fail before any file is read
 
   const loaded = await loadShared(positionals, values);
-  const config = configFromFlags(values, loaded[0].loaded.slotCount);
+  const config = await configFromFlags(values, loaded[0].loaded.slotCount);
   loaded.forEach((run, k) => warnSlotCount(positionals[k], run, config));
   const runs = loaded.map((run, k) => ({
     name: names[k],

@@ -30,7 +30,7 @@ export async function loadRuns(
 ): Promise<{ file: string; run: LoadedRun }[]> {
   const maxBytes = maxBytesFromFlags(values);
   const references = new ReferenceCache(maxBytes);
-  const specs = files.map((f) => sourceFromFlags(values, [f]));
+  const specs = await Promise.all(files.map((f) => sourceFromFlags(values, [f])));
   // Checked before any file is read; the preset code is loaded only when a preset option is given.
   const presets = hasPresetFlags(values) ? await import('./preset-flags') : undefined;
   const preset = presets?.presetFromFlags(values);

@@ -95,11 +95,11 @@ export async function scoreCommand(argv: string[], write: (s: string) => void): 
     throw new UsageError('--sort and --top order and cut the per-dialogue rows: add --per-dialogue');
   if (values.reverse && sort === undefined) throw new UsageError('--reverse flips --sort: give --sort KEY');
   // Bad settings fail before any file is read.
-  const metrics = metricsFromFlags(values, configFromFlags(values));
+  const metrics = metricsFromFlags(values, await configFromFlags(values));
   const maxCell = maxCellFromFlags(values);
 
   const runs = await loadRuns(positionals, values);
-  const config = configFromFlags(values, runs[0].run.loaded.slotCount);
+  const config = await configFromFlags(values, runs[0].run.loaded.slotCount);
   for (const { file, run } of runs) warnSlotCount(file, run, config);
   const presets = !isDefaultPreset(config.preset) ? await import('./preset-flags') : undefined;
   const results = runs.map(({ file, run }) => {

@@ -165,7 +165,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void, o
   if (typeof xs === 'string') throw new UsageError(`--series-x: ${xs}`);
   const seriesX: Record<string, number> = {};
   const specs: SourceSpec[] = positionals.length
-    ? positionals.map((f) => resolveSpecPaths(sourceFromFlags(values, [f])))
+    ? await Promise.all(positionals.map(async (f) => resolveSpecPaths(await sourceFromFlags(values, [f]))))
     : watchGlob !== undefined
       ? []
       : [{ kind: 'demo' }];
@@ -232,7 +232,7 @@ export async function serveCommand(argv: string[], write: (s: string) => void, o
       predictions: _p,
       kind: _k,
       ...rest
-    } = resolveSpecPaths(sourceFromFlags(values, [watchGlob])) as Extract<SourceSpec, { kind: 'files' }>;
+    } = resolveSpecPaths(await sourceFromFlags(values, [watchGlob])) as Extract<SourceSpec, { kind: 'files' }>;
     watcher.watchGlob(watchGlob, rest);
   }
   const url = opts.fragment ? `${running.url}#${opts.fragment}` : running.url;

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { layoutNames } from '../../shared/formats/detect';
 import { parseValueOptions } from '../../shared/formats/normalise';
 import {
-  checkConfig,
+  configKey,
   DEFAULT_LAMBDAS,
   DEFAULT_SLOT_COUNT,
   defaultConfig,
@@ -79,8 +79,21 @@ type FlagValues = Record<string, string | boolean | (string | boolean)[] | undef
 
 const str = (v: FlagValues[string]): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** The source of one run: prediction files or folders with the source flags. */
-export function sourceFromFlags(values: FlagValues, predictions: string[]): FileSource {
+/**
+ * The source of one run, checked: a prediction file alone (`score FILE`) is checked as it is read; a source with any
+ * other field (or none, or several files, or an empty name) goes through the one source schema (source-schema.ts), as
+ * an API call's does, which is then loaded (zod): a plain command does not pay for it at start-up (docs/performance.md).
+ */
+export async function sourceFromFlags(values: FlagValues, predictions: string[]): Promise<FileSource> {
+  const spec = sourceOfFlags(values, predictions);
+  const alone = spec.predictions.length === 1 && spec.predictions[0] !== '' && Object.keys(spec).length === 2;
+  if (alone) return spec;
+  // A source that cannot be one throws SourceSpecError (bad-args): one line and exit code 2, as a UsageError.
+  return (await import('../../shared/source-schema')).checkSourceSpec(spec) as FileSource;
+}
+
+/** The source of one run as the flags give it, not yet checked (sourceFromFlags checks it; the app's workspace checks what it opens). */
+export function sourceOfFlags(values: FlagValues, predictions: string[]): FileSource {
   const opts = str(values.values) !== undefined ? parseValueOptions(str(values.values)!) : [];
   if (typeof opts === 'string') throw new UsageError(`--values: ${opts}`);
   const files = str(values.corrections)
@@ -105,7 +118,6 @@ export function sourceFromFlags(values: FlagValues, predictions: string[]): File
           ...(from !== undefined ? { from } : {}),
         }
       : undefined;
-  // A source that cannot be one throws SourceSpecError (bad-args): one line and exit code 2, as a UsageError.
   return fileSource(predictions, {
     layout: str(values.layout),
     gold: str(values.gold),
@@ -130,8 +142,12 @@ export function maxBytesFromFlags(values: FlagValues): number | undefined {
   return n;
 }
 
-/** λ, K, the TO/NU variant and the preset; K from a schema (`schemaSlots`) unless --slots is given. Checked by the config schema. */
-export function configFromFlags(values: FlagValues, schemaSlots?: number): MetricConfig {
+/**
+ * λ, K, the TO/NU variant and the preset; K from a schema (`schemaSlots`) unless --slots is given. Checked by the one
+ * config schema (config-schema.ts), loaded only when a setting differs from the defaults: the defaults pass it
+ * (test/unit/shared/metrics/config.test.ts), and a plain `score FILE` then loads no zod (docs/performance.md).
+ */
+export async function configFromFlags(values: FlagValues, schemaSlots?: number): Promise<MetricConfig> {
   const overrides: Partial<MetricConfig> = { traits: oneOf('--traits', str(values.traits) ?? defaultConfig().traits, TRAIT_VARIANTS) };
   // The preset, once loadRuns / loadShared read it (with its value map) from the flags.
   const preset = presetOfFlags(values);
@@ -140,7 +156,8 @@ export function configFromFlags(values: FlagValues, schemaSlots?: number): Metri
   if (str(values.slots)) overrides.slotCount = parsePositiveInt('--slots', str(values.slots)!);
   else if (schemaSlots) overrides.slotCount = schemaSlots;
   const config = defaultConfig(overrides);
-  const problem = checkConfig(config);
+  if (configKey(config) === configKey(defaultConfig())) return config;
+  const problem = (await import('../../shared/metrics/config-schema')).checkConfig(config);
   if (problem) throw new UsageError(problem);
   return config;
 }

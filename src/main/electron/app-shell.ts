@@ -12,14 +12,15 @@ import { makeSignature, renderSignature } from '../../shared/metrics/signature';
 import { APP_VERSION } from '../../shared/version';
 import { EVENT_CHANNEL } from '../../preload/channels';
 import type { ApiEvent } from '../../shared/api';
-import { fileSource, type SourceSpec } from '../../shared/source';
+import { fileSource, type FileSource, type SourceSpec } from '../../shared/source';
 import { createApiHandlers } from '../services/api-handlers';
 import { WriteAccess } from '../services/annotation-access';
 import { allowCommandLine } from '../services/annotation-service';
 import { Workspace } from '../services/workspace';
 import { RecentFiles } from '../services/recent-files';
 import { AppSettings } from '../services/app-settings';
-import { resolveSpecPaths, SOURCE_FLAGS, sourceFromFlags } from '../cli/source-flags';
+import { resolveSpecPaths, SOURCE_FLAGS, sourceOfFlags } from '../cli/source-flags';
+import { checkSourceSpec } from '../../shared/source-schema';
 import { exportShell } from './export-shell';
 import { registerAppProtocol } from './app-protocol';
 import { registerIpc, senderCheck } from './ipc';
@@ -47,7 +48,7 @@ export function sourcesFromArgv(argv: string[], isPackaged: boolean, cwd = proce
   const out: SourceSpec[] = [];
   for (const f of files) {
     try {
-      out.push(resolveSpecPaths(sourceFromFlags(values, [f]), cwd));
+      out.push(resolveSpecPaths(checkSourceSpec(sourceOfFlags(values, [f])) as FileSource, cwd));
     } catch {
       out.push(resolveSpecPaths(fileSource([f]), cwd)); // a bad flag value: open the file plainly
     }

@@ -27,7 +27,7 @@ import type { WriteAccess } from './annotation-access';
 import { defaultConfig, type MetricConfig, type PresetConfig } from '../../shared/metrics/config';
 import { isDefaultPreset } from '../../shared/presets/config-parts';
 import { LOADERS } from '../../shared/formats/registry';
-import { checkSourceSpec } from '../../shared/source';
+import { checkSourceSpec } from '../../shared/source-schema';
 import { APP_VERSION } from '../../shared/version';
 import { AppError } from '../../shared/app-error';
 import { DEFAULT_SEED } from '../../shared/analysis/seed';

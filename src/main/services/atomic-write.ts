@@ -9,7 +9,6 @@
 // loops until all its bytes are written (writeAllSync: a short write never
 // leaves a truncated file behind a successful rename).
 
-import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fstatSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { AppError } from '../../shared/app-error';
@@ -133,7 +132,9 @@ interface Open {
 
 function openTemp(path: string): Open {
   const mode = targetMode(path);
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
+  // Web Crypto's random bytes: Node loads its crypto code on first use, not at every command's start-up.
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const tmp = join(dirname(path), `.${basename(path)}.${random}.tmp`);
   // The signal handlers are in place before the file exists: a signal can never find it unwatched.
   track(tmp);
   try {

@@ -19,15 +19,12 @@ import { tailHere, type TailJob, type TailOutcome, type TailResult } from './fga
 import { WorkerClient, workerPath } from './worker-rpc';
 import { DEFAULT_MAX_BYTES, openRegularFile, readFully } from './read-input';
 
-/** Files below this size are read in one thread (a worker costs more than it saves). */
-export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
-
 export interface ParallelOptions {
   maxBytes?: number;
   /** Fraction of the file read. */
   onProgress?: (fraction: number) => void;
-  /** Override PARALLEL_MIN_BYTES (tests). */
-  minBytes?: number;
+  /** Files below this size are read in one thread (load-pipeline.ts PARALLEL_MIN_BYTES; tests set less). */
+  minBytes: number;
   /** Run the tail half in this thread after the head half (tests; also the fallback when no worker is built). */
   inline?: boolean;
   /** Path of the built worker (default: fga-tail-worker.js next to this bundle). */
@@ -46,15 +43,11 @@ export interface ParallelResult {
  * path does not apply (small file, not the FGA layout, no worker built, the
  * file changed while read); the caller then takes the one-thread path.
  */
-export async function loadFgaParallel(
-  file: string,
-  layout: string | undefined,
-  opts: ParallelOptions = {},
-): Promise<ParallelResult | null> {
+export async function loadFgaParallel(file: string, layout: string | undefined, opts: ParallelOptions): Promise<ParallelResult | null> {
   if (layout !== undefined && layout !== 'fga') return null;
   const size = regularFileSize(file);
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (size === null || size < (opts.minBytes ?? PARALLEL_MIN_BYTES) || size > maxBytes) return null;
+  if (size === null || size < opts.minBytes || size > maxBytes) return null;
   if (layout === undefined && !headIsFga(file)) return null;
 
   const path = opts.workerPath ?? defaultTailWorkerPath();

@@ -100,6 +100,7 @@ export async function runLoadJob(job: LoadJob, post: Post): Promise<void> {
     const run = await loadSource(job.spec, {
       maxBytes: job.maxBytes,
       rawIndex: true,
+      contentHash: true,
       onProgress: (stage, fraction) => post({ type: 'progress', stage, fraction }),
     });
     const corpus = run.loaded.corpus;

@@ -6,7 +6,6 @@
 // with nothing to join takes the two-thread fast path (fga-parallel.ts) with
 // identical results; the demo is a source like any other.
 
-import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { finishCorpus, loadRawCorpus } from '../../shared/formats/detect';
@@ -21,11 +20,10 @@ import { parseSlotVocab } from '../../shared/formats/slot-vocab';
 import { analyseCorpus, type TurnStats } from '../../shared/metrics/turn-stats';
 import type { Corpus } from '../../shared/model/corpus';
 import type { ValueOption } from '../../shared/formats/normalise';
-import { checkSourceSpec, sourceFile, type FileSource, type SourceSpec } from '../../shared/source';
+import { normaliseSpec, sourceFile, type FileSource, type SourceSpec } from '../../shared/source';
 import type { AppliedCorrections } from './annotation-file';
 import { mergeCorpora } from './corpus-merge';
-import { demoLayout } from './demo';
-import { loadFgaParallel, type ParallelOptions } from './fga-parallel';
+import type { ParallelOptions } from './fga-parallel';
 import type { RawIndex } from './load-types';
 import { topLevelRanges } from './raw-index';
 import { readInput } from './read-input';
@@ -45,8 +43,10 @@ export interface PipelineOptions {
   rawIndex?: boolean;
   /** Gold, utterance and schema sources already read, shared by several loads (compare, the workspace). */
   references?: ReferenceCache;
+  /** Compute the prediction bytes' content hash (content-hash.ts; the app's links): SHA-256 of every byte, so only on request. */
+  contentHash?: boolean;
   /** The two-thread fast path: its knobs (tests), or false to never take it. */
-  parallel?: Omit<ParallelOptions, 'maxBytes' | 'onProgress'> | false;
+  parallel?: Partial<Omit<ParallelOptions, 'maxBytes' | 'onProgress'>> | false;
 }
 
 export interface LoadedRun {
@@ -67,20 +67,8 @@ export interface LoadedRun {
   files: FileInfo[];
   /** The corrections applied to the gold (spec.corrections): the summary for the signature, the diff, and notes. */
   corrections?: AppliedCorrections;
-  /** The prediction bytes' identity in links: contentHash(parts). */
-  contentHash: string;
-}
-
-/**
- * The first 12 hex digits of the SHA-256 of the prediction file's bytes (several files: of their hashes, in order):
- * how a link tells that the file it names has changed since (src/shared/link.ts). 48 bits: a chance change that
- * keeps it is one in 2.8e14.
- */
-export function contentHash(parts: readonly { bytes: Uint8Array }[]): string {
-  if (parts.length === 1) return createHash('sha256').update(parts[0].bytes).digest('hex').slice(0, 12);
-  const h = createHash('sha256');
-  for (const p of parts) h.update(createHash('sha256').update(p.bytes).digest('hex'));
-  return h.digest('hex').slice(0, 12);
+  /** The prediction bytes' identity in links (content-hash.ts), when the options asked for it. */
+  contentHash?: string;
 }
 
 export interface FileInfo {
@@ -92,6 +80,18 @@ export interface FileInfo {
 function fileInfo(path: string): FileInfo {
   const st = statSync(path);
   return { path, size: st.size, mtimeMs: st.mtimeMs };
+}
+
+/** Files below this size are read in one thread (a worker costs more than it saves): fga-parallel.ts. */
+export const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
+
+/** True when `path` is a file of at least `bytes` (false when it cannot be read: the one-thread path says why). */
+function atLeast(path: string, bytes: number): boolean {
+  try {
+    return statSync(path).size >= bytes;
+  } catch {
+    return false;
+  }
 }
 
 function isDirectory(path: string): boolean {
@@ -218,9 +218,13 @@ function readPredictionParts(
 
 /** Loads a source: the corpus with its gold, utterances and value options, and (by default) every turn analysed. */
 export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {}): Promise<LoadedRun> {
-  const spec = checkSourceSpec(specIn);
+  // Checked by its schema where it entered (source-schema.ts: the API, the workspace's open, recent files, the CLI's
+  // flags), or built by typed code (fileSource: a lone prediction file); here it only takes its canonical form.
+  const spec = normaliseSpec(specIn);
   const step = progress(opts.onProgress);
-  if (spec.kind === 'demo') return finishRun(spec, loadDemo(opts, step), opts, step);
+  // node:crypto is loaded only when the hash is asked for (the app's load job), not at a CLI command's start-up.
+  const hash = opts.contentHash ? (await import('./content-hash')).contentHash : undefined;
+  if (spec.kind === 'demo') return finishRun(spec, await loadDemo(opts, step), opts, step, hash);
 
   const refs = opts.references ?? new ReferenceCache(opts.maxBytes);
   const sources = readSpecSources(spec, refs, step);
@@ -232,16 +236,20 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
     !spec.values?.length &&
     !spec.corrections &&
     !isDirectory(spec.predictions[0]);
-  if (plain && opts.parallel !== false && opts.analyse !== false) {
+  const minBytes = (opts.parallel ? opts.parallel.minBytes : undefined) ?? PARALLEL_MIN_BYTES;
+  if (plain && opts.parallel !== false && opts.analyse !== false && atLeast(spec.predictions[0], minBytes)) {
     const file = spec.predictions[0];
+    // Loaded only for a large file (the worker client and its protocol are not needed at a short command's start-up).
+    const { loadFgaParallel } = await import('./fga-parallel');
     const fast = await loadFgaParallel(file, spec.layout, {
       ...(opts.parallel || {}),
+      minBytes,
       maxBytes: opts.maxBytes,
       onProgress: (f) => step('parsing', f),
     });
     if (fast) {
       const base: Base = { loaded: fast.loaded, parts: [{ file, bytes: fast.bytes }], file, isDemo: false, sources };
-      return finishRun(spec, base, opts, step, fast.stats);
+      return finishRun(spec, base, opts, step, hash, fast.stats);
     }
   }
   const { parts, warnings } = readPredictionParts(spec, opts, step);
@@ -277,7 +285,7 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
   const base: Base = { loaded: withSchema, parts, file: sourceFile(spec), isDemo: false, dialoguesFile: spec.dialogues, sources };
   if (sources.gold) prependAll(withSchema.warnings, sources.gold.warnings);
   if (sources.dialogues && sources.dialogues !== sources.gold) prependAll(withSchema.warnings, sources.dialogues.warnings);
-  const run = finishRun(spec, base, opts, step);
+  const run = finishRun(spec, base, opts, step, hash);
   if (corrections) run.corrections = corrections;
   return run;
 }
@@ -298,6 +306,7 @@ function finishRun(
   base: Base,
   opts: PipelineOptions,
   step: (stage: string, f: number) => void,
+  hash: ((parts: Base['parts']) => string) | undefined,
   stats?: TurnStats,
 ): LoadedRun {
   const corpus = base.loaded.corpus;
@@ -318,7 +327,7 @@ function finishRun(
     landing: base.landing,
     schemaSlots: base.sources.schemaSlots,
     files: base.parts.map((p) => fileInfo(p.file)),
-    contentHash: contentHash(base.parts),
+    ...(hash ? { contentHash: hash(base.parts) } : {}),
   };
 }
 
@@ -340,8 +349,8 @@ function rawIndexOf(ids: readonly string[], parts: Base['parts']): RawIndex {
   return raw;
 }
 
-function loadDemo(opts: PipelineOptions, step: (stage: string, f: number) => void): Base {
-  const demo = demoLayout();
+async function loadDemo(opts: PipelineOptions, step: (stage: string, f: number) => void): Promise<Base> {
+  const demo = (await import('./demo')).demoLayout();
   const parts: Base['parts'] = [];
   const corpora: { corpus: Corpus; prefix: string }[] = [];
   const warnings: string[] = [];

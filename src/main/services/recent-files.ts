@@ -5,7 +5,8 @@
 
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from './atomic-write';
-import { checkSourceSpec, sourceKey, type FileSource } from '../../shared/source';
+import { sourceKey, type FileSource } from '../../shared/source';
+import { checkSourceSpec } from '../../shared/source-schema';
 
 /** An entry of the list written by earlier versions ({path, dialoguesPath, goldPath, …}), as a source. */
 function fromOldEntry(e: Record<string, unknown>): unknown {

@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import type { ApiEvent, LoadErrorInfo, LoadErrorSource, RunInfo } from '../../shared/api';
 import { shareGold } from '../../shared/model/share-gold';
-import { checkSourceSpec, sourceFile, sourceLabel, type SourceSpec } from '../../shared/source';
+import { sourceFile, sourceLabel, type SourceSpec } from '../../shared/source';
+import { checkSourceSpec } from '../../shared/source-schema';
 import { AppError } from '../../shared/app-error';
 import { errorInfo, runLoadJob } from './load-job';
 import type { LoadClient, LoadJob, WorkerMessage } from './load-types';

@@ -3,8 +3,8 @@
 
 import { z } from 'zod';
 
-/** The metric config is validated by its one schema (metrics/config.ts). */
-export { metricConfigSchema } from '../metrics/config';
+/** The metric config is validated by its one schema (metrics/config-schema.ts). */
+export { metricConfigSchema } from '../metrics/config-schema';
 
 export const runId = z.string().regex(/^r[0-9]{1,9}$/, 'a run id such as "r1"');
 /** A run and the revision the caller's data is from (spread into a call's arguments). */

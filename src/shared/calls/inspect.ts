@@ -10,7 +10,7 @@ import type { Signature } from '../metrics/signature';
 import type { Scores } from '../metrics/state';
 import { isSortKey, SORT_KEYS } from './sort-keys';
 import { dialogueId, metricConfigSchema, runRef } from './common';
-import { presetConfigSchema } from '../metrics/config';
+import { presetConfigSchema } from '../metrics/config-schema';
 import type { PresetDiff } from '../presets/diff';
 
 export * from './sort-keys';

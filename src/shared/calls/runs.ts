@@ -5,7 +5,8 @@
 import type { AppErrorData } from '../app-error';
 import { z } from 'zod';
 import type { MetricConfig } from '../metrics/config';
-import { sourceSpecSchema, type SourceSpec } from '../source';
+import type { SourceSpec } from '../source';
+import { sourceSpecSchema } from '../source-schema';
 import { label, runId } from './common';
 
 export const RUN_CALLS = {

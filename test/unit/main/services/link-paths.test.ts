@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { linkedSource, linkPathOf } from '../../../../src/main/services/link-paths';
-import { contentHash } from '../../../../src/main/services/load-pipeline';
+import { contentHash } from '../../../../src/main/services/content-hash';
 
 function folder() {
   const root = mkdtempSync(join(tmpdir(), 'dst-link-'));

@@ -3,7 +3,8 @@
 // as not to import matcher code), every preset's parts are expressible, and
 // the signature names the preset — nothing for the default, exact.
 import { describe, expect, it } from 'vitest';
-import { defaultConfig, MATCH_BACKENDS, MATCH_SCORERS, metricConfigSchema, PRESET_IDS } from '../../../../src/shared/metrics/config';
+import { defaultConfig, MATCH_BACKENDS, MATCH_SCORERS, PRESET_IDS } from '../../../../src/shared/metrics/config';
+import { metricConfigSchema } from '../../../../src/shared/metrics/config-schema';
 import { makeSignature, renderSignature } from '../../../../src/shared/metrics/signature';
 import { FUZZ_BACKENDS, FUZZ_SCORERS } from '../../../../src/shared/matching/fuzz';
 import { PRESET_NAMES, PRESETS } from '../../../../src/shared/presets/parts';

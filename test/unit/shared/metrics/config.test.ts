@@ -1,4 +1,4 @@
-// The one MetricConfig schema (src/shared/metrics/config.ts): its defaults,
+// The one MetricConfig schema (src/shared/metrics/config-schema.ts, the types and defaults in config.ts): its defaults,
 // its checks (the API's, the CLI's and the app's, with what is wrong and the
 // value given), and the one key function every cache uses: equal settings in
 // any field order give one key, and any setting, present or future, changes it.
@@ -6,14 +6,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   cacheKey,
-  checkConfig,
   configKey,
   DEFAULT_LAMBDAS,
   DEFAULT_SLOT_COUNT,
   defaultConfig,
-  metricConfigSchema,
   type MetricConfig,
 } from '../../../../src/shared/metrics/config';
+import { checkConfig, metricConfigSchema } from '../../../../src/shared/metrics/config-schema';
 import { metricConfigSchema as apiSchema } from '../../../../src/shared/calls/common';
 import { stateLayout } from '../../../../src/shared/metrics/state';
 

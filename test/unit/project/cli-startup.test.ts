@@ -1,0 +1,159 @@
+// The command's start-up budget (issue 16: `--help` and `score` of a 7-turn
+// file under 100 ms): what a command loads before it runs is what costs, so
+// the built CLI is read the way Node loads it — out/main/cli.js, the chunk
+// its command table imports for `score`, and their static imports (dynamic
+// imports load on demand and are not followed) — and held to it: `--help`
+// loads no input-layout code; `score` loads no zod (the config and source
+// schemas are loaded only for a setting that differs from the defaults, or a
+// spec from outside), no worker client or thread code, no node:crypto, no
+// fuzzy matchers, annotation, preset or server code, and few files (each ES
+// module costs Node a lookup, a read and a link). Reads the build
+// (`npm run build` comes before vitest in `npm test`); the CLI is not
+// minified, so its module markers (`// src/…`) say what went in.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT, requireFreshBuild } from '../../helpers/cli';
+
+const CLI = join(ROOT, 'out', 'main', 'cli.js');
+
+interface Loaded {
+  /** The built files, relative to out/main. */
+  files: string[];
+  /** Source modules (src/…) and packages (from node_modules) bundled into them. */
+  sources: string[];
+  packages: string[];
+  /** Modules imported from outside the bundle (node:… built-ins and packages). */
+  external: string[];
+}
+
+/** What a built file loads statically, as the text of each file it reaches (`read` maps a path to its text). */
+export function staticClosure(entries: string[], read: (path: string) => string): Map<string, string> {
+  const seen = new Map<string, string>();
+  const walk = (file: string): void => {
+    if (seen.has(file)) return;
+    const text = read(file);
+    seen.set(file, text);
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm))
+      walk(resolve(dirname(file), m[1] ?? m[2]));
+  };
+  for (const e of entries) walk(e);
+  return seen;
+}
+
+/** The modules and external imports in a closure, by the bundle's markers and import statements. */
+export function describeClosure(closure: Map<string, string>, base: string): Loaded {
+  const sources = new Set<string>();
+  const packages = new Set<string>();
+  const external = new Set<string>();
+  for (const text of closure.values()) {
+    for (const m of text.matchAll(/^\/\/ (\S+\.(?:[cm]?[jt]sx?|json))$/gm)) {
+      const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m[1]);
+      if (nm) packages.add(nm[1]);
+      else if (m[1].startsWith('src/')) sources.add(m[1]);
+    }
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s*"([^".][^"]*)"|^import\s*"([^".][^"]*)"/gm)) external.add(m[1] ?? m[2]);
+  }
+  const files = [...closure.keys()].map((f) => relative(base, f).split('\\').join('/'));
+  return { files, sources: [...sources].sort(), packages: [...packages].sort(), external: [...external].sort() };
+}
+
+/** The chunk cli.js's command table imports for a command. */
+function commandChunk(cliText: string, command: string): string {
+  const m = new RegExp(`\\b${command}: \\(\\) => import\\("(\\./[^"]+)"\\)`).exec(cliText);
+  if (!m) throw new Error(`out/main/cli.js: no dynamic import for the ${command} command`);
+  return resolve(dirname(CLI), m[1]);
+}
+
+/** Source modules a short `score` must not load at start-up (each is loaded where it is needed). */
+const NOT_AT_SCORE_START = [
+  /^src\/shared\/metrics\/config-schema\.ts$/, // zod: only for settings other than the defaults
+  /^src\/shared\/source-schema\.ts$/, // zod: only for a spec from outside (API, recent files, a file's header)
+  /^src\/shared\/(calls\/|api\.ts$)/, // the API contract
+  /^src\/main\/services\/(fga-parallel|fga-tail|worker-rpc)\.ts$/, // the two-thread reader: files of 32 MB and more
+  /^src\/main\/services\/content-hash\.ts$/, // node:crypto: the app's links only
+  /^src\/main\/services\/demo\.ts$/,
+  /^src\/main\/services\/annotation-/, // --corrections only
+  /^src\/shared\/annotations\//,
+  /^src\/shared\/matching\//, // fuzzy matchers: presets that use them
+  /^src\/main\/cli\/(preset-flags|score-by|diff-preset)\.ts$/, // --preset, --by, --diff-preset
+  /^src\/main\/(web|electron)\//,
+];
+
+const EXTERNAL_NOT_AT_SCORE_START = ['zod', 'node:crypto', 'node:worker_threads', 'csv-parse/browser/esm/sync'];
+
+function violations(loaded: Loaded): string[] {
+  return [
+    ...loaded.sources.filter((s) => NOT_AT_SCORE_START.some((re) => re.test(s))),
+    ...loaded.packages.filter((p) => p === 'zod').map((p) => `package ${p}`),
+    ...loaded.external.filter((e) => EXTERNAL_NOT_AT_SCORE_START.includes(e) || e.startsWith('zod')).map((e) => `import ${e}`),
+  ];
+}
+
+describe('what the built command loads before it runs', () => {
+  const read = (p: string) => readFileSync(p, 'utf8');
+
+  it('is built from the current source', () => {
+    requireFreshBuild(CLI);
+    expect(existsSync(CLI)).toBe(true);
+  });
+
+  it('--help and --version: cli.js and the few modules it imports, no layout, metric or zod code', () => {
+    const loaded = describeClosure(staticClosure([CLI], read), dirname(CLI));
+    expect(loaded.sources).toContain('src/main/cli/main.ts'); // the markers are read
+    expect(loaded.files.length, loaded.files.join(', ')).toBeLessThanOrEqual(3);
+    expect(
+      loaded.sources.filter((s) => !/^src\/(main\/cli\/(main|index|usage-error)\.ts|shared\/(app-error|version)\.ts)$/.test(s)),
+    ).toEqual([]);
+    expect(loaded.packages).toEqual([]);
+    expect(loaded.external.filter((e) => !e.startsWith('node:'))).toEqual([]);
+  });
+
+  it('score: the load pipeline, the layouts and the metrics, in few files; no zod, workers, crypto, matchers or annotation code', () => {
+    const cli = read(CLI);
+    const loaded = describeClosure(staticClosure([CLI, commandChunk(cli, 'score')], read), dirname(CLI));
+    // The markers are read: the command and what it needs are there.
+    for (const s of [
+      'src/main/cli/score.ts',
+      'src/main/services/load-pipeline.ts',
+      'src/shared/formats/fga.ts',
+      'src/shared/metrics/evaluate.ts',
+    ])
+      expect(loaded.sources).toContain(s);
+    expect(violations(loaded)).toEqual([]);
+    // cli.js, the help chunk, the score chunk and the bundler's runtime (electron.vite.cli.config.ts).
+    expect(loaded.files.length, loaded.files.join(', ')).toBeLessThanOrEqual(4);
+    // Only Node's built-ins come from outside the bundle (no package is looked up in node_modules at start-up).
+    expect(loaded.external.filter((e) => !e.startsWith('node:'))).toEqual([]);
+  });
+
+  it('tells what may load from what may not (the checks above can fail)', () => {
+    const files = new Map<string, string>([
+      ['/b/cli.js', 'import { a } from "./chunks/x.js";\n// src/main/cli/main.ts\nconst score = () => import("./chunks/lazy.js");'],
+      [
+        '/b/chunks/x.js',
+        [
+          'import { z } from "zod";',
+          'import { createHash } from "node:crypto";',
+          'import "./y.js";',
+          '// src/shared/metrics/config-schema.ts',
+          '// ../node_modules/zod/v4/core/core.js',
+          '// src/shared/formats/fga.ts',
+        ].join('\n'),
+      ],
+      ['/b/chunks/y.js', '// src/main/services/worker-rpc.ts\n// src/shared/matching/fuzz.ts'],
+      ['/b/chunks/lazy.js', '// src/main/services/demo.ts'],
+    ]);
+    const closure = staticClosure(['/b/cli.js'], (p) => files.get(p)!);
+    expect([...closure.keys()]).toEqual(['/b/cli.js', '/b/chunks/x.js', '/b/chunks/y.js']); // the dynamic import is not followed
+    const loaded = describeClosure(closure, '/b');
+    expect(violations(loaded)).toEqual([
+      'src/main/services/worker-rpc.ts',
+      'src/shared/matching/fuzz.ts',
+      'src/shared/metrics/config-schema.ts',
+      'package zod',
+      'import node:crypto',
+      'import zod',
+    ]);
+  });
+});
