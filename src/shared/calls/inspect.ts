@@ -85,6 +85,10 @@ export interface CorpusSummary {
   lookalikes?: LookalikeReport;
   /** What an LLM-era layout carried beside the states (generated text, unparseable turns, confidence columns); absent when nothing. */
   generation?: GenerationSummary;
+  /** Gold turns that carry a service's state over (SGD / MultiWOZ 2.2 frames): where `sgd` differs from `exact`; absent when none. */
+  carriedTurns?: number;
+  /** Under a preset that the run cannot show as its evaluator does (sgd: presets/sgd-notice.ts), what the numbers are. */
+  presetNotice?: string;
 }
 
 export interface DialogueRow {
