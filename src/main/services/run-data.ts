@@ -174,6 +174,14 @@ export class RunData {
     );
   }
 
+  /** Where dialogue `id` is in the sorted, filtered list (-1: filtered out, or not in this run or view). */
+  indexOf(config: MetricConfig, sort: ApiArgs<'dialoguePage'>['sort'], filter: ApiArgs<'dialoguePage'>['filter'], id: string): number {
+    const v = this.other(config);
+    if (v) return v.indexOf(config, sort, filter, id);
+    const d = this.l.idIndex.get(id);
+    return d === undefined ? -1 : this.index(config, sort, filter).indexOf(d);
+  }
+
   page(args: ApiArgs<'dialoguePage'>): DialoguePage {
     const v = this.other(args.config);
     if (v) return v.page(args);

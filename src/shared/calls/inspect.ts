@@ -45,6 +45,10 @@ export const INSPECT_CALLS = {
       filter: listFilterSchema,
     })
     .strict(),
+  /** Where a dialogue is in the sorted, filtered list (-1: not in it): the list scrolls to a dialogue selected from outside it. */
+  dialogueIndexOf: z
+    .object({ ...runRef, config: metricConfigSchema, sort: listSortSchema, filter: listFilterSchema, id: dialogueId })
+    .strict(),
   /** One dialogue in full detail: per-turn records, slot classes, utterances. */
   dialogueDetail: z.object({ ...runRef, config: metricConfigSchema, id: dialogueId }).strict(),
   /** The dialogue's JSON as it is in the file, for the raw view. */
@@ -153,6 +157,7 @@ export interface DialogueRaw {
 export interface InspectResults {
   corpusSummary: CorpusSummary;
   dialoguePage: DialoguePage;
+  dialogueIndexOf: { index: number };
   dialogueDetail: DialogueDetail;
   dialogueRaw: DialogueRaw;
   presetFlips: PresetFlips;
