@@ -54,6 +54,19 @@ describe.skipIf(!chromiumAvailable())('several annotators: agreement, the disagr
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
     expect(await page.locator('[data-testid="agreement-coefficient"]').count()).toBeGreaterThanOrEqual(2);
     expect(await page.locator('[data-testid="agreement-signature"]').textContent()).toMatch(/bootstrap=1000 \| seed=0/);
+    // Each coefficient and its interval written as the CLI's `corrections agree` table writes it (one formatter, 4 decimals).
+    const table = runCli(['corrections', 'agree', files.alice, files.bob, '--format', 'table']).stdout.split('\n');
+    const shown = await page
+      .locator('[data-testid="agreement-coefficient"]')
+      .evaluateAll((els) =>
+        els.map((e) => [e.querySelector('th')!.textContent!, ...Array.from(e.querySelectorAll('td'), (td) => td.textContent!)]),
+      );
+    for (const [rating, coefficient, value, interval] of shown) {
+      const cli = table.map((l) => l.split(/ {2,}/)).find((c) => c[0] === rating && c[1] === coefficient);
+      expect(cli, `${rating} ${coefficient}`).toBeDefined();
+      expect([value, interval]).toEqual([cli![2], cli![3]]);
+      expect(value).toMatch(/^(-?\d\.\d{4}|undefined)$/);
+    }
     const selected = () => page.locator('[data-testid="disagreement-row"][aria-selected="true"]').getAttribute('data-key');
     const keys = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
     await expect.poll(selected).toBe(keys[0]);

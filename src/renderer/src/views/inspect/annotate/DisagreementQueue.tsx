@@ -14,6 +14,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { inTextField } from '../../../app/dom';
 import { describeDecision, pickOfKey, type DisagreementRow, type Pick } from '../../../../../shared/annotations/adjudication';
 import type { AgreementPart } from '../../../../../shared/annotations/annotators-agree';
+import { agreementInterval, agreementNumber } from '../../../../../shared/report/agreement-format';
 import { useApi, useNotify } from '../../../app/app-context';
 import { usePagedRows } from '../../../app/paged-rows';
 import { errorText, useApiQuery } from '../../../app/queries';
@@ -23,7 +24,6 @@ import type { Jump } from './useReview';
 
 const PAGE = 500;
 const noExtra = () => undefined;
-const num = (x: number | null | undefined) => (x === null || x === undefined ? 'undefined' : x.toFixed(3));
 
 function AgreementRows({ name, p }: { name: string; p: AgreementPart }) {
   const ks = (['cohen_kappa', 'fleiss_kappa', 'krippendorff_alpha'] as const).filter((k) => k in p);
@@ -35,8 +35,8 @@ function AgreementRows({ name, p }: { name: string; p: AgreementPart }) {
           <tr key={k} data-testid="agreement-coefficient" data-rating={name} data-coefficient={k} data-value={String(p[k] ?? 'null')}>
             <th scope="row">{name}</th>
             <td>{k.replace('_', ' ')}</td>
-            <td>{num(p[k])}</td>
-            <td>{Array.isArray(ci) ? `[${num(ci[0])}, ${num(ci[1])}]` : '—'}</td>
+            <td>{agreementNumber(p[k])}</td>
+            <td>{agreementInterval(ci)}</td>
             <td>{p.items_used[k]}</td>
           </tr>
         );
