@@ -136,4 +136,45 @@ describe.skipIf(!chromiumAvailable())('several annotators: agreement, the disagr
     expect(out.signature).toContain(corrections!);
     expect(errors).toEqual([]);
   });
+
+  it('at 1280×800 the Annotators pane shows the agreement beside the queue: every row, the pick and the table without scrolling or wrapping', async () => {
+    const small = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    small.on('pageerror', (e) => errors.push(e.message));
+    await small.goto(server.url);
+    await small.waitForSelector('[data-testid="dialogue-metric"][data-metric="GCA"]');
+    await small.keyboard.press('D');
+    await expect.poll(() => small.locator('[data-testid="disagreement-row"]').count(), { timeout: 30_000 }).toBe(2);
+    const box = async (sel: string) => (await small.locator(sel).first().boundingBox())!;
+    const pane = await box('.review-body');
+    const agreement = await box('[data-testid="agreement"]');
+    const queue = await box('[data-testid="disagreement-queue"]');
+    // Side by side: the queue starts beside the agreement, not under it.
+    expect(queue.x).toBeGreaterThanOrEqual(agreement.x + agreement.width);
+    expect(queue.y).toBeLessThan(agreement.y + agreement.height);
+    // Everything inside the pane as it is, without scrolling it.
+    const scrolls = await small.locator('.review-body').evaluate((e) => e.scrollHeight > e.clientHeight + 1);
+    expect(scrolls).toBe(false);
+    for (const sel of [
+      '[data-testid="disagreement-row"] >> nth=1',
+      '[data-testid="adjudication-pick"]',
+      '[data-testid="agreement-signature"]',
+    ]) {
+      const b = await box(sel);
+      expect(b.y + b.height, sel).toBeLessThanOrEqual(pane.y + pane.height + 1);
+    }
+    // The agreement table's rows are one line each (no cell wraps).
+    const heights = await small
+      .locator('[data-testid="agreement-coefficient"]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const line =
+      parseFloat(
+        await small
+          .locator('[data-testid="agreement"] td')
+          .first()
+          .evaluate((e) => getComputedStyle(e).lineHeight),
+      ) || 16;
+    for (const h of heights) expect(h).toBeLessThan(line * 1.5);
+    await small.close();
+    expect(errors).toEqual([]);
+  });
 });
