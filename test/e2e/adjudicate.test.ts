@@ -54,6 +54,19 @@ describe.skipIf(!chromiumAvailable())('several annotators: agreement, the disagr
     await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
     expect(await page.locator('[data-testid="agreement-coefficient"]').count()).toBeGreaterThanOrEqual(2);
     expect(await page.locator('[data-testid="agreement-signature"]').textContent()).toMatch(/bootstrap=1000 \| seed=0/);
+    // Each coefficient and its interval written as the CLI's `corrections agree` table writes it (one formatter, 4 decimals).
+    const table = runCli(['corrections', 'agree', files.alice, files.bob, '--format', 'table']).stdout.split('\n');
+    const shown = await page
+      .locator('[data-testid="agreement-coefficient"]')
+      .evaluateAll((els) =>
+        els.map((e) => [e.querySelector('th')!.textContent!, ...Array.from(e.querySelectorAll('td'), (td) => td.textContent!)]),
+      );
+    for (const [rating, coefficient, value, interval] of shown) {
+      const cli = table.map((l) => l.split(/ {2,}/)).find((c) => c[0] === rating && c[1] === coefficient);
+      expect(cli, `${rating} ${coefficient}`).toBeDefined();
+      expect([value, interval]).toEqual([cli![2], cli![3]]);
+      expect(value).toMatch(/^(-?\d\.\d{4}|undefined)$/);
+    }
     const selected = () => page.locator('[data-testid="disagreement-row"][aria-selected="true"]').getAttribute('data-key');
     const keys = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
     await expect.poll(selected).toBe(keys[0]);
@@ -121,6 +134,47 @@ describe.skipIf(!chromiumAvailable())('several annotators: agreement, the disagr
     const corrections = /corrections=\d+:[0-9a-f]{8} from=adjudicated/.exec(sig)?.[0];
     expect(corrections).toBeDefined();
     expect(out.signature).toContain(corrections!);
+    expect(errors).toEqual([]);
+  });
+
+  it('at 1280×800 the Annotators pane shows the agreement beside the queue: every row, the pick and the table without scrolling or wrapping', async () => {
+    const small = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    small.on('pageerror', (e) => errors.push(e.message));
+    await small.goto(server.url);
+    await small.waitForSelector('[data-testid="dialogue-metric"][data-metric="GCA"]');
+    await small.keyboard.press('D');
+    await expect.poll(() => small.locator('[data-testid="disagreement-row"]').count(), { timeout: 30_000 }).toBe(2);
+    const box = async (sel: string) => (await small.locator(sel).first().boundingBox())!;
+    const pane = await box('.review-body');
+    const agreement = await box('[data-testid="agreement"]');
+    const queue = await box('[data-testid="disagreement-queue"]');
+    // Side by side: the queue starts beside the agreement, not under it.
+    expect(queue.x).toBeGreaterThanOrEqual(agreement.x + agreement.width);
+    expect(queue.y).toBeLessThan(agreement.y + agreement.height);
+    // Everything inside the pane as it is, without scrolling it.
+    const scrolls = await small.locator('.review-body').evaluate((e) => e.scrollHeight > e.clientHeight + 1);
+    expect(scrolls).toBe(false);
+    for (const sel of [
+      '[data-testid="disagreement-row"] >> nth=1',
+      '[data-testid="adjudication-pick"]',
+      '[data-testid="agreement-signature"]',
+    ]) {
+      const b = await box(sel);
+      expect(b.y + b.height, sel).toBeLessThanOrEqual(pane.y + pane.height + 1);
+    }
+    // The agreement table's rows are one line each (no cell wraps).
+    const heights = await small
+      .locator('[data-testid="agreement-coefficient"]')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    const line =
+      parseFloat(
+        await small
+          .locator('[data-testid="agreement"] td')
+          .first()
+          .evaluate((e) => getComputedStyle(e).lineHeight),
+      ) || 16;
+    for (const h of heights) expect(h).toBeLessThan(line * 1.5);
+    await small.close();
     expect(errors).toEqual([]);
   });
 });

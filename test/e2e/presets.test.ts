@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { FIXTURES } from '../helpers/fixtures';
 import { runCli } from '../helpers/cli';
 import { percent2 } from '../../src/shared/report/round';
-import { chromiumAvailable, launchBrowser, startServer, type Server } from './harness';
+import { browserSession, chromiumAvailable, launchBrowser, startServer, type Server } from './harness';
 
 const SOM = join(FIXTURES, 'multiwoz-somdst-100');
 /** mwzeval's canonical spellings (test/fixtures/presets/README.md): the server reads them for the app's mwzeval. */
@@ -99,6 +99,55 @@ describe.skipIf(!chromiumAvailable())('presets in the app', () => {
     expect(await chip.getAttribute('data-class')).toBe('correct');
     // …and the turn card's detail says it too.
     expect(await page.textContent('[data-testid="turn"][aria-current="step"] [data-testid="match-reasons"]')).toContain(why!);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe.skipIf(!chromiumAvailable())('sgd in the app: what it means on the run shown', () => {
+  const session = browserSession();
+  const NOTICE = '[data-testid="preset-notice"]';
+  const sgdOption = (page: Page) => page.locator('[data-testid="preset-select"] option[value="sgd"]');
+
+  it('on MultiWOZ data the menu and a notice beside the numbers say it equals exact (as the CLI warns); on SGD data it scores as score --preset sgd', async () => {
+    const server = await session.serve([join(SOM, 'predictions.json')]);
+    const page = await (await session.browser().newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.url);
+    const exact = JSON.parse(runCli(['score', join(SOM, 'predictions.json'), '--format', 'json']).stdout);
+    await expect.poll(() => page.textContent(JGA), { timeout: 30_000 }).toBe(percent2(exact.corpus.JGA));
+    expect(await page.locator(NOTICE).count()).toBe(0);
+    // Where the preset is chosen: the menu's entry says it, its title says why.
+    await expect.poll(() => sgdOption(page).textContent()).toBe('sgd (= exact here)');
+    expect(await sgdOption(page).getAttribute('title')).toContain('equals exact on this run');
+    await page.selectOption('[data-testid="preset-select"]', 'sgd');
+    await expect.poll(() => page.textContent('[data-testid="signature"]'), { timeout: 30_000 }).toContain('preset=sgd');
+    // Beside the numbers: the notice, and the numbers are exact's.
+    await expect.poll(() => page.textContent(NOTICE)).toContain('sgd needs SGD schema/service data');
+    expect(await page.textContent(NOTICE)).toContain('on this run it equals exact');
+    expect(await page.textContent(NOTICE)).toContain('dst-inspector score PRED_DIR --gold GOLD_DIR --preset sgd');
+    expect(await page.textContent(JGA)).toBe(percent2(exact.corpus.JGA));
+    // The CLI says the same on a command that scores the corpus (compare; score refuses without --gold).
+    expect(runCli(['compare', join(SOM, 'predictions.json'), join(SOM, 'predictions.json'), '--preset', 'sgd']).stderr).toContain(
+      'on this run it equals exact',
+    );
+
+    // SGD predictions with their gold folder: the entry is plain, and sgd scores the frames present as the CLI's sgd does.
+    const S = join(FIXTURES, 'presets', 'sgd');
+    const cli = JSON.parse(
+      runCli(['score', join(S, 'pred'), '--gold', join(S, 'data', 'test'), '--preset', 'sgd', '--format', 'json']).stdout,
+    );
+    await page.click('[data-testid="open-button"]');
+    await page.selectOption('[data-testid="open-preset"]', 'sgd');
+    expect(await page.textContent('[data-testid="open-preset-note"]')).toContain('sgd needs SGD schema/service data');
+    await page.fill('[data-testid="open-path"]', join(S, 'pred', 'dialogues_001.json'));
+    await page.fill('[data-testid="open-gold"]', join(S, 'data', 'test'));
+    await page.click('[data-testid="open-submit"]');
+    await expect.poll(() => page.textContent(JGA), { timeout: 30_000 }).toBe(percent2(cli.corpus.JGA));
+    expect(await page.textContent('[data-testid="corpus-metric"][data-metric="SA"][data-scope="corpus"]')).toBe(percent2(cli.corpus.SA));
+    await expect.poll(() => sgdOption(page).textContent()).toBe('sgd');
+    await expect.poll(() => page.textContent(NOTICE)).toContain('CLI-only');
+    expect(await page.textContent(NOTICE)).not.toContain('equals exact');
     expect(errors).toEqual([]);
   });
 });

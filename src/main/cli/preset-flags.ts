@@ -34,6 +34,7 @@ import { presetSignatureParts as configSignatureParts } from '../../shared/prese
 import type { SignaturePart } from '../../shared/metrics/signature';
 import type { LoadedRun } from '../services/load-pipeline';
 import { oneOf, UsageError } from './usage';
+import { carriedTurns, SGD_EQUALS_EXACT, sgdEqualsExact } from '../../shared/presets/sgd-notice';
 
 /** A note on stderr, as runs.ts writes them (this module is imported by runs.ts, so it cannot import it). */
 function warn(text: string): void {
@@ -164,12 +165,16 @@ const applied = new WeakMap<LoadedRun, { sel: PresetSelection; applied: PresetCo
  * figures — sees the preset's classes. Notes on stderr say what changed.
  */
 export function applyPresetToRun(file: string, run: LoadedRun, sel: PresetSelection): void {
-  const a = applyPresetParts(run.loaded.corpus, sel.parts, { map: sel.map });
+  const input = run.loaded.corpus;
+  const a = applyPresetParts(input, sel.parts, { map: sel.map });
   if (a.corpus !== run.loaded.corpus) {
     run.loaded = { ...run.loaded, corpus: a.corpus };
     run.stats = analyseCorpus(a.corpus);
   }
   applied.set(run, { sel, applied: a });
+  // The corpus-level sgd is "frames present only": without the gold's service frames it changes nothing (the app says the same).
+  if (sel.name === 'sgd' && sgdEqualsExact(carriedTurns(input)))
+    warn(`${file}: --preset ${SGD_EQUALS_EXACT} (our metrics; score's sgd object needs --gold GOLD_DIR with schema.json)`);
   if (sel.name === 'mwzeval' && sel.map === EMPTY_VALUE_MAP)
     warn(
       `${file}: --preset mwzeval without --value-map: mwzeval's canonical spellings (venue names, food types, whole-value times) are not applied, so values its tables would change count as they are (the signature says map=none)`,

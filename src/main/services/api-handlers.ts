@@ -134,6 +134,7 @@ function inspectHandlers(ws: Workspace): HandlerGroup<typeof INSPECT_CALLS> {
     dialoguePage: (args) => ws.data(args.run, args.rev).page(args),
     dialogueDetail: ({ run, rev, config, id }) => ws.data(run, rev).detail(config, id),
     dialogueRaw: ({ run, rev, id }) => ws.data(run, rev).raw(id),
+    dialogueIndexOf: ({ run, rev, config, sort, filter, id }) => ({ index: ws.data(run, rev).indexOf(config, sort, filter, id) }),
     presetFlips: ({ run, rev, a, b, examples }) => ws.data(run, rev).presetFlips(a, b, examples),
   };
 }

@@ -9,6 +9,7 @@ import type { ApiArgs, CorpusSummary, DialogueDetail, DialoguePage, DialogueRaw,
 import { cacheKey, configKey, defaultConfig, EXACT_PRESET, type MetricConfig, type PresetConfig } from '../../shared/metrics/config';
 import { isDefaultPreset, partsOfPreset, presetSignatureParts } from '../../shared/presets/config-parts';
 import { diffPresets } from '../../shared/presets/diff';
+import { carriedTurns, sgdPresetNotice } from '../../shared/presets/sgd-notice';
 import { presetView, valueMapOf, type MatchReason } from './preset-view';
 import { dialogueDetail, evaluateStats, type Evaluation } from '../../shared/metrics/evaluate';
 import { makeSignature, type Signature } from '../../shared/metrics/signature';
@@ -125,6 +126,16 @@ export class RunData {
       ...(l.lookalikes && l.lookalikes.groups.length > 0 ? { lookalikes: l.lookalikes } : {}),
       ...this.generationSummary(),
       ...this.slotCountWarning(config),
+      ...this.presetNotice(config),
+    };
+  }
+
+  /** Carried-over gold turns of the run as loaded (a preset's view may drop them), and the sgd notice under `sgd`. */
+  private presetNotice(config: MetricConfig): { carriedTurns?: number; presetNotice?: string } {
+    const carried = carriedTurns((this.base ?? this).l.corpus);
+    return {
+      ...(carried > 0 ? { carriedTurns: carried } : {}),
+      ...(config.preset.name === 'sgd' ? { presetNotice: sgdPresetNotice(carried) } : {}),
     };
   }
 
@@ -161,6 +172,14 @@ export class RunData {
         sort,
       ),
     );
+  }
+
+  /** Where dialogue `id` is in the sorted, filtered list (-1: filtered out, or not in this run or view). */
+  indexOf(config: MetricConfig, sort: ApiArgs<'dialoguePage'>['sort'], filter: ApiArgs<'dialoguePage'>['filter'], id: string): number {
+    const v = this.other(config);
+    if (v) return v.indexOf(config, sort, filter, id);
+    const d = this.l.idIndex.get(id);
+    return d === undefined ? -1 : this.index(config, sort, filter).indexOf(d);
   }
 
   page(args: ApiArgs<'dialoguePage'>): DialoguePage {

@@ -9,6 +9,7 @@
 import { maxOf } from '../arrays';
 import { agreement, type AgreementReport, type AgreementSettings } from './agreement/agreement';
 import { annotatorsOf, placesOf, ratingTables, type AnnotatorFile } from './annotators';
+import { agreementInterval, agreementNumber } from '../report/agreement-format';
 
 export interface AgreementPart {
   /** Two annotators. */
@@ -84,9 +85,6 @@ export function agreementSummary(files: readonly AnnotatorFile[], settings: Agre
   };
 }
 
-const num = (x: number | null | undefined) => (x === null || x === undefined ? 'undefined' : x.toFixed(4));
-const ci = (x: unknown) => (Array.isArray(x) ? `[${num(x[0] as number)}, ${num(x[1] as number)}]` : '—');
-
 /** A plain text table: one row per coefficient of each part, then the items each annotator rated. */
 export function agreementTable(s: AgreementSummary): string {
   const rows: string[][] = [['rating', 'coefficient', 'value', `${Math.round(s.decision.ci.level * 100)}% CI`, 'items used']];
@@ -96,7 +94,7 @@ export function agreementTable(s: AgreementSummary): string {
   ] as const)
     for (const k of ['cohen_kappa', 'fleiss_kappa', 'krippendorff_alpha'] as const) {
       if (!(k in p)) continue;
-      rows.push([name, k.replace('_', ' '), num(p[k]), ci(p.ci[k]), String(p.items_used[k])]);
+      rows.push([name, k.replace('_', ' '), agreementNumber(p[k]), agreementInterval(p.ci[k]), String(p.items_used[k])]);
     }
   const w = rows[0].map((_, c) => maxOf(rows.map((r) => r[c].length)));
   const line = (r: string[]) =>

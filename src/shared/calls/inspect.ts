@@ -45,6 +45,10 @@ export const INSPECT_CALLS = {
       filter: listFilterSchema,
     })
     .strict(),
+  /** Where a dialogue is in the sorted, filtered list (-1: not in it): the list scrolls to a dialogue selected from outside it. */
+  dialogueIndexOf: z
+    .object({ ...runRef, config: metricConfigSchema, sort: listSortSchema, filter: listFilterSchema, id: dialogueId })
+    .strict(),
   /** One dialogue in full detail: per-turn records, slot classes, utterances. */
   dialogueDetail: z.object({ ...runRef, config: metricConfigSchema, id: dialogueId }).strict(),
   /** The dialogue's JSON as it is in the file, for the raw view. */
@@ -85,6 +89,10 @@ export interface CorpusSummary {
   lookalikes?: LookalikeReport;
   /** What an LLM-era layout carried beside the states (generated text, unparseable turns, confidence columns); absent when nothing. */
   generation?: GenerationSummary;
+  /** Gold turns that carry a service's state over (SGD / MultiWOZ 2.2 frames): where `sgd` differs from `exact`; absent when none. */
+  carriedTurns?: number;
+  /** Under a preset that the run cannot show as its evaluator does (sgd: presets/sgd-notice.ts), what the numbers are. */
+  presetNotice?: string;
 }
 
 export interface DialogueRow {
@@ -149,6 +157,7 @@ export interface DialogueRaw {
 export interface InspectResults {
   corpusSummary: CorpusSummary;
   dialoguePage: DialoguePage;
+  dialogueIndexOf: { index: number };
   dialogueDetail: DialogueDetail;
   dialogueRaw: DialogueRaw;
   presetFlips: PresetFlips;

@@ -11,6 +11,7 @@ import { renderSignature } from '../../../shared/metrics/signature';
 import { metricValue } from '../../../shared/metrics/values';
 import { useRef } from 'react';
 import { plural } from '../../../shared/plural';
+import { sgdMenuNote } from '../../../shared/presets/sgd-notice';
 import { ConfigControls } from '../components/ConfigControls';
 import { PresetSelect } from '../components/PresetSelect';
 import { LookalikeNotice } from '../components/LookalikeNotice';
@@ -46,6 +47,12 @@ interface Props {
   filtered?: FilteredState | null;
   /** Follow the run's files (reload when one changes); absent: no Watch toggle. */
   onWatch?: (on: boolean) => void;
+}
+
+/** What the preset menu adds to an entry on this run: sgd equals exact without the gold's service frames. */
+function presetNotes(summary: CorpusSummary): Partial<Record<MetricConfig['preset']['name'], string>> {
+  const sgd = sgdMenuNote(summary.carriedTurns ?? 0);
+  return sgd ? { sgd } : {};
 }
 
 function baseName(p: string): string {
@@ -147,7 +154,12 @@ export function Header({
       {config && <ConfigControls key={`${config.lambdas[0]}|${config.slotCount}`} config={config} onChange={onConfig} />}
       {config && (
         <div className="preset-controls">
-          <PresetSelect value={config.preset} valueMap={valueMap} onChange={(preset) => onConfig({ ...config, preset })} />
+          <PresetSelect
+            value={config.preset}
+            valueMap={valueMap}
+            onChange={(preset) => onConfig({ ...config, preset })}
+            notes={summary ? presetNotes(summary) : undefined}
+          />
           {onFlips && (
             <button
               type="button"
@@ -191,6 +203,11 @@ export function Header({
       {summary && (
         <p className="signature" data-testid="signature" title="metric signature">
           {renderSignature(summary.signature)}
+        </p>
+      )}
+      {summary?.presetNotice && (
+        <p className="metric-warning" role="status" data-testid="preset-notice">
+          ⚠ {summary.presetNotice}
         </p>
       )}
       {summary?.slotCountWarning && (

@@ -1,7 +1,9 @@
 // Layer: renderer (React hook). A search box's text: what is typed shows at
 // once and is committed (the list's query changes) 200 ms after the last
 // keystroke, unless it cannot be read (`blocked` says so of a text; the box
-// then says why).
+// then says why). A committed text changed from elsewhere (a "Clear filter"
+// button) replaces the box's text; the box's own commits never do, so
+// keystrokes typed while one is on its way are kept.
 
 import { useEffect, useEffectEvent, useState } from 'react';
 
@@ -13,7 +15,18 @@ export function useDebouncedText(
   blocked: (text: string) => boolean = () => false,
 ): [string, (text: string) => void] {
   const [text, setText] = useState(committed);
-  const onCommit = useEffectEvent((t: string) => commit(t));
+  // The committed text last seen, and the last text this box committed (state adjusted while rendering when it changes).
+  const [seen, setSeen] = useState(committed);
+  const [sent, setSent] = useState<string | null>(null);
+  if (committed !== seen) {
+    setSeen(committed);
+    if (committed !== sent) setText(committed);
+    setSent(null); // its own commit has come back (or was overtaken): a later change from elsewhere is taken, whatever its text
+  }
+  const onCommit = useEffectEvent((t: string) => {
+    setSent(t);
+    commit(t);
+  });
   const wait = committed !== text && !blocked(text);
   useEffect(() => {
     if (!wait) return;

@@ -5,9 +5,12 @@
 // the next or previous row of the list, fetched when its page is not loaded
 // (from the selection's row when it is in the list, from the top when not),
 // optionally passing over rows the view names (the suspects queue after a
-// decision: the next suspect not annotated yet).
+// decision: the next suspect not annotated yet). A row selected from outside
+// the list (a request from another view, a link, a jump) is brought into view:
+// when its page is not loaded, the view's `locate` says where it is, its page
+// is fetched and the list scrolls there.
 
-import { useCallback, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 import { step } from '../model/keyboard';
 import { selectedIndex, selectionIn, selectionReducer, type SelectionState } from '../model/list-selection';
 import { useNotify } from './app-context';
@@ -28,6 +31,8 @@ export interface ListSelectionOptions<C extends PagedCall, X> {
   initial?: { id: string; extra: X } | null;
   /** Told of every selection made here (the view forgets its hovered turn, or shows the row's place): the row's id and what is kept of it. */
   onSelect?: (id: string, extra: X) => void;
+  /** Where a row is in the list as it is now (-1: not in it), asked for a row to bring into view whose page is not loaded. */
+  locate?: (id: string) => Promise<number>;
 }
 
 export interface ListSelectionResult<C extends PagedCall, X> {
@@ -48,13 +53,16 @@ export interface ListSelectionResult<C extends PagedCall, X> {
 }
 
 export function useListSelection<C extends PagedCall, X>(rows: PagedRows<C>, opts: ListSelectionOptions<C, X>): ListSelectionResult<C, X> {
-  const { scope, extraOf, fallback = null, selectFirst = false, initial = null, onSelect } = opts;
+  const { scope, extraOf, fallback = null, selectFirst = false, initial = null, onSelect, locate } = opts;
   const notify = useNotify();
   const [state, dispatch] = useReducer(selectionReducer<X>, null, (): SelectionState<X> => ({
     scope,
     selected: initial ? { id: initial.id, index: -1, key: '', extra: initial.extra } : null,
-    scrollRequest: 0,
+    // A request from another view or a link is brought into view once its row is found.
+    scrollRequest: initial ? 1 : 0,
   }));
+  // The row to bring into view (selected from outside the list, or by n/p); a click on a row clears it.
+  const [wanted, setWanted] = useState<string | null>(initial?.id ?? null);
   const sel = selectionIn(state, scope);
   const list = rows.list ?? '';
 
@@ -65,9 +73,34 @@ export function useListSelection<C extends PagedCall, X>(rows: PagedRows<C>, opt
   const id = sel?.id ?? fallback;
   const index = selectedIndex(sel, id, { key: list, indexOf: rows.indexOf });
 
+  // The row to bring into view is not among the loaded rows: ask where it is, fetch its page, select it there (scrolling).
+  const locateKey = locate && sel && wanted === sel.id && index < 0 && rows.total !== null && rows.list ? `${rows.list}\n${sel.id}` : null;
+  useEffect(() => {
+    if (locateKey === null || !locate || !sel) return;
+    const want = sel.id;
+    let live = true;
+    void (async () => {
+      try {
+        const at = await locate(want);
+        if (!live || at < 0) return;
+        const row = await rows.fetchRow(at);
+        if (!live || !row || rowId(rows.call, row) !== want) return;
+        dispatch({ type: 'select', scope, id: want, index: at, key: list, extra: extraOf(row), scroll: true });
+      } catch (e) {
+        if (live) notify(errorText(e));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+    // Asked once per list and row (locateKey names both); the rest is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locateKey]);
+
   const select = useCallback(
     (rowIdOf: string, at: number, extra: X, scroll = false) => {
       dispatch({ type: 'select', scope, id: rowIdOf, index: at, key: list, extra, scroll });
+      setWanted(scroll ? rowIdOf : null);
       onSelect?.(rowIdOf, extra);
     },
     [scope, list, onSelect],
@@ -75,6 +108,7 @@ export function useListSelection<C extends PagedCall, X>(rows: PagedRows<C>, opt
   const jump = useCallback(
     (to: string, extra: X) => {
       dispatch({ type: 'select', scope, id: to, index: rows.indexOf(to), key: list, extra, scroll: true });
+      setWanted(to);
       onSelect?.(to, extra);
     },
     [scope, list, rows, onSelect],
@@ -94,6 +128,7 @@ export function useListSelection<C extends PagedCall, X>(rows: PagedRows<C>, opt
       const to = rowId(rows.call, found.row);
       const extra = extraOf(found.row);
       dispatch({ type: 'select', scope, id: to, index: found.index, key: list, extra, scroll: true });
+      setWanted(to);
       onSelect?.(to, extra);
       return true;
     },

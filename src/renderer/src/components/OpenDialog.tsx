@@ -17,6 +17,7 @@ import type { SourceSpec } from '../../../shared/source';
 import { Modal } from './Modal';
 import { PresetSelect } from './PresetSelect';
 import { EXACT_PRESET, type PresetConfig } from '../../../shared/metrics/config';
+import { OPEN_SGD_NOTE } from '../../../shared/presets/sgd-notice';
 
 interface Props {
   /** Opening a run to compare (a new run) rather than replacing this tab's run. */
@@ -147,6 +148,11 @@ export function OpenDialog({ asNewRun, info, onOpen, onAddSource, onDemo, onClos
         </label>
         <div className="open-options">
           <PresetSelect value={preset} valueMap={info?.valueMap} onChange={setPreset} testId="open-preset" />
+          {preset.name === 'sgd' && (
+            <p className="hint" data-testid="open-preset-note">
+              {OPEN_SGD_NOTE}
+            </p>
+          )}
           <label>
             Layout{' '}
             <select name="layout" data-testid="open-layout" value={layout} onChange={(e) => setLayout(e.target.value)}>

@@ -19,6 +19,8 @@ interface Props {
   onChange: (p: PresetConfig) => void;
   testId?: string;
   label?: string;
+  /** What a preset means on the run shown, by name (sgd on a run without service frames: "equals exact on this run…"). */
+  notes?: Partial<Record<PresetConfig['name'], string>>;
 }
 
 /** The config of a preset chosen by name: with the server's value map where the preset normalises as mwzeval does. */
@@ -35,7 +37,12 @@ function describeCustom(p: PresetConfig, valueMap: string | undefined): string {
   return 'set on the command line';
 }
 
-export function PresetSelect({ value, valueMap, onChange, testId = 'preset-select', label = 'Preset' }: Props) {
+/** A menu entry's text: the name, with a short "(= exact here)" where the run makes it score as exact. */
+function entryText(n: PresetConfig['name'], note: string | undefined): string {
+  return note === undefined ? n : `${n} (= exact here)`;
+}
+
+export function PresetSelect({ value, valueMap, onChange, testId = 'preset-select', label = 'Preset', notes }: Props) {
   // Not what choosing its name here gives (a matcher, flags or a value map set apart on the command line or by a link,
   // or mwzeval without the server's value map): shown as its own entry, so the menu never names other numbers.
   const custom = encodePreset(value) !== encodePreset(presetNamed(value.name, valueMap));
@@ -53,8 +60,8 @@ export function PresetSelect({ value, valueMap, onChange, testId = 'preset-selec
           </option>
         )}
         {APP_PRESETS.map((n) => (
-          <option key={n} value={n} title={PRESETS[n].summary}>
-            {n}
+          <option key={n} value={n} title={notes?.[n] ? `${PRESETS[n].summary}. On this run: ${notes[n]}` : PRESETS[n].summary}>
+            {entryText(n, notes?.[n])}
           </option>
         ))}
       </select>

@@ -180,6 +180,22 @@ describe('--preset sgd equals the official SGD evaluator', () => {
   });
 });
 
+describe('--preset sgd on a run without SGD service frames', () => {
+  it('says it equals exact (compare, as the app says) and score still refuses without --gold', () => {
+    const c = runCli(['compare', SOMDST, SOMDST, '--preset', 'sgd', '--format', 'json']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stderr).toContain("--preset sgd needs SGD schema/service data (the gold's service frames); on this run it equals exact");
+    const s = runCli(['score', SOMDST, '--preset', 'sgd']);
+    expect(s.code).toBe(2);
+    expect(s.stderr).toContain('--preset sgd needs --gold');
+  });
+
+  it('says nothing of the kind on SGD predictions with their gold (turns carry services over)', () => {
+    const { stderr } = score([...SGD_ARGS, '--preset', 'sgd']);
+    expect(stderr).not.toContain('equals exact');
+  });
+});
+
 describe('preset usage errors', () => {
   let tmp: string;
   beforeAll(() => (tmp = mkdtempSync(join(tmpdir(), 'dsti-presets-'))));

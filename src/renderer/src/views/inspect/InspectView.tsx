@@ -17,7 +17,7 @@ import { errorText, useApiQuery } from '../../app/queries';
 import { step, type KeyAction } from '../../model/keyboard';
 import { useKeyActions } from '../../app/use-key-actions';
 import { dismissGuide, guideDismissed } from '../../model/landing';
-import { apiFilter, type ListQuery } from '../../model/list-query';
+import { apiFilter, dialogueListArgs, type ListQuery } from '../../model/list-query';
 import type { TurnViewMode } from '../../model/turn-view';
 import {
   INSPECT_DEFAULTS,
@@ -32,6 +32,7 @@ import { useViewExports } from '../../app/exports';
 import { inspectExports } from './inspect-exports';
 import { DialogueList } from './DialogueList';
 import { DialogueView } from './DialogueView';
+import { HiddenByFilter } from './HiddenByFilter';
 import { RawView } from './RawView';
 import { useDialogueList } from './use-dialogue-list';
 import { openInPlayground } from '../playground/open';
@@ -228,6 +229,18 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
   );
   useViewExports(exportItems);
 
+  const whatIfBanner = review.whatIf ? (
+    <p className="whatif-banner" data-testid="whatif-banner">
+      {review.correctionsFrom
+        ? // Another annotator's, the majority's or the adjudicated corrections: this session's file does not count them.
+          `What-if: this dialogue is shown with the corrections of ${review.correctionsFrom} applied to its gold, where it has any`
+        : review.correctionsIn(detail?.id ?? null) > 0
+          ? `What-if: this dialogue is shown with its ${plural(review.correctionsIn(detail?.id ?? null), review.includeSuspected ? 'confirmed or suspected correction' : 'confirmed correction')} applied to its gold`
+          : `What-if is on: this dialogue has no ${review.includeSuspected ? 'confirmed or suspected' : 'confirmed'} correction; it is shown as the file has it`}{' '}
+      · <kbd>w</kbd> turns it off
+    </p>
+  ) : null;
+
   return (
     <div className={`workspace${showRaw ? ' with-raw' : ''}${review.pane ? ' with-review' : ''}`} data-view-root="inspect">
       <DialogueList
@@ -290,17 +303,17 @@ export function InspectView({ run, summary, modalOpen, onView, onListFilter }: V
               : null
           }
           banner={
-            review.whatIf ? (
-              <p className="whatif-banner" data-testid="whatif-banner">
-                {review.correctionsFrom
-                  ? // Another annotator's, the majority's or the adjudicated corrections: this session's file does not count them.
-                    `What-if: this dialogue is shown with the corrections of ${review.correctionsFrom} applied to its gold, where it has any`
-                  : review.correctionsIn(detail?.id ?? null) > 0
-                    ? `What-if: this dialogue is shown with its ${plural(review.correctionsIn(detail?.id ?? null), review.includeSuspected ? 'confirmed or suspected correction' : 'confirmed correction')} applied to its gold`
-                    : `What-if is on: this dialogue has no ${review.includeSuspected ? 'confirmed or suspected' : 'confirmed'} correction; it is shown as the file has it`}{' '}
-                · <kbd>w</kbd> turns it off
-              </p>
-            ) : null
+            <>
+              <HiddenByFilter
+                args={dialogueListArgs(ref, config, query)}
+                filter={query.filter}
+                id={selectedId}
+                index={list.index}
+                listReady={rows.total !== null}
+                onClear={() => setQuery({ ...query, filter: {} })}
+              />
+              {whatIfBanner}
+            </>
           }
         />
       </div>

@@ -6,7 +6,8 @@
 // its id in a demo without one), else the first row of the list once it came.
 
 import type { CorpusSummary } from '../../../../shared/api';
-import { useConfig } from '../../app/app-context';
+import { useCallback } from 'react';
+import { useApi, useConfig } from '../../app/app-context';
 import { usePagedRows } from '../../app/paged-rows';
 import { useApiQuery } from '../../app/queries';
 import { useListSelection } from '../../app/use-list-selection';
@@ -25,7 +26,16 @@ export function useDialogueList(
   opts: { initial: string | null; onSelect: () => void },
 ) {
   const config = useConfig();
-  const rows = usePagedRows('dialoguePage', dialogueListArgs(ref, config, query), { pageSize: DIALOGUE_PAGE });
+  const api = useApi();
+  const args = dialogueListArgs(ref, config, query);
+  const rows = usePagedRows('dialoguePage', args, { pageSize: DIALOGUE_PAGE });
+  // A dialogue selected from outside the list (a flip link, a suspect, a link) whose page is not loaded: where it is in the list.
+  const argsKey = JSON.stringify(args);
+  const locate = useCallback(
+    async (id: string) => (await api.call('dialogueIndexOf', { ...(JSON.parse(argsKey) as typeof args), id })).index,
+    // argsKey stands for args (a new object each render).
+    [api, argsKey],
+  );
   // A demo without a named landing dialogue: MUL1110 found by its id, whatever prefix the demo gives it.
   const demoLanding = !!summary?.isDemo && !summary.landing;
   const demo = useApiQuery(
@@ -41,6 +51,7 @@ export function useDialogueList(
     selectFirst: !!summary && !summary.landing && !summary.isDemo,
     initial: opts.initial ? { id: opts.initial, extra: undefined } : null,
     onSelect: opts.onSelect,
+    locate,
   });
   return { rows, selection };
 }

@@ -6,7 +6,9 @@
 // page is not loaded is fetched; the first row is picked once the list came;
 // another scope starts with nothing selected; a failed fetch is a notice;
 // n/p may pass over rows the view names (the suspects queue's next open
-// suspect), fetching pages on the way, and say whether they moved.
+// suspect), fetching pages on the way, and say whether they moved; a row
+// selected from outside the list (a request, a link, a jump) is brought into
+// view, its place asked for (locate) when its page is not loaded.
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PagedRows } from '../../../../../src/renderer/src/app/paged-rows';
@@ -177,5 +179,48 @@ describe('useListSelection', () => {
     expect(moved).toBe(false);
     expect(result.current.id).toBe('e');
     expect(selections()).toBe(3);
+  });
+
+  const flush = () => act(async () => await new Promise((r) => setTimeout(r, 0)));
+
+  it('brings a row selected from outside the list into view: its place is asked for when its page is not loaded', async () => {
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    const asked: string[] = [];
+    const locate = async (id: string) => {
+      asked.push(id);
+      return ids.indexOf(id);
+    };
+    // A request from another view (a flip link) for a row beyond the loaded page.
+    const { result, notices } = setup(pairRows('all', ids, 2), { initial: { id: 'd', extra: 'd@B' }, locate });
+    await flush();
+    expect(result.current).toMatchObject({ id: 'd', extra: 'd@B', index: 3, scrollRequest: 2 });
+    expect(asked).toEqual(['d']);
+    // A jump to another such row.
+    act(() => result.current.jump('e', 'e@B'));
+    await flush();
+    expect(result.current).toMatchObject({ id: 'e', index: 4, scrollRequest: 4 });
+    expect(asked).toEqual(['d', 'e']);
+    // A click on a loaded row asks nothing.
+    act(() => result.current.select('a', 0, 'a@B'));
+    await flush();
+    expect(asked).toEqual(['d', 'e']);
+    // A row the list does not hold (filtered out): asked once, it stays selected, unplaced, without a notice.
+    act(() => result.current.jump('zz', 'zz@B'));
+    await flush();
+    await flush();
+    expect(result.current).toMatchObject({ id: 'zz', index: -1 });
+    expect(asked).toEqual(['d', 'e', 'zz']);
+    expect(notices).toEqual([]);
+  });
+
+  it('a request from another view whose row is loaded asks the list to scroll, without asking where it is', async () => {
+    const asked: string[] = [];
+    const { result } = setup(pairRows('all', ['a', 'b', 'c'], 2), {
+      initial: { id: 'b', extra: 'b@B' },
+      locate: async (id) => (asked.push(id), 1),
+    });
+    await flush();
+    expect(result.current).toMatchObject({ id: 'b', index: 1, scrollRequest: 1 });
+    expect(asked).toEqual([]);
   });
 });

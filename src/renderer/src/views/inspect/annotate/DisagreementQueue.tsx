@@ -14,6 +14,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { inTextField } from '../../../app/dom';
 import { describeDecision, pickOfKey, type DisagreementRow, type Pick } from '../../../../../shared/annotations/adjudication';
 import type { AgreementPart } from '../../../../../shared/annotations/annotators-agree';
+import { agreementInterval, agreementNumber } from '../../../../../shared/report/agreement-format';
 import { useApi, useNotify } from '../../../app/app-context';
 import { usePagedRows } from '../../../app/paged-rows';
 import { errorText, useApiQuery } from '../../../app/queries';
@@ -23,7 +24,6 @@ import type { Jump } from './useReview';
 
 const PAGE = 500;
 const noExtra = () => undefined;
-const num = (x: number | null | undefined) => (x === null || x === undefined ? 'undefined' : x.toFixed(3));
 
 function AgreementRows({ name, p }: { name: string; p: AgreementPart }) {
   const ks = (['cohen_kappa', 'fleiss_kappa', 'krippendorff_alpha'] as const).filter((k) => k in p);
@@ -35,8 +35,8 @@ function AgreementRows({ name, p }: { name: string; p: AgreementPart }) {
           <tr key={k} data-testid="agreement-coefficient" data-rating={name} data-coefficient={k} data-value={String(p[k] ?? 'null')}>
             <th scope="row">{name}</th>
             <td>{k.replace('_', ' ')}</td>
-            <td>{num(p[k])}</td>
-            <td>{Array.isArray(ci) ? `[${num(ci[0])}, ${num(ci[1])}]` : '—'}</td>
+            <td>{agreementNumber(p[k])}</td>
+            <td>{agreementInterval(ci)}</td>
             <td>{p.items_used[k]}</td>
           </tr>
         );
@@ -162,137 +162,142 @@ export function DisagreementQueue({ runRef, onJump }: { runRef: { run: string; r
     );
   return (
     <div className="team" data-testid="team-panel">
-      <p className="team-files">
-        {t.files.length} annotator file{t.files.length === 1 ? '' : 's'} (read only):{' '}
-        {t.files.map((f) => f.split(/[\\/]/).pop()).join(', ')} · adjudications go to{' '}
-        <span title={t.adjudicated ?? ''}>{t.adjudicated?.split(/[\\/]/).pop()}</span>
-        {t.adjudicatedExists ? '' : ' (created at the first adjudication)'}
-      </p>
-      {t.notes.map((n) => (
-        <p key={n} className="warnings">
-          {n}
+      {/* Two blocks: who and how much they agree; the queue beside it where the pane is wide (styles.css: .team), under it where not. */}
+      <div className="team-summary">
+        <p className="team-files">
+          {t.files.length} annotator file{t.files.length === 1 ? '' : 's'} (read only):{' '}
+          {t.files.map((f) => f.split(/[\\/]/).pop()).join(', ')} · adjudications go to{' '}
+          <span title={t.adjudicated ?? ''}>{t.adjudicated?.split(/[\\/]/).pop()}</span>
+          {t.adjudicatedExists ? '' : ' (created at the first adjudication)'}
         </p>
-      ))}
-      {t.agreement ? (
-        <div className="agreement" data-testid="agreement">
-          <table>
-            <caption>
-              Agreement of {t.agreement.annotators.join(', ')} on {t.agreement.items} slot-level place{t.agreement.items === 1 ? '' : 's'}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">rating</th>
-                <th scope="col">coefficient</th>
-                <th scope="col">value</th>
-                <th scope="col">{Math.round(t.agreement.decision.ci.level * 100)}% CI</th>
-                <th scope="col">items used</th>
-              </tr>
-            </thead>
-            <tbody>
-              <AgreementRows name="decision" p={t.agreement.decision} />
-              <AgreementRows name="value" p={t.agreement.value} />
-            </tbody>
-          </table>
-          <p className="signature" data-testid="agreement-signature">
-            {t.agreementSignature}
+        {t.notes.map((n) => (
+          <p key={n} className="warnings">
+            {n}
           </p>
-        </div>
-      ) : (
-        <p className="muted">No agreement: {t.why}</p>
-      )}
-      <h4>
-        Disagreements ({t.disagreements}, {t.adjudicatedPlaces} adjudicated) <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>1</kbd>–
-        <kbd>{Math.max(1, Math.min(9, annotators.length))}</kbd> annotator · <kbd>m</kbd> majority · <kbd>g</kbd> gold is right ·{' '}
-        <kbd>v</kbd> value · <kbd>Enter</kbd> adjudicate
-      </h4>
-      {rows.error && <p className="error">{errorText(rows.error)}</p>}
-      <div
-        className="disagreement-queue"
-        data-testid="disagreement-queue"
-        role="listbox"
-        aria-label="disagreements between annotators"
-        tabIndex={0}
-        ref={listRef}
-      >
-        {rows.total === 0 && <p className="muted">The annotators agree everywhere.</p>}
-        {Array.from({ length: rows.loaded }, (_, i) => {
-          const r = rows.row(i)!;
-          const on = i === sel.index;
-          return (
-            <div
-              key={r.key}
-              role="option"
-              aria-selected={on}
-              className={`disagreement-row${on ? ' on' : ''}${r.adjudication ? ' done' : ''}`}
-              data-testid="disagreement-row"
-              data-key={r.key}
-              data-adjudicated={r.adjudication ? 'true' : 'false'}
-              onClick={() => sel.select(r.key, i, undefined)}
-            >
-              <span className="place">
-                {r.dialogue} turn {r.turn} {r.slot}
-              </span>
-              <span className="gold">gold {r.from === null ? 'absent' : JSON.stringify(r.from)}</span>
-              {r.decisions.map((d, k) => (
-                <span key={k} className="decision" data-annotator={annotators[k]}>
-                  <kbd>{k + 1}</kbd> {annotators[k]}: {describeDecision(d)}
-                </span>
-              ))}
-              <span className="decision majority">
-                <kbd>m</kbd> majority: {r.majority ? describeDecision(r.majority) : 'none (split)'}
-              </span>
-              {r.adjudication && (
-                <span className="adjudication" data-testid="disagreement-adjudication">
-                  ✔ {describeDecision(r.adjudication)} (by {r.adjudication.by})
-                </span>
-              )}
-            </div>
-          );
-        })}
+        ))}
+        {t.agreement ? (
+          <div className="agreement" data-testid="agreement">
+            <table>
+              <caption>
+                Agreement of {t.agreement.annotators.join(', ')} on {t.agreement.items} slot-level place{t.agreement.items === 1 ? '' : 's'}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">rating</th>
+                  <th scope="col">coefficient</th>
+                  <th scope="col">value</th>
+                  <th scope="col">{Math.round(t.agreement.decision.ci.level * 100)}% CI</th>
+                  <th scope="col">items used</th>
+                </tr>
+              </thead>
+              <tbody>
+                <AgreementRows name="decision" p={t.agreement.decision} />
+                <AgreementRows name="value" p={t.agreement.value} />
+              </tbody>
+            </table>
+            <p className="signature" data-testid="agreement-signature">
+              {t.agreementSignature}
+            </p>
+          </div>
+        ) : (
+          <p className="muted">No agreement: {t.why}</p>
+        )}
       </div>
-      {row && (
-        <div className="adjudicate" data-testid="adjudication-pick">
-          {row.decisions.map(
-            (d, k) =>
-              d?.note && (
-                <p key={k} className="muted">
-                  {annotators[k]}&apos;s note: {d.note}
-                </p>
-              ),
-          )}
-          {typing !== null ? (
-            <label>
-              value:{' '}
-              <input
-                ref={valueRef}
-                value={typing}
-                data-testid="adjudication-value"
-                aria-label="the correct value (empty: the slot is absent)"
-                onChange={(e) => setTyping(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    setPick({ kind: 'value', to: typing.trim() === '' ? null : typing });
-                    setTyping(null);
-                    listRef.current?.focus();
-                  } else if (e.key === 'Escape') {
-                    setTyping(null);
-                    listRef.current?.focus();
-                  }
-                  e.stopPropagation();
-                }}
-              />
-            </label>
-          ) : (
-            <span data-testid="adjudication-pending">
-              {pick ? `Enter adjudicates: ${pickLabel(pick, annotators)}` : 'pick a decision (1–9, m, g, v)'}
-            </span>
-          )}{' '}
-          <button disabled={!pick || busy} onClick={() => void accept()}>
-            Adjudicate
-          </button>
+      <div className="team-queue">
+        <h4>
+          Disagreements ({t.disagreements}, {t.adjudicatedPlaces} adjudicated) <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>1</kbd>–
+          <kbd>{Math.max(1, Math.min(9, annotators.length))}</kbd> annotator · <kbd>m</kbd> majority · <kbd>g</kbd> gold is right ·{' '}
+          <kbd>v</kbd> value · <kbd>Enter</kbd> adjudicate
+        </h4>
+        {rows.error && <p className="error">{errorText(rows.error)}</p>}
+        <div
+          className="disagreement-queue"
+          data-testid="disagreement-queue"
+          role="listbox"
+          aria-label="disagreements between annotators"
+          tabIndex={0}
+          ref={listRef}
+        >
+          {rows.total === 0 && <p className="muted">The annotators agree everywhere.</p>}
+          {Array.from({ length: rows.loaded }, (_, i) => {
+            const r = rows.row(i)!;
+            const on = i === sel.index;
+            return (
+              <div
+                key={r.key}
+                role="option"
+                aria-selected={on}
+                className={`disagreement-row${on ? ' on' : ''}${r.adjudication ? ' done' : ''}`}
+                data-testid="disagreement-row"
+                data-key={r.key}
+                data-adjudicated={r.adjudication ? 'true' : 'false'}
+                onClick={() => sel.select(r.key, i, undefined)}
+              >
+                <span className="place">
+                  {r.dialogue} turn {r.turn} {r.slot}
+                </span>
+                <span className="gold">gold {r.from === null ? 'absent' : JSON.stringify(r.from)}</span>
+                {r.decisions.map((d, k) => (
+                  <span key={k} className="decision" data-annotator={annotators[k]}>
+                    <kbd>{k + 1}</kbd> {annotators[k]}: {describeDecision(d)}
+                  </span>
+                ))}
+                <span className="decision majority">
+                  <kbd>m</kbd> majority: {r.majority ? describeDecision(r.majority) : 'none (split)'}
+                </span>
+                {r.adjudication && (
+                  <span className="adjudication" data-testid="disagreement-adjudication">
+                    ✔ {describeDecision(r.adjudication)} (by {r.adjudication.by})
+                  </span>
+                )}
+              </div>
+            );
+          })}
         </div>
-      )}
+        {row && (
+          <div className="adjudicate" data-testid="adjudication-pick">
+            {row.decisions.map(
+              (d, k) =>
+                d?.note && (
+                  <p key={k} className="muted">
+                    {annotators[k]}&apos;s note: {d.note}
+                  </p>
+                ),
+            )}
+            {typing !== null ? (
+              <label>
+                value:{' '}
+                <input
+                  ref={valueRef}
+                  value={typing}
+                  data-testid="adjudication-value"
+                  aria-label="the correct value (empty: the slot is absent)"
+                  onChange={(e) => setTyping(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      setPick({ kind: 'value', to: typing.trim() === '' ? null : typing });
+                      setTyping(null);
+                      listRef.current?.focus();
+                    } else if (e.key === 'Escape') {
+                      setTyping(null);
+                      listRef.current?.focus();
+                    }
+                    e.stopPropagation();
+                  }}
+                />
+              </label>
+            ) : (
+              <span data-testid="adjudication-pending">
+                {pick ? `Enter adjudicates: ${pickLabel(pick, annotators)}` : 'pick a decision (1–9, m, g, v)'}
+              </span>
+            )}{' '}
+            <button disabled={!pick || busy} onClick={() => void accept()}>
+              Adjudicate
+            </button>
+          </div>
+        )}
+      </div>
     </div>
   );
 }
