@@ -152,6 +152,27 @@ function read(bytes: Uint8Array, file: string): CsvRead {
     const updates: UpdatePair[][][] = [];
     const confCells = new ByteRanges(b);
     const confRead: ConfCell[] = [];
+    /**
+     * The pair of `update` a confidence key scores, as csv.ts finds it: the
+     * update's slot equal to the key, else the first "<slot>_" the key begins
+     * with (and goes on after) whose value is the rest; -1 for none.
+     */
+    const pairOf = (update: UpdatePair[], k: number): number => {
+      const name = keys.target.name(k);
+      let i = update.findIndex(([slot]) => slot === name);
+      if (i < 0) i = update.findIndex(([slot]) => name.startsWith(`${slot}_`) && name.length > slot.length + 1);
+      if (i < 0) return -1;
+      const slot = update[i][0];
+      if (slot === name) return i;
+      let v = suffixValue[k];
+      if (suffixLen[k] !== slot.length) {
+        v = suffixValue[k] = tc.value(name.slice(slot.length + 1));
+        suffixLen[k] = slot.length;
+      }
+      return v === update[i][2] ? i : -1;
+    };
+    /** pairOf's answers per update (the cached updates are shared by rows) and key id. */
+    const matches = new WeakMap<UpdatePair[], number[]>();
     /** The keys of the object being read (a key twice: decline). */
     const objectKeys: number[] = [];
     let nKeys = 0;
@@ -258,7 +279,7 @@ function read(bytes: Uint8Array, file: string): CsvRead {
       if (totalCol >= 0) {
         const s = rec.start[totalCol];
         const e = rec.end[totalCol];
-        if (e - s === lastTotalLen && sameBytes(b, s, lastTotalAt, lastTotalLen)) pred = lastPred;
+        if (e - s === lastTotalLen && commonPrefix(view, b, s, lastTotalAt, lastTotalLen) === lastTotalLen) pred = lastPred;
         else {
           pred = [];
           cj.begin(s, e);
@@ -312,7 +333,7 @@ function read(bytes: Uint8Array, file: string): CsvRead {
           lastTotalAt = s;
           lastTotalLen = e - s;
         }
-        pred = pred.slice(); // the builder sorts it in place; lastPred stays as read
+        if (pred === lastPred && lastTotalAt !== s) pred = pred.slice(); // a repeat: its own copy (the builder sorts in place)
       } else {
         pred = [];
         for (const [, s, v] of update) state.set(s, v);
@@ -324,6 +345,8 @@ function read(bytes: Uint8Array, file: string): CsvRead {
       if (confCols.length > 0 && update.length > 0) {
         // Entries by slot, in the order first met (as csv.ts's Map).
         const entries: { slot: number; value: number; scores: (number | undefined)[] }[] = [];
+        let match = matches.get(update);
+        if (!match) matches.set(update, (match = []));
         for (let c = 0; c < confCols.length; c++) {
           const col = confCols[c][1];
           const s = rec.start[col];
@@ -341,31 +364,18 @@ function read(bytes: Uint8Array, file: string): CsvRead {
               notNumbers++;
               continue;
             }
+            // The pair the key scores, per update and key (-1: none), found once: updates and keys repeat.
             const k = conf.keys[j];
-            const name = keys.target.name(k);
-            // As csv.ts: the update's slot equal to the key, else the first "<slot>_" the key begins with (and goes on after).
-            let u: UpdatePair | undefined;
-            for (let i = 0; i < update.length && !u; i++) if (update[i][0] === name) u = update[i];
-            for (let i = 0; i < update.length && !u; i++) {
-              const slot = update[i][0];
-              if (name.length > slot.length + 1 && name.charCodeAt(slot.length) === 0x5f && name.startsWith(slot)) u = update[i];
-            }
-            let unused = !u;
-            if (u && u[0] !== name) {
-              let v = suffixValue[k];
-              if (suffixLen[k] !== u[0].length) {
-                v = suffixValue[k] = tc.value(name.slice(u[0].length + 1));
-                suffixLen[k] = u[0].length;
-              }
-              unused = v !== u[2];
-            }
-            if (unused) {
+            let m = match[k];
+            if (m === undefined) m = match[k] = pairOf(update, k);
+            if (m < 0) {
               unusedScores++;
               continue;
             }
+            const u = update[m];
             let entry;
-            for (const x of entries) if (x.slot === u![1]) entry = x;
-            if (!entry) entries.push((entry = { slot: u![1], value: u![2], scores: [] }));
+            for (const x of entries) if (x.slot === u[1]) entry = x;
+            if (!entry) entries.push((entry = { slot: u[1], value: u[2], scores: [] }));
             entry.scores[confIndex[c]] = score;
           }
         }
