@@ -5,7 +5,7 @@
 
 import type { Interner } from '../model/interner';
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a string's leading U+FEFF is text, not a BOM
 
 /** Decodes src[start, end) as UTF-8; throws TypeError if it is not valid UTF-8. */
 export function decodeUtf8(src: Uint8Array, start: number, end: number): string {

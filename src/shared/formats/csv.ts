@@ -21,13 +21,18 @@
 // csv-fast.ts, which gives the same records several times faster and hands
 // everything else to csv-parse (docs/performance.md); a bad row, or a
 // JSON cell that does not parse, is an error naming the row, the column and the line.
+// Before all that, csv-read-fast.ts reads the file from its bytes (no decoded
+// text, no JSON.parse, repeated states skipped); where it declines, the plain
+// path below reads the file (and reports what is wrong); both give the same corpus.
 
 import { parse } from 'csv-parse/browser/esm/sync';
 import type { TurnExtra } from '../model/builder';
 import { collectTurns, type TurnCollector } from './collect';
 import { splitCsvFast } from './csv-fast';
+import { csvColumns, readCsvFast } from './csv-read-fast';
 import { LoadError } from './errors';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import type { Corpus } from '../model/corpus';
 import { plural } from '../plural';
 
 const HEADER = /^\uFEFF?([^\r\n]*)/;
@@ -51,8 +56,6 @@ export const csvLoader: FormatLoader = {
   load: loadCsv,
 };
 
-const STATE_COLUMNS = new Set(['id', 'gt_domain', 'turn_state', 'total_state', 'value_confidence', 'raw', 'generation']);
-
 interface CsvProblem {
   code?: string;
   lines?: number;
@@ -61,6 +64,13 @@ interface CsvProblem {
 }
 
 export function loadCsv(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+  const fast = readCsvFast(bytes, opts.file);
+  if (fast) return loaded(fast.header, fast.corpus, fast.warnings, fast.unusedScores, fast.notNumbers);
+  return loadCsvPlain(bytes, opts);
+}
+
+/** The plain path: the text decoded, split into records (csv-fast.ts or csv-parse), each JSON cell given to JSON.parse. */
+export function loadCsvPlain(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const text = new TextDecoder('utf-8').decode(bytes);
   let rows: string[][];
   try {
@@ -72,12 +82,7 @@ export function loadCsv(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   }
   if (rows.length === 0) throw new LoadError(opts.file, 'the file is empty');
   const header = rows[0].map((h) => h.trim());
-  const col = (name: string) => header.indexOf(name);
-  const idCol = col('id');
-  const totalCol = col('total_state');
-  const turnCol = col('turn_state');
-  const domainCol = col('gt_domain');
-  const rawCol = col('raw') >= 0 ? col('raw') : col('generation');
+  const { idCol, totalCol, turnCol, domainCol, rawCol, confCols } = csvColumns(header);
   if (idCol < 0)
     throw new LoadError(opts.file, `row 1 (the header): no "id" column (found: ${header.join(', ')})`, { line: 1, column: 1, offset: 0 });
   if (totalCol < 0 && (turnCol < 0 || domainCol < 0))
@@ -86,7 +91,6 @@ export function loadCsv(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       `row 1 (the header): the predicted state needs a "total_state" column, or "turn_state" and "gt_domain" (found: ${header.join(', ')})`,
       { line: 1, column: 1, offset: 0 },
     );
-  const confCols = header.map((h, i) => [h, i] as const).filter(([h]) => !STATE_COLUMNS.has(h));
 
   // A row's first line (error path only): one line per row before it plus the newlines inside its fields
   // (csv-parse's info.lines counts the CR and the LF of a CRLF inside a quoted field as two lines).
@@ -187,8 +191,14 @@ export function loadCsv(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       tc.turn(dialogue, tn - 1, [], pred, 0, undefined, extra);
     }
   });
+  return loaded(header, corpus, warnings, unusedScores, notNumbers);
+}
+
+/** The loader's result with its notes (what was read, what was left out): the same from either path. */
+function loaded(header: string[], corpus: Corpus, warnings: string[], unusedScores: number, notNumbers: number): LoadedCorpus {
+  const { totalCol, confCols } = csvColumns(header);
   const notes = [
-    `CSV rows read as turns (id "<dialogue>-<turn from 1>"); predicted state from ${totalCol >= 0 ? '"total_state"' : 'the "turn_state" updates under "gt_domain"'}; confidence columns: ${confCols.length > 0 ? confCols.map(([h]) => h).join(', ') : 'none'}${col('value_confidence') >= 0 ? '; "value_confidence" is keyed by the value alone (two slots with one value collide) and is not used' : ''}`,
+    `CSV rows read as turns (id "<dialogue>-<turn from 1>"); predicted state from ${totalCol >= 0 ? '"total_state"' : 'the "turn_state" updates under "gt_domain"'}; confidence columns: ${confCols.length > 0 ? confCols.map(([h]) => h).join(', ') : 'none'}${header.includes('value_confidence') ? '; "value_confidence" is keyed by the value alone (two slots with one value collide) and is not used' : ''}`,
   ];
   if (unusedScores > 0)
     notes.push(

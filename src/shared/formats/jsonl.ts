@@ -16,13 +16,16 @@
 //   "update": the turn's update (a state); without "pred", the updates of a
 //     dialogue accumulate in file order (a slot is never removed) into the
 //     predicted state.
+// Speed (docs/performance.md): "confidence" is read from the bytes
+// (jsonl-confidence.ts; parsed whole where that declines), and a "pred"
+// written byte for byte as the line's "gold" takes the gold's pairs.
 
 import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { ElementContext, parseValueHere, pathPush, UniqueKeys } from './json-walk';
+import { ConfidenceReader, plainConfidence, type ConfidenceEntry } from './jsonl-confidence';
 import type { TurnExtra } from '../model/builder';
-import type { TurnCollector } from './collect';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
@@ -54,38 +57,6 @@ function peekInLine(sc: JsonScanner): number | undefined {
 /** The keys a turn line may have. */
 const KNOWN = ['dialogue_id', 'turn', 'gold', 'pred', 'system', 'user', 'raw', 'prompt', 'unparseable', 'confidence', 'update'];
 
-const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/**
- * A "confidence" object as entries (slot id, score by column name); problems
- * throw at `path`. Flat keys contain "-"; a key without one is a domain.
- */
-function confidenceEntries(
-  col: TurnCollector,
-  v: unknown,
-  fail: (problem: string) => never,
-): { slot: number; scores: Record<string, number> }[] {
-  if (!isPlain(v)) fail('expected "confidence" to be an object {"domain-slot": number or {name: number}}');
-  const out: { slot: number; scores: Record<string, number> }[] = [];
-  const score = (slot: number, name: string, x: unknown) => {
-    if (isPlain(x)) {
-      const scores: Record<string, number> = {};
-      for (const [k, y] of Object.entries(x)) {
-        if (typeof y !== 'number' || !Number.isFinite(y)) fail(`the score ${JSON.stringify(k)} of ${JSON.stringify(name)} is not a number`);
-        scores[k] = y;
-      }
-      out.push({ slot, scores });
-    } else if (typeof x === 'number' && Number.isFinite(x)) out.push({ slot, scores: { confidence: x } });
-    else fail(`the confidence of ${JSON.stringify(name)} is not a number or an object of named numbers`);
-  };
-  for (const [k, x] of Object.entries(v)) {
-    if (k.includes('-')) score(col.flatSlot(k), k, x);
-    else if (isPlain(x)) for (const [slot, y] of Object.entries(x)) score(col.slot(k, slot), `${k}-${slot}`, y);
-    else fail(`${JSON.stringify(k)} is neither a "domain-slot" name nor a domain object`);
-  }
-  return out;
-}
-
 export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   let unmatched = 0;
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
@@ -93,6 +64,7 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     const ctx = new ElementContext(bytes, opts.file, 0);
     const states = new StateReader(col, sc);
     const keys = new UniqueKeys(sc);
+    const confidence = new ConfidenceReader(col, sc);
     let line = 0;
     let lastId: string | undefined;
     let lastPred: number[] | undefined;
@@ -112,18 +84,30 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       let id: string | undefined;
       let index: number | undefined;
       let gold: number[] | undefined;
+      let goldAt = -1;
+      let goldLen = 0;
+      let goldPlain = false;
       let pred: number[] | undefined;
       let system: string | undefined;
       let user: string | undefined;
       let update: number[] | undefined;
-      let conf: { slot: number; scores: Record<string, number> }[] | undefined;
+      let conf: ConfidenceEntry[] | undefined;
       const extra: TurnExtra = {};
       keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
         keys.add(path);
-        if (sc.keyIs('gold')) gold = states.object(pathPush(path, 'gold'), { lists: 'join' });
-        else if (sc.keyIs('pred')) pred = states.object(pathPush(path, 'pred'), { lists: 'first' });
-        else if (sc.keyIs('dialogue_id')) {
+        if (sc.keyIs('gold')) {
+          sc.peek();
+          goldAt = sc.pos;
+          gold = states.object(pathPush(path, 'gold'), { lists: 'join' });
+          goldLen = sc.pos - goldAt;
+          goldPlain = !col.listsRead;
+        } else if (sc.keyIs('pred')) {
+          // A prediction written byte for byte as this line's gold (no lists read yet) has its pairs.
+          sc.peek();
+          if (gold && goldPlain && sc.skipRepeat(goldAt, goldLen)) pred = gold.slice();
+          else pred = states.object(pathPush(path, 'pred'), { lists: 'first' });
+        } else if (sc.keyIs('dialogue_id')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'dialogue_id'), 'a dialogue id string');
           const idAt = sc.pos;
           id = ctx.dialogueId(sc.readString(), path, idAt, 'dialogue_id');
@@ -160,10 +144,13 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
           sc.peek();
           const cAt = sc.pos;
           const cPath = pathPush(path, 'confidence');
-          conf = confidenceEntries(col, parseValueHere(sc, cPath), (problem) => {
-            ctx.at = cAt;
-            throw ctx.error(cPath, problem);
-          });
+          // From the bytes; where that declines, parsed whole (and what is wrong reported).
+          conf =
+            confidence.read() ??
+            plainConfidence(col, sc, cPath, (problem) => {
+              ctx.at = cAt;
+              throw ctx.error(cPath, problem);
+            });
         } else sc.skipValue();
       }
       const rest = peekInLine(sc);
@@ -194,7 +181,7 @@ export function loadJsonl(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
             continue;
           }
           const scores: (number | undefined)[] = [];
-          for (const [name, x] of Object.entries(e.scores)) scores[col.builder.confidenceColumn(name)] = x;
+          for (let j = 0; j < e.names.length; j++) scores[col.builder.confidenceColumn(e.names[j])] = e.xs[j];
           extra.confidence.push({ slot: e.slot, value, scores });
         }
       }

@@ -1,0 +1,456 @@
+// Layer: shared (pure TS). The CSV loader's fast path over the file's bytes
+// (csv-read-fast.ts uses it): the records of a plain CSV text as byte ranges,
+// split exactly as csv-fast.ts splits the decoded text (so, when it does not
+// decline, as csv-parse would), and a reader of the JSON inside a cell, in
+// place: in a quoted field every `"` of the JSON is written `""`, which this
+// reader takes as one quote. Nothing is decoded that is not asked for;
+// strings are interned from their bytes (byte-interner.ts).
+// Both decline — throw Decline — at anything outside the plain case: the
+// loader then reads the file with the plain path (csv.ts), which reads it or
+// reports the problem with its place. So the fast path never has to be right
+// about an error, only about a file it reads to the end.
+
+import { ByteInterner, decodeUtf8 } from './byte-interner';
+import { Interner } from '../model/interner';
+
+/** Thrown by the fast path where the plain path must read the file. */
+export class Decline extends Error {}
+
+const decline = (): never => {
+  throw new Decline('csv fast path: declined');
+};
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The records of a CSV file's bytes, one at a time (`next()`): the fields'
+ * byte ranges (inside the quotes for a quoted field) and whether a field has
+ * doubled quotes. Mirrors splitCsvFast (csv-fast.ts) on the decoded text: the
+ * characters it looks at are ASCII, and UTF-8 never puts an ASCII byte inside
+ * a multi-byte character; one leading BOM is skipped, as TextDecoder does.
+ */
+export class CsvRecords {
+  /** The current record: `count` fields, field k at bytes [start[k], end[k]); doubled[k]: it holds `""`. */
+  start: number[] = [];
+  end: number[] = [];
+  doubled: boolean[] = [];
+  count = 0;
+  /** The first record's length; every record has it. */
+  width = -1;
+  /** The previous record's quoted fields, per column: start, length, offset of the first `""` (-1: none; -2: not quoted). */
+  private prevStart: number[] = [];
+  private prevLen: number[] = [];
+  private prevFirstDouble: number[] = [];
+  private firstDouble: number[] = [];
+  private readonly view: DataView;
+  private p: number;
+  private crlf: boolean | undefined;
+  private done = false;
+
+  constructor(readonly bytes: Uint8Array) {
+    const b = bytes;
+    this.view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    this.p = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf ? 3 : 0;
+    if (this.p >= b.length) decline(); // empty text
+    if (b[this.p] === 0xef && b[this.p + 1] === 0xbb && b[this.p + 2] === 0xbf) decline(); // a BOM left in the text
+  }
+
+  private push(s: number, e: number, d: boolean): void {
+    const k = this.count++;
+    this.start[k] = s;
+    this.end[k] = e;
+    this.doubled[k] = d;
+  }
+
+  /** Reads the next record; false after the last one. */
+  next(): boolean {
+    if (this.done) return false;
+    const b = this.bytes;
+    const n = b.length;
+    let p = this.p;
+    this.count = 0;
+    for (;;) {
+      if (b[p] === QUOTE) {
+        // A quoted field: to the first quote not doubled (a byte loop: JSON cells have a quote every few bytes).
+        // The bytes it shares with this column's field in the previous record are skipped: inside a quoted
+        // field every quote is one of a pair, so up to the last byte that is not a quote they split the same.
+        const s = p + 1;
+        const k = this.count;
+        let q = s;
+        let d = false;
+        let firstDouble = -1;
+        const prevFirst = this.prevFirstDouble[k];
+        if (prevFirst !== undefined && prevFirst !== -2) {
+          let shared = commonPrefix(this.view, b, s, this.prevStart[k], this.prevLen[k]);
+          while (shared > 0 && b[s + shared - 1] === QUOTE) shared--;
+          q = s + shared;
+          if (prevFirst >= 0 && prevFirst < shared) {
+            d = true;
+            firstDouble = prevFirst;
+          }
+        }
+        for (;;) {
+          const c = b[q];
+          if (c === QUOTE) {
+            if (b[q + 1] !== QUOTE) break;
+            if (!d) {
+              d = true;
+              firstDouble = q - s;
+            }
+            q += 2;
+          } else if (c === undefined)
+            decline(); // unclosed quote
+          else q++;
+        }
+        this.push(s, q, d);
+        this.firstDouble[k] = firstDouble;
+        p = q + 1;
+      } else {
+        const s = p;
+        for (; p < n; p++) {
+          const c = b[p];
+          if (c === COMMA || c === LF || c === CR) break;
+          if (c === QUOTE) decline(); // a quote inside an unquoted field
+        }
+        this.firstDouble[this.count] = -2;
+        this.push(s, p, false);
+      }
+      if (p >= n) break;
+      const c = b[p];
+      if (c === COMMA) {
+        p++;
+        continue;
+      }
+      if (c === CR) {
+        if (b[p + 1] !== LF || this.crlf === false) decline();
+        this.crlf = true;
+        p += 2;
+      } else if (c === LF) {
+        if (this.crlf === true) decline();
+        this.crlf = false;
+        p++;
+      } else decline(); // text after a closing quote
+      this.endRecord();
+      this.p = p;
+      if (p >= n) this.done = true;
+      return true;
+    }
+    this.endRecord();
+    this.done = true;
+    return true;
+  }
+
+  private endRecord(): void {
+    if (this.count === 1 && this.start[0] === this.end[0]) decline(); // an empty line (or a record of one empty field)
+    if (this.width < 0) this.width = this.count;
+    else if (this.count !== this.width) decline();
+    for (let k = 0; k < this.count; k++) {
+      this.prevStart[k] = this.start[k];
+      this.prevLen[k] = this.end[k] - this.start[k];
+      this.prevFirstDouble[k] = this.firstDouble[k];
+    }
+  }
+
+  /** Field k of the current record as text (doubled quotes made single); throws on invalid UTF-8 (the caller declines). */
+  text(k: number): string {
+    const s = decodeUtf8(this.bytes, this.start[k], this.end[k]);
+    return this.doubled[k] ? s.replaceAll('""', '"') : s;
+  }
+}
+
+/** Length of the common prefix of bytes [p, p + len) and [q, q + len) (4 bytes at a time), at most len and the bytes left. */
+export function commonPrefix(view: DataView, b: Uint8Array, p: number, q: number, len: number): number {
+  const max = Math.min(len, b.length - p);
+  let k = 0;
+  while (k + 4 <= max && view.getInt32(p + k) === view.getInt32(q + k)) k += 4;
+  while (k < max && b[p + k] === b[q + k]) k++;
+  return k;
+}
+
+/** FNV-1a over bytes [s, e) (the ByteInterner only needs one hash per interner). */
+export function hashBytes(b: Uint8Array, s: number, e: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let p = s; p < e; p++) h = Math.imul(h ^ b[p], 0x01000193);
+  return h;
+}
+
+/** Whether bytes [s, e) begin and end with a printable ASCII byte (then String.prototype.trim changes nothing). */
+export function trimmed(b: Uint8Array, s: number, e: number): boolean {
+  return e > s && b[s] > 0x20 && b[s] < 0x7f && b[e - 1] > 0x20 && b[e - 1] < 0x7f;
+}
+
+/** Whether bytes [s, e) are all JSON whitespace (or none): the cell's text trims to "" (the reverse is not needed). */
+export function blank(b: Uint8Array, s: number, e: number): boolean {
+  for (let p = s; p < e; p++) {
+    const c = b[p];
+    if (c !== 0x20 && c !== 0x09 && c !== LF && c !== CR) return false;
+  }
+  return true;
+}
+
+/**
+ * Reads JSON in place in one CSV field, bytes [pos, lim), the way JSON.parse
+ * reads the field's text: strings are delimited by `""` (a quote inside one
+ * is `\""`). Objects of strings and numbers only; a key made of digits only
+ * (JSON.parse orders such keys first), a key twice in an object, a nested
+ * object or list as a score, invalid UTF-8, or any syntax error: Decline.
+ */
+export class CellJson {
+  pos = 0;
+  lim = 0;
+  /** The last string read: bytes [strStart, strEnd), its hash, whether it has escapes. */
+  strStart = 0;
+  strEnd = 0;
+  strHash = 0;
+  strEscaped = false;
+  /** Numbers, interned by their bytes, and their values. */
+  private readonly numbers = new ByteInterner(new Interner());
+  private readonly numberValue: number[] = [];
+
+  constructor(readonly bytes: Uint8Array) {}
+
+  begin(s: number, e: number): void {
+    this.pos = s;
+    this.lim = e;
+  }
+
+  /** Skips JSON whitespace; returns the next byte (-1 at the end of the field). */
+  peek(): number {
+    const b = this.bytes;
+    let p = this.pos;
+    while (p < this.lim) {
+      const c = b[p];
+      if (c !== 0x20 && c !== 0x09 && c !== LF && c !== CR) {
+        this.pos = p;
+        return c;
+      }
+      p++;
+    }
+    this.pos = p;
+    return -1;
+  }
+
+  /** Requires the field to end here (only whitespace left). */
+  end(): void {
+    if (this.peek() !== -1) decline();
+  }
+
+  openObject(): void {
+    if (this.peek() !== 0x7b) decline();
+    this.pos++;
+  }
+
+  /** In an object: moves past the next key and its ':' (the key is the last string read); false at '}' (consumed). */
+  nextKey(first: boolean): boolean {
+    let c = this.peek();
+    if (c === 0x7d) {
+      this.pos++;
+      return false;
+    }
+    if (!first) {
+      if (c !== COMMA) decline();
+      this.pos++;
+      c = this.peek();
+    }
+    if (c !== QUOTE) decline();
+    this.string();
+    if (this.peek() !== 0x3a) decline();
+    this.pos++;
+    return true;
+  }
+
+  /** The id of the last string read, in `table`. */
+  intern(table: ByteInterner): number {
+    if (this.strEscaped) return table.target.intern(this.decoded());
+    return table.intern(this.bytes, this.strStart, this.strEnd, this.strHash);
+  }
+
+  /** The last string read as text. */
+  decoded(): string {
+    const text = decodeUtf8(this.bytes, this.strStart, this.strEnd);
+    return this.strEscaped ? (JSON.parse(`"${text.replaceAll('""', '"')}"`) as string) : text;
+  }
+
+  /** Whether the last string read is all ASCII digits (a key JSON.parse would order first). */
+  digitsOnly(): boolean {
+    if (this.strEscaped) return /^[0-9]+$/.test(this.decoded());
+    const b = this.bytes;
+    if (this.strEnd === this.strStart) return false;
+    for (let p = this.strStart; p < this.strEnd; p++) if (b[p] < 0x30 || b[p] > 0x39) return false;
+    return true;
+  }
+
+  /** Reads a string value (the cursor is before it); false if the value here is not a string. */
+  stringHere(): boolean {
+    if (this.peek() !== QUOTE) return false;
+    this.string();
+    return true;
+  }
+
+  /** Scans a string at the cursor (on its opening `""`), validating it as JSON.parse would. */
+  private string(): void {
+    const b = this.bytes;
+    const lim = this.lim;
+    let p = this.pos;
+    if (b[p + 1] !== QUOTE || p + 1 >= lim) decline();
+    p += 2;
+    const s = p;
+    let h = 0x811c9dc5 | 0;
+    let escaped = false;
+    for (;;) {
+      if (p >= lim) decline();
+      const c = b[p];
+      if (c === QUOTE) {
+        if (p + 1 >= lim || b[p + 1] !== QUOTE) decline();
+        break;
+      }
+      if (c < 0x20) decline();
+      if (c === 0x5c) {
+        escaped = true;
+        const e = b[p + 1];
+        if (e === QUOTE) {
+          if (p + 2 >= lim || b[p + 2] !== QUOTE) decline();
+          p += 3;
+        } else if (e === 0x75) {
+          for (let k = 2; k < 6; k++) if (!isHex(b[p + k])) decline();
+          p += 6;
+        } else if (e === 0x5c || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) p += 2;
+        else decline();
+        continue;
+      }
+      h = Math.imul(h ^ c, 0x01000193);
+      p++;
+    }
+    this.strStart = s;
+    this.strEnd = p;
+    this.strHash = h;
+    this.strEscaped = escaped;
+    this.pos = p + 2;
+  }
+
+  /**
+   * A value that is not an object or a list: its number, or NaN for a
+   * string, true, false or null (JSON.parse gives a non-number there).
+   * Declines at an object, a list or bad syntax.
+   */
+  scalar(): number {
+    const c = this.peek();
+    if (c === QUOTE) {
+      this.string();
+      return Number.NaN;
+    }
+    if (c === 0x74) return this.literal('true');
+    if (c === 0x66) return this.literal('false');
+    if (c === 0x6e) return this.literal('null');
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.number();
+    return decline();
+  }
+
+  private literal(word: string): number {
+    if (this.pos + word.length > this.lim) decline();
+    for (let i = 0; i < word.length; i++) if (this.bytes[this.pos + i] !== word.charCodeAt(i)) decline();
+    this.pos += word.length;
+    return Number.NaN;
+  }
+
+  /** A JSON number (validated by the grammar); its value as JSON.parse gives it (Number() of the same ASCII text). */
+  private number(): number {
+    const b = this.bytes;
+    const lim = this.lim;
+    const s = this.pos;
+    let p = s;
+    const digit = (q: number) => q < lim && b[q] >= 0x30 && b[q] <= 0x39;
+    if (b[p] === 0x2d) p++;
+    if (p < lim && b[p] === 0x30) p++;
+    else if (digit(p)) while (digit(p)) p++;
+    else decline();
+    if (p < lim && b[p] === 0x2e) {
+      p++;
+      if (!digit(p)) decline();
+      while (digit(p)) p++;
+    }
+    if (p < lim && (b[p] === 0x65 || b[p] === 0x45)) {
+      p++;
+      if (p < lim && (b[p] === 0x2b || b[p] === 0x2d)) p++;
+      if (!digit(p)) decline();
+      while (digit(p)) p++;
+    }
+    this.pos = p;
+    const id = this.numbers.intern(b, s, p, hashBytes(b, s, p));
+    let v = this.numberValue[id];
+    if (v === undefined) v = this.numberValue[id] = Number(this.numbers.target.name(id));
+    return v;
+  }
+}
+
+function isHex(c: number | undefined): boolean {
+  return c !== undefined && ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66));
+}
+
+/**
+ * Byte ranges of the file, numbered by content: equal bytes, one id. Keeps
+ * only where each distinct range was first seen (the file's bytes do not
+ * change while it is read); nothing is decoded. Stops taking new ranges at
+ * `cap` (then `id` returns -1 for a range not seen).
+ */
+export class ByteRanges {
+  private table = new Int32Array(1 << 10);
+  private hashes: number[] = [];
+  private starts: number[] = [];
+  private lens: number[] = [];
+  count = 0;
+
+  private readonly view: DataView;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly cap = 1 << 18,
+  ) {
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** The id of bytes [s, e): an earlier range's if equal, else a new one (or -1 past the cap). */
+  id(s: number, e: number): number {
+    const b = this.bytes;
+    const len = e - s;
+    // A cheap hash (the length and the first and last 8 bytes); equality is decided on all the bytes.
+    let h: number;
+    if (len >= 8) {
+      const v = this.view;
+      h = Math.imul(len ^ v.getInt32(s), 0x01000193) ^ v.getInt32(s + 4);
+      h = Math.imul(h ^ v.getInt32(e - 8), 0x01000193) ^ v.getInt32(e - 4);
+      h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+      h ^= h >>> 13;
+    } else h = hashBytes(b, s, e);
+    const mask = this.table.length - 1;
+    let slot = h & mask;
+    for (;;) {
+      const k = this.table[slot] - 1;
+      if (k < 0) break;
+      if (this.hashes[k] === h && this.lens[k] === len && commonPrefix(this.view, b, s, this.starts[k], len) === len) return k;
+      slot = (slot + 1) & mask;
+    }
+    if (this.count >= this.cap) return -1;
+    const k = this.count++;
+    this.hashes[k] = h;
+    this.starts[k] = s;
+    this.lens[k] = len;
+    this.table[slot] = k + 1;
+    if (this.count * 2 > this.table.length) this.rehash();
+    return k;
+  }
+
+  private rehash(): void {
+    const size = this.table.length * 2;
+    const mask = size - 1;
+    this.table = new Int32Array(size);
+    for (let k = 0; k < this.count; k++) {
+      let slot = this.hashes[k] & mask;
+      while (this.table[slot] !== 0) slot = (slot + 1) & mask;
+      this.table[slot] = k + 1;
+    }
+  }
+}
