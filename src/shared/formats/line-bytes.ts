@@ -29,3 +29,31 @@ export function byteLineCount(b: Uint8Array): number {
   for (let p = b.indexOf(0x0a); p >= 0; p = b.indexOf(0x0a, p + 1)) count++;
   return count > 1 && b[b.length - 1] === 0x0a ? count - 1 : count;
 }
+
+/**
+ * Where the JSON string starting at b[at] ('"') ends (after its closing quote)
+ * when it holds no escape and no control character, else -1 (then the JSON
+ * scanner reads it, and validates it).
+ */
+export function plainStringEnd(b: Uint8Array, at: number): number {
+  for (let q = at + 1; q < b.length; q++) {
+    const c = b[q];
+    if (c === 0x22) return q + 1;
+    if (c === 0x5c || c < 0x20) return -1;
+  }
+  return -1;
+}
+
+let view: DataView | undefined;
+
+/** The length of the longest common prefix of b[x, x + max) and b[y, y + max). */
+export function commonPrefix(b: Uint8Array, x: number, y: number, max: number): number {
+  if (x === y) return max;
+  if (view === undefined || view.buffer !== b.buffer || view.byteOffset !== b.byteOffset || view.byteLength !== b.byteLength)
+    view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const dv = view;
+  let k = 0;
+  while (k + 4 <= max && dv.getInt32(x + k) === dv.getInt32(y + k)) k += 4;
+  while (k < max && b[x + k] === b[y + k]) k++;
+  return k;
+}
