@@ -2,7 +2,7 @@
 // FGA/GCA layout's, on the same seeded synthetic dialogues written in each
 // layout at about the same size. bench/layouts.js bundles this file with vite
 // and runs it as `node layouts-phases.mjs MB RUNS [LAYOUT,…]` (FGA always, as the reference); it prints one JSON object:
-// per layout the file size (for `lines`, generations + index), the median and fastest load time (loader.load:
+// per layout the file size (for `lines`, generations + index, the two together sized to the target), the median and fastest load time (loader.load:
 // scan, parse, intern, build), the median CPU time, and MB/s by each. One layout's file is in memory at a time.
 
 import { findLoader } from '../src/shared/formats/detect';
@@ -166,6 +166,7 @@ function write(layout: string): Written {
             dst: t.gold.map(([s, v]) => `${SLOTS[s][2]}=${v}, `).join(''),
           }),
         );
+        size += index[index.length - 1].length + 1; // both files are read: the target is their sum
       });
     else if (layout === 'ldst')
       d.turns.forEach((t, i) => {

@@ -34,13 +34,14 @@ export function collectTurns(
   bytes: Uint8Array,
   file: string,
   run: (col: TurnCollector) => void,
+  hint?: { turns?: number; pairs?: number },
 ): { corpus: Corpus; warnings: string[]; scoreNotes: string[] } {
-  let col = new TurnCollector(bytes, file, true);
+  let col = new TurnCollector(bytes, file, true, hint);
   try {
     run(col);
   } catch (e) {
     if (!(e instanceof Reappeared)) throw e;
-    col = new TurnCollector(bytes, file, false);
+    col = new TurnCollector(bytes, file, false, hint);
     run(col);
   }
   return col.build();
@@ -48,7 +49,7 @@ export function collectTurns(
 
 /** Also the SlotTable the state reader (state-reader.ts) interns slots and values with. */
 export class TurnCollector implements SlotTable {
-  readonly builder = new CorpusBuilder();
+  readonly builder: CorpusBuilder;
   private readonly dialogues = new Map<string, PendingTurn[]>();
   private readonly slotCache = new Map<string, number>();
   private outOfOrder = 0;
@@ -70,7 +71,11 @@ export class TurnCollector implements SlotTable {
     readonly bytes: Uint8Array,
     readonly file: string,
     readonly streaming = false,
-  ) {}
+    /** Sizes for the builder (a guess; a wrong one only costs a regrowth). */
+    hint?: { turns?: number; pairs?: number },
+  ) {
+    this.builder = new CorpusBuilder(hint);
+  }
 
   /** Slot id for a domain (or service) and a slot name. */
   slot(domain: string, slot: string): number {

@@ -31,6 +31,7 @@ import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush, UniqueKeys } from './json-walk';
+import { NestedStates } from './nested-states';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 
@@ -97,18 +98,27 @@ const KNOWN = [
   'db_results',
 ];
 
-export function loadConvlab(bytes: Uint8Array, opts: LoadOptions, turnKey: 'utt_idx' | 'turn_id'): LoadedCorpus {
+/**
+ * `plain`: every state read by the state reader (tests compare the fast
+ * reading, NestedStates, with it).
+ */
+export function loadConvlab(bytes: Uint8Array, opts: LoadOptions, turnKey: 'utt_idx' | 'turn_id', plain = false): LoadedCorpus {
   const evalFile = turnKey === 'turn_id';
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
     const sc = new JsonScanner(bytes, opts.file);
     const ctx = new ElementContext(bytes, opts.file, 0);
     const states = new StateReader(col, sc);
+    const fast = plain ? undefined : new NestedStates(col, sc);
     const keys = new UniqueKeys(sc);
     const inner = new UniqueKeys(sc);
     let dialogue = '';
     let count = 0;
     let lastUtt = -1;
     let strAt = 0;
+    // The last dialogue id's bytes (quotes included): a repeat is the same id, not decoded again.
+    let idAt = -1;
+    let idLen = 0;
+    let idText = '';
     const str = (path: string, what: string): string => {
       if (!sc.isString()) sc.wrongType(path, what);
       strAt = sc.pos;
@@ -130,7 +140,7 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions, turnKey: 'utt_
       keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
         keys.add(path);
-        if (sc.keyIs('state')) gold = states.object(pathPush(path, 'state'), { drop: EMPTY, lists: 'join' });
+        if (sc.keyIs('state')) gold = fast?.read(0) ?? states.object(pathPush(path, 'state'), { drop: EMPTY, lists: 'join' });
         else if (sc.keyIs('predictions')) {
           const pPath = pathPush(path, 'predictions');
           sc.openObject(pPath, 'an object {"state": …}');
@@ -138,7 +148,7 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions, turnKey: 'utt_
           inner.reset();
           for (let f2 = true; sc.nextKey(f2); f2 = false) {
             inner.add(pPath);
-            if (sc.keyIs('state')) pred = states.object(pathPush(pPath, 'state'), { drop: EMPTY, lists: 'first' });
+            if (sc.keyIs('state')) pred = fast?.read(1) ?? states.object(pathPush(pPath, 'state'), { drop: EMPTY, lists: 'first' });
             else sc.skipValue();
           }
           if (!pred) throw ctx.error(pPath, missingKey('state', 'the predicted state', inner.names(), ['state']));
@@ -146,12 +156,19 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions, turnKey: 'utt_
           sc.peek();
           const s = sc.pos;
           sc.skipValue();
-          utt = ctx.turnIndexAt(s, sc.pos, path, turnKey);
+          utt = quotedDigits(bytes, s, sc.pos) ?? ctx.turnIndexAt(s, sc.pos, path, turnKey);
         } else if (sc.keyIs('original_id'))
           original = ctx.dialogueId(str(pathPush(path, 'original_id'), 'a dialogue id string'), path, strAt, 'original_id');
-        else if (sc.keyIs('dialogue_id'))
-          named = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), path, strAt, 'dialogue_id');
-        else if (sc.keyIs('speaker')) speaker = str(pathPush(path, 'speaker'), 'a speaker string ("user" or "system")');
+        else if (sc.keyIs('dialogue_id')) {
+          sc.peek();
+          const s = sc.pos;
+          if (sc.skipRepeat(idAt, idLen)) named = idText;
+          else {
+            named = idText = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), path, strAt, 'dialogue_id');
+            idLen = sc.pos - s;
+          }
+          idAt = s;
+        } else if (sc.keyIs('speaker')) speaker = str(pathPush(path, 'speaker'), 'a speaker string ("user" or "system")');
         else if (sc.keyIs('utterance')) utterance = str(pathPush(path, 'utterance'), 'an utterance string');
         else if (sc.keyIs('context')) {
           sc.peek();
@@ -186,6 +203,19 @@ export function loadConvlab(bytes: Uint8Array, opts: LoadOptions, turnKey: 'utt_
     sc.end();
   });
   return { corpus, format: evalFile ? convlabEvalLoader.id : convlabLoader.id, warnings };
+}
+
+/** A turn index written as a string of plain digits ("12", as evaluate_dst.py writes it) at bytes [s, e), or undefined (then turnIndexAt reads it). */
+function quotedDigits(b: Uint8Array, s: number, e: number): number | undefined {
+  const len = e - s - 2;
+  if (len < 1 || len > 9 || b[s] !== 0x22 || b[e - 1] !== 0x22 || (len > 1 && b[s + 1] === 0x30)) return undefined;
+  let n = 0;
+  for (let p = s + 1; p < e - 1; p++) {
+    const d = b[p] - 0x30;
+    if (d < 0 || d > 9) return undefined;
+    n = n * 10 + d;
+  }
+  return n;
 }
 
 /** The keys of evaluate_dst.py's and SetSUMBT's samples. */

@@ -35,9 +35,17 @@ import { collectTurns } from './collect';
 import { LoadError } from './errors';
 import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
+import { readLdstFast, type LdstRead } from './ldst-fast';
+import { parsePyList } from './py-list';
+import { isNone, parseDstString } from './dst-string';
+import { DstPieces } from './lines-fast';
+import { decodeUtf8 } from './byte-interner';
+import { commonPrefix, DECLINE, plainStringEnd } from './line-bytes';
 import { ElementContext, pathPush, UniqueKeys } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
+
+export { parsePyList, parseDstString };
 
 const utf8 = new TextDecoder('utf-8');
 
@@ -73,19 +81,33 @@ interface IndexLine {
   slot?: string;
   value?: string;
   dst?: string;
+  /** Fast mode: the dst string's bytes [dstAt, dstEnd) (without quotes), not decoded; dstEscaped when it holds escapes. */
+  dstAt?: number;
+  dstEnd?: number;
+  dstEscaped?: boolean;
   at: number;
   line: number;
 }
 
 const INDEX_KEYS = ['dialogue_id', 'turn_id', 'domain_slot', 'value', 'dst'];
 
-/** Reads DST-as-Prompting's JSON Lines index (only the keys the join needs; the prompts are skipped). */
-function readIndex(bytes: Uint8Array, file: string): IndexLine[] {
+/**
+ * Reads DST-as-Prompting's JSON Lines index (only the keys the join needs; the
+ * prompts are skipped). `fast`: the dst strings are not decoded (their bytes
+ * are kept, for lines-fast.ts), and a dialogue id whose bytes repeat the line
+ * before's is not decoded again.
+ */
+function readIndex(bytes: Uint8Array, file: string, fast = false): IndexLine[] {
   const sc = new JsonScanner(bytes, file);
   const ctx = new ElementContext(bytes, file, 0);
   const keys = new UniqueKeys(sc);
   const out: IndexLine[] = [];
   let line = 0;
+  let idAt = -1;
+  let idLen = 0;
+  let idText = '';
+  let lastDst = -1;
+  let lastDstLen = 0;
   const str = (path: string, what: string) => {
     if (!sc.isString()) sc.wrongType(path, what);
     return sc.readString();
@@ -104,20 +126,60 @@ function readIndex(bytes: Uint8Array, file: string): IndexLine[] {
     ctx.at = at;
     const path = `line ${line}`;
     sc.openObject(path, 'an index object {"dialogue_id", "turn_id", …}');
-    const e: Partial<IndexLine> = { at, line };
+    // Every field set up front: one object shape for all lines.
+    const e: Partial<IndexLine> = {
+      dialogue: undefined,
+      turn: undefined,
+      slot: undefined,
+      value: undefined,
+      dst: undefined,
+      dstAt: undefined,
+      dstEnd: undefined,
+      dstEscaped: undefined,
+      at,
+      line,
+    };
     keys.reset();
     for (let first = true; sc.nextKey(first); first = false) {
       keys.add(path);
-      if (sc.keyIs('dialogue_id')) e.dialogue = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), path);
-      else if (sc.keyIs('turn_id')) {
+      if (sc.keyIs('dialogue_id')) {
+        if (fast) {
+          sc.peek();
+          const s = sc.pos;
+          if (sc.skipRepeat(idAt, idLen)) e.dialogue = idText;
+          else {
+            e.dialogue = idText = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), path);
+            idLen = sc.pos - s;
+          }
+          idAt = s;
+        } else e.dialogue = ctx.dialogueId(str(pathPush(path, 'dialogue_id'), 'a dialogue id string'), path);
+      } else if (sc.keyIs('turn_id')) {
         sc.peek();
         const s = sc.pos;
         sc.skipValue();
         e.turn = ctx.turnIndexAt(s, sc.pos, path, 'turn_id');
       } else if (sc.keyIs('domain_slot')) e.slot = str(pathPush(path, 'domain_slot'), 'a "domain-slot" string');
       else if (sc.keyIs('value')) e.value = str(pathPush(path, 'value'), 'the gold value (a string, "none" when inactive)');
-      else if (sc.keyIs('dst')) e.dst = str(pathPush(path, 'dst'), 'the gold state ("domain-slot=value, …")');
-      else sc.skipValue();
+      else if (sc.keyIs('dst')) {
+        if (fast && sc.isString()) {
+          // The bytes it shares with the line before's (a cumulative state) were checked there: no quote, escape or control byte.
+          const s = sc.pos;
+          const shared = lastDst < 0 ? 0 : commonPrefix(bytes, lastDst, s + 1, Math.min(lastDstLen, bytes.length - s - 1));
+          const end = plainStringEnd(bytes, s + shared);
+          if (end < 0) sc.skipValue();
+          else sc.pos = end;
+          e.dstAt = s + 1;
+          e.dstEnd = sc.pos - 1;
+          e.dstEscaped = end < 0;
+          lastDst = end < 0 ? -1 : s + 1;
+          lastDstLen = sc.pos - 2 - s;
+        } else e.dst = str(pathPush(path, 'dst'), 'the gold state ("domain-slot=value, …")');
+      } else if (fast && sc.peek() === 0x22) {
+        // A prompt: skipped by a quick scan when it holds no escape (else the scanner validates it).
+        const end = plainStringEnd(bytes, sc.pos);
+        if (end < 0) sc.skipValue();
+        else sc.pos = end;
+      } else sc.skipValue();
     }
     p = sc.pos;
     while (bytes[p] === 0x20 || bytes[p] === 0x09 || bytes[p] === 0x0d) p++;
@@ -133,30 +195,12 @@ function readIndex(bytes: Uint8Array, file: string): IndexLine[] {
         missingKey(e.slot === undefined ? 'domain_slot' : 'value', 'the slot and its gold value', keys.names(), INDEX_KEYS) +
           ' (the first line made this a by-slot index)',
       );
-    if (!bySlot && e.dst === undefined) throw ctx.error(path, missingKey('dst', 'the gold state of the turn', keys.names(), INDEX_KEYS));
+    if (!bySlot && e.dst === undefined && e.dstAt === undefined)
+      throw ctx.error(path, missingKey('dst', 'the gold state of the turn', keys.names(), INDEX_KEYS));
     out.push(e as IndexLine);
   }
   if (out.length === 0) throw new LoadError(file, 'the index holds no lines');
   return out;
-}
-
-const isNone = (v: string) => v.trim().toLowerCase() === 'none';
-
-/** "d-s=v, d-s=v," (DST-as-Prompting's states and updates) as pairs, or the problem with the first bad piece. */
-export function parseDstString(text: string): { pairs: [string, string][] } | { problem: string } {
-  const pairs: [string, string][] = [];
-  if (isNone(text)) return { pairs };
-  for (const raw of text.split(',')) {
-    const piece = raw.trim();
-    if (piece === '') continue;
-    const parts = piece.split('=');
-    if (parts.length !== 2) return { problem: `${JSON.stringify(piece)} is not one "domain-slot=value"` };
-    const [name, value] = [parts[0].trim(), parts[1].trim()];
-    if (!/^[^\s-]+-\S/.test(name)) return { problem: `${JSON.stringify(name)} is not a "domain-slot" name` };
-    if (value === '') return { problem: `${JSON.stringify(name)} has no value` };
-    pairs.push([name, value]);
-  }
-  return { pairs };
 }
 
 export const linesLoader: FormatLoader = {
@@ -173,66 +217,100 @@ export function loadLines(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       opts.file,
       'line-aligned generations need their index: the JSON Lines file the generations were made from (--index FILE on the command line)',
     );
-  const index = readIndex(opts.index.bytes, opts.index.file);
+  try {
+    return readLines(bytes, opts, true);
+  } catch {
+    // Declined (or the files are bad): the plain reading reads them, or says what is wrong and where.
+  }
+  return readLines(bytes, opts, false);
+}
+
+/**
+ * Reads the generations and their index. `fast`: gold states read from the
+ * index's bytes (lines-fast.ts) and each distinct generated update parsed once;
+ * it reads what the plain reading reads, or throws (then loadLines reads the
+ * plain way, which gives the error with its place).
+ */
+export function readLines(bytes: Uint8Array, opts: LoadOptions, fast: boolean): LoadedCorpus {
+  if (!opts.index) throw new LoadError(opts.file, 'no index');
+  const index = readIndex(opts.index.bytes, opts.index.file, fast);
+  const indexBytes = opts.index.bytes;
+  const pieces = fast ? new DstPieces() : undefined;
+  const updates = new Map<string, ReturnType<typeof parseDstString>>();
   const { lines, starts, finalNewline } = textLines(bytes);
   if (lines.length !== index.length) throw countMismatch(opts.file, lines.length, finalNewline, opts.index.file, index.length);
   const bySlot = index[0].slot !== undefined;
   let unparseable = 0;
   let noneUpper = 0;
-  const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {
-    unparseable = noneUpper = 0;
-    const goldIndexError = (e: IndexLine, problem: string) =>
-      new LoadError(opts.index!.file, `line ${e.line}: the gold state (dst) cannot be read: ${problem}`, {
-        line: e.line,
-        column: 1,
-        offset: e.at,
-      });
-    let i = 0;
-    let lastDialogue: string | undefined;
-    let state = new Map<number, number>();
-    while (i < index.length) {
-      const first = index[i];
-      let j = i + 1;
-      while (j < index.length && index[j].dialogue === first.dialogue && index[j].turn === first.turn) j++;
-      const gold: number[] = [];
-      const pred: number[] = [];
-      const extra: TurnExtra = {};
-      if (bySlot) {
-        const raw: string[] = [];
-        for (let k = i; k < j; k++) {
-          const e = index[k];
-          const slot = col.flatSlot(e.slot!);
-          if (!isNone(e.value!)) gold.push(slot, col.value(e.value!));
-          const g = lines[k].trim();
-          if (isNone(g)) {
-            if (g !== 'none') noneUpper++;
-            continue;
+  const { corpus, warnings } = collectTurns(
+    bytes,
+    opts.file,
+    (col) => {
+      unparseable = noneUpper = 0;
+      const goldIndexError = (e: IndexLine, problem: string) =>
+        new LoadError(opts.index!.file, `line ${e.line}: the gold state (dst) cannot be read: ${problem}`, {
+          line: e.line,
+          column: 1,
+          offset: e.at,
+        });
+      let i = 0;
+      let lastDialogue: string | undefined;
+      let state = new Map<number, number>();
+      while (i < index.length) {
+        const first = index[i];
+        let j = i + 1;
+        while (j < index.length && index[j].dialogue === first.dialogue && index[j].turn === first.turn) j++;
+        const gold: number[] = [];
+        const pred: number[] = [];
+        const extra: TurnExtra = {};
+        if (bySlot) {
+          const raw: string[] = [];
+          for (let k = i; k < j; k++) {
+            const e = index[k];
+            const slot = col.flatSlot(e.slot!);
+            if (!isNone(e.value!)) gold.push(slot, col.value(e.value!));
+            const g = lines[k].trim();
+            if (isNone(g)) {
+              if (g !== 'none') noneUpper++;
+              continue;
+            }
+            raw.push(`${e.slot}=${lines[k]}`);
+            pred.push(slot, col.value(g));
           }
-          raw.push(`${e.slot}=${lines[k]}`);
-          pred.push(slot, col.value(g));
+          extra.raw = raw.join('\n');
+        } else {
+          if (first.dialogue !== lastDialogue) state = new Map();
+          lastDialogue = first.dialogue;
+          for (let k = i; k < j; k++) {
+            const e = index[k];
+            if (pieces && e.dstAt !== undefined) {
+              if (e.dstEscaped) e.dst = JSON.parse(`"${decodeUtf8(indexBytes, e.dstAt, e.dstEnd!)}"`) as string;
+              else if (pieces.read(col, indexBytes, e.dstAt, e.dstEnd!, k === i ? gold : null) !== null) throw DECLINE;
+            }
+            if (e.dst !== undefined) {
+              const g = parseDstString(e.dst);
+              if ('problem' in g) throw goldIndexError(e, g.problem);
+              if (k === i) for (const [s, v] of g.pairs) gold.push(col.flatSlot(s), col.value(v));
+            }
+            let u = fast ? updates.get(lines[k]) : undefined;
+            if (u === undefined) {
+              u = parseDstString(lines[k]);
+              if (fast) updates.set(lines[k], u);
+            }
+            if ('problem' in u) {
+              unparseable++;
+              extra.unparseable = `${k + 1}:1: line ${k + 1}: ${u.problem} (the update is empty: the previous state carries over)`;
+            } else for (const [s, v] of u.pairs) state.set(col.flatSlot(s), col.value(v));
+            extra.raw = lines[k];
+          }
+          state.forEach((v, s) => pred.push(s, v));
         }
-        extra.raw = raw.join('\n');
-      } else {
-        if (first.dialogue !== lastDialogue) state = new Map();
-        lastDialogue = first.dialogue;
-        for (let k = i; k < j; k++) {
-          const e = index[k];
-          const g = parseDstString(e.dst!);
-          if ('problem' in g) throw goldIndexError(e, g.problem);
-          if (k === i) for (const [s, v] of g.pairs) gold.push(col.flatSlot(s), col.value(v));
-          const u = parseDstString(lines[k]);
-          if ('problem' in u) {
-            unparseable++;
-            extra.unparseable = `${k + 1}:1: line ${k + 1}: ${u.problem} (the update is empty: the previous state carries over)`;
-          } else for (const [s, v] of u.pairs) state.set(col.flatSlot(s), col.value(v));
-          extra.raw = lines[k];
-        }
-        for (const [s, v] of state) pred.push(s, v);
+        col.turn(first.dialogue, first.turn, gold, pred, starts[i], undefined, extra);
+        i = j;
       }
-      col.turn(first.dialogue, first.turn, gold, pred, starts[i], undefined, extra);
-      i = j;
-    }
-  });
+    },
+    { turns: index.length, pairs: opts.index.bytes.length / 12 },
+  );
   const notes = [
     `line-aligned generations joined to the index ${opts.index.file} (${bySlot ? 'one generated value per slot: DST-as-Prompting by slot' : 'one generated turn update per line: DST-as-Prompting all domains, updates accumulate per dialogue'}); ${plural(lines.length, 'line')}`,
   ];
@@ -267,43 +345,18 @@ export const ldstLoader: FormatLoader = {
   load: loadLdst,
 };
 
-/** A Python string-list literal of at most one string (LDST writes str(Response_list)): the string, null for [], or a problem. */
-export function parsePyList(text: string): { value: string | null } | { problem: string } {
-  const t = text.trim();
-  if (t === '[]') return { value: null };
-  if (!t.startsWith('[')) return { problem: `${JSON.stringify(t.slice(0, 40))} is not a list literal` };
-  const q = t[1];
-  if (q !== "'" && q !== '"') return { problem: 'the list does not hold a quoted string' };
-  let out = '';
-  let k = 2;
-  for (; k < t.length; k++) {
-    const c = t[k];
-    if (c === q) break;
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const n = t[++k];
-    const hex = (len: number) => {
-      const h = t.slice(k + 1, k + 1 + len);
-      if (!new RegExp(`^[0-9a-fA-F]{${len}}$`).test(h)) return undefined;
-      k += len;
-      return String.fromCodePoint(parseInt(h, 16));
-    };
-    const simple: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t', r: '\r' };
-    if (n !== undefined && Object.hasOwn(simple, n)) out += simple[n];
-    else {
-      const h = n === 'x' ? hex(2) : n === 'u' ? hex(4) : n === 'U' ? hex(8) : undefined;
-      if (h === undefined) return { problem: `a bad escape \\${n ?? ''} in the string` };
-      out += h;
-    }
+export function loadLdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+  let read: LdstRead | undefined;
+  try {
+    read = readLdstFast(bytes, opts);
+  } catch {
+    // Declined (or the file is bad): the plain path reads it, or says what is wrong and where.
   }
-  if (k >= t.length) return { problem: 'the string is not closed (the line may have been cut)' };
-  if (t.slice(k + 1).trim() !== ']') return { problem: 'the list does not end after its one string' };
-  return { value: out };
+  return ldstResult(read ?? readLdstPlain(bytes, opts));
 }
 
-export function loadLdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+/** The plain path: the file decoded and split into lines, each split at "|||" (ldst-fast.ts gives the same, faster, or declines). */
+export function readLdstPlain(bytes: Uint8Array, opts: LoadOptions): LdstRead {
   const { lines, starts, finalNewline } = textLines(bytes);
   if (opts.index) {
     const idx = textLines(opts.index.bytes);
@@ -374,6 +427,10 @@ export function loadLdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     }
     flush();
   });
+  return { corpus, warnings, unparseable, notGenerated };
+}
+
+function ldstResult({ corpus, warnings, unparseable, notGenerated }: LdstRead): LoadedCorpus {
   const notes = ['LDST results: one generated value per line after its index fields; NONE = inactive; one trailing </s> removed'];
   const scoreNotes: string[] = [];
   if (unparseable > 0)

@@ -1,0 +1,153 @@
+// DST-as-Prompting's line-aligned generations read fast (src/shared/formats/
+// lines.ts readLines(…, true): gold states read from the index's bytes by
+// lines-fast.ts — a piece within the bytes a state shares with the one before
+// is taken, each distinct piece parsed once —, prompts skipped by a quick scan,
+// each distinct update parsed once) give exactly what the plain reading
+// gives, or the fast reading throws and loadLines gives the plain reading's
+// result or error. On the fixtures and on usual files it does not decline.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { loadLines, readLines } from '../../../../src/shared/formats/lines';
+import type { LoadOptions } from '../../../../src/shared/formats/types';
+import { llmBytes } from './llm-samples';
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const ALL = 'line-aligned/sdp-mw24-alldomains/';
+const BY_SLOT = 'line-aligned/sdp-mw24-by-slot/';
+
+/** Fast equals plain or throws; loadLines equals plain (result or error). Returns whether fast accepted. */
+function check(bytes: Uint8Array, opts: LoadOptions): boolean {
+  let plain: unknown;
+  let plainError: Error | undefined;
+  try {
+    plain = readLines(bytes, opts, false);
+  } catch (e) {
+    plainError = e as Error;
+  }
+  let accepted = false;
+  try {
+    const fast = readLines(bytes, opts, true);
+    accepted = true;
+    expect(plainError).toBeUndefined();
+    expect(fast).toEqual(plain);
+  } catch (e) {
+    if (accepted) throw e;
+  }
+  if (plainError) expect(() => loadLines(bytes, opts)).toThrow(plainError.message);
+  else expect(loadLines(bytes, opts)).toEqual(plain);
+  return accepted;
+}
+
+const piece = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      'hotel-area=north',
+      'hotel-book day=monday',
+      'train-leaveat=17:15',
+      'taxi-destination=café',
+      'hotel-area=south',
+      'hotel-area=north east',
+      'hotel-area=nort',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '',
+      ' ',
+      'area=north',
+      'hotel-area',
+      'hotel-area=',
+      'hotel-a=b=c',
+      '\uFEFFhotel-area=x',
+      'Hotel-Area=North',
+      'none',
+      'NONE',
+    ),
+  },
+);
+const dst = fc.array(piece, { maxLength: 6 }).map((ps) => ps.join(', ') + (ps.length > 0 ? ', ' : ''));
+const update = fc.oneof(dst, fc.constantFrom('none', 'None', '', 'hotel-area', 'hotel-area=north,'));
+
+interface Row {
+  d: string;
+  t: number;
+  dst: string;
+  gen: string;
+}
+
+function files(rows: Row[], escapes: boolean, prompt: string): { gen: Uint8Array; index: Uint8Array } {
+  const index = rows.map((r) => {
+    const line = JSON.stringify({ dialogue: prompt, dialogue_id: r.d, turn_id: r.t, dst: r.dst });
+    return escapes ? line.replace(/é/g, '\\u00e9') : line;
+  });
+  return { gen: enc(rows.map((r) => r.gen).join('\n')), index: enc(index.join('\n')) };
+}
+
+describe('DST-as-Prompting, fast reading', () => {
+  it('the fixtures: not declined, the same as the plain reading', () => {
+    for (const name of ['generated_predictions.txt', 'generated_predictions-edge.txt']) {
+      const index = { file: 'i.json', bytes: llmBytes(`${ALL}mw24_prompt_alldomains_test.json`) };
+      expect(check(llmBytes(ALL + name), { file: name, index })).toBe(true);
+    }
+    const bySlot = { file: 'i.json', bytes: llmBytes(`${BY_SLOT}mw24_prompt_by_slot_test.json`) };
+    expect(check(llmBytes(`${BY_SLOT}generated_predictions.txt`), { file: 'g.txt', index: bySlot })).toBe(true);
+    expect(
+      check(llmBytes(`${ALL}generated_predictions-short.txt`), {
+        file: 'g.txt',
+        index: { file: 'i', bytes: llmBytes(`${ALL}mw24_prompt_alldomains_test.json`) },
+      }),
+    ).toBe(false);
+  });
+
+  it('equals the plain reading or declines, on generated files (bad pieces, none, escapes, a BOM inside, cumulative states)', () => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ d: fc.constantFrom('MUL1.json', 'MUL2.json', 'SNG3.json'), t: fc.nat(3), dst, gen: update }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom('text', 'a "quoted" prompt', 'tab\there'),
+        (rows, cumulative, escapes, prompt) => {
+          if (cumulative) for (let i = 1; i < rows.length; i++) rows[i].dst = rows[i - 1].dst + rows[i].dst;
+          const f = files(rows, escapes, prompt);
+          if (check(f.gen, { file: 'g.txt', index: { file: 'i.json', bytes: f.index } })) accepted++;
+        },
+      ),
+      { numRuns: 400 },
+    );
+    expect(accepted).toBeGreaterThan(20);
+  });
+
+  it('usual files (turns in order, states growing) are read fast', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('hotel-area=north', 'train-day=monday', 'taxi-leaveat=17:15'), fc.boolean()), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (steps) => {
+          const rows: Row[] = [];
+          let state: string[] = [];
+          steps.forEach(([p, next], i) => {
+            if (next || i === 0) state = [];
+            state = [...state.filter((x) => x.split('=')[0] !== p.split('=')[0]), p];
+            rows.push({
+              d: `D${rows.filter((r) => r.t === 0).length + (next || i === 0 ? 1 : 0)}.json`,
+              t: next || i === 0 ? 0 : rows[i - 1].t + 1,
+              dst: state.map((x) => `${x}, `).join(''),
+              gen: `${p},`,
+            });
+          });
+          const f = files(rows, false, 'text');
+          expect(check(f.gen, { file: 'g.txt', index: { file: 'i.json', bytes: f.index } })).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
