@@ -144,7 +144,10 @@ describe.skipIf(!chromiumAvailable())('sgd in the app: what it means on the run 
     await page.fill('[data-testid="open-gold"]', join(S, 'data', 'test'));
     await page.click('[data-testid="open-submit"]');
     await expect.poll(() => page.textContent(JGA), { timeout: 30_000 }).toBe(percent2(cli.corpus.JGA));
-    expect(await page.textContent('[data-testid="corpus-metric"][data-metric="SA"][data-scope="corpus"]')).toBe(percent2(cli.corpus.SA));
+    // SA is polled too: its K follows the run's schema, which may arrive after the first numbers.
+    await expect
+      .poll(() => page.textContent('[data-testid="corpus-metric"][data-metric="SA"][data-scope="corpus"]'), { timeout: 30_000 })
+      .toBe(percent2(cli.corpus.SA));
     await expect.poll(() => sgdOption(page).textContent()).toBe('sgd');
     await expect.poll(() => page.textContent(NOTICE)).toContain('CLI-only');
     expect(await page.textContent(NOTICE)).not.toContain('equals exact');

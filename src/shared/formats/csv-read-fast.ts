@@ -17,7 +17,7 @@
 // object, a key of digits only (JSON.parse orders those first), escapes the
 // byte reader leaves alone, invalid UTF-8, any CSV that is not plain — it
 // declines (returns null) and csv.ts reads the file with the plain path.
-// csv.fast.test.ts checks both paths give the same corpus, or this declines.
+// test/unit/shared/formats/csv-read-fast.test.ts checks both paths give the same corpus, or this declines.
 
 import type { TurnExtra } from '../model/builder';
 import { Interner } from '../model/interner';

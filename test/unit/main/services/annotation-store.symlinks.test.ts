@@ -35,6 +35,15 @@ vi.mock('node:crypto', async (importOriginal) => {
   const randomBytes = (n: number) => fixed.bytes?.subarray(0, n) ?? crypto.randomBytes(n);
   return { ...crypto, default: { ...crypto, randomBytes }, randomBytes };
 });
+// atomic-write.ts (compaction) takes Web Crypto's random bytes: the same bytes there.
+const webRandom = globalThis.crypto.getRandomValues.bind(globalThis.crypto);
+vi.spyOn(globalThis.crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(a: T): T => {
+  if (fixed.bytes && a instanceof Uint8Array) {
+    a.set(fixed.bytes.subarray(0, a.length));
+    return a;
+  }
+  return webRandom(a as never) as T;
+});
 afterEach(() => (fixed.bytes = null));
 
 const root = mkdtempSync(join(tmpdir(), 'store-links-'));
