@@ -19,6 +19,7 @@
 
 import type { TurnExtra } from '../model/builder';
 import { parseSpan, spanGrammar, type SpanGrammar, type SpanResult } from './belief-span';
+import { SpanBytes, usable } from './belief-span-bytes';
 import { collectTurns, type TurnCollector } from './collect';
 import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
@@ -54,18 +55,29 @@ const SPECIAL = /<(?:sos_u|eos_u|bos_user|eos_user)>/g;
 interface TurnRead {
   index?: number;
   dialId?: string;
+  /** The gold span, decoded when it holds an escape or a non-ASCII byte (else read from its bytes when needed). */
   gold?: string;
   goldAt: number;
+  /** The gold span's bytes between the quotes: bytes[goldStart, goldEnd); goldEnd < 0: no "bspn". */
+  goldStart: number;
+  goldEnd: number;
+  goldHash: number;
   pred?: string;
   predAt: number;
+  predStart: number;
+  predEnd: number;
+  predHash: number;
+  predEscaped: boolean;
   user?: string;
   /** UBAR's per-dialogue header entry ("trun_num", no "turn_num"). */
   header: boolean;
 }
 
-export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+/** Reads a belief-span file; `fast` false: every span with parseSpan (the plain path the fast one must equal, for tests). */
+export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): LoadedCorpus {
   const vocab: SlotVocab = opts.slotVocab ?? multiwozSlotVocab();
   const goldReplaced = !!opts.goldReplaced;
+  const fastPath = fast && usable(vocab);
   let grammar: SpanGrammar | undefined;
   let unparseable = 0;
   let emptyGenerated = 0;
@@ -77,12 +89,16 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     const ids = new IdSet(bytes, opts.file);
     const places = new ForwardLocator(bytes);
     const cache = new Map<string, SpanResult>();
+    let spans: SpanBytes | undefined;
     grammar = undefined;
     unparseable = emptyGenerated = skippedHeaders = 0;
     let count = 0;
 
     const parse = (span: string): SpanResult => {
-      grammar ??= spanGrammar(span);
+      if (grammar === undefined) {
+        grammar = spanGrammar(span);
+        if (fastPath) spans = new SpanBytes(bytes, grammar, vocab, col);
+      }
       let r = cache.get(span);
       if (!r) {
         if (cache.size > 50_000) cache.clear();
@@ -94,7 +110,18 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
 
     const readTurn = (path: string, at: number): TurnRead => {
       sc.openObject(path, 'a turn object with "bspn" and "bspn_gen"');
-      const t: TurnRead = { goldAt: 0, predAt: 0, header: false };
+      const t: TurnRead = {
+        goldAt: 0,
+        goldStart: 0,
+        goldEnd: -1,
+        goldHash: 0,
+        predAt: 0,
+        predStart: 0,
+        predEnd: -1,
+        predHash: 0,
+        predEscaped: false,
+        header: false,
+      };
       let trun = false;
       keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
@@ -102,11 +129,20 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         if (sc.keyIs('bspn_gen')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'bspn_gen'), 'the generated belief span (a string)');
           t.predAt = sc.pos;
-          t.pred = sc.readString();
+          sc.scanStringValue();
+          t.predStart = sc.strStart;
+          t.predEnd = sc.strEnd;
+          t.predHash = sc.strHash;
+          t.predEscaped = sc.strEscaped;
+          t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
         } else if (sc.keyIs('bspn')) {
           if (!sc.isString()) sc.wrongType(pathPush(path, 'bspn'), 'the gold belief span (a string)');
           t.goldAt = sc.pos;
-          t.gold = sc.readString();
+          sc.scanStringValue();
+          t.goldStart = sc.strStart;
+          t.goldEnd = sc.strEnd;
+          t.goldHash = sc.strHash;
+          if (sc.strEscaped || !ascii(bytes, sc.strStart, sc.strEnd)) t.gold = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
         } else if (sc.keyIs('turn_num')) {
           sc.peek();
           const s = sc.pos;
@@ -130,7 +166,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       if (!t.header) {
         ctx.at = at;
         if (t.pred === undefined) throw ctx.error(path, missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
-        if (t.gold === undefined && !goldReplaced)
+        if (t.goldEnd < 0 && !goldReplaced)
           throw ctx.error(
             path,
             `${missingKey('bspn', 'the gold belief span', keys.names(), KNOWN)}; without it, give the gold (--gold FILE, the Gold field of the Open dialog)`,
@@ -139,30 +175,38 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       return t;
     };
 
-    const addTurn = (col: TurnCollector, id: string, fallbackIndex: number, path: string, at: number): void => {
-      const t = readTurn(path, at);
+    const addTurn = (col: TurnCollector, id: string, fallbackIndex: number, path: string, at: number, read?: TurnRead): void => {
+      const t = read ?? readTurn(path, at);
       if (t.header) {
         skippedHeaders++;
         return;
       }
       const index = t.index ?? fallbackIndex;
-      const gold: number[] = [];
+      let gold: number[] = [];
       if (!goldReplaced) {
-        const g = parse(t.gold!);
-        if (!g.ok)
-          throw ctx.loc.error(
-            { path: pathPush(path, 'bspn'), at: t.goldAt },
-            `the gold belief span cannot be read: word ${g.word}: ${g.problem} (slot vocabulary: ${vocab.source}; another one: --slot-vocab FILE)`,
-          );
-        for (const [s, v] of g.pairs) gold.push(col.slotById(s), col.value(v));
+        const fastGold = spans && t.gold === undefined ? spans.read(t.goldStart, t.goldEnd, t.goldHash) : undefined;
+        if (fastGold) gold = fastGold;
+        else {
+          const g = parse(t.gold ?? sc.stringAt(t.goldStart, t.goldEnd, false));
+          if (!g.ok)
+            throw ctx.loc.error(
+              { path: pathPush(path, 'bspn'), at: t.goldAt },
+              `the gold belief span cannot be read: word ${g.word}: ${g.problem} (slot vocabulary: ${vocab.source}; another one: --slot-vocab FILE)`,
+            );
+          for (const [s, v] of g.pairs) gold.push(col.slotById(s), col.value(v));
+        }
       }
-      const pred: number[] = [];
+      let pred: number[] = [];
       const extra: TurnExtra = { raw: t.pred };
-      const p = parse(t.pred!);
-      if (p.ok) for (const [s, v] of p.pairs) pred.push(col.slotById(s), col.value(v));
+      const fastPred = spans && !t.predEscaped ? spans.read(t.predStart, t.predEnd, t.predHash) : undefined;
+      if (fastPred) pred = fastPred;
       else {
-        unparseable++;
-        extra.unparseable = places.describe(t.predAt, pathPush(path, 'bspn_gen'), `word ${p.word}: ${p.problem}`);
+        const p = parse(t.pred!);
+        if (p.ok) for (const [s, v] of p.pairs) pred.push(col.slotById(s), col.value(v));
+        else {
+          unparseable++;
+          extra.unparseable = places.describe(t.predAt, pathPush(path, 'bspn_gen'), `word ${p.word}: ${p.problem}`);
+        }
       }
       if (t.pred!.trim() === '') emptyGenerated++;
       col.turn(id, index, gold, pred, at, t.user !== undefined ? { user: t.user } : undefined, extra);
@@ -172,8 +216,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     if (sc.peek() === 0x5b) {
       forEachElement(sc, '$', 'a list of turns', (i, at) => {
         const path = pathPush('$', i);
-        const before = sc.pos;
-        // The dialogue id is inside the turn: read the turn first (addTurn) with a placeholder, then check it.
+        // The dialogue id is inside the turn: read the turn, check the id, then add the turn read.
         const t = readTurn(path, at);
         if (t.header) {
           skippedHeaders++;
@@ -181,8 +224,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         }
         ctx.at = at;
         if (t.dialId === undefined) throw ctx.error(path, missingKey('dial_id', 'the dialogue id', keys.names(), KNOWN));
-        sc.pos = before;
-        addTurn(col, t.dialId, t.index ?? i, path, at);
+        addTurn(col, t.dialId, t.index ?? i, path, at, t);
       });
     } else {
       forEachMember(sc, '$', 'an object of dialogues {id: turns}', (id, at) => {
@@ -195,7 +237,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         else if (c === 0x7b) {
           forEachMember(sc, path, 'an object of turns {"0": turn, …}', (key, tAt) => {
             ctx.at = tAt;
-            const index = ctx.turnIndexLiteral(JSON.stringify(key), pathPush(path, key), tAt);
+            const index = digitsValue(key) ?? ctx.turnIndexLiteral(JSON.stringify(key), pathPush(path, key), tAt);
             addTurn(col, id, index, pathPush(path, key), tAt);
           });
         } else sc.wrongType(path, 'a list of turns or an object of turns {"0": turn, …}');
@@ -218,4 +260,20 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   if (skippedHeaders > 0) notes.push(`${plural(skippedHeaders, 'dialogue header entry')} ("trun_num", UBAR's end-to-end results) skipped`);
   const scoreNotes = notes.slice(1);
   return { corpus, format: bspnLoader.id, warnings: [...notes.slice(0, 1), ...warnings, ...scoreNotes], scoreNotes };
+}
+
+/** Whether bytes[start, end) are all ASCII (then they decode to themselves, one character a byte). */
+function ascii(b: Uint8Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (b[k] >= 0x80) return false;
+  return true;
+}
+
+/** The number a key of 1 to 15 digits writes (what turnIndexOfLiteral reads from it, faster), else undefined. */
+function digitsValue(key: string): number | undefined {
+  if (key.length === 0 || key.length > 15) return undefined;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return undefined;
+  }
+  return Number(key);
 }

@@ -228,10 +228,22 @@ export class JsonScanner {
     return this.syntaxError(d.problem, d.at);
   }
 
-  private strStart = 0;
-  private strEnd = 0;
-  private strHash = 0;
-  private strEscaped = false;
+  /** The last string scanned: its bytes between the quotes are bytes[strStart, strEnd); strEscaped: they hold an escape. Read-only outside. */
+  strStart = 0;
+  strEnd = 0;
+  /** FNV-1a of its bytes (of the unescaped ones when strEscaped). */
+  strHash = 0;
+  strEscaped = false;
+
+  /** Scans a string value (the caller checked isString()) without decoding it: see strStart, strEnd, strEscaped. */
+  scanStringValue(): void {
+    this.scanString();
+  }
+
+  /** Decodes bytes[start, end) of a string scanned before (JSON escapes read when `escaped`); invalid UTF-8 is a syntax error. */
+  stringAt(start: number, end: number, escaped: boolean): string {
+    return this.decodeString(start, end, escaped);
+  }
 
   /** Scans a string at the cursor (which is on '"'); sets str* fields. */
   private scanString(): void {
