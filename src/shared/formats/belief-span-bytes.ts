@@ -35,7 +35,7 @@ const GT = 0x3e;
 const LB = 0x5b;
 const RB = 0x5d;
 /** Distinct segments kept before the cache starts again (bounds its memory on huge files). */
-const MAX_SEGMENTS = 1 << 20;
+const MAX_SEGMENTS = 1 << 15;
 
 const isWhite = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
 

@@ -21,7 +21,7 @@ import type { TurnExtra } from '../model/builder';
 import { parseSpan, spanGrammar, type SpanGrammar, type SpanResult } from './belief-span';
 import { SpanBytes, usable } from './belief-span-bytes';
 import { collectTurns, type TurnCollector } from './collect';
-import { missingKey } from './field-policy';
+import { badDialogueId, missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { ElementContext, forEachElement, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
 import { multiwozSlotVocab, type SlotVocab } from './slot-vocab';
@@ -108,8 +108,9 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
       return r;
     };
 
-    const readTurn = (path: string, at: number): TurnRead => {
-      sc.openObject(path, 'a turn object with "bspn" and "bspn_gen"');
+    // A turn's JSON path is made only for a message: `path` makes it.
+    const readTurn = (path: () => string, at: number): TurnRead => {
+      if (!sc.tryOpenObject()) sc.wrongType(path(), 'a turn object with "bspn" and "bspn_gen"');
       const t: TurnRead = {
         goldAt: 0,
         goldStart: 0,
@@ -127,7 +128,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
       for (let first = true; sc.nextKey(first); first = false) {
         keys.add(path);
         if (sc.keyIs('bspn_gen')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'bspn_gen'), 'the generated belief span (a string)');
+          if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn_gen'), 'the generated belief span (a string)');
           t.predAt = sc.pos;
           sc.scanStringValue();
           t.predStart = sc.strStart;
@@ -136,7 +137,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           t.predEscaped = sc.strEscaped;
           t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
         } else if (sc.keyIs('bspn')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'bspn'), 'the gold belief span (a string)');
+          if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn'), 'the gold belief span (a string)');
           t.goldAt = sc.pos;
           sc.scanStringValue();
           t.goldStart = sc.strStart;
@@ -148,14 +149,15 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           const s = sc.pos;
           sc.skipValue();
           ctx.at = at;
-          t.index = ctx.turnIndexAt(s, sc.pos, path, 'turn_num');
+          t.index = digitsAt(bytes, s, sc.pos, false) ?? ctx.turnIndexAt(s, sc.pos, path(), 'turn_num');
         } else if (sc.keyIs('dial_id')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'dial_id'), 'a dialogue id string');
+          if (!sc.isString()) sc.wrongType(pathPush(path(), 'dial_id'), 'a dialogue id string');
           const idAt = sc.pos;
           ctx.at = at;
-          t.dialId = ctx.dialogueId(sc.readString(), path, idAt, 'dial_id');
+          const id = sc.readString();
+          t.dialId = badDialogueId(id) ? ctx.dialogueId(id, path(), idAt, 'dial_id') : id;
         } else if (sc.keyIs('user')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'user'), "a string (the user's utterance)");
+          if (!sc.isString()) sc.wrongType(pathPush(path(), 'user'), "a string (the user's utterance)");
           t.user = sc.readString().replace(SPECIAL, '').trim();
         } else {
           if (sc.keyIs('trun_num')) trun = true;
@@ -165,17 +167,17 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
       t.header = trun && t.index === undefined;
       if (!t.header) {
         ctx.at = at;
-        if (t.pred === undefined) throw ctx.error(path, missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
+        if (t.pred === undefined) throw ctx.error(path(), missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
         if (t.goldEnd < 0 && !goldReplaced)
           throw ctx.error(
-            path,
+            path(),
             `${missingKey('bspn', 'the gold belief span', keys.names(), KNOWN)}; without it, give the gold (--gold FILE, the Gold field of the Open dialog)`,
           );
       }
       return t;
     };
 
-    const addTurn = (col: TurnCollector, id: string, fallbackIndex: number, path: string, at: number, read?: TurnRead): void => {
+    const addTurn = (col: TurnCollector, id: string, fallbackIndex: number, path: () => string, at: number, read?: TurnRead): void => {
       const t = read ?? readTurn(path, at);
       if (t.header) {
         skippedHeaders++;
@@ -190,7 +192,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           const g = parse(t.gold ?? sc.stringAt(t.goldStart, t.goldEnd, false));
           if (!g.ok)
             throw ctx.loc.error(
-              { path: pathPush(path, 'bspn'), at: t.goldAt },
+              { path: pathPush(path(), 'bspn'), at: t.goldAt },
               `the gold belief span cannot be read: word ${g.word}: ${g.problem} (slot vocabulary: ${vocab.source}; another one: --slot-vocab FILE)`,
             );
           for (const [s, v] of g.pairs) gold.push(col.slotById(s), col.value(v));
@@ -205,7 +207,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         if (p.ok) for (const [s, v] of p.pairs) pred.push(col.slotById(s), col.value(v));
         else {
           unparseable++;
-          extra.unparseable = places.describe(t.predAt, pathPush(path, 'bspn_gen'), `word ${p.word}: ${p.problem}`);
+          extra.unparseable = places.describe(t.predAt, pathPush(path(), 'bspn_gen'), `word ${p.word}: ${p.problem}`);
         }
       }
       if (t.pred!.trim() === '') emptyGenerated++;
@@ -215,7 +217,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
 
     if (sc.peek() === 0x5b) {
       forEachElement(sc, '$', 'a list of turns', (i, at) => {
-        const path = pathPush('$', i);
+        const path = () => pathPush('$', i);
         // The dialogue id is inside the turn: read the turn, check the id, then add the turn read.
         const t = readTurn(path, at);
         if (t.header) {
@@ -223,7 +225,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           return;
         }
         ctx.at = at;
-        if (t.dialId === undefined) throw ctx.error(path, missingKey('dial_id', 'the dialogue id', keys.names(), KNOWN));
+        if (t.dialId === undefined) throw ctx.error(path(), missingKey('dial_id', 'the dialogue id', keys.names(), KNOWN));
         addTurn(col, t.dialId, t.index ?? i, path, at, t);
       });
     } else {
@@ -233,13 +235,24 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         ctx.dialogueId(id, path);
         ids.add(id, at, path);
         const c = sc.peek();
-        if (c === 0x5b) forEachElement(sc, path, 'a list of turns', (i, tAt) => addTurn(col, id, i, pathPush(path, i), tAt));
+        if (c === 0x5b) forEachElement(sc, path, 'a list of turns', (i, tAt) => addTurn(col, id, i, () => pathPush(path, i), tAt));
         else if (c === 0x7b) {
-          forEachMember(sc, path, 'an object of turns {"0": turn, …}', (key, tAt) => {
+          // forEachMember's walk, with the turn key decoded only for a message (its digits are read from its bytes).
+          sc.openObject(path, 'an object of turns {"0": turn, …}');
+          for (let first = true; sc.nextKey(first); first = false) {
+            const tAt = sc.keyStart - 1;
+            const ks = sc.keyStart;
+            const ke = sc.keyEnd;
+            const escaped = sc.keyEscaped;
+            let key: string | undefined;
+            const keyOf = (): string => (key ??= sc.stringAt(ks, ke, escaped));
             ctx.at = tAt;
-            const index = digitsValue(key) ?? ctx.turnIndexLiteral(JSON.stringify(key), pathPush(path, key), tAt);
-            addTurn(col, id, index, pathPush(path, key), tAt);
-          });
+            const index =
+              (escaped ? undefined : digitsAt(bytes, ks, ke, true)) ??
+              ctx.turnIndexLiteral(JSON.stringify(keyOf()), pathPush(path, keyOf()), tAt);
+            addTurn(col, id, index, () => pathPush(path, keyOf()), tAt);
+            sc.peek();
+          }
         } else sc.wrongType(path, 'a list of turns or an object of turns {"0": turn, …}');
       });
     }
@@ -268,12 +281,19 @@ function ascii(b: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
-/** The number a key of 1 to 15 digits writes (what turnIndexOfLiteral reads from it, faster), else undefined. */
-function digitsValue(key: string): number | undefined {
-  if (key.length === 0 || key.length > 15) return undefined;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    if (c < 0x30 || c > 0x39) return undefined;
+/**
+ * The turn index bytes[s, e) write, read straight from the bytes, where the
+ * slow path (turnIndexOfLiteral) would read the same: 1 to 15 digits, of a
+ * string key (`quoted`; leading zeros allowed) or of a number without a
+ * leading zero. Else undefined: the slow path reads it or says what is wrong.
+ */
+function digitsAt(b: Uint8Array, s: number, e: number, quoted: boolean): number | undefined {
+  if (e - s < 1 || e - s > 15 || (!quoted && e - s > 1 && b[s] === 0x30)) return undefined;
+  let n = 0;
+  for (let p = s; p < e; p++) {
+    const d = b[p] - 0x30;
+    if (d < 0 || d > 9) return undefined;
+    n = n * 10 + d;
   }
-  return Number(key);
+  return n;
 }
