@@ -147,6 +147,10 @@ export class SpanBytes {
     let segStart = -1;
     let segEnd = -1;
     let segWordEnd = -1;
+    // A running polynomial hash of the bytes scanned: a segment's hash is the difference of two (segmentHash).
+    let h = 0;
+    let segH = 0;
+    let endH = 0;
     // Segments of `from` the common prefix covers, with the [domain] word after each.
     let k = 0;
     while (k + 1 < from.n && from.segWordEnd[k + 1] < common) k++;
@@ -161,10 +165,14 @@ export class SpanBytes {
       first = false;
     }
     for (;;) {
-      while (p < end && isWhite(b[p])) p++;
+      for (let c = 0; p < end && isWhite((c = b[p])); p++) h = (Math.imul(h, 31) + c) | 0;
       if (p >= end) break;
       const ws = p;
-      for (let c = b[p]; p < end && !isWhite((c = b[p])); p++) if (c >= 0x80) return undefined;
+      const wordH = h;
+      for (let c = 0; p < end && !isWhite((c = b[p])); p++) {
+        if (c >= 0x80) return undefined;
+        h = (Math.imul(h, 31) + c) | 0;
+      }
       const c0 = b[ws];
       const last = b[p - 1];
       if (c0 === LT && last === GT && p - ws >= 2) {
@@ -183,14 +191,18 @@ export class SpanBytes {
       first = false;
       if (c0 === LB && last === RB && p - ws >= 2 && !(mttod && isValueToken(b, ws, p))) {
         // A domain token (or a [token] parseSpan refuses) starts a segment; the last one ends at its last word.
-        if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, out, r)) return undefined;
+        if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
+          return undefined;
         segStart = ws;
+        segH = wordH;
         segWordEnd = p;
       } else if (segStart < 0) return undefined;
       segEnd = p;
+      endH = h;
     }
     if (opened && !closed) return undefined;
-    if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, out, r)) return undefined;
+    if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
+      return undefined;
     r.opened = opened;
     return out;
   }
@@ -215,14 +227,26 @@ export class SpanBytes {
     r.segIds[i] = ids;
   }
 
-  private segment(s: number, e: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
+  /** 31^k mod 2^32, k < pow.length. */
+  private pow = new Int32Array(0);
+
+  /** The hash of `len` bytes from the running hashes before them (`before`) and after them (`after`): after − before·31^len. */
+  private segmentHash(before: number, after: number, len: number): number {
+    if (len >= this.pow.length) {
+      const pow = new Int32Array(Math.max(256, 2 * len));
+      pow[0] = 1;
+      for (let k = 1; k < pow.length; k++) pow[k] = Math.imul(pow[k - 1], 31);
+      this.pow = pow;
+    }
+    return (after - Math.imul(before, this.pow[len])) | 0;
+  }
+
+  private segment(s: number, e: number, hash: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
     if (this.segments.target.size >= MAX_SEGMENTS) {
       this.segments = new ByteInterner(new Interner());
       this.parsed = [];
     }
     const b = this.bytes;
-    let hash = 0x811c9dc5 | 0;
-    for (let k = s; k < e; k++) hash = Math.imul(hash ^ b[k], 0x01000193);
     const id = this.segments.intern(b, s, e, hash);
     let r = this.parsed[id];
     if (r === undefined) {
