@@ -12,6 +12,8 @@
 //                               end-to-end lists, whose per-dialogue header entry {"dial_id",
 //                               "trun_num" (sic), …} is skipped (UBAR eval.py skips it too)
 // The turn index is the key, else `turn_num`, else the position in the list.
+// Spans are read from the file's bytes by belief-span-bytes.ts where it can
+// (each distinct domain segment parsed once), else with parseSpan.
 // The generated span is kept as the turn's generated text. A generated span
 // that cannot be read (belief-span.ts says when) makes the turn unparseable:
 // an empty prediction, with the reason and place. A gold span that cannot be
