@@ -14,7 +14,8 @@
 // The turn index is the key, else `turn_num`, else the position in the list.
 // Spans are read from the file's bytes by belief-span-bytes.ts where it can
 // (each distinct domain segment parsed once), else with parseSpan.
-// The generated span is kept as the turn's generated text. A generated span
+// The generated span is kept as the turn's generated text (as bytes when ASCII
+// without escapes: the corpus builder decodes them all at once). A generated span
 // that cannot be read (belief-span.ts says when) makes the turn unparseable:
 // an empty prediction, with the reason and place. A gold span that cannot be
 // read is an error, unless a gold source (--gold) replaces the file's gold.
@@ -64,12 +65,12 @@ interface TurnRead {
   goldStart: number;
   goldEnd: number;
   goldHash: number;
+  /** The generated span, decoded when it holds an escape or a non-ASCII byte (else its bytes become the raw text). */
   pred?: string;
   predAt: number;
   predStart: number;
   predEnd: number;
   predHash: number;
-  predEscaped: boolean;
   user?: string;
   /** UBAR's per-dialogue header entry ("trun_num", no "turn_num"). */
   header: boolean;
@@ -122,7 +123,6 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         predStart: 0,
         predEnd: -1,
         predHash: 0,
-        predEscaped: false,
         header: false,
       };
       let trun = false;
@@ -136,8 +136,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           t.predStart = sc.strStart;
           t.predEnd = sc.strEnd;
           t.predHash = sc.strHash;
-          t.predEscaped = sc.strEscaped;
-          t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
+          if (sc.strEscaped || !ascii(bytes, sc.strStart, sc.strEnd)) t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
         } else if (sc.keyIs('bspn')) {
           if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn'), 'the gold belief span (a string)');
           t.goldAt = sc.pos;
@@ -169,7 +168,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
       t.header = trun && t.index === undefined;
       if (!t.header) {
         ctx.at = at;
-        if (t.pred === undefined) throw ctx.error(path(), missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
+        if (t.predEnd < 0) throw ctx.error(path(), missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
         if (t.goldEnd < 0 && !goldReplaced)
           throw ctx.error(
             path(),
@@ -201,18 +200,23 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         }
       }
       let pred: number[] = [];
-      const extra: TurnExtra = { raw: t.pred };
-      const fastPred = spans && !t.predEscaped ? spans.read(t.predStart, t.predEnd, t.predHash) : undefined;
+      // ASCII without escapes: the builder copies the bytes and makes all raw texts at once (model/ascii-texts.ts).
+      // (The plain path decodes each one, as the fast-check test's reference.)
+      const extra: TurnExtra =
+        t.pred !== undefined || !fast
+          ? { raw: t.pred ?? sc.stringAt(t.predStart, t.predEnd, false) }
+          : { rawBytes: bytes, rawStart: t.predStart, rawEnd: t.predEnd };
+      const fastPred = spans && t.pred === undefined ? spans.read(t.predStart, t.predEnd, t.predHash) : undefined;
       if (fastPred) pred = fastPred;
       else {
-        const p = parse(t.pred!);
+        const p = parse(t.pred ?? sc.stringAt(t.predStart, t.predEnd, false));
         if (p.ok) for (const [s, v] of p.pairs) pred.push(col.slotById(s), col.value(v));
         else {
           unparseable++;
           extra.unparseable = places.describe(t.predAt, pathPush(path(), 'bspn_gen'), `word ${p.word}: ${p.problem}`);
         }
       }
-      if (t.pred!.trim() === '') emptyGenerated++;
+      if (t.pred !== undefined ? t.pred.trim() === '' : blank(bytes, t.predStart, t.predEnd)) emptyGenerated++;
       col.turn(id, index, gold, pred, at, t.user !== undefined ? { user: t.user } : undefined, extra);
       if ((++count & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     };
@@ -280,6 +284,12 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
 /** Whether bytes[start, end) are all ASCII (then they decode to themselves, one character a byte). */
 function ascii(b: Uint8Array, start: number, end: number): boolean {
   for (let k = start; k < end; k++) if (b[k] >= 0x80) return false;
+  return true;
+}
+
+/** Whether ASCII bytes[start, end) are all white space (what String.prototype.trim removes from ASCII text). */
+function blank(b: Uint8Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (b[k] !== 0x20 && (b[k] < 0x09 || b[k] > 0x0d)) return false;
   return true;
 }
 

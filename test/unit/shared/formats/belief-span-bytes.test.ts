@@ -175,12 +175,16 @@ const file = (grammar: SpanGrammar, vocab: SlotVocab) => {
     return fc.array(turn, { minLength: 1, maxLength: 6 });
   });
   return fc.array(dialogue, { minLength: 1, maxLength: 4 }).chain((dialogues) =>
-    fc.constantFrom('lists', 'objects', 'flat').map((shape) => {
+    fc.constantFrom('lists', 'objects', 'flat', 'reversed').map((shape) => {
       const id = (d: number) => `pmul${1000 + d}`;
       if (shape === 'flat') return JSON.stringify(dialogues.flatMap((ts, d) => ts.map((t, i) => ({ dial_id: id(d), turn_num: i, ...t }))));
       if (shape === 'objects')
         return JSON.stringify(Object.fromEntries(dialogues.map((ts, d) => [id(d), Object.fromEntries(ts.map((t, i) => [String(i), t]))])));
-      return JSON.stringify(Object.fromEntries(dialogues.map((ts, d) => [id(d), ts.map((t, i) => ({ turn_num: i, ...t }))])));
+      // 'reversed': turns listed last first (the builder sorts them, raw texts and all).
+      const num = (i: number, n: number) => (shape === 'reversed' ? n - 1 - i : i);
+      return JSON.stringify(
+        Object.fromEntries(dialogues.map((ts, d) => [id(d), ts.map((t, i) => ({ turn_num: num(i, ts.length), ...t }))])),
+      );
     }),
   );
 };
