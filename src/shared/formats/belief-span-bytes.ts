@@ -53,8 +53,9 @@ class SpanRecord {
   len = -1;
   hash = 0;
   ids: number[] = [];
-  /** Whether its first word was the opening token. */
+  /** Whether its first word was the opening token; whether a closing token ended it. */
   opened = false;
+  closed = false;
   /** Segments: n of them; each one's start, the end of its [domain] word, its pairs (the cache's array, not to be changed). */
   n = 0;
   readonly segStart: number[] = [];
@@ -135,6 +136,16 @@ export class SpanBytes {
     return k;
   }
 
+  /** Length of the common suffix of bytes[.., s) and bytes[.., t), at most len. */
+  private suffix(s: number, t: number, len: number): number {
+    const b = this.bytes;
+    const dv = (this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength));
+    let k = 0;
+    while (k + 4 <= len && dv.getInt32(s - k - 4) === dv.getInt32(t - k - 4)) k += 4;
+    while (k < len && b[s - k - 1] === b[t - k - 1]) k++;
+    return k;
+  }
+
   private readSegments(start: number, end: number, from: SpanRecord, common: number, r: SpanRecord): number[] | undefined {
     const b = this.bytes;
     const mttod = this.grammar === 'mttod';
@@ -154,6 +165,15 @@ export class SpanBytes {
     // Segments of `from` the common prefix covers, with the [domain] word after each.
     let k = 0;
     while (k + 1 < from.n && from.segWordEnd[k + 1] < common) k++;
+    // Segments of `from` its common suffix with this span covers, with the white space before each: from j on
+    // (j = from.n: none); they are the same here, and so is whatever follows them (a closing token).
+    let j = from.n;
+    const len = end - start;
+    if (from.n > k + 1) {
+      const suffix = this.suffix(from.start + from.len, end, Math.min(len, from.len) - common);
+      while (j > k + 1 && from.len - from.segStart[j - 1] < suffix) j--;
+    }
+    const stop = j < from.n ? end - (from.len - from.segStart[j]) : end;
     if (k > 0) {
       for (let i = 0; i < k; i++) {
         if (!this.take(from.segIds[i], out)) return undefined;
@@ -165,11 +185,11 @@ export class SpanBytes {
       first = false;
     }
     for (;;) {
-      for (let c = 0; p < end && isWhite((c = b[p])); p++) h = (Math.imul(h, 31) + c) | 0;
-      if (p >= end) break;
+      for (let c = 0; p < stop && isWhite((c = b[p])); p++) h = (Math.imul(h, 31) + c) | 0;
+      if (p >= stop) break;
       const ws = p;
       const wordH = h;
-      for (let c = 0; p < end && !isWhite((c = b[p])); p++) {
+      for (let c = 0; p < stop && !isWhite((c = b[p])); p++) {
         if (c >= 0x80) return undefined;
         h = (Math.imul(h, 31) + c) | 0;
       }
@@ -200,10 +220,21 @@ export class SpanBytes {
       segEnd = p;
       endH = h;
     }
-    if (opened && !closed) return undefined;
     if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
       return undefined;
+    if (!closed && j < from.n) {
+      // The rest is from's from segment j on: its segments, and whether a closing token ends it.
+      const shift = end - (from.start + from.len);
+      for (let i = j; i < from.n; i++) {
+        if (!this.take(from.segIds[i], out)) return undefined;
+        this.note(r, from.start + shift + from.segStart[i], from.start + shift + from.segWordEnd[i], from.segIds[i]);
+      }
+      this.reused += from.n - j;
+      closed = from.closed;
+    }
+    if (opened && !closed) return undefined;
     r.opened = opened;
+    r.closed = closed;
     return out;
   }
 

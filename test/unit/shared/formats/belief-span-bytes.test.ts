@@ -299,6 +299,82 @@ describe('belief-span fast path', () => {
     expect(both('', 'damd', CUSTOM).fast).toEqual([]);
   });
 
+  /** SpanBytes over spans written one after the other as JSON strings, read in turn: each one's pairs by name or undefined (declined). */
+  function inTurn(spans: string[], grammar: SpanGrammar, vocab: SlotVocab) {
+    const parts = spans.map((x) => JSON.stringify(x));
+    const bytes = enc(parts.join(','));
+    const slots = new Interner();
+    const values = new Interner();
+    const sb = new SpanBytes(bytes, grammar, vocab, { slotById: (x) => slots.intern(x), value: (v) => values.intern(v) });
+    let at = 0;
+    const read = parts.map((part) => {
+      const ids = sb.read(at + 1, at + part.length - 1, 0);
+      at += part.length + 1;
+      return (
+        ids && Array.from({ length: ids.length / 2 }, (_, k): [string, string] => [slots.name(ids[2 * k]), values.name(ids[2 * k + 1])])
+      );
+    });
+    return { read, reused: sb.reused };
+  }
+
+  it('a span sharing a prefix and a suffix with the last one read takes those segments from it, and reads as parseSpan does', () => {
+    let reused = 0;
+    for (const grammar of ['damd', 'mttod'] as const)
+      for (const vocab of [CUSTOM, multiwozSlotVocab()]) {
+        const domains = slotsOf(vocab, grammar);
+        // Segments of distinct domains the vocabulary reads (so the first span is read and the second can take from it); the
+        // changed one is another version of a segment's domain, or now and then an odd one.
+        const segsAndOther = fc
+          .shuffledSubarray(domains, { minLength: 1, maxLength: Math.min(5, domains.length) })
+          .chain((ds) =>
+            fc.tuple(
+              fc.tuple(...ds.map(([d, slots]) => cleanSegment(d, slots, grammar))),
+              fc.nat(4),
+              fc.oneof({ arbitrary: fc.nat(9), weight: 4 }, { arbitrary: fc.constant(-1), weight: 1 }),
+            ),
+          )
+          .chain(([segs, where, v]) => {
+            const i = where % segs.length;
+            const [d, slots] = domains.find(([x]) => segs[i].startsWith(`[${x}]`))!;
+            return fc.tuple(fc.constant(segs), v < 0 ? segment(grammar) : cleanSegment(d, slots, grammar), fc.constant(i));
+          });
+        fc.assert(
+          fc.property(
+            segsAndOther,
+            // What joins the changed segment to the next: glued ("x[hotel]" is one word, not a domain) or spaced.
+            fc.constantFrom('', ' ', '  '),
+            fc.constantFrom('none', 'wrapped', 'cut'),
+            ([segs, other, i], glue, wrap) => {
+              const [open, close] = grammar === 'mttod' ? ['<bos_belief>', '<eos_belief>'] : ['<sos_b>', '<eos_b>'];
+              const changed = [...segs.slice(0, i), other + glue + (i + 1 < segs.length ? segs[i + 1] : ''), ...segs.slice(i + 2)];
+              const wrapIt = (body: string) =>
+                wrap === 'wrapped' ? `${open} ${body} ${close}` : wrap === 'cut' ? `${open} ${body}` : body;
+              const spans = [wrapIt(segs.join(' ')), wrapIt(changed.join(' ').trim())];
+              if (spans.some((x) => /[\\"\u0080-\uffff]|[\t\n]/.test(x))) return;
+              const r = inTurn(spans, grammar, vocab);
+              reused += r.reused;
+              spans.forEach((x, k) => {
+                const plain = parseSpan(x, grammar, vocab);
+                if (r.read[k]) expect(plain).toEqual({ ok: true, pairs: r.read[k] });
+                else expect(plain.ok).toBe(false);
+              });
+            },
+          ),
+          { numRuns: 300 },
+        );
+      }
+    expect(reused).toBeGreaterThan(100);
+    // The taxi segment changed: the flight segment is taken from the common prefix, the hotel one from the common suffix.
+    const a = '<sos_b> [flight] seat class first class [taxi] leave at 17:15 [hotel] area north <eos_b>';
+    const r = inTurn([a, a.replace('17:15', '18:00')], 'damd', CUSTOM);
+    expect(r.read[1]).toEqual([
+      ['flight-seat class', 'first class'],
+      ['taxi-leaveat', '18:00'],
+      ['hotel-area', 'north'],
+    ]);
+    expect(r.reused).toBe(2);
+  });
+
   it('declines what only parseSpan can say: a slot twice across segments of one domain, a cut span, a word before the first domain', () => {
     for (const s of [
       '[hotel] area north [taxi] day monday [hotel] area south',
