@@ -89,8 +89,9 @@ export class SpanBytes {
 
   /**
    * The pairs of the span whose unescaped bytes are bytes[start, end), with
-   * `hash` any function of those bytes (the scanner's), as flat ids (a new
-   * array the caller may reorder), or undefined: use parseSpan.
+   * `hash` any function of those bytes, or 0 (a quick filter before the bytes
+   * of the last two spans are compared), as flat ids (a new array the caller
+   * may reorder), or undefined: use parseSpan.
    *
    * A span equal to one of the last two read (a turn's generated span is
    * often its gold one; a gold span, the last one) is copied. Otherwise the
@@ -99,7 +100,7 @@ export class SpanBytes {
    * covers it and the [domain] word after it (then white space follows that
    * word in both, so the segment ends there in both).
    */
-  read(start: number, end: number, hash: number): number[] | undefined {
+  read(start: number, end: number, hash = 0): number[] | undefined {
     const len = end - start;
     const { a, b } = this;
     if (hash === a.hash && len === a.len && this.prefix(a.start, start, len) === len) return a.ids.slice();

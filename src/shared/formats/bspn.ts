@@ -64,13 +64,11 @@ interface TurnRead {
   /** The gold span's bytes between the quotes: bytes[goldStart, goldEnd); goldEnd < 0: no "bspn". */
   goldStart: number;
   goldEnd: number;
-  goldHash: number;
   /** The generated span, decoded when it holds an escape or a non-ASCII byte (else its bytes become the raw text). */
   pred?: string;
   predAt: number;
   predStart: number;
   predEnd: number;
-  predHash: number;
   user?: string;
   /** UBAR's per-dialogue header entry ("trun_num", no "turn_num"). */
   header: boolean;
@@ -118,11 +116,9 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         goldAt: 0,
         goldStart: 0,
         goldEnd: -1,
-        goldHash: 0,
         predAt: 0,
         predStart: 0,
         predEnd: -1,
-        predHash: 0,
         header: false,
       };
       let trun = false;
@@ -135,16 +131,14 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           sc.scanStringValue();
           t.predStart = sc.strStart;
           t.predEnd = sc.strEnd;
-          t.predHash = sc.strHash;
-          if (sc.strEscaped || !ascii(bytes, sc.strStart, sc.strEnd)) t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
+          if (sc.strEscaped || !sc.strAscii) t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
         } else if (sc.keyIs('bspn')) {
           if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn'), 'the gold belief span (a string)');
           t.goldAt = sc.pos;
           sc.scanStringValue();
           t.goldStart = sc.strStart;
           t.goldEnd = sc.strEnd;
-          t.goldHash = sc.strHash;
-          if (sc.strEscaped || !ascii(bytes, sc.strStart, sc.strEnd)) t.gold = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
+          if (sc.strEscaped || !sc.strAscii) t.gold = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
         } else if (sc.keyIs('turn_num')) {
           sc.peek();
           const s = sc.pos;
@@ -187,7 +181,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
       const index = t.index ?? fallbackIndex;
       let gold: number[] = [];
       if (!goldReplaced) {
-        const fastGold = spans && t.gold === undefined ? spans.read(t.goldStart, t.goldEnd, t.goldHash) : undefined;
+        const fastGold = spans && t.gold === undefined ? spans.read(t.goldStart, t.goldEnd) : undefined;
         if (fastGold) gold = fastGold;
         else {
           const g = parse(t.gold ?? sc.stringAt(t.goldStart, t.goldEnd, false));
@@ -206,7 +200,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         t.pred !== undefined || !fast
           ? { raw: t.pred ?? sc.stringAt(t.predStart, t.predEnd, false) }
           : { rawBytes: bytes, rawStart: t.predStart, rawEnd: t.predEnd };
-      const fastPred = spans && t.pred === undefined ? spans.read(t.predStart, t.predEnd, t.predHash) : undefined;
+      const fastPred = spans && t.pred === undefined ? spans.read(t.predStart, t.predEnd) : undefined;
       if (fastPred) pred = fastPred;
       else {
         const p = parse(t.pred ?? sc.stringAt(t.predStart, t.predEnd, false));
@@ -279,12 +273,6 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
   if (skippedHeaders > 0) notes.push(`${plural(skippedHeaders, 'dialogue header entry')} ("trun_num", UBAR's end-to-end results) skipped`);
   const scoreNotes = notes.slice(1);
   return { corpus, format: bspnLoader.id, warnings: [...notes.slice(0, 1), ...warnings, ...scoreNotes], scoreNotes };
-}
-
-/** Whether bytes[start, end) are all ASCII (then they decode to themselves, one character a byte). */
-function ascii(b: Uint8Array, start: number, end: number): boolean {
-  for (let k = start; k < end; k++) if (b[k] >= 0x80) return false;
-  return true;
 }
 
 /** Whether ASCII bytes[start, end) are all white space (what String.prototype.trim removes from ASCII text). */
