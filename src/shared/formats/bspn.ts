@@ -12,15 +12,19 @@
 //                               end-to-end lists, whose per-dialogue header entry {"dial_id",
 //                               "trun_num" (sic), …} is skipped (UBAR eval.py skips it too)
 // The turn index is the key, else `turn_num`, else the position in the list.
-// The generated span is kept as the turn's generated text. A generated span
+// Spans are read from the file's bytes by belief-span-bytes.ts where it can
+// (each distinct domain segment parsed once), else with parseSpan.
+// The generated span is kept as the turn's generated text (as bytes when ASCII
+// without escapes: the corpus builder decodes them all at once). A generated span
 // that cannot be read (belief-span.ts says when) makes the turn unparseable:
 // an empty prediction, with the reason and place. A gold span that cannot be
 // read is an error, unless a gold source (--gold) replaces the file's gold.
 
 import type { TurnExtra } from '../model/builder';
 import { parseSpan, spanGrammar, type SpanGrammar, type SpanResult } from './belief-span';
+import { SpanBytes, usable } from './belief-span-bytes';
 import { collectTurns, type TurnCollector } from './collect';
-import { missingKey } from './field-policy';
+import { badDialogueId, missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { ElementContext, forEachElement, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
 import { multiwozSlotVocab, type SlotVocab } from './slot-vocab';
@@ -54,18 +58,27 @@ const SPECIAL = /<(?:sos_u|eos_u|bos_user|eos_user)>/g;
 interface TurnRead {
   index?: number;
   dialId?: string;
+  /** The gold span, decoded when it holds an escape or a non-ASCII byte (else read from its bytes when needed). */
   gold?: string;
   goldAt: number;
+  /** The gold span's bytes between the quotes: bytes[goldStart, goldEnd); goldEnd < 0: no "bspn". */
+  goldStart: number;
+  goldEnd: number;
+  /** The generated span, decoded when it holds an escape or a non-ASCII byte (else its bytes become the raw text). */
   pred?: string;
   predAt: number;
+  predStart: number;
+  predEnd: number;
   user?: string;
   /** UBAR's per-dialogue header entry ("trun_num", no "turn_num"). */
   header: boolean;
 }
 
-export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
+/** Reads a belief-span file; `fast` false: every span with parseSpan (the plain path the fast one must equal, for tests). */
+export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): LoadedCorpus {
   const vocab: SlotVocab = opts.slotVocab ?? multiwozSlotVocab();
   const goldReplaced = !!opts.goldReplaced;
+  const fastPath = fast && usable(vocab);
   let grammar: SpanGrammar | undefined;
   let unparseable = 0;
   let emptyGenerated = 0;
@@ -77,12 +90,16 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
     const ids = new IdSet(bytes, opts.file);
     const places = new ForwardLocator(bytes);
     const cache = new Map<string, SpanResult>();
+    let spans: SpanBytes | undefined;
     grammar = undefined;
     unparseable = emptyGenerated = skippedHeaders = 0;
     let count = 0;
 
     const parse = (span: string): SpanResult => {
-      grammar ??= spanGrammar(span);
+      if (grammar === undefined) {
+        grammar = spanGrammar(span);
+        if (fastPath) spans = new SpanBytes(bytes, grammar, vocab, col);
+      }
       let r = cache.get(span);
       if (!r) {
         if (cache.size > 50_000) cache.clear();
@@ -92,34 +109,50 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       return r;
     };
 
-    const readTurn = (path: string, at: number): TurnRead => {
-      sc.openObject(path, 'a turn object with "bspn" and "bspn_gen"');
-      const t: TurnRead = { goldAt: 0, predAt: 0, header: false };
+    // A turn's JSON path is made only for a message: `path` makes it.
+    const readTurn = (path: () => string, at: number): TurnRead => {
+      if (!sc.tryOpenObject()) sc.wrongType(path(), 'a turn object with "bspn" and "bspn_gen"');
+      const t: TurnRead = {
+        goldAt: 0,
+        goldStart: 0,
+        goldEnd: -1,
+        predAt: 0,
+        predStart: 0,
+        predEnd: -1,
+        header: false,
+      };
       let trun = false;
       keys.reset();
       for (let first = true; sc.nextKey(first); first = false) {
         keys.add(path);
         if (sc.keyIs('bspn_gen')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'bspn_gen'), 'the generated belief span (a string)');
+          if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn_gen'), 'the generated belief span (a string)');
           t.predAt = sc.pos;
-          t.pred = sc.readString();
+          sc.scanStringValue();
+          t.predStart = sc.strStart;
+          t.predEnd = sc.strEnd;
+          if (sc.strEscaped || !sc.strAscii) t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
         } else if (sc.keyIs('bspn')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'bspn'), 'the gold belief span (a string)');
+          if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn'), 'the gold belief span (a string)');
           t.goldAt = sc.pos;
-          t.gold = sc.readString();
+          sc.scanStringValue();
+          t.goldStart = sc.strStart;
+          t.goldEnd = sc.strEnd;
+          if (sc.strEscaped || !sc.strAscii) t.gold = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
         } else if (sc.keyIs('turn_num')) {
           sc.peek();
           const s = sc.pos;
           sc.skipValue();
           ctx.at = at;
-          t.index = ctx.turnIndexAt(s, sc.pos, path, 'turn_num');
+          t.index = digitsAt(bytes, s, sc.pos, false) ?? ctx.turnIndexAt(s, sc.pos, path(), 'turn_num');
         } else if (sc.keyIs('dial_id')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'dial_id'), 'a dialogue id string');
+          if (!sc.isString()) sc.wrongType(pathPush(path(), 'dial_id'), 'a dialogue id string');
           const idAt = sc.pos;
           ctx.at = at;
-          t.dialId = ctx.dialogueId(sc.readString(), path, idAt, 'dial_id');
+          const id = sc.readString();
+          t.dialId = badDialogueId(id) ? ctx.dialogueId(id, path(), idAt, 'dial_id') : id;
         } else if (sc.keyIs('user')) {
-          if (!sc.isString()) sc.wrongType(pathPush(path, 'user'), "a string (the user's utterance)");
+          if (!sc.isString()) sc.wrongType(pathPush(path(), 'user'), "a string (the user's utterance)");
           t.user = sc.readString().replace(SPECIAL, '').trim();
         } else {
           if (sc.keyIs('trun_num')) trun = true;
@@ -129,60 +162,71 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
       t.header = trun && t.index === undefined;
       if (!t.header) {
         ctx.at = at;
-        if (t.pred === undefined) throw ctx.error(path, missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
-        if (t.gold === undefined && !goldReplaced)
+        if (t.predEnd < 0) throw ctx.error(path(), missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
+        if (t.goldEnd < 0 && !goldReplaced)
           throw ctx.error(
-            path,
+            path(),
             `${missingKey('bspn', 'the gold belief span', keys.names(), KNOWN)}; without it, give the gold (--gold FILE, the Gold field of the Open dialog)`,
           );
       }
       return t;
     };
 
-    const addTurn = (col: TurnCollector, id: string, fallbackIndex: number, path: string, at: number): void => {
-      const t = readTurn(path, at);
+    const addTurn = (col: TurnCollector, id: string, fallbackIndex: number, path: () => string, at: number, read?: TurnRead): void => {
+      const t = read ?? readTurn(path, at);
       if (t.header) {
         skippedHeaders++;
         return;
       }
       const index = t.index ?? fallbackIndex;
-      const gold: number[] = [];
+      let gold: number[] = [];
       if (!goldReplaced) {
-        const g = parse(t.gold!);
-        if (!g.ok)
-          throw ctx.loc.error(
-            { path: pathPush(path, 'bspn'), at: t.goldAt },
-            `the gold belief span cannot be read: word ${g.word}: ${g.problem} (slot vocabulary: ${vocab.source}; another one: --slot-vocab FILE)`,
-          );
-        for (const [s, v] of g.pairs) gold.push(col.slotById(s), col.value(v));
+        const fastGold = spans && t.gold === undefined ? spans.read(t.goldStart, t.goldEnd) : undefined;
+        if (fastGold) gold = fastGold;
+        else {
+          const g = parse(t.gold ?? sc.stringAt(t.goldStart, t.goldEnd, false));
+          if (!g.ok)
+            throw ctx.loc.error(
+              { path: pathPush(path(), 'bspn'), at: t.goldAt },
+              `the gold belief span cannot be read: word ${g.word}: ${g.problem} (slot vocabulary: ${vocab.source}; another one: --slot-vocab FILE)`,
+            );
+          for (const [s, v] of g.pairs) gold.push(col.slotById(s), col.value(v));
+        }
       }
-      const pred: number[] = [];
-      const extra: TurnExtra = { raw: t.pred };
-      const p = parse(t.pred!);
-      if (p.ok) for (const [s, v] of p.pairs) pred.push(col.slotById(s), col.value(v));
+      let pred: number[] = [];
+      // ASCII without escapes: the builder copies the bytes and makes all raw texts at once (model/ascii-texts.ts).
+      // (The plain path decodes each one, as the fast-check test's reference.)
+      const extra: TurnExtra =
+        t.pred !== undefined || !fast
+          ? { raw: t.pred ?? sc.stringAt(t.predStart, t.predEnd, false) }
+          : { rawBytes: bytes, rawStart: t.predStart, rawEnd: t.predEnd };
+      const fastPred = spans && t.pred === undefined ? spans.read(t.predStart, t.predEnd) : undefined;
+      if (fastPred) pred = fastPred;
       else {
-        unparseable++;
-        extra.unparseable = places.describe(t.predAt, pathPush(path, 'bspn_gen'), `word ${p.word}: ${p.problem}`);
+        const p = parse(t.pred ?? sc.stringAt(t.predStart, t.predEnd, false));
+        if (p.ok) for (const [s, v] of p.pairs) pred.push(col.slotById(s), col.value(v));
+        else {
+          unparseable++;
+          extra.unparseable = places.describe(t.predAt, pathPush(path(), 'bspn_gen'), `word ${p.word}: ${p.problem}`);
+        }
       }
-      if (t.pred!.trim() === '') emptyGenerated++;
+      if (t.pred !== undefined ? t.pred.trim() === '' : blank(bytes, t.predStart, t.predEnd)) emptyGenerated++;
       col.turn(id, index, gold, pred, at, t.user !== undefined ? { user: t.user } : undefined, extra);
       if ((++count & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
     };
 
     if (sc.peek() === 0x5b) {
       forEachElement(sc, '$', 'a list of turns', (i, at) => {
-        const path = pathPush('$', i);
-        const before = sc.pos;
-        // The dialogue id is inside the turn: read the turn first (addTurn) with a placeholder, then check it.
+        const path = () => pathPush('$', i);
+        // The dialogue id is inside the turn: read the turn, check the id, then add the turn read.
         const t = readTurn(path, at);
         if (t.header) {
           skippedHeaders++;
           return;
         }
         ctx.at = at;
-        if (t.dialId === undefined) throw ctx.error(path, missingKey('dial_id', 'the dialogue id', keys.names(), KNOWN));
-        sc.pos = before;
-        addTurn(col, t.dialId, t.index ?? i, path, at);
+        if (t.dialId === undefined) throw ctx.error(path(), missingKey('dial_id', 'the dialogue id', keys.names(), KNOWN));
+        addTurn(col, t.dialId, t.index ?? i, path, at, t);
       });
     } else {
       forEachMember(sc, '$', 'an object of dialogues {id: turns}', (id, at) => {
@@ -191,13 +235,24 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
         ctx.dialogueId(id, path);
         ids.add(id, at, path);
         const c = sc.peek();
-        if (c === 0x5b) forEachElement(sc, path, 'a list of turns', (i, tAt) => addTurn(col, id, i, pathPush(path, i), tAt));
+        if (c === 0x5b) forEachElement(sc, path, 'a list of turns', (i, tAt) => addTurn(col, id, i, () => pathPush(path, i), tAt));
         else if (c === 0x7b) {
-          forEachMember(sc, path, 'an object of turns {"0": turn, …}', (key, tAt) => {
+          // forEachMember's walk, with the turn key decoded only for a message (its digits are read from its bytes).
+          sc.openObject(path, 'an object of turns {"0": turn, …}');
+          for (let first = true; sc.nextKey(first); first = false) {
+            const tAt = sc.keyStart - 1;
+            const ks = sc.keyStart;
+            const ke = sc.keyEnd;
+            const escaped = sc.keyEscaped;
+            let key: string | undefined;
+            const keyOf = (): string => (key ??= sc.stringAt(ks, ke, escaped));
             ctx.at = tAt;
-            const index = ctx.turnIndexLiteral(JSON.stringify(key), pathPush(path, key), tAt);
-            addTurn(col, id, index, pathPush(path, key), tAt);
-          });
+            const index =
+              (escaped ? undefined : digitsAt(bytes, ks, ke, true)) ??
+              ctx.turnIndexLiteral(JSON.stringify(keyOf()), pathPush(path, keyOf()), tAt);
+            addTurn(col, id, index, () => pathPush(path, keyOf()), tAt);
+            sc.peek();
+          }
         } else sc.wrongType(path, 'a list of turns or an object of turns {"0": turn, …}');
       });
     }
@@ -218,4 +273,27 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   if (skippedHeaders > 0) notes.push(`${plural(skippedHeaders, 'dialogue header entry')} ("trun_num", UBAR's end-to-end results) skipped`);
   const scoreNotes = notes.slice(1);
   return { corpus, format: bspnLoader.id, warnings: [...notes.slice(0, 1), ...warnings, ...scoreNotes], scoreNotes };
+}
+
+/** Whether ASCII bytes[start, end) are all white space (what String.prototype.trim removes from ASCII text). */
+function blank(b: Uint8Array, start: number, end: number): boolean {
+  for (let k = start; k < end; k++) if (b[k] !== 0x20 && (b[k] < 0x09 || b[k] > 0x0d)) return false;
+  return true;
+}
+
+/**
+ * The turn index bytes[s, e) write, read straight from the bytes, where the
+ * slow path (turnIndexOfLiteral) would read the same: 1 to 15 digits, of a
+ * string key (`quoted`; leading zeros allowed) or of a number without a
+ * leading zero. Else undefined: the slow path reads it or says what is wrong.
+ */
+function digitsAt(b: Uint8Array, s: number, e: number, quoted: boolean): number | undefined {
+  if (e - s < 1 || e - s > 15 || (!quoted && e - s > 1 && b[s] === 0x30)) return undefined;
+  let n = 0;
+  for (let p = s; p < e; p++) {
+    const d = b[p] - 0x30;
+    if (d < 0 || d > 9) return undefined;
+    n = n * 10 + d;
+  }
+  return n;
 }

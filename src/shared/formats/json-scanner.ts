@@ -228,10 +228,57 @@ export class JsonScanner {
     return this.syntaxError(d.problem, d.at);
   }
 
-  private strStart = 0;
-  private strEnd = 0;
-  private strHash = 0;
-  private strEscaped = false;
+  /** The last string scanned: its bytes between the quotes are bytes[strStart, strEnd); strEscaped: they hold an escape. Read-only outside. */
+  strStart = 0;
+  strEnd = 0;
+  /** FNV-1a of its bytes (of the unescaped ones when strEscaped). */
+  strHash = 0;
+  strEscaped = false;
+
+  /** Whether the last string scanned by scanStringValue is all ASCII (its escapes aside). */
+  strAscii = false;
+
+  /**
+   * Scans a string value (the caller checked isString()) without decoding or
+   * hashing it: see strStart, strEnd, strEscaped, strAscii (strHash is not
+   * set). The same checks and errors as scanString.
+   */
+  scanStringValue(): void {
+    const b = this.bytes;
+    let p = this.pos + 1;
+    const start = p;
+    let or = 0;
+    let escaped = false;
+    for (;;) {
+      const c = b[p];
+      if (c === QUOTE) break;
+      if (c === undefined) throw this.syntaxError('unterminated string', this.pos, 'ends-in-string');
+      if (c < 0x20) throw this.syntaxError(`control character ${charName(c)} inside a string`, p);
+      if (c === BACKSLASH) {
+        escaped = true;
+        const e = b[p + 1];
+        if (e === 0x75) {
+          for (let k = 2; k < 6; k++) if (!isHex(b[p + k])) throw this.syntaxError('bad \\u escape in a string', p);
+          p += 6;
+        } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
+          p += 2;
+        } else throw this.syntaxError('bad escape in a string', p);
+        continue;
+      }
+      or |= c;
+      p++;
+    }
+    this.strStart = start;
+    this.strEnd = p;
+    this.strEscaped = escaped;
+    this.strAscii = or < 0x80;
+    this.pos = p + 1;
+  }
+
+  /** Decodes bytes[start, end) of a string scanned before (JSON escapes read when `escaped`); invalid UTF-8 is a syntax error. */
+  stringAt(start: number, end: number, escaped: boolean): string {
+    return this.decodeString(start, end, escaped);
+  }
 
   /** Scans a string at the cursor (which is on '"'); sets str* fields. */
   private scanString(): void {

@@ -241,8 +241,8 @@ export class UniqueKeys {
     this.ks.length = 0;
   }
 
-  /** `path` is the object's path. */
-  add(path: string): void {
+  /** `path` is the object's path (or makes it, for a message only). */
+  add(path: string | (() => string)): void {
     const { sc, ks } = this;
     const s = sc.keyStart;
     const e = sc.keyEnd;
@@ -258,7 +258,7 @@ export class UniqueKeys {
         const key = decodeKey(b, s, e);
         throw sc.shapeError(
           `the key ${JSON.stringify(key)} appears twice in this object (first at ${describeAt(sc, ks[i] - 1)}); keys must be unique`,
-          pathPush(path, key),
+          pathPush(typeof path === 'string' ? path : path(), key),
           s - 1,
         );
       }

@@ -4,6 +4,7 @@
 // Problems are returned as messages so that each loader can add the place in
 // its own file (JSON path or line:column).
 
+import { AsciiTexts } from './ascii-texts';
 import { Interner } from './interner';
 import { IntVector } from './int-vector';
 import { MAX_TURN_INDEX, NONE, type Corpus } from './corpus';
@@ -13,6 +14,13 @@ import type { Generation } from './generation';
 export interface TurnExtra {
   /** The model's generated text. */
   raw?: string;
+  /**
+   * Or the generated text as ASCII bytes without escapes, rawBytes[rawStart,
+   * rawEnd) (copied; decoded at build time, all turns at once: ascii-texts.ts).
+   */
+  rawBytes?: Uint8Array;
+  rawStart?: number;
+  rawEnd?: number;
   /** Set when the generation could not be parsed: what is wrong, and where. */
   unparseable?: string;
   /**
@@ -46,6 +54,10 @@ export class CorpusBuilder {
   private open = false;
   /** Extras (generation.ts), made on first use; per arrival turn, permuted with the turns when a dialogue is sorted. */
   private raw: (string | undefined)[] | undefined;
+  /** Generated texts given as ASCII bytes: their place in the pool and length, per arrival turn. */
+  private rawPool: AsciiTexts | undefined;
+  private rawAt: number[] | undefined;
+  private rawLen: number[] | undefined;
   private unparseable: (string | undefined)[] | undefined;
   private readonly confColumns: string[] = [];
   private confStart: number[] | undefined;
@@ -129,6 +141,15 @@ export class CorpusBuilder {
   private addExtra(extra: TurnExtra, pred: number[]): void {
     const n = this.turnIndex.length - 1;
     if (extra.raw !== undefined) (this.raw ??= [])[n] = extra.raw;
+    else if (extra.rawBytes !== undefined) {
+      const pool = (this.rawPool ??= new AsciiTexts());
+      const at = pool.add(extra.rawBytes, extra.rawStart!, extra.rawEnd!);
+      if (at < 0) (this.raw ??= [])[n] = new TextDecoder().decode(extra.rawBytes.subarray(extra.rawStart, extra.rawEnd));
+      else {
+        (this.rawAt ??= [])[n] = at;
+        (this.rawLen ??= [])[n] = extra.rawEnd! - extra.rawStart!;
+      }
+    }
     if (extra.unparseable !== undefined) (this.unparseable ??= [])[n] = extra.unparseable;
     if (!extra.confidence) return;
     if (!this.confStart) {
@@ -255,7 +276,9 @@ export class CorpusBuilder {
       const vals = order.map((i) => col.get(i));
       for (let k = 0; k < vals.length; k++) col.set(from + k, vals[k]);
     }
-    for (const col of [this.system, this.user, this.raw, this.unparseable, this.confStart, this.confLen] as (unknown[] | undefined)[]) {
+    for (const col of [this.system, this.user, this.raw, this.rawAt, this.rawLen, this.unparseable, this.confStart, this.confLen] as (
+      unknown[] | undefined
+    )[]) {
       if (!col) continue;
       const vals = order.map((i) => col[i]);
       for (let k = 0; k < vals.length; k++) col[from + k] = vals[k];
@@ -300,9 +323,15 @@ export class CorpusBuilder {
 
   private generation(): Generation | undefined {
     const n = this.turnIndex.length;
-    if (!this.raw && !this.unparseable && !this.confStart) return undefined;
+    if (!this.raw && !this.rawAt && !this.unparseable && !this.confStart) return undefined;
     const g: { -readonly [K in keyof Generation]: Generation[K] } = {};
-    if (this.raw) g.raw = Array.from({ length: n }, (_, i) => this.raw![i]);
+    if (this.rawAt) {
+      const text = this.rawPool!.reader();
+      const at = this.rawAt;
+      const len = this.rawLen!;
+      const raw = this.raw;
+      g.raw = Array.from({ length: n }, (_, i) => raw?.[i] ?? (at[i] !== undefined ? text(at[i], len[i]) : undefined));
+    } else if (this.raw) g.raw = Array.from({ length: n }, (_, i) => this.raw![i]);
     if (this.unparseable) {
       const u = new Uint8Array(n);
       for (let i = 0; i < n; i++) if (this.unparseable[i] !== undefined) u[i] = 1;

@@ -1,0 +1,323 @@
+// Layer: shared (pure TS). The belief-span loader's fast path (bspn.ts): reads
+// a span straight from the file's bytes, domain segment by domain segment
+// ("[hotel] area north stars 4"), and parses each distinct segment once. A
+// belief state is cumulative, so a dialogue's spans repeat most of their
+// segments turn after turn, and the gold and generated spans of a turn share
+// most of theirs: after the first sight, a segment costs one hash lookup of
+// its bytes, no decoding, no tokenising, no matching against the vocabulary.
+//
+// It gives exactly what belief-span.ts's parseSpan gives on the whole span, or
+// declines (undefined), and the loader then runs parseSpan, which also finds
+// the problem and its word for an unparseable span. Why a span is the
+// concatenation of its segments' parses: a domain token ("[x]", in the MTTOD
+// grammar one not "[value_x]") ends a value and resets the slot, so no parse
+// crosses it; the slot vocabulary has no such token in its words (checked:
+// `usable`); what a segment cannot see — a slot written twice in two segments
+// of one domain — is checked across segments here. It declines whatever it
+// does not reproduce: a span with an escape or a non-ASCII byte (white space
+// other than ASCII's), with a word before the first domain, with a special
+// token other than the opening one first and the closing one, opened and not
+// closed, or with any segment parseSpan refuses.
+
+import { Interner } from '../model/interner';
+import { parseSpan, type SpanGrammar } from './belief-span';
+import { ByteInterner } from './byte-interner';
+import type { SlotVocab } from './slot-vocab';
+
+/** Slot and value ids, as the loader's collector interns them. */
+export interface SpanIds {
+  slotById(canonical: string): number;
+  value(v: string): number;
+}
+
+const LT = 0x3c;
+const GT = 0x3e;
+const LB = 0x5b;
+const RB = 0x5d;
+/** Distinct segments kept before the cache starts again (bounds its memory on huge files). */
+const MAX_SEGMENTS = 1 << 15;
+
+const isWhite = (c: number): boolean => c === 0x20 || (c >= 0x09 && c <= 0x0d);
+
+/** Whether the fast path can read spans with this vocabulary: no word of a slot name, stop word or value is a [token]. */
+export function usable(vocab: SlotVocab): boolean {
+  for (const m of [vocab.enders, vocab.values])
+    for (const list of m.values())
+      for (const seq of list) for (const w of seq) if (w.length >= 2 && w[0] === '[' && w.endsWith(']')) return false;
+  return true;
+}
+
+/** A span read: where its bytes are, its pairs, and its segments (offsets from its start), for the next spans to reuse. */
+class SpanRecord {
+  start = 0;
+  len = -1;
+  hash = 0;
+  ids: number[] = [];
+  /** Whether its first word was the opening token; whether a closing token ended it. */
+  opened = false;
+  closed = false;
+  /** Segments: n of them; each one's start, the end of its [domain] word, its pairs (the cache's array, not to be changed). */
+  n = 0;
+  readonly segStart: number[] = [];
+  readonly segWordEnd: number[] = [];
+  readonly segIds: number[][] = [];
+}
+
+export class SpanBytes {
+  private segments = new ByteInterner(new Interner());
+  /** parsed[segment id]: flat [slot id, value id, …], or null when parseSpan refuses the segment. */
+  private parsed: (number[] | null)[] = [];
+  /** stamp[slot id] = the read that last met the slot (a slot in two segments of one span). */
+  private readonly stamp: number[] = [];
+  private gen = 0;
+  /** The last span read, the one before, and the record the next read fills. */
+  private a = new SpanRecord();
+  private b = new SpanRecord();
+  private c = new SpanRecord();
+  private view: DataView | undefined;
+  /** Segments parsed (cache misses), looked up (hits), and taken from the last spans without a look-up (reused). */
+  misses = 0;
+  hits = 0;
+  reused = 0;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly grammar: SpanGrammar,
+    private readonly vocab: SlotVocab,
+    private readonly ids: SpanIds,
+  ) {}
+
+  /**
+   * The pairs of the span whose unescaped bytes are bytes[start, end), with
+   * `hash` any function of those bytes, or 0 (a quick filter before the bytes
+   * of the last two spans are compared), as flat ids (a new array the caller
+   * may reorder), or undefined: use parseSpan.
+   *
+   * A span equal to one of the last two read (a turn's generated span is
+   * often its gold one; a gold span, the last one) is copied. Otherwise the
+   * segments it shares with the one of them it has the longer common prefix
+   * with are taken from it: a segment is the same when the common prefix
+   * covers it and the [domain] word after it (then white space follows that
+   * word in both, so the segment ends there in both).
+   */
+  read(start: number, end: number, hash = 0): number[] | undefined {
+    const len = end - start;
+    const { a, b } = this;
+    if (hash === a.hash && len === a.len && this.prefix(a.start, start, len) === len) return a.ids.slice();
+    if (hash === b.hash && len === b.len && this.prefix(b.start, start, len) === len) {
+      this.b = a;
+      this.a = b;
+      return b.ids.slice();
+    }
+    const la = a.len < 0 ? 0 : this.prefix(a.start, start, Math.min(len, a.len));
+    const lb = b.len < 0 ? 0 : this.prefix(b.start, start, Math.min(len, b.len));
+    const from = la >= lb ? a : b;
+    const r = this.c;
+    r.start = start;
+    r.len = len;
+    r.hash = hash;
+    r.n = 0;
+    const out = this.readSegments(start, end, from, Math.max(la, lb), r);
+    if (out) {
+      r.ids = out;
+      this.c = this.b;
+      this.b = this.a;
+      this.a = r;
+    }
+    return out;
+  }
+
+  /** Length of the common prefix of bytes[s, s + len) and bytes[t, t + len). */
+  private prefix(s: number, t: number, len: number): number {
+    const b = this.bytes;
+    const dv = (this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength));
+    let k = 0;
+    while (k + 4 <= len && dv.getInt32(s + k) === dv.getInt32(t + k)) k += 4;
+    while (k < len && b[s + k] === b[t + k]) k++;
+    return k;
+  }
+
+  /** Length of the common suffix of bytes[.., s) and bytes[.., t), at most len. */
+  private suffix(s: number, t: number, len: number): number {
+    const b = this.bytes;
+    const dv = (this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength));
+    let k = 0;
+    while (k + 4 <= len && dv.getInt32(s - k - 4) === dv.getInt32(t - k - 4)) k += 4;
+    while (k < len && b[s - k - 1] === b[t - k - 1]) k++;
+    return k;
+  }
+
+  private readSegments(start: number, end: number, from: SpanRecord, common: number, r: SpanRecord): number[] | undefined {
+    const b = this.bytes;
+    const mttod = this.grammar === 'mttod';
+    const out: number[] = [];
+    this.gen++;
+    let p = start;
+    let first = true;
+    let opened = false;
+    let closed = false;
+    let segStart = -1;
+    let segEnd = -1;
+    let segWordEnd = -1;
+    // A running polynomial hash of the bytes scanned: a segment's hash is the difference of two (segmentHash).
+    let h = 0;
+    let segH = 0;
+    let endH = 0;
+    // Segments of `from` the common prefix covers, with the [domain] word after each.
+    let k = 0;
+    while (k + 1 < from.n && from.segWordEnd[k + 1] < common) k++;
+    // Segments of `from` its common suffix with this span covers, with the white space before each: from j on
+    // (j = from.n: none); they are the same here, and so is whatever follows them (a closing token).
+    let j = from.n;
+    const len = end - start;
+    if (from.n > k + 1) {
+      const suffix = this.suffix(from.start + from.len, end, Math.min(len, from.len) - common);
+      while (j > k + 1 && from.len - from.segStart[j - 1] < suffix) j--;
+    }
+    const stop = j < from.n ? end - (from.len - from.segStart[j]) : end;
+    if (k > 0) {
+      for (let i = 0; i < k; i++) {
+        if (!this.take(from.segIds[i], out)) return undefined;
+        this.note(r, start + from.segStart[i], start + from.segWordEnd[i], from.segIds[i]);
+      }
+      this.reused += k;
+      p = start + from.segStart[k];
+      opened = from.opened;
+      first = false;
+    }
+    for (;;) {
+      for (let c = 0; p < stop && isWhite((c = b[p])); p++) h = (Math.imul(h, 31) + c) | 0;
+      if (p >= stop) break;
+      const ws = p;
+      const wordH = h;
+      for (let c = 0; p < stop && !isWhite((c = b[p])); p++) {
+        if (c >= 0x80) return undefined;
+        h = (Math.imul(h, 31) + c) | 0;
+      }
+      const c0 = b[ws];
+      const last = b[p - 1];
+      if (c0 === LT && last === GT && p - ws >= 2) {
+        // A special token: the opening one as the first word, a closing one ends the span (words after it are not read).
+        if (first && isMarker(b, ws, p, OPENERS)) {
+          opened = true;
+          first = false;
+          continue;
+        }
+        if (isMarker(b, ws, p, CLOSERS)) {
+          closed = true;
+          break;
+        }
+        return undefined;
+      }
+      first = false;
+      if (c0 === LB && last === RB && p - ws >= 2 && !(mttod && isValueToken(b, ws, p))) {
+        // A domain token (or a [token] parseSpan refuses) starts a segment; the last one ends at its last word.
+        if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
+          return undefined;
+        segStart = ws;
+        segH = wordH;
+        segWordEnd = p;
+      } else if (segStart < 0) return undefined;
+      segEnd = p;
+      endH = h;
+    }
+    if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
+      return undefined;
+    if (!closed && j < from.n) {
+      // The rest is from's from segment j on: its segments, and whether a closing token ends it.
+      const shift = end - (from.start + from.len);
+      for (let i = j; i < from.n; i++) {
+        if (!this.take(from.segIds[i], out)) return undefined;
+        this.note(r, from.start + shift + from.segStart[i], from.start + shift + from.segWordEnd[i], from.segIds[i]);
+      }
+      this.reused += from.n - j;
+      closed = from.closed;
+    }
+    if (opened && !closed) return undefined;
+    r.opened = opened;
+    r.closed = closed;
+    return out;
+  }
+
+  /** Adds a segment's pairs to a span's; false if one of its slots is already there (parseSpan refuses the span). */
+  private take(ids: number[], out: number[]): boolean {
+    const stamp = this.stamp;
+    const gen = this.gen;
+    for (let k = 0; k < ids.length; k += 2) {
+      const slot = ids[k];
+      if (stamp[slot] === gen) return false;
+      stamp[slot] = gen;
+      out.push(slot, ids[k + 1]);
+    }
+    return true;
+  }
+
+  private note(r: SpanRecord, s: number, wordEnd: number, ids: number[]): void {
+    const i = r.n++;
+    r.segStart[i] = s - r.start;
+    r.segWordEnd[i] = wordEnd - r.start;
+    r.segIds[i] = ids;
+  }
+
+  /** 31^k mod 2^32, k < pow.length. */
+  private pow = new Int32Array(0);
+
+  /** The hash of `len` bytes from the running hashes before them (`before`) and after them (`after`): after − before·31^len. */
+  private segmentHash(before: number, after: number, len: number): number {
+    if (len >= this.pow.length) {
+      const pow = new Int32Array(Math.max(256, 2 * len));
+      pow[0] = 1;
+      for (let k = 1; k < pow.length; k++) pow[k] = Math.imul(pow[k - 1], 31);
+      this.pow = pow;
+    }
+    return (after - Math.imul(before, this.pow[len])) | 0;
+  }
+
+  private segment(s: number, e: number, hash: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
+    if (this.segments.target.size >= MAX_SEGMENTS) {
+      this.segments = new ByteInterner(new Interner());
+      this.parsed = [];
+    }
+    const b = this.bytes;
+    const id = this.segments.intern(b, s, e, hash);
+    let r = this.parsed[id];
+    if (r === undefined) {
+      this.misses++;
+      r = this.parseSegment(this.segments.target.name(id));
+      this.parsed[id] = r;
+    } else this.hits++;
+    if (r === null || !this.take(r, out)) return false;
+    this.note(rec, s, wordEnd, r);
+    return true;
+  }
+
+  private parseSegment(text: string): number[] | null {
+    const r = parseSpan(text, this.grammar, this.vocab);
+    if (!r.ok) return null;
+    const ids: number[] = [];
+    for (const [s, v] of r.pairs) ids.push(this.ids.slotById(s), this.ids.value(v));
+    return ids;
+  }
+}
+
+const OPENERS = ['<sos_b>', '<bos_belief>'];
+const CLOSERS = ['<eos_b>', '<eos_belief>'];
+
+function isMarker(b: Uint8Array, s: number, e: number, names: readonly string[]): boolean {
+  for (const m of names) {
+    if (m.length !== e - s) continue;
+    let k = 0;
+    while (k < m.length && b[s + k] === m.charCodeAt(k)) k++;
+    if (k === m.length) return true;
+  }
+  return false;
+}
+
+const VALUE = '[value_';
+
+/** Whether the [token] bytes[p, end) is an MTTOD slot token "[value_…]" (parseSpan's test: the name starts with "value_"). */
+function isValueToken(b: Uint8Array, p: number, end: number): boolean {
+  if (p + VALUE.length + 1 > end) return false;
+  for (let k = 0; k < VALUE.length; k++) if (b[p + k] !== VALUE.charCodeAt(k)) return false;
+  return true;
+}
