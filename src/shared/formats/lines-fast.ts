@@ -12,7 +12,7 @@ import { Interner } from '../model/interner';
 import { ByteInterner, decodeUtf8 } from './byte-interner';
 import type { TurnCollector } from './collect';
 import { commonPrefix, DECLINE, hashBytes, hasBom } from './line-bytes';
-import { parseDstPiece, parseDstString } from './dst-string';
+import { isNone, parseDstPiece, parseDstString } from './dst-string';
 
 export class DstPieces {
   private readonly pieces = new ByteInterner(new Interner());
@@ -148,7 +148,8 @@ export function joinAllDomainsFast(
   pieces: DstPieces,
 ): number {
   const b = col.builder;
-  const updates = new Map<string, number[] | string>();
+  const updates = new UpdatePieces(col);
+  const ids: number[] = [];
   const gold: number[] = [];
   const pred: number[] = [];
   const extra: { raw?: string; unparseable?: string } = { raw: undefined, unparseable: undefined };
@@ -176,29 +177,20 @@ export function joinAllDomainsFast(
       if (e.dstAt === undefined || e.dstEscaped) throw DECLINE;
       if (pieces.read(col, indexBytes, e.dstAt, e.dstEnd!, k === i ? gold : null) !== null) throw DECLINE;
       const line = lines[k];
-      let u = updates.get(line);
-      if (u === undefined) {
-        const g = parseDstString(line);
-        if ('problem' in g) u = g.problem;
-        else {
-          u = [];
-          for (const [s, v] of g.pairs) u.push(col.flatSlot(s), col.value(v));
-        }
-        updates.set(line, u);
-      }
-      if (typeof u === 'string') {
+      const problem = updates.read(line, ids);
+      if (problem !== null) {
         unparseable++;
-        extra.unparseable = `${k + 1}:1: line ${k + 1}: ${u} (the update is empty: the previous state carries over)`;
+        extra.unparseable = `${k + 1}:1: line ${k + 1}: ${problem} (the update is empty: the previous state carries over)`;
       } else
-        for (let p = 0; p < u.length; p += 2) {
-          const s = u[p];
+        for (let p = 0; p < ids.length; p += 2) {
+          const s = ids[p];
           if (s >= valueOf.length) {
             const grown = new Int32Array(Math.max(2 * valueOf.length, s + 1)).fill(-1);
             grown.set(valueOf);
             valueOf = grown;
           }
           if (valueOf[s] < 0) active.push(s);
-          valueOf[s] = u[p + 1];
+          valueOf[s] = ids[p + 1];
         }
       extra.raw = line;
     }
@@ -207,4 +199,55 @@ export function joinAllDomainsFast(
     i = j;
   }
   return unparseable;
+}
+
+/**
+ * Generated updates read as parseDstString reads them, each distinct piece
+ * between commas parsed once and named (corpus ids) when first applied, so
+ * that slots and values are named in the plain join's order (an update with
+ * a bad piece names nothing).
+ */
+class UpdatePieces {
+  private readonly index = new Map<string, number>();
+  /** Per piece: its (domain-slot, value), null when blank, or its problem. */
+  private readonly parsed: ([string, string] | null | { problem: string })[] = [];
+  private readonly slotIds: number[] = [];
+  private readonly valueIds: number[] = [];
+  private readonly found: number[] = [];
+
+  constructor(private readonly col: TurnCollector) {}
+
+  /** The update's pairs as corpus ids into `out` (cleared), or the problem with its first bad piece (out then empty). */
+  read(line: string, out: number[]): string | null {
+    out.length = 0;
+    // "none" (any case, any blanks around it) holds no comma.
+    if ((line.length < 32 || line.indexOf(',') < 0) && isNone(line)) return null;
+    const found = this.found;
+    found.length = 0;
+    for (let a = 0; ;) {
+      const c = line.indexOf(',', a);
+      const raw = c < 0 ? line.slice(a) : line.slice(a, c);
+      let id = this.index.get(raw);
+      if (id === undefined) {
+        id = this.parsed.length;
+        this.parsed.push(parseDstPiece(raw));
+        this.index.set(raw, id);
+      }
+      const p = this.parsed[id];
+      if (p !== null) {
+        if (!Array.isArray(p)) return p.problem;
+        found.push(id);
+      }
+      if (c < 0) break;
+      a = c + 1;
+    }
+    for (const id of found) {
+      let slot = this.slotIds[id];
+      if (slot === undefined) slot = this.slotIds[id] = this.col.flatSlot((this.parsed[id] as [string, string])[0]);
+      let value = this.valueIds[id];
+      if (value === undefined) value = this.valueIds[id] = this.col.value((this.parsed[id] as [string, string])[1]);
+      out.push(slot, value);
+    }
+    return null;
+  }
 }
