@@ -59,10 +59,10 @@ export function textLines(bytes: Uint8Array): { lines: string[]; starts: Int32Ar
   const lines = text.split('\n');
   const finalNewline = lines.length > 1 && lines[lines.length - 1] === '';
   if (finalNewline) lines.pop();
-  for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
+  if (text.includes('\r')) for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
   const starts = new Int32Array(lines.length);
   let n = 1;
-  for (let b = 0; b < bytes.length && n < lines.length; b++) if (bytes[b] === 0x0a) starts[n++] = b + 1;
+  for (let b = bytes.indexOf(0x0a); b >= 0 && n < lines.length; b = bytes.indexOf(0x0a, b + 1)) starts[n++] = b + 1;
   return { lines, starts, finalNewline };
 }
 
