@@ -31,14 +31,14 @@
 // `--gold`. `--index` (test_LLM.idx), when given, must have as many lines.
 
 import type { TurnExtra } from '../model/builder';
-import { collectTurns } from './collect';
+import { collectTurns, TurnCollector } from './collect';
 import { LoadError } from './errors';
 import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { readLdstFast, type LdstRead } from './ldst-fast';
 import { parsePyList } from './py-list';
 import { isNone, parseDstString } from './dst-string';
-import { DstPieces } from './lines-fast';
+import { DstPieces, joinAllDomainsFast } from './lines-fast';
 import { decodeUtf8 } from './byte-interner';
 import { commonPrefix, DECLINE, plainStringEnd } from './line-bytes';
 import { ElementContext, pathPush, UniqueKeys } from './json-walk';
@@ -59,10 +59,10 @@ export function textLines(bytes: Uint8Array): { lines: string[]; starts: Int32Ar
   const lines = text.split('\n');
   const finalNewline = lines.length > 1 && lines[lines.length - 1] === '';
   if (finalNewline) lines.pop();
-  for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
+  if (text.includes('\r')) for (let i = 0; i < lines.length; i++) if (lines[i].endsWith('\r')) lines[i] = lines[i].slice(0, -1);
   const starts = new Int32Array(lines.length);
   let n = 1;
-  for (let b = 0; b < bytes.length && n < lines.length; b++) if (bytes[b] === 0x0a) starts[n++] = b + 1;
+  for (let b = bytes.indexOf(0x0a); b >= 0 && n < lines.length; b = bytes.indexOf(0x0a, b + 1)) starts[n++] = b + 1;
   return { lines, starts, finalNewline };
 }
 
@@ -203,6 +203,22 @@ function readIndex(bytes: Uint8Array, file: string, fast = false): IndexLine[] {
   return out;
 }
 
+/**
+ * The fast all-domains join (lines-fast.ts) into one collector's builder, or
+ * null where it declines (turns to gather or sort, an escaped or bad state):
+ * then readLines joins through collectTurns.
+ */
+function joinFast(bytes: Uint8Array, file: string, hint: { turns: number; pairs: number }, run: (col: TurnCollector) => void) {
+  const col = new TurnCollector(bytes, file, true, hint);
+  try {
+    run(col);
+  } catch (e) {
+    if (e === DECLINE) return null;
+    throw e;
+  }
+  return col.build();
+}
+
 export const linesLoader: FormatLoader = {
   id: 'lines',
   label: 'line-aligned generations with an index (DST-as-Prompting generated_predictions.txt + --index)',
@@ -242,75 +258,80 @@ export function readLines(bytes: Uint8Array, opts: LoadOptions, fast: boolean): 
   const bySlot = index[0].slot !== undefined;
   let unparseable = 0;
   let noneUpper = 0;
-  const { corpus, warnings } = collectTurns(
-    bytes,
-    opts.file,
-    (col) => {
-      unparseable = noneUpper = 0;
-      const goldIndexError = (e: IndexLine, problem: string) =>
-        new LoadError(opts.index!.file, `line ${e.line}: the gold state (dst) cannot be read: ${problem}`, {
-          line: e.line,
-          column: 1,
-          offset: e.at,
-        });
-      let i = 0;
-      let lastDialogue: string | undefined;
-      let state = new Map<number, number>();
-      while (i < index.length) {
-        const first = index[i];
-        let j = i + 1;
-        while (j < index.length && index[j].dialogue === first.dialogue && index[j].turn === first.turn) j++;
-        const gold: number[] = [];
-        const pred: number[] = [];
-        const extra: TurnExtra = {};
-        if (bySlot) {
-          const raw: string[] = [];
-          for (let k = i; k < j; k++) {
-            const e = index[k];
-            const slot = col.flatSlot(e.slot!);
-            if (!isNone(e.value!)) gold.push(slot, col.value(e.value!));
-            const g = lines[k].trim();
-            if (isNone(g)) {
-              if (g !== 'none') noneUpper++;
-              continue;
+  const hint = { turns: index.length, pairs: opts.index.bytes.length / 12 };
+  const { corpus, warnings } =
+    (pieces && !bySlot
+      ? joinFast(bytes, opts.file, hint, (col) => (unparseable = joinAllDomainsFast(col, index, lines, indexBytes, pieces)))
+      : null) ??
+    collectTurns(
+      bytes,
+      opts.file,
+      (col) => {
+        unparseable = noneUpper = 0;
+        const goldIndexError = (e: IndexLine, problem: string) =>
+          new LoadError(opts.index!.file, `line ${e.line}: the gold state (dst) cannot be read: ${problem}`, {
+            line: e.line,
+            column: 1,
+            offset: e.at,
+          });
+        let i = 0;
+        let lastDialogue: string | undefined;
+        let state = new Map<number, number>();
+        while (i < index.length) {
+          const first = index[i];
+          let j = i + 1;
+          while (j < index.length && index[j].dialogue === first.dialogue && index[j].turn === first.turn) j++;
+          const gold: number[] = [];
+          const pred: number[] = [];
+          const extra: TurnExtra = {};
+          if (bySlot) {
+            const raw: string[] = [];
+            for (let k = i; k < j; k++) {
+              const e = index[k];
+              const slot = col.flatSlot(e.slot!);
+              if (!isNone(e.value!)) gold.push(slot, col.value(e.value!));
+              const g = lines[k].trim();
+              if (isNone(g)) {
+                if (g !== 'none') noneUpper++;
+                continue;
+              }
+              raw.push(`${e.slot}=${lines[k]}`);
+              pred.push(slot, col.value(g));
             }
-            raw.push(`${e.slot}=${lines[k]}`);
-            pred.push(slot, col.value(g));
+            extra.raw = raw.join('\n');
+          } else {
+            if (first.dialogue !== lastDialogue) state = new Map();
+            lastDialogue = first.dialogue;
+            for (let k = i; k < j; k++) {
+              const e = index[k];
+              if (pieces && e.dstAt !== undefined) {
+                if (e.dstEscaped) e.dst = JSON.parse(`"${decodeUtf8(indexBytes, e.dstAt, e.dstEnd!)}"`) as string;
+                else if (pieces.read(col, indexBytes, e.dstAt, e.dstEnd!, k === i ? gold : null) !== null) throw DECLINE;
+              }
+              if (e.dst !== undefined) {
+                const g = parseDstString(e.dst);
+                if ('problem' in g) throw goldIndexError(e, g.problem);
+                if (k === i) for (const [s, v] of g.pairs) gold.push(col.flatSlot(s), col.value(v));
+              }
+              let u = fast ? updates.get(lines[k]) : undefined;
+              if (u === undefined) {
+                u = parseDstString(lines[k]);
+                if (fast) updates.set(lines[k], u);
+              }
+              if ('problem' in u) {
+                unparseable++;
+                extra.unparseable = `${k + 1}:1: line ${k + 1}: ${u.problem} (the update is empty: the previous state carries over)`;
+              } else for (const [s, v] of u.pairs) state.set(col.flatSlot(s), col.value(v));
+              extra.raw = lines[k];
+            }
+            state.forEach((v, s) => pred.push(s, v));
           }
-          extra.raw = raw.join('\n');
-        } else {
-          if (first.dialogue !== lastDialogue) state = new Map();
-          lastDialogue = first.dialogue;
-          for (let k = i; k < j; k++) {
-            const e = index[k];
-            if (pieces && e.dstAt !== undefined) {
-              if (e.dstEscaped) e.dst = JSON.parse(`"${decodeUtf8(indexBytes, e.dstAt, e.dstEnd!)}"`) as string;
-              else if (pieces.read(col, indexBytes, e.dstAt, e.dstEnd!, k === i ? gold : null) !== null) throw DECLINE;
-            }
-            if (e.dst !== undefined) {
-              const g = parseDstString(e.dst);
-              if ('problem' in g) throw goldIndexError(e, g.problem);
-              if (k === i) for (const [s, v] of g.pairs) gold.push(col.flatSlot(s), col.value(v));
-            }
-            let u = fast ? updates.get(lines[k]) : undefined;
-            if (u === undefined) {
-              u = parseDstString(lines[k]);
-              if (fast) updates.set(lines[k], u);
-            }
-            if ('problem' in u) {
-              unparseable++;
-              extra.unparseable = `${k + 1}:1: line ${k + 1}: ${u.problem} (the update is empty: the previous state carries over)`;
-            } else for (const [s, v] of u.pairs) state.set(col.flatSlot(s), col.value(v));
-            extra.raw = lines[k];
-          }
-          state.forEach((v, s) => pred.push(s, v));
+          col.turn(first.dialogue, first.turn, gold, pred, starts[i], undefined, extra);
+          i = j;
         }
-        col.turn(first.dialogue, first.turn, gold, pred, starts[i], undefined, extra);
-        i = j;
-      }
-    },
-    { turns: index.length, pairs: opts.index.bytes.length / 12 },
-  );
+      },
+      hint,
+    );
   const notes = [
     `line-aligned generations joined to the index ${opts.index.file} (${bySlot ? 'one generated value per slot: DST-as-Prompting by slot' : 'one generated turn update per line: DST-as-Prompting all domains, updates accumulate per dialogue'}); ${plural(lines.length, 'line')}`,
   ];
