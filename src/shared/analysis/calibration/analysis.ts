@@ -89,16 +89,18 @@ export function calibrationAnalysis(ev: Evaluation, a: CalibrationArgs): Calibra
   const joint = jointCalibration(pairs, labels, opts);
   // Domains: the slot groups re-indexed by domain.
   const domainNames: string[] = [];
-  const domainOfSlot = new Map<number, number>();
   const group = pairs.group as Int32Array;
+  let maxSlot = -1;
+  for (let i = 0; i < group.length; i++) if (group[i] > maxSlot) maxSlot = group[i];
+  const domainOfSlot = new Int32Array(maxSlot + 1).fill(-1);
   const dgroup = new Int32Array(group.length);
   for (let i = 0; i < group.length; i++) {
-    let g = domainOfSlot.get(group[i]);
-    if (g === undefined) {
+    let g = domainOfSlot[group[i]];
+    if (g < 0) {
       const d = domainOf(corpus.slots.name(group[i]));
       g = domainNames.indexOf(d);
       if (g < 0) g = domainNames.push(d) - 1;
-      domainOfSlot.set(group[i], g);
+      domainOfSlot[group[i]] = g;
     }
     dgroup[i] = g;
   }

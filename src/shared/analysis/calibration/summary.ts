@@ -21,6 +21,7 @@ import {
   type ReliabilityBin,
 } from './binning';
 import { checkPairs, type CalibrationPairs, type OutOfRange } from './pairs';
+import { argsortDoubles } from './sort';
 
 export interface CalibrationOptions {
   /** Reliability binning (default setsumbt). */
@@ -161,10 +162,7 @@ function summarise(pos: Float64Array, neg: Float64Array, bn: Binning, outside: n
 
 /** Calibration of one confidence column (throws CalibrationInputError on a bad confidence). */
 export function pairCalibration(p: CalibrationPairs, opts: CalibrationOptions = {}): PairCalibration {
-  const { binning, outOfRange } = resolveOptions(opts);
-  const outside = checkPairs(p, outOfRange);
-  const { pos, neg } = sortedByClass(p);
-  return summarise(pos, neg, binning, outside);
+  return calibrationSharedSort(p, [], opts).all;
 }
 
 /**
@@ -204,75 +202,107 @@ export function calibrationByGroup(p: CalibrationPairs, opts: CalibrationOptions
   return out;
 }
 
-/** −0 before +0, else numeric order (what the native sort of a Float64Array does). */
-const before = (a: number, b: number): boolean => a < b || (a === 0 && b === 0 && 1 / a < 1 / b);
+/** Buckets of the first pass of sortWithCodes: floor(c · K), clamped to [0, K] (a monotone map, so buckets keep the order). */
+const BUCKETS = 1 << 16;
 
 /**
- * The sorted runs x[bounds[r] … bounds[r + 1]) merged into one sorted array
- * (bottom-up, pairwise: ⌈log₂ runs⌉ passes), equal to sorting them together.
+ * The confidences in ascending order (−0 and 0 adjacent, in either order),
+ * each with its pair's code: one counting pass into BUCKETS + 1 buckets by
+ * value, then each bucket sorted on its own (insertion sort when small, an
+ * index sort when large, nothing when its values are all equal).
  */
-function mergeRuns(x: Float64Array, bounds: number[]): Float64Array {
-  let src = x;
-  let b = bounds;
-  while (b.length > 2) {
-    const dst = new Float64Array(src.length);
-    const nb = [b[0]];
-    for (let r = 0; r + 1 < b.length; r += 2) {
-      const lo = b[r];
-      const mid = b[r + 1];
-      const hi = r + 2 < b.length ? b[r + 2] : mid;
-      let i = lo;
-      let j = mid;
-      let k = lo;
-      while (i < mid && j < hi) dst[k++] = before(src[j], src[i]) ? src[j++] : src[i++];
-      while (i < mid) dst[k++] = src[i++];
-      while (j < hi) dst[k++] = src[j++];
-      nb.push(hi);
-    }
-    src = dst;
-    b = nb;
+export function sortWithCodes(conf: Float64Array, code: Uint32Array): { value: Float64Array; code: Uint32Array } {
+  const n = conf.length;
+  const K = BUCKETS;
+  const bucket = new Uint32Array(n);
+  const start = new Int32Array(K + 2);
+  for (let i = 0; i < n; i++) {
+    const x = conf[i] * K;
+    const b = x < 0 ? 0 : x > K ? K : Math.floor(x);
+    bucket[i] = b;
+    start[b + 1]++;
   }
-  return src;
+  for (let b = 0; b <= K; b++) start[b + 1] += start[b];
+  const next = start.slice(0, K + 1);
+  const value = new Float64Array(n);
+  const out = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const j = next[bucket[i]]++;
+    value[j] = conf[i];
+    out[j] = code[i];
+  }
+  for (let b = 0; b <= K; b++) {
+    const lo = start[b];
+    const hi = start[b + 1];
+    if (hi - lo < 2) continue;
+    if (hi - lo <= 32) {
+      for (let i = lo + 1; i < hi; i++) {
+        const v = value[i];
+        const c = out[i];
+        let j = i - 1;
+        while (j >= lo && value[j] > v) {
+          value[j + 1] = value[j];
+          out[j + 1] = out[j];
+          j--;
+        }
+        value[j + 1] = v;
+        out[j + 1] = c;
+      }
+      continue;
+    }
+    let same = true;
+    for (let i = lo + 1; i < hi && same; i++) same = value[i] === value[lo];
+    if (same) continue;
+    const v = value.slice(lo, hi);
+    const c = out.slice(lo, hi);
+    const idx = argsortDoubles(v);
+    for (let i = 0; i < idx.length; i++) {
+      value[lo + i] = v[idx[i]];
+      out[lo + i] = c[idx[i]];
+    }
+  }
+  return { value, code: out };
 }
 
 /**
  * The whole column's calibration and, for each grouping given (per pair a
- * group index ≥ 0: slot, domain), each group's — from one sort's worth of
- * work shared by all of them: the pairs are dealt by their tuple of groups
- * and class (one counting pass), each (tuple, class) run is sorted once
- * (native sort), and a group's or the column's sorted classes are its runs
- * merged. The four sorts of a million confidences the analysis did before
- * (column, joint turns, slots, domains) become one (plus the turns').
- * The numbers are those of pairCalibration and calibrationByGroup, bit for
- * bit (summary.sorted.test.ts checks it on random columns with ties, −0
- * and empty bins, and against the definitions).
+ * group index ≥ 0: slot, domain), each group's — from one sort and one
+ * sweep: each pair gets a code (its tuple of groups, numbered as met, and
+ * its class), the confidences are sorted once with their codes
+ * (sortWithCodes), and one sweep over the column's levels (runs of equal
+ * confidences, −0 and 0 one level) counts each level's correct and wrong
+ * pairs for the column and for every group present at that level, then adds
+ * them to each one's running statistics exactly as summariseLevels adds a
+ * level: the same additions in the same (ascending) order, so every number
+ * equals pairCalibration's and calibrationByGroup's bit for bit
+ * (summary.sorted.test.ts checks it on random columns with ties, −0 and
+ * empty bins, and against the definitions).
  */
 export function calibrationSharedSort(
   p: CalibrationPairs,
   groupings: readonly Int32Array[],
   opts: CalibrationOptions = {},
 ): { all: PairCalibration; groups: Map<number, PairCalibration>[] } {
-  const { binning, outOfRange } = resolveOptions(opts);
+  const { binning: bn, outOfRange } = resolveOptions(opts);
   const outside = checkPairs(p, outOfRange);
   const n = p.confidence.length;
   for (const g of groupings) if (g.length !== n) throw new RangeError(`${n} pairs but ${g.length} group indices`);
   for (const g of groupings) for (let i = 0; i < n; i++) if (g[i] < 0) throw new RangeError(`pair ${i}: group index ${g[i]} < 0`);
   // Each pair's tuple of groups as one small number (the tuples present, numbered as met): the tuple's
   // mixed-radix code looked up in a table (dense when the codes are few, else a map).
-  const G = groupings.length;
   const radix = groupings.map((g) => {
     let max = 0;
     for (let i = 0; i < n; i++) if (g[i] > max) max = g[i];
     return max + 1;
   });
-  const codes = radix.reduce((a, b) => a * b, 1);
+  const codes = radix.reduce((x, y) => x * y, 1);
   const dense = codes <= 1 << 20 ? new Int32Array(codes).fill(-1) : null;
   const sparse = new Map<number, number>();
   const tuples: number[][] = [];
-  const cell = new Int32Array(n);
+  const cell = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
     let code = 0;
-    for (let k = 0; k < G; k++) code = code * radix[k] + groupings[k][i];
+    for (let k = 0; k < groupings.length; k++) code = code * radix[k] + groupings[k][i];
     let t = dense ? dense[code] : (sparse.get(code) ?? -1);
     if (t < 0) {
       t = tuples.push(groupings.map((g) => g[i])) - 1;
@@ -281,49 +311,137 @@ export function calibrationSharedSort(
     }
     cell[i] = 2 * t + (p.correct[i] ? 0 : 1);
   }
-  // Deal the confidences into runs by (tuple, class): run 2t holds tuple t's correct pairs, 2t + 1 its wrong ones.
-  const R = 2 * tuples.length;
-  const start = new Int32Array(R + 1);
-  for (let i = 0; i < n; i++) start[cell[i] + 1]++;
-  for (let r = 0; r < R; r++) start[r + 1] += start[r];
-  const next = start.slice(0, R);
-  const conf = new Float64Array(n);
-  for (let i = 0; i < n; i++) conf[next[cell[i]]++] = p.confidence[i];
-  for (let r = 0; r < R; r++) if (start[r + 1] - start[r] > 1) conf.subarray(start[r], start[r + 1]).sort();
-  /** The sorted confidences of one class (0 correct, 1 wrong) over some tuples, and how many lie outside [0, 1]. */
-  const classOf = (ts: readonly number[], cls: 0 | 1): Float64Array => {
-    let len = 0;
-    for (const t of ts) len += start[2 * t + cls + 1] - start[2 * t + cls];
-    const x = new Float64Array(len);
-    const bounds = [0];
-    for (const t of ts) {
-      const s = start[2 * t + cls];
-      const e = start[2 * t + cls + 1];
-      if (e === s) continue;
-      x.set(conf.subarray(s, e), bounds[bounds.length - 1]);
-      bounds.push(bounds[bounds.length - 1] + e - s);
+  const sorted = sortWithCodes(p.confidence, cell);
+  // Every group in one index space: 0 the whole column, then each grouping's groups (base[k] + g);
+  // member[t * G + k]: tuple t's group in grouping k (k = 0 the column).
+  const G = groupings.length + 1;
+  const base = [0, 1];
+  for (const r of radix) base.push(base[base.length - 1] + (n === 0 ? 0 : r));
+  const groupsTotal = base[G];
+  const member = new Int32Array(tuples.length * G);
+  tuples.forEach((tu, t) => {
+    for (let k = 1; k < G; k++) member[t * G + k] = base[k] + tu[k - 1];
+  });
+  const W = bn.statsWidth;
+  const setsumbt = bn.name === 'setsumbt';
+  const stats = new Float64Array(groupsTotal * W);
+  const sum = new Float64Array(groupsTotal);
+  const comp = new Float64Array(groupsTotal);
+  const u = new Float64Array(groupsTotal);
+  const negBelow = new Float64Array(groupsTotal);
+  const correct = new Float64Array(groupsTotal);
+  const out = new Float64Array(groupsTotal);
+  // A level's counts per group, and the groups it touched (levels of several pairs).
+  const lp = new Float64Array(groupsTotal);
+  const lq = new Float64Array(groupsTotal);
+  const touched = new Int32Array(groupsTotal);
+  /** Group g adds a level (pp correct and qq wrong pairs of confidence v, placed at a and b) as summariseLevels does: addPlaced, the Neumaier sum, U. */
+  const addLevel = (g: number, pp: number, qq: number, v: number, a: number, b: number, inside: boolean): void => {
+    const nn = pp + qq;
+    if (!inside) out[g] += nn;
+    const at = g * W;
+    stats[at] += nn;
+    if (a >= 0) {
+      stats[at + a] += nn;
+      stats[at + a + 1] += pp;
+      if (setsumbt) stats[at + a + 2] += nn * v;
     }
-    return bounds.length > 2 ? mergeRuns(x, bounds) : x;
+    if (b >= 0) {
+      stats[at + b] += nn;
+      stats[at + b + 1] += pp;
+    }
+    const x = nn * v;
+    const s0 = sum[g];
+    const s1 = s0 + x;
+    comp[g] += Math.abs(s0) >= Math.abs(x) ? s0 - s1 + x : x - s1 + s0;
+    sum[g] = s1;
+    u[g] += pp * (negBelow[g] + qq / 2);
+    negBelow[g] += qq;
+    correct[g] += pp;
   };
-  const summaryOf = (ts: readonly number[], out: number): PairCalibration =>
-    summariseLevels(levelsOf(classOf(ts, 0), classOf(ts, 1)), binning, out);
-  const allTuples = tuples.map((_, t) => t);
-  const all = summaryOf(allTuples, outside);
-  const groups = groupings.map((_, k) => {
-    const members = new Map<number, number[]>();
-    tuples.forEach((tu, t) => {
-      const list = members.get(tu[k]);
-      if (list) list.push(t);
-      else members.set(tu[k], [t]);
-    });
-    const out = new Map<number, PairCalibration>();
-    for (const g of [...members.keys()].sort((a, b) => a - b)) {
-      const ts = members.get(g)!;
-      let out1 = 0;
-      for (const t of ts) for (let j = start[2 * t]; j < start[2 * t + 2]; j++) if (conf[j] < 0 || conf[j] > 1) out1++;
-      out.set(g, summaryOf(ts, out1));
+  const conf = sorted.value;
+  const cellOf = sorted.code;
+  const e = bn.edges;
+  const nb = bn.binCount;
+  let ka = 0;
+  let kb = 0;
+  let i = 0;
+  while (i < n) {
+    const v = conf[i];
+    let j = i + 1;
+    while (j < n && conf[j] === v) j++;
+    // The level's offsets (placeSorted's forward cursors), as summariseLevels places its levels.
+    let a = -1;
+    let b = -1;
+    const inside = v >= 0 && v <= 1;
+    if (inside) {
+      if (setsumbt) {
+        while (ka < nb - 1 && v > e[ka + 1]) ka++;
+        a = 1 + 3 * ka;
+      } else {
+        while (ka < nb - 1 && v >= e[ka + 1]) ka++;
+        a = 1 + 4 * ka;
+        if (v > 0) {
+          while (kb < nb - 1 && v > e[kb + 1]) kb++;
+          b = 1 + 4 * kb + 2;
+        }
+      }
     }
-    return out;
+    if (j === i + 1) {
+      // One pair at this level (the common case with continuous confidences): its groups add it directly.
+      const cl = cellOf[i];
+      const m = (cl >>> 1) * G;
+      const pp = cl & 1 ? 0 : 1;
+      for (let k = 0; k < G; k++) addLevel(member[m + k], pp, 1 - pp, v, a, b, inside);
+    } else {
+      let nt = 0;
+      for (let r = i; r < j; r++) {
+        const cl = cellOf[r];
+        const m = (cl >>> 1) * G;
+        const wrong = cl & 1;
+        for (let k = 0; k < G; k++) {
+          const g = member[m + k];
+          if (lp[g] === 0 && lq[g] === 0) touched[nt++] = g;
+          if (wrong) lq[g]++;
+          else lp[g]++;
+        }
+      }
+      for (let t = 0; t < nt; t++) {
+        const g = touched[t];
+        const pp = lp[g];
+        const qq = lq[g];
+        lp[g] = 0;
+        lq[g] = 0;
+        addLevel(g, pp, qq, v, a, b, inside);
+      }
+    }
+    i = j;
+  }
+  const summary = (g: number, outsideCount: number): PairCalibration => {
+    const c = correct[g];
+    const nn = negBelow[g];
+    const count = c + nn;
+    const at = g * W;
+    return {
+      binning: bn.name,
+      binCount: bn.binCount,
+      count,
+      correct: c,
+      accuracy: count === 0 ? null : c / count,
+      meanConfidence: count === 0 ? null : (sum[g] + comp[g]) / count,
+      ece: eceOfStats(stats, bn, at),
+      auroc: c === 0 || nn === 0 ? null : u[g] / (c * nn),
+      bins: binsOfStats(stats, bn, at),
+      histogram: histogramOfStats(stats, bn, at),
+      outOfRange: outsideCount,
+    };
+  };
+  const all = summary(0, outside);
+  const groups = groupings.map((_, k0) => {
+    const k = k0 + 1;
+    const m = new Map<number, PairCalibration>();
+    for (let g = 0; g < base[k + 1] - base[k]; g++) if (stats[(base[k] + g) * W] > 0) m.set(g, summary(base[k] + g, out[base[k] + g]));
+    return m;
   });
   return { all, groups };
 }
