@@ -256,13 +256,7 @@ export class JsonScanner {
       if (c < 0x20) throw this.syntaxError(`control character ${charName(c)} inside a string`, p);
       if (c === BACKSLASH) {
         escaped = true;
-        const e = b[p + 1];
-        if (e === 0x75) {
-          for (let k = 2; k < 6; k++) if (!isHex(b[p + k])) throw this.syntaxError('bad \\u escape in a string', p);
-          p += 6;
-        } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
-          p += 2;
-        } else throw this.syntaxError('bad escape in a string', p);
+        p = this.skipEscape(p);
         continue;
       }
       or |= c;
@@ -280,6 +274,18 @@ export class JsonScanner {
     return this.decodeString(start, end, escaped);
   }
 
+  /** The position after the escape at p (on its backslash); a bad escape is a syntax error. */
+  private skipEscape(p: number): number {
+    const b = this.bytes;
+    const e = b[p + 1];
+    if (e === 0x75) {
+      for (let k = 2; k < 6; k++) if (!isHex(b[p + k])) throw this.syntaxError('bad \\u escape in a string', p);
+      return p + 6;
+    }
+    if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) return p + 2;
+    throw this.syntaxError('bad escape in a string', p);
+  }
+
   /** Scans a string at the cursor (which is on '"'); sets str* fields. */
   private scanString(): void {
     const b = this.bytes;
@@ -294,13 +300,7 @@ export class JsonScanner {
       if (c < 0x20) throw this.syntaxError(`control character ${charName(c)} inside a string`, p);
       if (c === BACKSLASH) {
         escaped = true;
-        const e = b[p + 1];
-        if (e === 0x75) {
-          for (let k = 2; k < 6; k++) if (!isHex(b[p + k])) throw this.syntaxError('bad \\u escape in a string', p);
-          p += 6;
-        } else if (e === QUOTE || e === BACKSLASH || e === 0x2f || e === 0x62 || e === 0x66 || e === 0x6e || e === 0x72 || e === 0x74) {
-          p += 2;
-        } else throw this.syntaxError('bad escape in a string', p);
+        p = this.skipEscape(p);
         continue;
       }
       h = Math.imul(h ^ c, 0x01000193);
