@@ -4,8 +4,7 @@
 // pair list's rows carry the further runs' ids and values of each dialogue
 // (equal to those runs' own dialogue scores), and a slice filters the list to
 // the dialogues with a turn in it.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PairPage } from '../../../../src/shared/api';
@@ -18,9 +17,9 @@ import { makeSignature } from '../../../../src/shared/metrics/signature';
 import { metricValue } from '../../../../src/shared/metrics/values';
 import { createApiHandlers, dispatch, type ApiHandlers } from '../../../../src/main/services/api-handlers';
 import { Workspace } from '../../../../src/main/services/workspace';
-import { fileSource } from '../../../../src/shared/source';
 import { FIXTURES } from '../../../helpers/fixtures';
 import { perturbFga, seriesRun } from '../../../helpers/perturb';
+import { openTextRuns } from '../../../helpers/runs';
 
 const config = defaultConfig();
 const PRED = join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json');
@@ -30,15 +29,9 @@ const REFS = ['r1', 'r2', 'r3'].map((run) => ({ run, rev: 1 }));
 let h: ApiHandlers;
 
 beforeAll(async () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'dsti-differ-api-'));
   const ws = new Workspace({ inline: true });
   h = createApiHandlers(ws, { mode: 'browser' });
-  TEXTS.forEach((t, k) => {
-    const f = join(tmp, `run${k}.json`);
-    writeFileSync(f, t);
-    ws.open(fileSource([f]), { label: `run ${k}` });
-  });
-  for (const r of REFS) expect((await ws.whenSettled(r.run)).state).toBe('ready');
+  await openTextRuns(ws, TEXTS, 'dsti-differ-api-');
 });
 
 const corpus = (k: number) => loadCorpus(new TextEncoder().encode(TEXTS[k]), { file: `run${k}.json` }).corpus;

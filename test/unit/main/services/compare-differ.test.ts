@@ -6,8 +6,7 @@
 // answer after it; the worker's answer equals the in-thread one; a finder
 // request for other settings cancels the running one (answered `cancelled`),
 // and asking the cancelled one again computes it anew.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DifferResult } from '../../../../src/shared/analysis/differ';
@@ -16,9 +15,9 @@ import { createApiHandlers, dispatch, type ApiHandlers } from '../../../../src/m
 import { CompareService } from '../../../../src/main/services/compare-data';
 import { differWorkerPath } from '../../../../src/main/services/compare-differ';
 import { Workspace } from '../../../../src/main/services/workspace';
-import { fileSource } from '../../../../src/shared/source';
 import { FIXTURES } from '../../../helpers/fixtures';
 import { perturbFga, seriesRun } from '../../../helpers/perturb';
+import { openTextRuns } from '../../../helpers/runs';
 
 const config = defaultConfig();
 const TEXT = readFileSync(join(FIXTURES, 'multiwoz-somdst-100', 'predictions.json'), 'utf8');
@@ -30,15 +29,9 @@ let ws: Workspace;
 let h: ApiHandlers;
 
 beforeAll(async () => {
-  const tmp = mkdtempSync(join(tmpdir(), 'dsti-differ-worker-'));
   ws = new Workspace({ inline: true });
   h = createApiHandlers(ws, { mode: 'browser' });
-  TEXTS.forEach((t, k) => {
-    const f = join(tmp, `run${k}.json`);
-    writeFileSync(f, t);
-    ws.open(fileSource([f]), { label: `run ${k}` });
-  });
-  for (const r of REFS) expect((await ws.whenSettled(r.run)).state).toBe('ready');
+  await openTextRuns(ws, TEXTS, 'dsti-differ-worker-');
 });
 
 const listPage = () =>
