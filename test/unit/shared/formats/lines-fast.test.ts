@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadLines, readLines } from '../../../../src/shared/formats/lines';
+import { readAllDomainsFast } from '../../../../src/shared/formats/lines-fast';
+import { TurnCollector } from '../../../../src/shared/formats/collect';
 import type { LoadOptions } from '../../../../src/shared/formats/types';
 import { llmBytes } from './llm-samples';
 
@@ -149,6 +151,86 @@ describe('DST-as-Prompting, fast reading', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** Whether the one-pass reading (readAllDomainsFast) reads the files, rather than declining. */
+function onePass(gen: Uint8Array, index: Uint8Array): boolean {
+  try {
+    readAllDomainsFast(new TurnCollector(gen, 'g.txt', true), gen, index, 'i.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('DST-as-Prompting, one pass over both files (readAllDomainsFast)', () => {
+  // readLines(…, true) returns the one-pass reading whenever it does not decline, so check() above compares it with the plain reading.
+  it('reads the all-domains fixtures, the same as the plain reading; declines the by-slot index and a count mismatch', () => {
+    const index = llmBytes(`${ALL}mw24_prompt_alldomains_test.json`);
+    for (const name of ['generated_predictions.txt', 'generated_predictions-edge.txt']) {
+      expect(onePass(llmBytes(ALL + name), index)).toBe(true);
+      expect(check(llmBytes(ALL + name), { file: name, index: { file: 'i.json', bytes: index } })).toBe(true);
+    }
+    expect(onePass(llmBytes(`${ALL}generated_predictions-short.txt`), index)).toBe(false);
+    expect(onePass(llmBytes(`${BY_SLOT}generated_predictions.txt`), llmBytes(`${BY_SLOT}mw24_prompt_by_slot_test.json`))).toBe(false);
+  });
+
+  it('equals the plain reading or declines, on generated files (line endings, final newlines, blank index lines, repeated turns)', () => {
+    let read = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ d: fc.constantFrom('MUL1.json', 'MUL2.json', 'SNG3.json'), t: fc.nat(3), dst, gen: update }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        fc.boolean(),
+        fc.constantFrom('\n', '\r\n'),
+        fc.constantFrom('', '\n', '\n\n', '\r\n'),
+        fc.boolean(),
+        (rows, cumulative, eol, last, blank) => {
+          if (cumulative) for (let i = 1; i < rows.length; i++) rows[i].dst = rows[i - 1].dst + rows[i].dst;
+          const f = files(rows, false, 'text');
+          const gen = enc(rows.map((r) => r.gen).join(eol) + last);
+          const index = blank ? enc(new TextDecoder().decode(f.index).replace('\n', '\n\n  \n') + '\n') : f.index;
+          const opts = { file: 'g.txt', index: { file: 'i.json', bytes: index } };
+          if (onePass(gen, index)) {
+            read++;
+            expect(readLines(gen, opts, true)).toEqual(readLines(gen, opts, false));
+          } else check(gen, opts);
+        },
+      ),
+      { numRuns: 800 },
+    );
+    expect(read).toBeGreaterThan(20);
+  });
+
+  it('reads usual files (turns in order, states growing or changing a value, updates repeated)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(5), fc.constantFrom('north', 'south', 'cheap', '17:15'), fc.boolean()), { minLength: 1, maxLength: 20 }),
+        (steps) => {
+          const rows: Row[] = [];
+          const state = new Map<string, string>();
+          let d = 0;
+          let t = 0;
+          for (const [slot, value, next] of steps) {
+            if (next && rows.length > 0) {
+              state.clear();
+              d++;
+              t = 0;
+            }
+            const name = ['hotel-area', 'hotel-pricerange', 'train-leaveat', 'taxi-destination', 'hotel-book day', 'restaurant-food'][slot];
+            state.set(name, value);
+            rows.push({ d: `D${d}.json`, t: t++, dst: [...state].map(([s, v]) => `${s}=${v}, `).join(''), gen: `${name}=${value},` });
+          }
+          const f = files(rows, false, 'a prompt');
+          expect(onePass(f.gen, f.index)).toBe(true);
+          expect(check(f.gen, { file: 'g.txt', index: { file: 'i.json', bytes: f.index } })).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });
