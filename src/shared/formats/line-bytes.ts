@@ -57,3 +57,11 @@ export function commonPrefix(b: Uint8Array, x: number, y: number, max: number): 
   while (k < max && b[x + k] === b[y + k]) k++;
   return k;
 }
+
+/** The length of the longest common suffix of b[xEnd - max, xEnd) and b[yEnd - max, yEnd). */
+export function commonSuffix(b: Uint8Array, xEnd: number, yEnd: number, max: number): number {
+  if (xEnd === yEnd) return max;
+  let k = 0;
+  while (k < max && b[xEnd - 1 - k] === b[yEnd - 1 - k]) k++;
+  return k;
+}

@@ -16,8 +16,34 @@ import type { TurnCollector } from './collect';
 import { badDialogueId } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { ElementContext, UniqueKeys } from './json-walk';
-import { commonPrefix, DECLINE, hashBytes, hasBom, plainStringEnd } from './line-bytes';
+import { commonPrefix, commonSuffix, DECLINE, hashBytes, hasBom, plainStringEnd } from './line-bytes';
+import { PairBuffer } from './fga-buffers';
 import { isNone, parseDstPiece, parseDstString } from './dst-string';
+
+/** A growable list of a state's pieces: interned id, start and end (offsets in the state's bytes; end = the comma after it, or the length). */
+class PieceList {
+  n = 0;
+  ids = new Int32Array(32);
+  starts = new Int32Array(32);
+  ends = new Int32Array(32);
+
+  add(id: number, start: number, end: number): void {
+    if (this.n === this.ids.length) {
+      const grow = (x: Int32Array) => {
+        const y = new Int32Array(2 * x.length);
+        y.set(x);
+        return y;
+      };
+      this.ids = grow(this.ids);
+      this.starts = grow(this.starts);
+      this.ends = grow(this.ends);
+    }
+    this.ids[this.n] = id;
+    this.starts[this.n] = start;
+    this.ends[this.n] = end;
+    this.n++;
+  }
+}
 
 export class DstPieces {
   private readonly pieces = new ByteInterner(new Interner());
@@ -27,25 +53,25 @@ export class DstPieces {
   private slotIds: number[] = [];
   private valueIds: number[] = [];
   /**
-   * The last state read into a pair list: its bytes, and its non-blank pieces
-   * (ids) with the offset of the comma after each (or the length, for a last
-   * piece without one). Scratch lists, swapped with ids/ends (no allocation per state).
+   * The last state read into a pair list: its bytes, and its non-blank
+   * pieces. Two scratch lists, swapped (no allocation per state).
    */
   private lastAt = -1;
   private lastLen = 0;
-  private lastIds: number[] = [];
-  private lastEnds: number[] = [];
-  private ids: number[] = [];
-  private ends: number[] = [];
+  private last = new PieceList();
+  private cur = new PieceList();
 
   /**
    * The state whose (unescaped) JSON string content is b[s, e): its pairs
    * appended to `out` as corpus ids (null: only checked), or the problem with
    * its first bad piece (nothing appended). Throws DECLINE. A state read into
    * a pair list is kept: the next one's pieces within the bytes both begin
-   * with (a cumulative state repeats the turn before's, then adds) are taken.
+   * with (a cumulative state repeats the turn before's, then adds), and those
+   * within the bytes both end with (a value changed in the middle), are taken
+   * with their pairs; the pieces between are interned by their bytes.
+   * `sharedWithLast`: the common prefix with the last state, if known.
    */
-  read(col: TurnCollector, b: Uint8Array, s: number, e: number, out: number[] | null, sharedWithLast = -1): string | null {
+  read(col: TurnCollector, b: Uint8Array, s: number, e: number, out: PairBuffer | null, sharedWithLast = -1): string | null {
     if (col !== this.col) {
       this.col = col;
       this.slotIds = [];
@@ -53,28 +79,42 @@ export class DstPieces {
       this.lastAt = -1;
     }
     const len = e - s;
-    const ids = this.ids;
-    const ends = this.ends;
-    ids.length = ends.length = 0;
+    const cur = this.cur;
+    const last = this.last;
+    cur.n = 0;
     let a = s;
+    // Pieces read here are in [a, cut]; then the last state's pieces from `tail` on, moved by `delta`.
+    let cut = e;
+    let tail = last.n;
+    let delta = 0;
     if (out !== null && this.lastAt >= 0) {
-      const shared = sharedWithLast >= 0 ? Math.min(sharedWithLast, len) : commonPrefix(b, this.lastAt, s, Math.min(len, this.lastLen));
-      if (shared === len && len === this.lastLen) {
-        this.pairs(this.lastIds, out);
+      const lastLen = this.lastLen;
+      const shared = sharedWithLast >= 0 ? Math.min(sharedWithLast, len) : commonPrefix(b, this.lastAt, s, Math.min(len, lastLen));
+      if (shared === len && len === lastLen) {
+        this.pairs(last, out);
         this.lastAt = s;
         return null;
       }
       // Pieces whose comma is within the shared bytes are the same pieces.
-      const lastEnds = this.lastEnds;
       let k = 0;
-      while (k < lastEnds.length && lastEnds[k] < shared) {
-        ids.push(this.lastIds[k]);
-        ends.push(lastEnds[k]);
+      while (k < last.n && last.ends[k] < shared) {
+        cur.add(last.ids[k], last.starts[k], last.ends[k]);
         k++;
       }
-      if (k > 0) a = s + lastEnds[k - 1] + 1;
+      if (k > 0) a = s + last.ends[k - 1] + 1;
+      // Pieces whose comma before them is within the bytes both end with (and after those taken above) are the same pieces.
+      if (k < last.n) {
+        const suffix = commonSuffix(b, this.lastAt + lastLen, e, Math.min(len, lastLen) - (a - s));
+        let m = last.n;
+        while (m > k && last.starts[m - 1] >= 1 && last.starts[m - 1] - 1 >= lastLen - suffix) m--;
+        if (m < last.n) {
+          tail = m;
+          delta = len - lastLen;
+          cut = s + last.starts[m] - 1 + delta;
+        }
+      }
     }
-    if (ids.length === 0) {
+    if (cur.n === 0 && cut === e) {
       let comma = s;
       while (comma < e && b[comma] !== 0x2c) comma++;
       if (comma === e) {
@@ -86,28 +126,26 @@ export class DstPieces {
         return null;
       }
     }
-    while (a <= e) {
+    while (a <= cut) {
       let c = a;
-      while (c < e && b[c] !== 0x2c) c++;
+      while (c < cut && b[c] !== 0x2c) c++;
       if (hasBom(b, a, c)) throw DECLINE;
       const id = this.pieces.intern(b, a, c, hashBytes(b, a, c));
       let p = this.parsed[id];
       if (p === undefined) p = this.parsed[id] = parseDstPiece(this.pieces.target.name(id));
       if (p !== null) {
         if (!Array.isArray(p)) return p.problem;
-        ids.push(id);
-        ends.push(c - s);
+        cur.add(id, a - s, c - s);
       }
       a = c + 1;
     }
     if (out === null) return null;
-    this.pairs(ids, out);
+    for (let m = tail; m < last.n; m++) cur.add(last.ids[m], last.starts[m] + delta, last.ends[m] + delta);
+    this.pairs(cur, out);
     this.lastAt = s;
     this.lastLen = len;
-    this.ids = this.lastIds;
-    this.ends = this.lastEnds;
-    this.lastIds = ids;
-    this.lastEnds = ends;
+    this.last = cur;
+    this.cur = last;
     return null;
   }
 
@@ -120,9 +158,11 @@ export class DstPieces {
   }
 
   /** The pieces' (slot, value) corpus ids, appended to `out`. */
-  private pairs(ids: number[], out: number[]): void {
+  private pairs(list: PieceList, out: PairBuffer): void {
     const col = this.col!;
-    for (const id of ids) {
+    const ids = list.ids;
+    for (let k = 0; k < list.n; k++) {
+      const id = ids[k];
       let slot = this.slotIds[id];
       if (slot === undefined) slot = this.slotIds[id] = col.flatSlot((this.parsed[id] as [string, string])[0]);
       let value = this.valueIds[id];
@@ -163,8 +203,8 @@ export function readAllDomainsFast(
   const keys = new UniqueKeys(sc);
   const pieces = new DstPieces();
   const updates = new UpdateLines(col);
-  const gold: number[] = [];
-  const pred: number[] = [];
+  const gold = new PairBuffer();
+  const pred = new PairBuffer();
   const extra: { raw?: string; unparseable?: string } = { raw: undefined, unparseable: undefined };
   let valueOf = new Int32Array(64).fill(-1);
   const active: number[] = [];
@@ -178,9 +218,10 @@ export function readAllDomainsFast(
   let turn = -1;
   let open = false;
   const flush = () => {
-    for (const s of active) pred.push(s, valueOf[s]);
-    if (b.addTurn(turn, gold, pred, undefined, undefined, extra) !== null) throw DECLINE;
-    gold.length = pred.length = 0;
+    for (let k = 0; k < active.length; k++) pred.push(active[k], valueOf[active[k]]);
+    if (b.addTurnPairs(turn, gold.a, gold.n, pred.a, pred.n) !== null) throw DECLINE;
+    b.addTurnText(extra);
+    gold.n = pred.n = 0;
     extra.unparseable = undefined;
   };
   while (sc.pos < index.length) {
@@ -265,12 +306,18 @@ export function readAllDomainsFast(
     // Its generation line (one '\r' before the newline is not part of it).
     // None left: the end passed, or only a final newline (which ends the last line, it does not start one).
     if (g > gen.length || (g === gen.length && g > 0 && gen[g - 1] === 0x0a)) throw DECLINE;
-    const nl = gen.indexOf(0x0a, g);
-    let e = nl < 0 ? gen.length : nl;
+    // Its end, and its hash for UpdateLines (FNV-1a of its bytes, carriage returns skipped: the same for the same line).
+    let h = 0x811c9dc5 | 0;
+    let e = g;
+    for (; e < gen.length; e++) {
+      const c = gen[e];
+      if (c === 0x0a) break;
+      if (c !== 0x0d) h = Math.imul(h ^ c, 0x01000193);
+    }
     const next = e + 1;
     if (e > g && gen[e - 1] === 0x0d) e--;
     count++;
-    const u = updates.read(gen, g, e);
+    const u = updates.read(gen, g, e, h);
     g = next;
     const ids = updates.ids;
     const problem = updates.problems[u];
@@ -316,9 +363,9 @@ class UpdateLines {
     this.pieces = new UpdatePieces(col);
   }
 
-  /** The id of the line b[a, e) (throws on invalid UTF-8). */
-  read(b: Uint8Array, a: number, e: number): number {
-    const id = this.lines.intern(b, a, e, hashBytes(b, a, e));
+  /** The id of the line b[a, e), whose hash (as readAllDomainsFast computes it) is h; throws on invalid UTF-8. */
+  read(b: Uint8Array, a: number, e: number, h: number): number {
+    const id = this.lines.intern(b, a, e, h);
     if (id < this.start.length) return id;
     const out = this.scratch;
     const problem = this.pieces.read(this.lines.target.name(id), out);

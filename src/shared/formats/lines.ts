@@ -39,6 +39,7 @@ import { readLdstFast, type LdstRead } from './ldst-fast';
 import { parsePyList } from './py-list';
 import { isNone, parseDstString } from './dst-string';
 import { DstPieces, readAllDomainsFast } from './lines-fast';
+import { PairBuffer } from './fga-buffers';
 import { decodeUtf8 } from './byte-interner';
 import { byteLineCount, commonPrefix, DECLINE, plainStringEnd } from './line-bytes';
 import { ElementContext, pathPush, UniqueKeys } from './json-walk';
@@ -252,6 +253,7 @@ export function readLines(bytes: Uint8Array, opts: LoadOptions, fast: boolean): 
   const index = readIndex(opts.index.bytes, opts.index.file, fast);
   const indexBytes = opts.index.bytes;
   const pieces = fast ? new DstPieces() : undefined;
+  const goldPairs = new PairBuffer();
   const updates = new Map<string, ReturnType<typeof parseDstString>>();
   const { lines, starts, finalNewline } = textLines(bytes);
   if (lines.length !== index.length) throw countMismatch(opts.file, lines.length, finalNewline, opts.index.file, index.length);
@@ -302,7 +304,11 @@ export function readLines(bytes: Uint8Array, opts: LoadOptions, fast: boolean): 
             const e = index[k];
             if (pieces && e.dstAt !== undefined) {
               if (e.dstEscaped) e.dst = JSON.parse(`"${decodeUtf8(indexBytes, e.dstAt, e.dstEnd!)}"`) as string;
-              else if (pieces.read(col, indexBytes, e.dstAt, e.dstEnd!, k === i ? gold : null) !== null) throw DECLINE;
+              else {
+                goldPairs.n = 0;
+                if (pieces.read(col, indexBytes, e.dstAt, e.dstEnd!, k === i ? goldPairs : null) !== null) throw DECLINE;
+                for (let q = 0; q < goldPairs.n; q++) gold.push(goldPairs.a[q]);
+              }
             }
             if (e.dst !== undefined) {
               const g = parseDstString(e.dst);

@@ -8,7 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadLines, readLines } from '../../../../src/shared/formats/lines';
-import { readAllDomainsFast } from '../../../../src/shared/formats/lines-fast';
+import { DstPieces, readAllDomainsFast } from '../../../../src/shared/formats/lines-fast';
+import { parseDstString } from '../../../../src/shared/formats/dst-string';
+import { PairBuffer } from '../../../../src/shared/formats/fga-buffers';
 import { TurnCollector } from '../../../../src/shared/formats/collect';
 import type { LoadOptions } from '../../../../src/shared/formats/types';
 import { llmBytes } from './llm-samples';
@@ -231,6 +233,48 @@ describe('DST-as-Prompting, one pass over both files (readAllDomainsFast)', () =
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('DstPieces: a state read after another', () => {
+  // A state shares bytes with the one before at its start and at its end (a value changed in the middle): the pieces
+  // there are taken from the last state, the rest interned; the pairs are parseDstString's, or its problem.
+  const unit = fc.constantFrom('a', 'b', '-', '=', ',', ' ', 'x=', 'a-b=', ', ', 'é', 'none');
+  it("gives parseDstString's pairs or problem, whatever the bytes it shares with the state before", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit, maxLength: 30 }),
+        fc.array(fc.record({ at: fc.nat(40), del: fc.nat(6), ins: fc.string({ unit, maxLength: 8 }), known: fc.boolean() }), {
+          maxLength: 10,
+        }),
+        (first, edits) => {
+          const states = [first];
+          for (const ed of edits) {
+            const prev = states[states.length - 1];
+            const at = Math.min(ed.at, prev.length);
+            states.push(prev.slice(0, at) + ed.ins + prev.slice(at + ed.del));
+          }
+          const bytes = enc(states.map((x) => `"${x}"`).join('\n'));
+          const col = new TurnCollector(bytes, 'i.json', true);
+          const pieces = new DstPieces();
+          let s = 1;
+          states.forEach((state, i) => {
+            const e = s + enc(state).length;
+            const out = new PairBuffer();
+            const shared = i > 0 && edits[i - 1].known ? pieces.sharedWithLast(bytes, s) : -1;
+            const got = pieces.read(col, bytes, s, e, out, shared);
+            const want = parseDstString(state);
+            if ('problem' in want) expect(got).toBe(want.problem);
+            else {
+              expect(got).toBeNull();
+              expect([...out.a.subarray(0, out.n)]).toEqual(want.pairs.flatMap(([n, v]) => [col.flatSlot(n), col.value(v)]));
+            }
+            s = e + 3;
+          });
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
