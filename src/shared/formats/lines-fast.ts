@@ -15,8 +15,8 @@ import { ByteInterner, decodeUtf8 } from './byte-interner';
 import type { TurnCollector } from './collect';
 import { badDialogueId } from './field-policy';
 import { JsonScanner } from './json-scanner';
-import { ElementContext, UniqueKeys } from './json-walk';
-import { commonPrefix, commonSuffix, DECLINE, hashBytes, hasBom, plainStringEnd } from './line-bytes';
+import { ElementContext } from './json-walk';
+import { dataView, DECLINE, hashBytes, hasBom, plainStringEnd, prefixIn, suffixIn } from './line-bytes';
 import { PairBuffer } from './fga-buffers';
 import { isNone, parseDstPiece, parseDstString } from './dst-string';
 
@@ -89,7 +89,8 @@ export class DstPieces {
     let delta = 0;
     if (out !== null && this.lastAt >= 0) {
       const lastLen = this.lastLen;
-      const shared = sharedWithLast >= 0 ? Math.min(sharedWithLast, len) : commonPrefix(b, this.lastAt, s, Math.min(len, lastLen));
+      const shared =
+        sharedWithLast >= 0 ? Math.min(sharedWithLast, len) : prefixIn(this.view(b), b, this.lastAt, s, Math.min(len, lastLen));
       if (shared === len && len === lastLen) {
         this.pairs(last, out);
         this.lastAt = s;
@@ -104,7 +105,7 @@ export class DstPieces {
       if (k > 0) a = s + last.ends[k - 1] + 1;
       // Pieces whose comma before them is within the bytes both end with (and after those taken above) are the same pieces.
       if (k < last.n) {
-        const suffix = commonSuffix(b, this.lastAt + lastLen, e, Math.min(len, lastLen) - (a - s));
+        const suffix = suffixIn(this.view(b), b, this.lastAt + lastLen, e, Math.min(len, lastLen) - (a - s));
         let m = last.n;
         while (m > k && last.starts[m - 1] >= 1 && last.starts[m - 1] - 1 >= lastLen - suffix) m--;
         if (m < last.n) {
@@ -154,7 +155,19 @@ export class DstPieces {
    * pair list (0 if none): read's `sharedWithLast` for a state starting at s.
    */
   sharedWithLast(b: Uint8Array, s: number): number {
-    return this.lastAt < 0 ? 0 : commonPrefix(b, this.lastAt, s, Math.min(this.lastLen, b.length - s));
+    return this.lastAt < 0 ? 0 : prefixIn(this.view(b), b, this.lastAt, s, Math.min(this.lastLen, b.length - s));
+  }
+
+  private viewOf: Uint8Array | undefined;
+  private dv: DataView | undefined;
+
+  /** A DataView of b, kept. */
+  private view(b: Uint8Array): DataView {
+    if (b !== this.viewOf) {
+      this.viewOf = b;
+      this.dv = dataView(b);
+    }
+    return this.dv!;
   }
 
   /** The pieces' (slot, value) corpus ids, appended to `out`. */
@@ -200,7 +213,7 @@ export function readAllDomainsFast(
   const b = col.builder;
   const sc = new JsonScanner(index, indexFile);
   const ctx = new ElementContext(index, indexFile, 0);
-  const keys = new UniqueKeys(sc);
+  const keyHashes = new Int32Array(64);
   const pieces = new DstPieces();
   const updates = new UpdateLines(col);
   const gold = new PairBuffer();
@@ -234,7 +247,7 @@ export function readAllDomainsFast(
     }
     if (p >= index.length) break;
     sc.openObject('index', 'an object');
-    keys.reset();
+    let keyCount = 0;
     let id: string | undefined;
     let hasId = false;
     let sameId = false;
@@ -243,7 +256,11 @@ export function readAllDomainsFast(
     let dstShared = 0;
     let dstEnd = -1;
     for (let first = true; sc.nextKey(first); first = false) {
-      keys.add('index');
+      // A key seen twice is an error of the plain reading: declined (as are escaped keys, and two keys of one hash).
+      const h = sc.keyHash;
+      if (sc.keyEscaped || keyCount === keyHashes.length) throw DECLINE;
+      for (let q = 0; q < keyCount; q++) if (keyHashes[q] === h) throw DECLINE;
+      keyHashes[keyCount++] = h;
       const k = index[sc.keyStart];
       const klen = sc.keyEnd - sc.keyStart;
       if (k === 0x64 && klen === 11 && sc.keyIs('dialogue_id')) {
