@@ -208,6 +208,28 @@ describe('DST-as-Prompting, one pass over both files (readAllDomainsFast)', () =
     expect(read).toBeGreaterThan(20);
   });
 
+  it('keys and ids: a repeated key is left to the plain reading (its error); an id written with escapes is the same id', () => {
+    const gen = enc('hotel-area=north,\nnone');
+    const line = (rest: string) => `{"dialogue": "text", "dialogue_id": "MUL1.json", ${rest}}`;
+    const twice = [line('"turn_id": 0, "dst": "hotel-area=north, "'), line('"turn_id": 1, "dst": "", "dialogue": "again"')].join('\n');
+    expect(onePass(gen, enc(twice))).toBe(false);
+    expect(check(gen, { file: 'g.txt', index: { file: 'i.json', bytes: enc(twice) } })).toBe(false);
+    const escapedKey = [line('"turn_id": 0, "dst": "hotel-area=north, "'), line('"turn_id": 1, "d\\u0073t": "hotel-area=north, "')].join(
+      '\n',
+    );
+    expect(onePass(gen, enc(escapedKey))).toBe(false);
+    check(gen, { file: 'g.txt', index: { file: 'i.json', bytes: enc(escapedKey) } });
+    const escapedId = [
+      line('"turn_id": 0, "dst": "hotel-area=north, "'),
+      line('"turn_id": 1, "dst": "hotel-area=north, "').replace('MUL1', 'MUL\\u0031'),
+    ].join('\n');
+    expect(onePass(gen, enc(escapedId))).toBe(true);
+    expect(check(gen, { file: 'g.txt', index: { file: 'i.json', bytes: enc(escapedId) } })).toBe(true);
+    expect(readLines(gen, { file: 'g.txt', index: { file: 'i.json', bytes: enc(escapedId) } }, true).corpus.dialogueIds).toEqual([
+      'MUL1.json',
+    ]);
+  });
+
   it('reads usual files (turns in order, states growing or changing a value, updates repeated)', () => {
     fc.assert(
       fc.property(
