@@ -16,7 +16,7 @@ import type { TurnCollector } from './collect';
 import { badDialogueId } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { ElementContext } from './json-walk';
-import { dataView, DECLINE, hashBytes, hasBom, plainStringEnd, prefixIn, suffixIn } from './line-bytes';
+import { dataView, DECLINE, hasBom, plainStringEnd, prefixIn, suffixIn } from './line-bytes';
 import { PairBuffer } from './fga-buffers';
 import { isNone, parseDstPiece, parseDstString } from './dst-string';
 
@@ -128,10 +128,16 @@ export class DstPieces {
       }
     }
     while (a <= cut) {
+      // The piece's end and its hash (hashBytes) in one loop.
       let c = a;
-      while (c < cut && b[c] !== 0x2c) c++;
+      let h = 0x811c9dc5 | 0;
+      for (; c < cut; c++) {
+        const x = b[c];
+        if (x === 0x2c) break;
+        h = Math.imul(h ^ x, 0x01000193);
+      }
       if (hasBom(b, a, c)) throw DECLINE;
-      const id = this.pieces.intern(b, a, c, hashBytes(b, a, c));
+      const id = this.pieces.intern(b, a, c, h);
       let p = this.parsed[id];
       if (p === undefined) p = this.parsed[id] = parseDstPiece(this.pieces.target.name(id));
       if (p !== null) {
