@@ -46,9 +46,24 @@ export class ByteInterner {
   private sameBytes(e: number, src: Uint8Array, start: number, len: number): boolean {
     const p = this.starts[e];
     const pool = this.pool;
-    for (let k = 0; k < len; k++) if (pool[p + k] !== src[start + k]) return false;
+    let k = 0;
+    if (len >= 8) {
+      // 4 bytes at a time (DataViews of the pool and of the last source, kept).
+      if (src !== this.srcOf) {
+        this.srcOf = src;
+        this.srcView = new DataView(src.buffer, src.byteOffset, src.byteLength);
+      }
+      const pv = (this.poolView ??= new DataView(pool.buffer, pool.byteOffset, pool.byteLength));
+      const sv = this.srcView!;
+      for (; k + 4 <= len; k += 4) if (pv.getInt32(p + k) !== sv.getInt32(start + k)) return false;
+    }
+    for (; k < len; k++) if (pool[p + k] !== src[start + k]) return false;
     return true;
   }
+
+  private poolView: DataView | undefined;
+  private srcOf: Uint8Array | undefined;
+  private srcView: DataView | undefined;
 
   private add(slot: number, hash: number, src: Uint8Array, start: number, len: number, id: number): void {
     const e = this.count++;
@@ -59,6 +74,7 @@ export class ByteInterner {
       const next = new Uint8Array(cap);
       next.set(this.pool.subarray(0, this.poolLen));
       this.pool = next;
+      this.poolView = undefined;
     }
     this.pool.set(src.subarray(start, start + len), this.poolLen);
     this.hashes[e] = hash;

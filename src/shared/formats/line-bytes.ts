@@ -46,14 +46,31 @@ export function plainStringEnd(b: Uint8Array, at: number): number {
 
 let view: DataView | undefined;
 
-/** The length of the longest common prefix of b[x, x + max) and b[y, y + max). */
-export function commonPrefix(b: Uint8Array, x: number, y: number, max: number): number {
-  if (x === y) return max;
+/** A DataView of b (the last one made, if it is b's). */
+export function dataView(b: Uint8Array): DataView {
   if (view === undefined || view.buffer !== b.buffer || view.byteOffset !== b.byteOffset || view.byteLength !== b.byteLength)
     view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const dv = view;
+  return view;
+}
+
+/** The length of the longest common prefix of b[x, x + max) and b[y, y + max). */
+export function commonPrefix(b: Uint8Array, x: number, y: number, max: number): number {
+  return x === y ? max : prefixIn(dataView(b), b, x, y, max);
+}
+
+/** commonPrefix with dv = dataView(b) (kept by the caller). */
+export function prefixIn(dv: DataView, b: Uint8Array, x: number, y: number, max: number): number {
   let k = 0;
   while (k + 4 <= max && dv.getInt32(x + k) === dv.getInt32(y + k)) k += 4;
   while (k < max && b[x + k] === b[y + k]) k++;
+  return k;
+}
+
+/** The length of the longest common suffix of b[xEnd - max, xEnd) and b[yEnd - max, yEnd); dv = dataView(b). */
+export function suffixIn(dv: DataView, b: Uint8Array, xEnd: number, yEnd: number, max: number): number {
+  if (xEnd === yEnd) return max;
+  let k = 0;
+  while (k + 4 <= max && dv.getInt32(xEnd - k - 4) === dv.getInt32(yEnd - k - 4)) k += 4;
+  while (k < max && b[xEnd - 1 - k] === b[yEnd - 1 - k]) k++;
   return k;
 }

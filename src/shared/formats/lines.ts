@@ -38,9 +38,10 @@ import { JsonScanner } from './json-scanner';
 import { readLdstFast, type LdstRead } from './ldst-fast';
 import { parsePyList } from './py-list';
 import { isNone, parseDstString } from './dst-string';
-import { DstPieces, joinAllDomainsFast } from './lines-fast';
+import { DstPieces, readAllDomainsFast } from './lines-fast';
+import { PairBuffer } from './fga-buffers';
 import { decodeUtf8 } from './byte-interner';
-import { commonPrefix, DECLINE, plainStringEnd } from './line-bytes';
+import { byteLineCount, commonPrefix, DECLINE, plainStringEnd } from './line-bytes';
 import { ElementContext, pathPush, UniqueKeys } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
@@ -203,22 +204,6 @@ function readIndex(bytes: Uint8Array, file: string, fast = false): IndexLine[] {
   return out;
 }
 
-/**
- * The fast all-domains join (lines-fast.ts) into one collector's builder, or
- * null where it declines (turns to gather or sort, an escaped or bad state):
- * then readLines joins through collectTurns.
- */
-function joinFast(bytes: Uint8Array, file: string, hint: { turns: number; pairs: number }, run: (col: TurnCollector) => void) {
-  const col = new TurnCollector(bytes, file, true, hint);
-  try {
-    run(col);
-  } catch (e) {
-    if (e === DECLINE) return null;
-    throw e;
-  }
-  return col.build();
-}
-
 export const linesLoader: FormatLoader = {
   id: 'lines',
   label: 'line-aligned generations with an index (DST-as-Prompting generated_predictions.txt + --index)',
@@ -242,16 +227,33 @@ export function loadLines(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
 }
 
 /**
- * Reads the generations and their index. `fast`: gold states read from the
- * index's bytes (lines-fast.ts) and each distinct generated update parsed once;
- * it reads what the plain reading reads, or throws (then loadLines reads the
+ * Reads the generations and their index. `fast`: an all-domains index is
+ * read in one pass with the generations (readAllDomainsFast, lines-fast.ts);
+ * where that declines, gold states are read from the index's bytes
+ * (DstPieces) and each distinct generated update parsed once; it reads what
+ * the plain reading reads, or throws (then loadLines reads the
  * plain way, which gives the error with its place).
  */
 export function readLines(bytes: Uint8Array, opts: LoadOptions, fast: boolean): LoadedCorpus {
   if (!opts.index) throw new LoadError(opts.file, 'no index');
+  if (fast) {
+    // The usual all-domains files: one pass over both files (lines-fast.ts), or it declines.
+    const col = new TurnCollector(bytes, opts.file, true, { turns: byteLineCount(bytes), pairs: opts.index.bytes.length / 12 });
+    let read: { lines: number; unparseable: number } | undefined;
+    try {
+      read = readAllDomainsFast(col, bytes, opts.index.bytes, opts.index.file);
+    } catch {
+      // Declined: read below (the index first, then the join).
+    }
+    if (read) {
+      const { corpus, warnings } = col.build();
+      return linesResult(corpus, warnings, opts.index.file, false, read.lines, 0, read.unparseable);
+    }
+  }
   const index = readIndex(opts.index.bytes, opts.index.file, fast);
   const indexBytes = opts.index.bytes;
   const pieces = fast ? new DstPieces() : undefined;
+  const goldPairs = new PairBuffer();
   const updates = new Map<string, ReturnType<typeof parseDstString>>();
   const { lines, starts, finalNewline } = textLines(bytes);
   if (lines.length !== index.length) throw countMismatch(opts.file, lines.length, finalNewline, opts.index.file, index.length);
@@ -259,81 +261,94 @@ export function readLines(bytes: Uint8Array, opts: LoadOptions, fast: boolean): 
   let unparseable = 0;
   let noneUpper = 0;
   const hint = { turns: index.length, pairs: opts.index.bytes.length / 12 };
-  const { corpus, warnings } =
-    (pieces && !bySlot
-      ? joinFast(bytes, opts.file, hint, (col) => (unparseable = joinAllDomainsFast(col, index, lines, indexBytes, pieces)))
-      : null) ??
-    collectTurns(
-      bytes,
-      opts.file,
-      (col) => {
-        unparseable = noneUpper = 0;
-        const goldIndexError = (e: IndexLine, problem: string) =>
-          new LoadError(opts.index!.file, `line ${e.line}: the gold state (dst) cannot be read: ${problem}`, {
-            line: e.line,
-            column: 1,
-            offset: e.at,
-          });
-        let i = 0;
-        let lastDialogue: string | undefined;
-        let state = new Map<number, number>();
-        while (i < index.length) {
-          const first = index[i];
-          let j = i + 1;
-          while (j < index.length && index[j].dialogue === first.dialogue && index[j].turn === first.turn) j++;
-          const gold: number[] = [];
-          const pred: number[] = [];
-          const extra: TurnExtra = {};
-          if (bySlot) {
-            const raw: string[] = [];
-            for (let k = i; k < j; k++) {
-              const e = index[k];
-              const slot = col.flatSlot(e.slot!);
-              if (!isNone(e.value!)) gold.push(slot, col.value(e.value!));
-              const g = lines[k].trim();
-              if (isNone(g)) {
-                if (g !== 'none') noneUpper++;
-                continue;
-              }
-              raw.push(`${e.slot}=${lines[k]}`);
-              pred.push(slot, col.value(g));
+  const { corpus, warnings } = collectTurns(
+    bytes,
+    opts.file,
+    (col) => {
+      unparseable = noneUpper = 0;
+      const goldIndexError = (e: IndexLine, problem: string) =>
+        new LoadError(opts.index!.file, `line ${e.line}: the gold state (dst) cannot be read: ${problem}`, {
+          line: e.line,
+          column: 1,
+          offset: e.at,
+        });
+      let i = 0;
+      let lastDialogue: string | undefined;
+      let state = new Map<number, number>();
+      while (i < index.length) {
+        const first = index[i];
+        let j = i + 1;
+        while (j < index.length && index[j].dialogue === first.dialogue && index[j].turn === first.turn) j++;
+        const gold: number[] = [];
+        const pred: number[] = [];
+        const extra: TurnExtra = {};
+        if (bySlot) {
+          const raw: string[] = [];
+          for (let k = i; k < j; k++) {
+            const e = index[k];
+            const slot = col.flatSlot(e.slot!);
+            if (!isNone(e.value!)) gold.push(slot, col.value(e.value!));
+            const g = lines[k].trim();
+            if (isNone(g)) {
+              if (g !== 'none') noneUpper++;
+              continue;
             }
-            extra.raw = raw.join('\n');
-          } else {
-            if (first.dialogue !== lastDialogue) state = new Map();
-            lastDialogue = first.dialogue;
-            for (let k = i; k < j; k++) {
-              const e = index[k];
-              if (pieces && e.dstAt !== undefined) {
-                if (e.dstEscaped) e.dst = JSON.parse(`"${decodeUtf8(indexBytes, e.dstAt, e.dstEnd!)}"`) as string;
-                else if (pieces.read(col, indexBytes, e.dstAt, e.dstEnd!, k === i ? gold : null) !== null) throw DECLINE;
-              }
-              if (e.dst !== undefined) {
-                const g = parseDstString(e.dst);
-                if ('problem' in g) throw goldIndexError(e, g.problem);
-                if (k === i) for (const [s, v] of g.pairs) gold.push(col.flatSlot(s), col.value(v));
-              }
-              let u = fast ? updates.get(lines[k]) : undefined;
-              if (u === undefined) {
-                u = parseDstString(lines[k]);
-                if (fast) updates.set(lines[k], u);
-              }
-              if ('problem' in u) {
-                unparseable++;
-                extra.unparseable = `${k + 1}:1: line ${k + 1}: ${u.problem} (the update is empty: the previous state carries over)`;
-              } else for (const [s, v] of u.pairs) state.set(col.flatSlot(s), col.value(v));
-              extra.raw = lines[k];
-            }
-            state.forEach((v, s) => pred.push(s, v));
+            raw.push(`${e.slot}=${lines[k]}`);
+            pred.push(slot, col.value(g));
           }
-          col.turn(first.dialogue, first.turn, gold, pred, starts[i], undefined, extra);
-          i = j;
+          extra.raw = raw.join('\n');
+        } else {
+          if (first.dialogue !== lastDialogue) state = new Map();
+          lastDialogue = first.dialogue;
+          for (let k = i; k < j; k++) {
+            const e = index[k];
+            if (pieces && e.dstAt !== undefined) {
+              if (e.dstEscaped) e.dst = JSON.parse(`"${decodeUtf8(indexBytes, e.dstAt, e.dstEnd!)}"`) as string;
+              else {
+                goldPairs.n = 0;
+                if (pieces.read(col, indexBytes, e.dstAt, e.dstEnd!, k === i ? goldPairs : null) !== null) throw DECLINE;
+                for (let q = 0; q < goldPairs.n; q++) gold.push(goldPairs.a[q]);
+              }
+            }
+            if (e.dst !== undefined) {
+              const g = parseDstString(e.dst);
+              if ('problem' in g) throw goldIndexError(e, g.problem);
+              if (k === i) for (const [s, v] of g.pairs) gold.push(col.flatSlot(s), col.value(v));
+            }
+            let u = fast ? updates.get(lines[k]) : undefined;
+            if (u === undefined) {
+              u = parseDstString(lines[k]);
+              if (fast) updates.set(lines[k], u);
+            }
+            if ('problem' in u) {
+              unparseable++;
+              extra.unparseable = `${k + 1}:1: line ${k + 1}: ${u.problem} (the update is empty: the previous state carries over)`;
+            } else for (const [s, v] of u.pairs) state.set(col.flatSlot(s), col.value(v));
+            extra.raw = lines[k];
+          }
+          state.forEach((v, s) => pred.push(s, v));
         }
-      },
-      hint,
-    );
+        col.turn(first.dialogue, first.turn, gold, pred, starts[i], undefined, extra);
+        i = j;
+      }
+    },
+    hint,
+  );
+  return linesResult(corpus, warnings, opts.index.file, bySlot, lines.length, noneUpper, unparseable);
+}
+
+/** The loaded corpus with its notes: how the files were joined, inactive values not written "none", unparseable updates. */
+function linesResult(
+  corpus: LoadedCorpus['corpus'],
+  warnings: string[],
+  indexFile: string,
+  bySlot: boolean,
+  lineCount: number,
+  noneUpper: number,
+  unparseable: number,
+): LoadedCorpus {
   const notes = [
-    `line-aligned generations joined to the index ${opts.index.file} (${bySlot ? 'one generated value per slot: DST-as-Prompting by slot' : 'one generated turn update per line: DST-as-Prompting all domains, updates accumulate per dialogue'}); ${plural(lines.length, 'line')}`,
+    `line-aligned generations joined to the index ${indexFile} (${bySlot ? 'one generated value per slot: DST-as-Prompting by slot' : 'one generated turn update per line: DST-as-Prompting all domains, updates accumulate per dialogue'}); ${plural(lineCount, 'line')}`,
   ];
   if (noneUpper > 0)
     notes.push(

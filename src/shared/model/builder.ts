@@ -137,6 +137,11 @@ export class CorpusBuilder {
     return k;
   }
 
+  /** Records extras without confidences (the generated text, why it could not be parsed) of the turn just added by addTurnPairs. */
+  addTurnText(extra: { raw?: string; unparseable?: string }): void {
+    this.addExtra(extra, NO_PAIRS);
+  }
+
   /** Records the extras of the turn just added; `pred` is its predicted state, sorted by slot. */
   private addExtra(extra: TurnExtra, pred: number[]): void {
     const n = this.turnIndex.length - 1;
@@ -369,6 +374,8 @@ function named(xs: number[], from: number, x: number): boolean {
 }
 
 /** Whether the flat state (sorted by slot) holds slot = value. */
+const NO_PAIRS: number[] = [];
+
 function predicts(pred: number[], slot: number, value: number): boolean {
   for (let k = 0; k < pred.length; k += 2) if (pred[k] === slot) return pred[k + 1] === value;
   return false;

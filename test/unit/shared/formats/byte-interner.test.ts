@@ -2,6 +2,7 @@
 // one id, decoded once; a string that begins with U+FEFF keeps it (it is text
 // inside a string, not a byte-order mark: JSON.parse keeps it too).
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { ByteInterner, decodeUtf8 } from '../../../../src/shared/formats/byte-interner';
 import { Interner } from '../../../../src/shared/model/interner';
 
@@ -22,5 +23,42 @@ describe('ByteInterner', () => {
     expect(decodeUtf8(bytes, 1, bytes.length - 1)).toBe(JSON.parse('"\uFEFFx"'));
     const t = new ByteInterner(new Interner());
     expect(t.target.name(t.intern(bytes, 1, bytes.length - 1, 7))).toBe('\uFEFFx');
+  });
+
+  it('equal bytes, and only equal bytes, get one id: short and long strings, several sources, one hash for all, the pool grown', () => {
+    const unit = fc.constantFrom('a', 'b', 'é', 'abcd', 'x'.repeat(300));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ unit, maxLength: 12 }), fc.nat(2)), { minLength: 1, maxLength: 60 }), (items) => {
+        // Three sources; each string at its own offset in the source it names.
+        const sources = [0, 1, 2].map((k) => items.filter(([, src]) => src === k).map(([x]) => x));
+        const buffers = sources.map((xs) => enc(xs.join('|')));
+        const t = new ByteInterner(new Interner());
+        const ids = new Map<string, number>();
+        sources.forEach((xs, k) => {
+          let at = 0;
+          for (const x of xs) {
+            const len = enc(x).length;
+            const id = t.intern(buffers[k], at, at + len, 42);
+            if (ids.has(x)) expect(id).toBe(ids.get(x));
+            else {
+              expect([...ids.values()]).not.toContain(id);
+              ids.set(x, id);
+            }
+            expect(t.target.name(id)).toBe(x);
+            at += len + 1;
+          }
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('compares with the grown pool: 200 strings of 1 KB, one hash, each interned twice', () => {
+    const xs = Array.from({ length: 200 }, (_, i) => `${String(i).padStart(4, '0')}${'y'.repeat(1020)}`);
+    const bytes = enc(xs.join(''));
+    const t = new ByteInterner(new Interner());
+    const first = xs.map((_, i) => t.intern(bytes, i * 1024, (i + 1) * 1024, 7));
+    expect(new Set(first).size).toBe(200);
+    expect(xs.map((_, i) => t.intern(bytes, i * 1024, (i + 1) * 1024, 7))).toEqual(first);
   });
 });

@@ -8,6 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { loadLines, readLines } from '../../../../src/shared/formats/lines';
+import { DstPieces, readAllDomainsFast } from '../../../../src/shared/formats/lines-fast';
+import { parseDstString } from '../../../../src/shared/formats/dst-string';
+import { PairBuffer } from '../../../../src/shared/formats/fga-buffers';
+import { TurnCollector } from '../../../../src/shared/formats/collect';
 import type { LoadOptions } from '../../../../src/shared/formats/types';
 import { llmBytes } from './llm-samples';
 
@@ -149,6 +153,150 @@ describe('DST-as-Prompting, fast reading', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+});
+
+/** Whether the one-pass reading (readAllDomainsFast) reads the files, rather than declining. */
+function onePass(gen: Uint8Array, index: Uint8Array): boolean {
+  try {
+    readAllDomainsFast(new TurnCollector(gen, 'g.txt', true), gen, index, 'i.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('DST-as-Prompting, one pass over both files (readAllDomainsFast)', () => {
+  // readLines(…, true) returns the one-pass reading whenever it does not decline, so check() above compares it with the plain reading.
+  it('reads the all-domains fixtures, the same as the plain reading; declines the by-slot index and a count mismatch', () => {
+    const index = llmBytes(`${ALL}mw24_prompt_alldomains_test.json`);
+    for (const name of ['generated_predictions.txt', 'generated_predictions-edge.txt']) {
+      expect(onePass(llmBytes(ALL + name), index)).toBe(true);
+      expect(check(llmBytes(ALL + name), { file: name, index: { file: 'i.json', bytes: index } })).toBe(true);
+    }
+    expect(onePass(llmBytes(`${ALL}generated_predictions-short.txt`), index)).toBe(false);
+    expect(onePass(llmBytes(`${BY_SLOT}generated_predictions.txt`), llmBytes(`${BY_SLOT}mw24_prompt_by_slot_test.json`))).toBe(false);
+  });
+
+  it('equals the plain reading or declines, on generated files (line endings, final newlines, blank index lines, repeated turns)', () => {
+    let read = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ d: fc.constantFrom('MUL1.json', 'MUL2.json', 'SNG3.json'), t: fc.nat(3), dst, gen: update }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        fc.boolean(),
+        fc.constantFrom('\n', '\r\n'),
+        fc.constantFrom('', '\n', '\n\n', '\r\n'),
+        fc.boolean(),
+        (rows, cumulative, eol, last, blank) => {
+          if (cumulative) for (let i = 1; i < rows.length; i++) rows[i].dst = rows[i - 1].dst + rows[i].dst;
+          const f = files(rows, false, 'text');
+          const gen = enc(rows.map((r) => r.gen).join(eol) + last);
+          const index = blank ? enc(new TextDecoder().decode(f.index).replace('\n', '\n\n  \n') + '\n') : f.index;
+          const opts = { file: 'g.txt', index: { file: 'i.json', bytes: index } };
+          if (onePass(gen, index)) {
+            read++;
+            expect(readLines(gen, opts, true)).toEqual(readLines(gen, opts, false));
+          } else check(gen, opts);
+        },
+      ),
+      { numRuns: 800 },
+    );
+    expect(read).toBeGreaterThan(20);
+  });
+
+  it('keys and ids: a repeated key is left to the plain reading (its error); an id written with escapes is the same id', () => {
+    const gen = enc('hotel-area=north,\nnone');
+    const line = (rest: string) => `{"dialogue": "text", "dialogue_id": "MUL1.json", ${rest}}`;
+    const twice = [line('"turn_id": 0, "dst": "hotel-area=north, "'), line('"turn_id": 1, "dst": "", "dialogue": "again"')].join('\n');
+    expect(onePass(gen, enc(twice))).toBe(false);
+    expect(check(gen, { file: 'g.txt', index: { file: 'i.json', bytes: enc(twice) } })).toBe(false);
+    const escapedKey = [line('"turn_id": 0, "dst": "hotel-area=north, "'), line('"turn_id": 1, "d\\u0073t": "hotel-area=north, "')].join(
+      '\n',
+    );
+    expect(onePass(gen, enc(escapedKey))).toBe(false);
+    check(gen, { file: 'g.txt', index: { file: 'i.json', bytes: enc(escapedKey) } });
+    const escapedId = [
+      line('"turn_id": 0, "dst": "hotel-area=north, "'),
+      line('"turn_id": 1, "dst": "hotel-area=north, "').replace('MUL1', 'MUL\\u0031'),
+    ].join('\n');
+    expect(onePass(gen, enc(escapedId))).toBe(true);
+    expect(check(gen, { file: 'g.txt', index: { file: 'i.json', bytes: enc(escapedId) } })).toBe(true);
+    expect(readLines(gen, { file: 'g.txt', index: { file: 'i.json', bytes: enc(escapedId) } }, true).corpus.dialogueIds).toEqual([
+      'MUL1.json',
+    ]);
+  });
+
+  it('reads usual files (turns in order, states growing or changing a value, updates repeated)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(5), fc.constantFrom('north', 'south', 'cheap', '17:15'), fc.boolean()), { minLength: 1, maxLength: 20 }),
+        (steps) => {
+          const rows: Row[] = [];
+          const state = new Map<string, string>();
+          let d = 0;
+          let t = 0;
+          for (const [slot, value, next] of steps) {
+            if (next && rows.length > 0) {
+              state.clear();
+              d++;
+              t = 0;
+            }
+            const name = ['hotel-area', 'hotel-pricerange', 'train-leaveat', 'taxi-destination', 'hotel-book day', 'restaurant-food'][slot];
+            state.set(name, value);
+            rows.push({ d: `D${d}.json`, t: t++, dst: [...state].map(([s, v]) => `${s}=${v}, `).join(''), gen: `${name}=${value},` });
+          }
+          const f = files(rows, false, 'a prompt');
+          expect(onePass(f.gen, f.index)).toBe(true);
+          expect(check(f.gen, { file: 'g.txt', index: { file: 'i.json', bytes: f.index } })).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('DstPieces: a state read after another', () => {
+  // A state shares bytes with the one before at its start and at its end (a value changed in the middle): the pieces
+  // there are taken from the last state, the rest interned; the pairs are parseDstString's, or its problem.
+  const unit = fc.constantFrom('a', 'b', '-', '=', ',', ' ', 'x=', 'a-b=', ', ', 'é', 'none');
+  it("gives parseDstString's pairs or problem, whatever the bytes it shares with the state before", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit, maxLength: 30 }),
+        fc.array(fc.record({ at: fc.nat(40), del: fc.nat(6), ins: fc.string({ unit, maxLength: 8 }), known: fc.boolean() }), {
+          maxLength: 10,
+        }),
+        (first, edits) => {
+          const states = [first];
+          for (const ed of edits) {
+            const prev = states[states.length - 1];
+            const at = Math.min(ed.at, prev.length);
+            states.push(prev.slice(0, at) + ed.ins + prev.slice(at + ed.del));
+          }
+          const bytes = enc(states.map((x) => `"${x}"`).join('\n'));
+          const col = new TurnCollector(bytes, 'i.json', true);
+          const pieces = new DstPieces();
+          let s = 1;
+          states.forEach((state, i) => {
+            const e = s + enc(state).length;
+            const out = new PairBuffer();
+            const shared = i > 0 && edits[i - 1].known ? pieces.sharedWithLast(bytes, s) : -1;
+            const got = pieces.read(col, bytes, s, e, out, shared);
+            const want = parseDstString(state);
+            if ('problem' in want) expect(got).toBe(want.problem);
+            else {
+              expect(got).toBeNull();
+              expect([...out.a.subarray(0, out.n)]).toEqual(want.pairs.flatMap(([n, v]) => [col.flatSlot(n), col.value(v)]));
+            }
+            s = e + 3;
+          });
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
