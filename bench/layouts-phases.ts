@@ -104,7 +104,11 @@ function write(layout: string): Written {
     size += s.length;
   };
   const gen = dialogues();
-  if (layout === 'csv') push('"id","gt_domain","turn_state","total_state","pair_confidence"\r\n');
+  const crnd = mulberry32(7); // the CSV's scores
+  if (layout === 'csv')
+    push(
+      '"id","gt_domain","turn_state","total_state","pair_verbalized","slot_confidence","value_confidence","pair_confidence","pair_minicons"\n',
+    );
   if (layout === 'fga' || layout === 'bspn') push('{');
   if (layout === 'convlab-eval') push('[');
   let first = true;
@@ -141,17 +145,33 @@ function write(layout: string): Written {
         ),
       );
     else if (layout === 'csv')
+      // As Sun et al.'s result files are (jennycs0830/Confidence_Score_DST, "Confidence Results/*/*.csv", written
+      // by run.py): LF line ends, every field quoted, JSON cells as Python's json.dumps writes them (", " and
+      // ": "), five confidence columns over the turn's update, scores a round number now and then (0.5, 1.0),
+      // else all the digits of a double (Python's repr, as JS prints it).
       d.turns.forEach((t, i) => {
-        const last = t.pred[t.pred.length - 1];
-        const update = { [SLOTS[last[0]][2].split('-')[1]]: last[1] };
+        const prev = new Map(i === 0 ? [] : d.turns[i - 1].pred);
+        const changed = t.pred.filter(([s, v]) => prev.get(s) !== v);
+        const update = changed.map(([s, v]) => [SLOTS[s][2].split('-')[1], v] as const);
+        const dict = (entries: (readonly [string, string])[]) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${v}`).join(', ')}}`;
+        const score = (round: number, common: string[]) =>
+          crnd() < round ? common[Math.floor(crnd() * common.length)] : String(crnd() < 0.03 ? crnd() / 1e4 : crnd());
+        const pairs = (round: number, common: string[]) => dict(update.map(([k, v]) => [`${k}_${v}`, score(round, common)]));
+        const total = Object.entries(nested(t.pred)).map(
+          ([dom, o]) => [dom, dict(Object.entries(o).map(([k, v]) => [k, JSON.stringify(v)]))] as const,
+        );
         const cells = [
           `${key}-${i + 1}`,
-          SLOTS[last[0]][0],
-          JSON.stringify(update),
-          JSON.stringify(nested(t.pred)),
-          JSON.stringify({ [`${SLOTS[last[0]][2].split('-')[1]}_${last[1]}`]: 0.8 }),
+          SLOTS[(changed[0] ?? t.pred[t.pred.length - 1])[0]][0], // gt_domain: the update's domain
+          dict(update.map(([k, v]) => [k, JSON.stringify(v)])),
+          dict(total),
+          pairs(0.9, ['0.5', '0.0', '1.0', '0.25', '0.8', '0.9', '0.7', '0.75']),
+          dict(update.map(([k]) => [k, score(0.45, ['1.0'])])),
+          dict(update.map(([, v]) => [v, score(0.5, ['1.0'])])),
+          pairs(0.4, ['0.5', '1.0', '0.8', '0.9']),
+          pairs(0, []),
         ];
-        push(cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',') + '\r\n');
+        push(cells.map((c) => `"${c.replaceAll('"', '""')}"`).join(',') + '\n');
       });
     else if (layout === 'lines')
       d.turns.forEach((t, i) => {

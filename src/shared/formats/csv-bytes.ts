@@ -11,7 +11,6 @@
 // about an error, only about a file it reads to the end.
 
 import { ByteInterner, decodeUtf8 } from './byte-interner';
-import { Interner } from '../model/interner';
 
 /** Thrown by the fast path where the plain path must read the file. */
 export class Decline extends Error {}
@@ -206,10 +205,6 @@ export class CellJson {
   strEnd = 0;
   strHash = 0;
   strEscaped = false;
-  /** Numbers, interned by their bytes, and their values. */
-  private readonly numbers = new ByteInterner(new Interner());
-  private readonly numberValue: number[] = [];
-
   constructor(readonly bytes: Uint8Array) {}
 
   begin(s: number, e: number): void {
@@ -372,18 +367,61 @@ export class CellJson {
       if (!digit(p)) decline();
       while (digit(p)) p++;
     }
+    let plain = true;
     if (p < lim && (b[p] === 0x65 || b[p] === 0x45)) {
+      plain = false;
       p++;
       if (p < lim && (b[p] === 0x2b || b[p] === 0x2d)) p++;
       if (!digit(p)) decline();
       while (digit(p)) p++;
     }
     this.pos = p;
-    const id = this.numbers.intern(b, s, p, hashBytes(b, s, p));
-    let v = this.numberValue[id];
-    if (v === undefined) v = this.numberValue[id] = Number(this.numbers.target.name(id));
-    return v;
+    return (plain ? exactDecimal(b, s, p) : undefined) ?? asciiNumber(b, s, p);
   }
+}
+
+const TENS = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * The value of a JSON number without exponent, bytes [s, e) (validated), when
+ * it has at most 15 significant digits and at most 22 after the point: then
+ * its digits m and 10^k are exact doubles and m / 10^k, one correctly rounded
+ * division, is the correctly rounded value of the decimal, which is what
+ * Number() (and JSON.parse) give (Clinger's fast path). Else undefined.
+ */
+export function exactDecimal(b: Uint8Array, s: number, e: number): number | undefined {
+  let p = s;
+  const negative = b[p] === 0x2d;
+  if (negative) p++;
+  let m = 0;
+  let digits = 0;
+  let frac = -1;
+  for (; p < e; p++) {
+    const c = b[p];
+    if (c === 0x2e) {
+      frac = 0;
+      continue;
+    }
+    if (frac >= 0) frac++;
+    if (m === 0 && c === 0x30) continue; // a leading zero: not significant
+    m = m * 10 + (c - 0x30);
+    if (++digits > 15) return undefined;
+  }
+  if (frac > 22) return undefined;
+  const v = frac > 0 ? m / TENS[frac] : m;
+  return negative ? -v : v;
+}
+
+/** Number() of the ASCII text in bytes [s, e) (a validated JSON number), made without a decoder for up to 24 bytes. */
+export function asciiNumber(b: Uint8Array, s: number, e: number): number {
+  const n = e - s;
+  if (n > 24) return Number(decodeUtf8(b, s, e));
+  // Bytes past e (or past the buffer: undefined, read as 0) are cut off by the slice.
+  const text = String.fromCharCode(
+    b[s], b[s + 1], b[s + 2], b[s + 3], b[s + 4], b[s + 5], b[s + 6], b[s + 7], b[s + 8], b[s + 9], b[s + 10], b[s + 11],
+    b[s + 12], b[s + 13], b[s + 14], b[s + 15], b[s + 16], b[s + 17], b[s + 18], b[s + 19], b[s + 20], b[s + 21], b[s + 22], b[s + 23],
+  ); // prettier-ignore
+  return Number(text.slice(0, n));
 }
 
 function isHex(c: number | undefined): boolean {

@@ -77,15 +77,42 @@ class DomainCache {
   }
 }
 
-/** A turn_state pair: the slot key as written, the slot id, the value id. */
-type UpdatePair = [string, number, number];
-const NO_UPDATE: UpdatePair[] = [];
+/** A turn_state pair: the slot key as written, the slot id, the value id, the slot key's id (in the keys interner). */
+type UpdatePair = [string, number, number, number];
 
-/** A confidence cell as read: its keys (ids) and scores (NaN where the entry holds no number). */
+/**
+ * A confidence cell as read, the last one of its column under an update: its
+ * bytes [at, at + len) and, relative to `at`, where each of its n scores
+ * (all numbers) begins and ends (spans[2j], spans[2j + 1]); outcomes[j]: the
+ * index of the update's pair score j names, or -1 (none). A later cell of the
+ * column under the same update whose bytes outside the numbers are the same
+ * is the same object (same keys, same order) with other numbers: its scores
+ * name the same pairs, and only its numbers are read.
+ */
+interface ConfTemplate {
+  at: number;
+  len: number;
+  spans: number[];
+  outcomes: number[];
+}
+
+/** A turn_state read: its pairs, and per confidence column the template of the last cell read under it. */
+interface Update {
+  pairs: UpdatePair[];
+  templates: (ConfTemplate | undefined)[];
+}
+const NO_UPDATE: Update = { pairs: [], templates: [] };
+
+/** A confidence cell as read (reused): n keys (ids), scores (NaN where the entry holds no number), and where each score is (relative spans). */
 interface ConfCell {
+  n: number;
   keys: number[];
   scores: number[];
+  spans: number[];
 }
+
+/** Outcome of an entry that holds no number. */
+const NOT_NUMBER = -2;
 
 function sameBytes(b: Uint8Array, p: number, q: number, len: number): boolean {
   for (let k = 0; k < len; k++) if (b[p + k] !== b[q + k]) return false;
@@ -101,9 +128,9 @@ function splitId(id: string): [string, number] | null {
 }
 
 /** Reads a CSV file on the fast path; null where the plain path must read it (csv.ts). */
-export function readCsvFast(bytes: Uint8Array, file: string): CsvRead | null {
+export function readCsvFast(bytes: Uint8Array, file: string, counts?: CsvFastCounts): CsvRead | null {
   try {
-    return read(bytes, file);
+    return read(bytes, file, counts ?? { templated: 0 });
   } catch (e) {
     // Decline, or an error the plain path reports in its own words (a turn twice, a bad UTF-8 string).
     if (e instanceof Error) return null;
@@ -111,7 +138,12 @@ export function readCsvFast(bytes: Uint8Array, file: string): CsvRead | null {
   }
 }
 
-function read(bytes: Uint8Array, file: string): CsvRead {
+/** What the fast path skipped (for tests): confidence cells read as a template's numbers only. */
+export interface CsvFastCounts {
+  templated: number;
+}
+
+function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
   const b = bytes;
   const first = new CsvRecords(b);
   first.next();
@@ -141,38 +173,51 @@ function read(bytes: Uint8Array, file: string): CsvRead {
       if (id === undefined) id = row[k] = tc.slot(keys.target.name(d), keys.target.name(k));
       return id;
     };
-    /** Confidence keys: the value after "<slot>_" for the last slot length asked, interned (tc.value). */
-    const suffixLen: number[] = [];
-    const suffixValue: number[] = [];
     const caches: DomainCache[] = [];
     const seenDomain: number[] = [];
     let stateGen = 0;
     // Cells read before, by their bytes: a turn_state (per domain) and a confidence cell are read once.
     const turnCells = new ByteRanges(b);
-    const updates: UpdatePair[][][] = [];
-    const confCells = new ByteRanges(b);
-    const confRead: ConfCell[] = [];
+    const updates: Update[][] = [];
     /**
-     * The pair of `update` a confidence key scores, as csv.ts finds it: the
-     * update's slot equal to the key, else the first "<slot>_" the key begins
-     * with (and goes on after) whose value is the rest; -1 for none.
+     * Per confidence key (id k): the ids of its prefixes that end before a "_"
+     * with something after it (the slots the key may name as "<slot>_<value>"),
+     * and, found when first asked, the value id of the rest after each.
+     */
+    const prefixes: number[][] = [];
+    const prefixValue: number[][] = [];
+    const prefixesOf = (k: number): number[] => {
+      let pre = prefixes[k];
+      if (pre === undefined) {
+        const name = keys.target.name(k);
+        pre = [];
+        for (let i = name.indexOf('_'); i >= 0 && i < name.length - 1; i = name.indexOf('_', i + 1))
+          pre.push(keys.target.intern(name.slice(0, i)));
+        prefixes[k] = pre;
+        prefixValue[k] = [];
+      }
+      return pre;
+    };
+    /**
+     * The pair of `update` a confidence key (id k) scores, as csv.ts finds it:
+     * the update's slot equal to the key, else the first "<slot>_" the key
+     * begins with (and goes on after) whose value is the rest; -1 for none.
+     * The value is interned (tc.value) when csv.ts would first intern it.
      */
     const pairOf = (update: UpdatePair[], k: number): number => {
-      const name = keys.target.name(k);
-      let i = update.findIndex(([slot]) => slot === name);
-      if (i < 0) i = update.findIndex(([slot]) => name.startsWith(`${slot}_`) && name.length > slot.length + 1);
-      if (i < 0) return -1;
-      const slot = update[i][0];
-      if (slot === name) return i;
-      let v = suffixValue[k];
-      if (suffixLen[k] !== slot.length) {
-        v = suffixValue[k] = tc.value(name.slice(slot.length + 1));
-        suffixLen[k] = slot.length;
+      for (let i = 0; i < update.length; i++) if (update[i][3] === k) return i;
+      const pre = prefixesOf(k);
+      if (pre.length === 0) return -1;
+      for (let i = 0; i < update.length; i++) {
+        const j = pre.indexOf(update[i][3]);
+        if (j < 0) continue;
+        const values = prefixValue[k];
+        let v = values[j];
+        if (v === undefined) v = values[j] = tc.value(keys.target.name(k).slice(update[i][0].length + 1));
+        return v === update[i][2] ? i : -1;
       }
-      return v === update[i][2] ? i : -1;
+      return -1;
     };
-    /** pairOf's answers per update (the cached updates are shared by rows) and key id. */
-    const matches = new WeakMap<UpdatePair[], number[]>();
     /** The keys of the object being read (a key twice: decline). */
     const objectKeys: number[] = [];
     let nKeys = 0;
@@ -185,7 +230,7 @@ function read(bytes: Uint8Array, file: string): CsvRead {
       return k;
     };
     /** A turn_state cell, bytes [s, e), under the domain (key id) d. */
-    const readUpdate = (d: number, s: number, e: number): UpdatePair[] => {
+    const readUpdate = (d: number, s: number, e: number): Update => {
       const update: UpdatePair[] = [];
       cj.begin(s, e);
       cj.openObject();
@@ -194,23 +239,50 @@ function read(bytes: Uint8Array, file: string): CsvRead {
         const k = key();
         if (!cj.stringHere()) throw new Decline();
         const slot = slotFor(d, k);
-        update.push([keys.target.name(k), slot, cj.intern(values)]);
+        update.push([keys.target.name(k), slot, cj.intern(values), k]);
       }
       cj.end();
-      return update;
+      return { pairs: update, templates: [] };
     };
-    /** A confidence cell, bytes [s, e): an object of scores. */
-    const readConf = (s: number, e: number): ConfCell => {
-      const out: ConfCell = { keys: [], scores: [] };
+    /** A confidence cell, bytes [s, e): an object of scores, read into `cell`. */
+    const cell: ConfCell = { n: 0, keys: [], scores: [], spans: [] };
+    const readConf = (s: number, e: number): void => {
+      cell.n = 0;
       cj.begin(s, e);
       cj.openObject();
       nKeys = 0;
       for (let f = true; cj.nextKey(f); f = false) {
-        out.keys.push(key());
-        out.scores.push(cj.scalar());
+        const j = cell.n++;
+        cell.keys[j] = key();
+        cj.peek();
+        cell.spans[2 * j] = cj.pos - s;
+        cell.scores[j] = cj.scalar();
+        cell.spans[2 * j + 1] = cj.pos - s;
       }
       cj.end();
-      return out;
+    };
+    /** Scores read by matchTemplate. */
+    const tplScores: number[] = [];
+    const outcomes: number[] = [];
+    /** Whether bytes [s, e) are the template's cell with other numbers (then tplScores holds them). */
+    const matchTemplate = (t: ConfTemplate, s: number, e: number): boolean => {
+      let p = s;
+      let prev = 0;
+      const n = t.outcomes.length;
+      for (let j = 0; j <= n; j++) {
+        const next = j < n ? t.spans[2 * j] : t.len;
+        const len = next - prev;
+        if (p + len > e || commonPrefix(view, b, p, t.at + prev, len) !== len) return false;
+        p += len;
+        if (j === n) break;
+        cj.begin(p, e);
+        const v = cj.scalar();
+        if (Number.isNaN(v)) return false;
+        tplScores[j] = v;
+        p = cj.pos;
+        prev = t.spans[2 * j + 1];
+      }
+      return p === e;
     };
 
     let lastDialogue: string | undefined;
@@ -336,47 +408,59 @@ function read(bytes: Uint8Array, file: string): CsvRead {
         if (pred === lastPred && lastTotalAt !== s) pred = pred.slice(); // a repeat: its own copy (the builder sorts in place)
       } else {
         pred = [];
-        for (const [, s, v] of update) state.set(s, v);
+        for (const [, s, v] of update.pairs) state.set(s, v);
         for (const [s, v] of state) pred.push(s, v);
       }
 
       const extra: TurnExtra = {};
       if (rawCol >= 0) extra.raw = rec.text(rawCol);
-      if (confCols.length > 0 && update.length > 0) {
+      if (confCols.length > 0 && update.pairs.length > 0) {
+        const pairs = update.pairs;
         // Entries by slot, in the order first met (as csv.ts's Map).
         const entries: { slot: number; value: number; scores: (number | undefined)[] }[] = [];
-        let match = matches.get(update);
-        if (!match) matches.set(update, (match = []));
         for (let c = 0; c < confCols.length; c++) {
           const col = confCols[c][1];
           const s = rec.start[col];
           const e = rec.end[col];
           if (blank(b, s, e)) continue;
-          const cell = confCells.id(s, e);
-          let conf = cell < 0 ? undefined : confRead[cell];
-          if (!conf) {
-            conf = readConf(s, e);
-            if (cell >= 0) confRead[cell] = conf;
+          const t = update.templates[c];
+          let scores: number[];
+          let out: number[];
+          let n: number;
+          if (t !== undefined && matchTemplate(t, s, e)) {
+            counts.templated++;
+            scores = tplScores;
+            out = t.outcomes;
+            n = out.length;
+          } else {
+            readConf(s, e);
+            scores = cell.scores;
+            out = outcomes;
+            n = cell.n;
+            let numbers = true;
+            for (let j = 0; j < n; j++) {
+              if (Number.isNaN(scores[j])) {
+                out[j] = NOT_NUMBER;
+                numbers = false;
+              } else out[j] = pairOf(pairs, cell.keys[j]);
+            }
+            if (numbers) update.templates[c] = { at: s, len: e - s, spans: cell.spans.slice(0, 2 * n), outcomes: out.slice(0, n) };
           }
-          for (let j = 0; j < conf.keys.length; j++) {
-            const score = conf.scores[j];
-            if (Number.isNaN(score)) {
+          for (let j = 0; j < n; j++) {
+            const m = out[j];
+            if (m === NOT_NUMBER) {
               notNumbers++;
               continue;
             }
-            // The pair the key scores, per update and key (-1: none), found once: updates and keys repeat.
-            const k = conf.keys[j];
-            let m = match[k];
-            if (m === undefined) m = match[k] = pairOf(update, k);
             if (m < 0) {
               unusedScores++;
               continue;
             }
-            const u = update[m];
+            const u = pairs[m];
             let entry;
             for (const x of entries) if (x.slot === u[1]) entry = x;
             if (!entry) entries.push((entry = { slot: u[1], value: u[2], scores: [] }));
-            entry.scores[confIndex[c]] = score;
+            entry.scores[confIndex[c]] = scores[j];
           }
         }
         if (entries.length > 0) extra.confidence = entries;
