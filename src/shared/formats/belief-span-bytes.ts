@@ -4,7 +4,8 @@
 // belief state is cumulative, so a dialogue's spans repeat most of their
 // segments turn after turn, and the gold and generated spans of a turn share
 // most of theirs: after the first sight, a segment costs one hash lookup of
-// its bytes, no decoding, no tokenising, no matching against the vocabulary.
+// its bytes, no decoding, no tokenising, no matching against the vocabulary;
+// a new segment is read from its bytes too (belief-span-words.ts).
 //
 // It gives exactly what belief-span.ts's parseSpan gives on the whole span, or
 // declines (undefined), and the loader then runs parseSpan, which also finds
@@ -20,15 +21,12 @@
 // closed, or with any segment parseSpan refuses.
 
 import { Interner } from '../model/interner';
-import { parseSpan, type SpanGrammar } from './belief-span';
+import type { SpanGrammar } from './belief-span';
+import { SegmentWords, type SpanIds } from './belief-span-words';
 import { ByteInterner } from './byte-interner';
 import type { SlotVocab } from './slot-vocab';
 
-/** Slot and value ids, as the loader's collector interns them. */
-export interface SpanIds {
-  slotById(canonical: string): number;
-  value(v: string): number;
-}
+export type { SpanIds };
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -64,7 +62,9 @@ class SpanRecord {
 }
 
 export class SpanBytes {
+  /** Distinct segments by their bytes (ByteInterner.key: not decoded), and the parser of new ones. */
   private segments = new ByteInterner(new Interner());
+  private words: SegmentWords;
   /** parsed[segment id]: flat [slot id, value id, …], or null when parseSpan refuses the segment. */
   private parsed: (number[] | null)[] = [];
   /** stamp[slot id] = the read that last met the slot (a slot in two segments of one span). */
@@ -85,7 +85,9 @@ export class SpanBytes {
     private readonly grammar: SpanGrammar,
     private readonly vocab: SlotVocab,
     private readonly ids: SpanIds,
-  ) {}
+  ) {
+    this.words = new SegmentWords(bytes, grammar, vocab, ids);
+  }
 
   /**
    * The pairs of the span whose unescaped bytes are bytes[start, end), with
@@ -274,29 +276,21 @@ export class SpanBytes {
   }
 
   private segment(s: number, e: number, hash: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
-    if (this.segments.target.size >= MAX_SEGMENTS) {
+    if (this.parsed.length >= MAX_SEGMENTS) {
       this.segments = new ByteInterner(new Interner());
+      this.words = new SegmentWords(this.bytes, this.grammar, this.vocab, this.ids);
       this.parsed = [];
     }
-    const b = this.bytes;
-    const id = this.segments.intern(b, s, e, hash);
+    const id = this.segments.key(this.bytes, s, e, hash);
     let r = this.parsed[id];
     if (r === undefined) {
       this.misses++;
-      r = this.parseSegment(this.segments.target.name(id));
+      r = this.words.parse(s, e);
       this.parsed[id] = r;
     } else this.hits++;
     if (r === null || !this.take(r, out)) return false;
     this.note(rec, s, wordEnd, r);
     return true;
-  }
-
-  private parseSegment(text: string): number[] | null {
-    const r = parseSpan(text, this.grammar, this.vocab);
-    if (!r.ok) return null;
-    const ids: number[] = [];
-    for (const [s, v] of r.pairs) ids.push(this.ids.slotById(s), this.ids.value(v));
-    return ids;
   }
 }
 

@@ -43,6 +43,25 @@ export class ByteInterner {
     return id;
   }
 
+  /**
+   * For a table that only tells byte strings apart (its target is not used;
+   * do not mix with intern on one table): the number of src[start, end) among
+   * the distinct byte strings met so far (0, 1, …), without decoding them.
+   */
+  key(src: Uint8Array, start: number, end: number, hash: number): number {
+    const len = end - start;
+    let slot = hash & this.mask;
+    for (;;) {
+      const e = this.table[slot] - 1;
+      if (e < 0) break;
+      if (this.hashes[e] === hash && this.lens[e] === len && this.sameBytes(e, src, start, len)) return e;
+      slot = (slot + 1) & this.mask;
+    }
+    const e = this.count;
+    this.add(slot, hash, src, start, len, e);
+    return e;
+  }
+
   private sameBytes(e: number, src: Uint8Array, start: number, len: number): boolean {
     const p = this.starts[e];
     const pool = this.pool;
