@@ -78,6 +78,8 @@ interface TurnRead {
   user?: string;
   /** UBAR's per-dialogue header entry ("trun_num", no "turn_num"). */
   header: boolean;
+  /** Whether the second span read repeats the first byte for byte (a generated span equal to the gold one: most turns). */
+  same: boolean;
 }
 
 /** Reads a belief-span file; `fast` false: every span with parseSpan (the plain path the fast one must equal, for tests). */
@@ -118,18 +120,28 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         return r;
       };
 
+      /**
+       * Whether the string at the cursor repeats the string bytes[s, e) (between its quotes) byte for byte: then the
+       * cursor moves past it (the first one was validated; equal bytes are an equal string). Only when `fast`.
+       */
+      const repeats = (s: number, e: number): boolean => {
+        const len = e - s + 2;
+        const p = sc.pos;
+        return (
+          fast && p + len <= bytes.length && bytes[p + len - 1] === 0x22 && bytes[p + len - 2] === bytes[e - 1] && sc.skipRepeat(s - 1, len)
+        );
+      };
+
+      // One record for the turn being read (a turn is added before the next one is read).
+      const t: TurnRead = { goldAt: 0, goldStart: 0, goldEnd: -1, predAt: 0, predStart: 0, predEnd: -1, header: false, same: false };
+
       // A turn's JSON path is made only for a message: `path` makes it.
       const readTurn = (path: () => string, at: number): TurnRead => {
         if (!sc.tryOpenObject()) sc.wrongType(path(), 'a turn object with "bspn" and "bspn_gen"');
-        const t: TurnRead = {
-          goldAt: 0,
-          goldStart: 0,
-          goldEnd: -1,
-          predAt: 0,
-          predStart: 0,
-          predEnd: -1,
-          header: false,
-        };
+        t.index = t.dialId = t.gold = t.pred = t.user = undefined;
+        t.goldAt = t.goldStart = t.predAt = t.predStart = 0;
+        t.goldEnd = t.predEnd = -1;
+        t.header = t.same = false;
         let trun = false;
         keys.reset();
         for (let first = true; sc.nextKey(first); first = false) {
@@ -137,6 +149,13 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           if (sc.keyIs('bspn_gen')) {
             if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn_gen'), 'the generated belief span (a string)');
             t.predAt = sc.pos;
+            if (t.goldEnd >= 0 && repeats(t.goldStart, t.goldEnd)) {
+              t.same = true;
+              t.predStart = t.predAt + 1;
+              t.predEnd = sc.pos - 1;
+              t.pred = t.gold;
+              continue;
+            }
             sc.scanStringValue();
             t.predStart = sc.strStart;
             t.predEnd = sc.strEnd;
@@ -144,6 +163,13 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           } else if (sc.keyIs('bspn')) {
             if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn'), 'the gold belief span (a string)');
             t.goldAt = sc.pos;
+            if (t.predEnd >= 0 && repeats(t.predStart, t.predEnd)) {
+              t.same = true;
+              t.goldStart = t.goldAt + 1;
+              t.goldEnd = sc.pos - 1;
+              t.gold = t.pred;
+              continue;
+            }
             sc.scanStringValue();
             t.goldStart = sc.strStart;
             t.goldEnd = sc.strEnd;
@@ -209,7 +235,8 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           t.pred !== undefined || !fast
             ? { raw: t.pred ?? sc.stringAt(t.predStart, t.predEnd, false) }
             : { rawBytes: bytes, rawStart: t.predStart, rawEnd: t.predEnd };
-        const fastPred = spans && t.pred === undefined ? spans.read(t.predStart, t.predEnd) : undefined;
+        // A generated span equal to the gold one read has its pairs (the builder sorts the one array for both, then copies it).
+        const fastPred = t.same && !goldReplaced ? gold : spans && t.pred === undefined ? spans.read(t.predStart, t.predEnd) : undefined;
         if (fastPred) pred = fastPred;
         else {
           const p = parse(t.pred ?? sc.stringAt(t.predStart, t.predEnd, false));
