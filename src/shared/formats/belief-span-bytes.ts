@@ -129,6 +129,11 @@ export class SpanBytes {
     return out;
   }
 
+  /** Length of the common prefix of bytes[s, s + len) and bytes[t, t + len), t + len past the end of the bytes allowed. */
+  commonPrefix(s: number, t: number, len: number): number {
+    return this.prefix(s, t, Math.min(len, this.bytes.length - t));
+  }
+
   /** Length of the common prefix of bytes[s, s + len) and bytes[t, t + len). */
   private prefix(s: number, t: number, len: number): number {
     const b = this.bytes;

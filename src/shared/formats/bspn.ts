@@ -132,6 +132,18 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         );
       };
 
+      // The last span scanned that is ASCII without escapes: the bytes a span has in common with it at its start need no
+      // scanning (the JSON scanner skips them: they are such bytes).
+      let lastStart = 0;
+      let lastEnd = -1;
+      const scanSpan = (): void => {
+        sc.scanStringValue(spans && lastEnd >= 0 ? spans.commonPrefix(lastStart, sc.pos + 1, lastEnd - lastStart) : 0);
+        if (!sc.strEscaped && sc.strAscii) {
+          lastStart = sc.strStart;
+          lastEnd = sc.strEnd;
+        }
+      };
+
       // One record for the turn being read (a turn is added before the next one is read).
       const t: TurnRead = { goldAt: 0, goldStart: 0, goldEnd: -1, predAt: 0, predStart: 0, predEnd: -1, header: false, same: false };
 
@@ -156,7 +168,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
               t.pred = t.gold;
               continue;
             }
-            sc.scanStringValue();
+            scanSpan();
             t.predStart = sc.strStart;
             t.predEnd = sc.strEnd;
             if (sc.strEscaped || !sc.strAscii) t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
@@ -170,7 +182,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
               t.gold = t.pred;
               continue;
             }
-            sc.scanStringValue();
+            scanSpan();
             t.goldStart = sc.strStart;
             t.goldEnd = sc.strEnd;
             if (sc.strEscaped || !sc.strAscii) t.gold = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);

@@ -25,7 +25,8 @@ export class AsciiTexts {
     // A new chunk when this text does not fit (or the chunk is full: an offset is below the chunk size).
     if (this.len + n > this.chunk || this.len === this.chunk) {
       this.chunks.push(this.cur.subarray(0, this.len));
-      this.cur = new Uint8Array(1 << 16);
+      // The next chunk at its full size (the texts fill more than one: no need to grow it step by step).
+      this.cur = new Uint8Array(this.chunk);
       this.len = 0;
     }
     if (this.len + n > this.cur.length) {
