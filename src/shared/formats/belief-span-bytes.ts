@@ -75,6 +75,9 @@ export class SpanBytes {
   private b = new SpanRecord();
   private c = new SpanRecord();
   private view: DataView | undefined;
+  /** The pairs of the span being read: out[0, outLen) (copied out when it is read). */
+  private readonly out: number[] = [];
+  private outLen = 0;
   /** Segments parsed (cache misses), looked up (hits), and taken from the last spans without a look-up (reused). */
   misses = 0;
   hits = 0;
@@ -92,11 +95,12 @@ export class SpanBytes {
   /**
    * The pairs of the span whose unescaped bytes are bytes[start, end), with
    * `hash` any function of those bytes, or 0 (a quick filter before the bytes
-   * of the last two spans are compared), as flat ids (a new array the caller
-   * may reorder), or undefined: use parseSpan.
+   * of the last two spans are compared), as flat ids (an array the caller
+   * may reorder but not change otherwise: it is handed out again for an
+   * equal span), or undefined: use parseSpan.
    *
    * A span equal to one of the last two read (a turn's generated span is
-   * often its gold one; a gold span, the last one) is copied. Otherwise the
+   * often its gold one; a gold span, the last one) has their pairs. Otherwise the
    * segments it shares with the one of them it has the longer common prefix
    * with are taken from it: a segment is the same when the common prefix
    * covers it and the [domain] word after it (then white space follows that
@@ -105,11 +109,11 @@ export class SpanBytes {
   read(start: number, end: number, hash = 0): number[] | undefined {
     const len = end - start;
     const { a, b } = this;
-    if (hash === a.hash && len === a.len && this.prefix(a.start, start, len) === len) return a.ids.slice();
+    if (hash === a.hash && len === a.len && this.prefix(a.start, start, len) === len) return a.ids;
     if (hash === b.hash && len === b.len && this.prefix(b.start, start, len) === len) {
       this.b = a;
       this.a = b;
-      return b.ids.slice();
+      return b.ids;
     }
     const la = a.len < 0 ? 0 : this.prefix(a.start, start, Math.min(len, a.len));
     const lb = b.len < 0 ? 0 : this.prefix(b.start, start, Math.min(len, b.len));
@@ -157,7 +161,8 @@ export class SpanBytes {
   private readSegments(start: number, end: number, from: SpanRecord, common: number, r: SpanRecord): number[] | undefined {
     const b = this.bytes;
     const mttod = this.grammar === 'mttod';
-    const out: number[] = [];
+    const out = this.out;
+    this.outLen = 0;
     this.gen++;
     let p = start;
     let first = true;
@@ -166,10 +171,6 @@ export class SpanBytes {
     let segStart = -1;
     let segEnd = -1;
     let segWordEnd = -1;
-    // A running polynomial hash of the bytes scanned: a segment's hash is the difference of two (segmentHash).
-    let h = 0;
-    let segH = 0;
-    let endH = 0;
     // Segments of `from` the common prefix covers, with the [domain] word after each.
     let k = 0;
     while (k + 1 < from.n && from.segWordEnd[k + 1] < common) k++;
@@ -192,16 +193,27 @@ export class SpanBytes {
       opened = from.opened;
       first = false;
     }
+    // Word by word, but only a word that starts with "[" or "<" can start a segment or be a special token: the words
+    // between two such are run over to the next one (a segment's bytes are checked to be ASCII when it is looked up).
     for (;;) {
-      for (let c = 0; p < stop && isWhite((c = b[p])); p++) h = (Math.imul(h, 31) + c) | 0;
+      while (p < stop && isWhite(b[p])) p++;
       if (p >= stop) break;
       const ws = p;
-      const wordH = h;
-      for (let c = 0; p < stop && !isWhite((c = b[p])); p++) {
-        if (c >= 0x80) return undefined;
-        h = (Math.imul(h, 31) + c) | 0;
-      }
       const c0 = b[ws];
+      if (c0 !== LB && c0 !== LT) {
+        // Words before the first segment are refused; a segment's words run to the next word starting with "[" or "<".
+        if (segStart < 0) return undefined;
+        first = false;
+        for (p++; p < stop; p++) {
+          const c = b[p];
+          if ((c === LB || c === LT) && isWhite(b[p - 1])) break;
+        }
+        let e = p;
+        while (isWhite(b[e - 1])) e--;
+        segEnd = e;
+        continue;
+      }
+      while (p < stop && !isWhite(b[p])) p++;
       const last = b[p - 1];
       if (c0 === LT && last === GT && p - ws >= 2) {
         // A special token: the opening one as the first word, a closing one ends the span (words after it are not read).
@@ -219,17 +231,13 @@ export class SpanBytes {
       first = false;
       if (c0 === LB && last === RB && p - ws >= 2 && !(mttod && isValueToken(b, ws, p))) {
         // A domain token (or a [token] parseSpan refuses) starts a segment; the last one ends at its last word.
-        if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
-          return undefined;
+        if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, out, r)) return undefined;
         segStart = ws;
-        segH = wordH;
         segWordEnd = p;
       } else if (segStart < 0) return undefined;
       segEnd = p;
-      endH = h;
     }
-    if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
-      return undefined;
+    if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, out, r)) return undefined;
     if (!closed && j < from.n) {
       // The rest is from's from segment j on: its segments, and whether a closing token ends it.
       const shift = end - (from.start + from.len);
@@ -243,19 +251,22 @@ export class SpanBytes {
     if (opened && !closed) return undefined;
     r.opened = opened;
     r.closed = closed;
-    return out;
+    return out.slice(0, this.outLen);
   }
 
   /** Adds a segment's pairs to a span's; false if one of its slots is already there (parseSpan refuses the span). */
   private take(ids: number[], out: number[]): boolean {
     const stamp = this.stamp;
     const gen = this.gen;
+    let n = this.outLen;
     for (let k = 0; k < ids.length; k += 2) {
       const slot = ids[k];
       if (stamp[slot] === gen) return false;
       stamp[slot] = gen;
-      out.push(slot, ids[k + 1]);
+      out[n++] = slot;
+      out[n++] = ids[k + 1];
     }
+    this.outLen = n;
     return true;
   }
 
@@ -266,21 +277,24 @@ export class SpanBytes {
     r.segIds[i] = ids;
   }
 
-  /** 31^k mod 2^32, k < pow.length. */
-  private pow = new Int32Array(0);
-
-  /** The hash of `len` bytes from the running hashes before them (`before`) and after them (`after`): after − before·31^len. */
-  private segmentHash(before: number, after: number, len: number): number {
-    if (len >= this.pow.length) {
-      const pow = new Int32Array(Math.max(256, 2 * len));
-      pow[0] = 1;
-      for (let k = 1; k < pow.length; k++) pow[k] = Math.imul(pow[k - 1], 31);
-      this.pow = pow;
+  /** The segment bytes[s, e): its pairs added to the span's (looked up, or read when new); false: decline the span. */
+  private segment(s: number, e: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
+    // A hash of its bytes four at a time, and whether they are all ASCII.
+    const b = this.bytes;
+    const dv = (this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength));
+    let hash = 0x811c9dc5 | 0;
+    let or = 0;
+    let k = s;
+    for (; k + 4 <= e; k += 4) {
+      const w = dv.getInt32(k);
+      or |= w;
+      hash = Math.imul(hash ^ w, 0x01000193);
     }
-    return (after - Math.imul(before, this.pow[len])) | 0;
-  }
-
-  private segment(s: number, e: number, hash: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
+    for (; k < e; k++) {
+      or |= b[k];
+      hash = Math.imul(hash ^ b[k], 0x01000193);
+    }
+    if ((or & 0x80808080) !== 0) return false;
     if (this.parsed.length >= MAX_SEGMENTS) {
       this.segments = new ByteInterner(new Interner());
       this.words = new SegmentWords(this.bytes, this.grammar, this.vocab, this.ids);

@@ -287,18 +287,22 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           else if (c === 0x7b) {
             // forEachMember's walk, with the turn key decoded only for a message (its digits are read from its bytes).
             sc.openObject(path, 'an object of turns {"0": turn, …}');
+            // The turn's key, decoded only for a message; one path function for all the dialogue's turns (no closure per turn).
+            let ks = 0;
+            let ke = 0;
+            let escaped = false;
+            const keyOf = (): string => sc.stringAt(ks, ke, escaped);
+            const turnPath = (): string => pathPush(path, keyOf());
             for (let first = true; sc.nextKey(first); first = false) {
               const tAt = sc.keyStart - 1;
-              const ks = sc.keyStart;
-              const ke = sc.keyEnd;
-              const escaped = sc.keyEscaped;
-              let key: string | undefined;
-              const keyOf = (): string => (key ??= sc.stringAt(ks, ke, escaped));
+              ks = sc.keyStart;
+              ke = sc.keyEnd;
+              escaped = sc.keyEscaped;
               ctx.at = tAt;
               const index =
                 (escaped ? undefined : digitsAt(bytes, ks, ke, true)) ??
                 ctx.turnIndexLiteral(JSON.stringify(keyOf()), pathPush(path, keyOf()), tAt);
-              addTurn(col, id, index, () => pathPush(path, keyOf()), tAt);
+              addTurn(col, id, index, turnPath, tAt);
               sc.peek();
             }
           } else sc.wrongType(path, 'a list of turns or an object of turns {"0": turn, …}');
