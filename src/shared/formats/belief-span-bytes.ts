@@ -109,14 +109,14 @@ export class SpanBytes {
   read(start: number, end: number, hash = 0): number[] | undefined {
     const len = end - start;
     const { a, b } = this;
-    if (hash === a.hash && len === a.len && this.prefix(a.start, start, len) === len) return a.ids;
-    if (hash === b.hash && len === b.len && this.prefix(b.start, start, len) === len) {
+    const la = this.prefixWith(a, start, len);
+    if (hash === a.hash && len === a.len && la === len) return a.ids;
+    const lb = this.prefixWith(b, start, len);
+    if (hash === b.hash && len === b.len && lb === len) {
       this.b = a;
       this.a = b;
       return b.ids;
     }
-    const la = a.len < 0 ? 0 : this.prefix(a.start, start, Math.min(len, a.len));
-    const lb = b.len < 0 ? 0 : this.prefix(b.start, start, Math.min(len, b.len));
     const from = la >= lb ? a : b;
     const r = this.c;
     r.start = start;
@@ -133,9 +133,38 @@ export class SpanBytes {
     return out;
   }
 
-  /** Length of the common prefix of bytes[s, s + len) and bytes[t, t + len), t + len past the end of the bytes allowed. */
-  commonPrefix(s: number, t: number, len: number): number {
-    return this.prefix(s, t, Math.min(len, this.bytes.length - t));
+  /**
+   * For a span about to be scanned (its end not known yet) that starts at
+   * `start`: the length of its common prefix with the last span read, which
+   * the caller's JSON scan may skip (a span read is ASCII without escapes).
+   * Remembered (for two spans) for read(start, …), which would compare them again.
+   */
+  lead(start: number): number {
+    const a = this.a;
+    const k = a.len < 0 ? 0 : this.prefix(a.start, start, Math.min(a.len, this.bytes.length - start));
+    const m = (this.memo = (this.memo + 1) & 1);
+    this.memoStart[m] = start;
+    this.memoRec[m] = a;
+    this.memoRecStart[m] = a.start;
+    this.memoRecLen[m] = a.len;
+    this.memoLen[m] = k;
+    return k;
+  }
+
+  private memo = 0;
+  private readonly memoStart = [-1, -1];
+  private readonly memoRec: (SpanRecord | undefined)[] = [undefined, undefined];
+  private readonly memoRecStart = [0, 0];
+  private readonly memoRecLen = [0, 0];
+  private readonly memoLen = [0, 0];
+
+  /** Length of the common prefix of bytes[start, start + len) and the span `rec` (as lead found it, or compared). */
+  private prefixWith(rec: SpanRecord, start: number, len: number): number {
+    if (rec.len < 0) return 0;
+    for (let m = 0; m < 2; m++)
+      if (this.memoStart[m] === start && this.memoRec[m] === rec && this.memoRecStart[m] === rec.start && this.memoRecLen[m] === rec.len)
+        return Math.min(this.memoLen[m], len);
+    return this.prefix(rec.start, start, Math.min(len, rec.len));
   }
 
   /** Length of the common prefix of bytes[s, s + len) and bytes[t, t + len). */

@@ -132,17 +132,8 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         );
       };
 
-      // The last span scanned that is ASCII without escapes: the bytes a span has in common with it at its start need no
-      // scanning (the JSON scanner skips them: they are such bytes).
-      let lastStart = 0;
-      let lastEnd = -1;
-      const scanSpan = (): void => {
-        sc.scanStringValue(spans && lastEnd >= 0 ? spans.commonPrefix(lastStart, sc.pos + 1, lastEnd - lastStart) : 0);
-        if (!sc.strEscaped && sc.strAscii) {
-          lastStart = sc.strStart;
-          lastEnd = sc.strEnd;
-        }
-      };
+      // A span's first bytes in common with the last span read (ASCII without escapes) need no scanning.
+      const scanSpan = (): void => sc.scanStringValue(spans ? spans.lead(sc.pos + 1) : 0);
 
       // One record for the turn being read (a turn is added before the next one is read).
       const t: TurnRead = { goldAt: 0, goldStart: 0, goldEnd: -1, predAt: 0, predStart: 0, predEnd: -1, header: false, same: false };

@@ -26,6 +26,14 @@ describe('ByteInterner', () => {
     expect(t.key(bytes, 9, 11, 5)).toBe(1);
     expect(t.key(bytes, 0, 1, 5)).toBe(2);
     expect(t.target.size).toBe(0);
+    // Longer ones (compared four bytes at a time), equal or not in one byte, at any offset.
+    const long = new TextEncoder().encode('abcdefghij|abcdefgXij|xabcdefghij|abcdefghiX');
+    const u = new ByteInterner(new Interner());
+    expect(u.key(long, 0, 10, 9)).toBe(0);
+    expect(u.key(long, 11, 21, 9)).toBe(1);
+    expect(u.key(long, 23, 33, 9)).toBe(0);
+    expect(u.key(long, 34, 44, 9)).toBe(2);
+    expect(u.key(long.subarray(23), 0, 10, 9)).toBe(0);
   });
 
   it('keeps a leading U+FEFF, as JSON.parse does', () => {
