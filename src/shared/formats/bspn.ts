@@ -149,6 +149,14 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         keys.reset();
         for (let first = true; sc.nextKey(first); first = false) {
           keys.add(path);
+          // A key the loader does not read (context, resp, aspn, …: none starts with b, t, d or u) is skipped at once;
+          // a string value without hashing it.
+          const k0 = sc.keyEscaped ? 0 : bytes[sc.keyStart];
+          if (k0 !== 0 && k0 !== 0x62 && k0 !== 0x74 && k0 !== 0x64 && k0 !== 0x75) {
+            if (sc.isString()) sc.scanStringValue();
+            else sc.skipValue();
+            continue;
+          }
           if (sc.keyIs('bspn_gen')) {
             if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn_gen'), 'the generated belief span (a string)');
             t.predAt = sc.pos;
