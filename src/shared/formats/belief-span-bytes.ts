@@ -58,6 +58,7 @@ class SpanRecord {
   n = 0;
   readonly segStart: number[] = [];
   readonly segWordEnd: number[] = [];
+  readonly segEnd: number[] = [];
   readonly segIds: number[][] = [];
 }
 
@@ -215,7 +216,7 @@ export class SpanBytes {
     if (k > 0) {
       for (let i = 0; i < k; i++) {
         if (!this.take(from.segIds[i], out)) return undefined;
-        this.note(r, start + from.segStart[i], start + from.segWordEnd[i], from.segIds[i]);
+        this.note(r, start + from.segStart[i], start + from.segWordEnd[i], start + from.segEnd[i], from.segIds[i]);
       }
       this.reused += k;
       p = start + from.segStart[k];
@@ -272,7 +273,8 @@ export class SpanBytes {
       const shift = end - (from.start + from.len);
       for (let i = j; i < from.n; i++) {
         if (!this.take(from.segIds[i], out)) return undefined;
-        this.note(r, from.start + shift + from.segStart[i], from.start + shift + from.segWordEnd[i], from.segIds[i]);
+        const at = from.start + shift;
+        this.note(r, at + from.segStart[i], at + from.segWordEnd[i], at + from.segEnd[i], from.segIds[i]);
       }
       this.reused += from.n - j;
       closed = from.closed;
@@ -299,15 +301,25 @@ export class SpanBytes {
     return true;
   }
 
-  private note(r: SpanRecord, s: number, wordEnd: number, ids: number[]): void {
+  private note(r: SpanRecord, s: number, wordEnd: number, e: number, ids: number[]): void {
     const i = r.n++;
     r.segStart[i] = s - r.start;
     r.segWordEnd[i] = wordEnd - r.start;
+    r.segEnd[i] = e - r.start;
     r.segIds[i] = ids;
   }
 
   /** The segment bytes[s, e): its pairs added to the span's (looked up, or read when new); false: decline the span. */
   private segment(s: number, e: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
+    // A segment of the last two spans with the same bytes (outside their common prefix and suffix with this one: two
+    // segments changed, or the other span has it) has its pairs, without a look-up.
+    const same = this.sameSegment(this.a, s, e) ?? this.sameSegment(this.b, s, e);
+    if (same !== undefined) {
+      if (!this.take(same, out)) return false;
+      this.note(rec, s, wordEnd, e, same);
+      this.reused++;
+      return true;
+    }
     // A hash of its bytes four at a time, and whether they are all ASCII.
     const b = this.bytes;
     const dv = (this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength));
@@ -337,8 +349,19 @@ export class SpanBytes {
       this.parsed[id] = r;
     } else this.hits++;
     if (r === null || !this.take(r, out)) return false;
-    this.note(rec, s, wordEnd, r);
+    this.note(rec, s, wordEnd, e, r);
     return true;
+  }
+
+  /** The pairs of a segment of the span `rec` whose bytes are bytes[s, e), or undefined. */
+  private sameSegment(rec: SpanRecord, s: number, e: number): number[] | undefined {
+    const len = e - s;
+    for (let i = 0; i < rec.n; i++) {
+      const at = rec.start + rec.segStart[i];
+      if (rec.segEnd[i] - rec.segStart[i] === len && this.bytes[at + len - 1] === this.bytes[e - 1] && this.prefix(at, s, len) === len)
+        return rec.segIds[i];
+    }
+    return undefined;
   }
 }
 
