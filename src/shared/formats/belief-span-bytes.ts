@@ -4,7 +4,8 @@
 // belief state is cumulative, so a dialogue's spans repeat most of their
 // segments turn after turn, and the gold and generated spans of a turn share
 // most of theirs: after the first sight, a segment costs one hash lookup of
-// its bytes, no decoding, no tokenising, no matching against the vocabulary.
+// its bytes, no decoding, no tokenising, no matching against the vocabulary;
+// a new segment is read from its bytes too (belief-span-words.ts).
 //
 // It gives exactly what belief-span.ts's parseSpan gives on the whole span, or
 // declines (undefined), and the loader then runs parseSpan, which also finds
@@ -20,15 +21,12 @@
 // closed, or with any segment parseSpan refuses.
 
 import { Interner } from '../model/interner';
-import { parseSpan, type SpanGrammar } from './belief-span';
+import type { SpanGrammar } from './belief-span';
+import { SegmentWords, type SpanIds } from './belief-span-words';
 import { ByteInterner } from './byte-interner';
 import type { SlotVocab } from './slot-vocab';
 
-/** Slot and value ids, as the loader's collector interns them. */
-export interface SpanIds {
-  slotById(canonical: string): number;
-  value(v: string): number;
-}
+export type { SpanIds };
 
 const LT = 0x3c;
 const GT = 0x3e;
@@ -60,11 +58,14 @@ class SpanRecord {
   n = 0;
   readonly segStart: number[] = [];
   readonly segWordEnd: number[] = [];
+  readonly segEnd: number[] = [];
   readonly segIds: number[][] = [];
 }
 
 export class SpanBytes {
+  /** Distinct segments by their bytes (ByteInterner.key: not decoded), and the parser of new ones. */
   private segments = new ByteInterner(new Interner());
+  private words: SegmentWords;
   /** parsed[segment id]: flat [slot id, value id, …], or null when parseSpan refuses the segment. */
   private parsed: (number[] | null)[] = [];
   /** stamp[slot id] = the read that last met the slot (a slot in two segments of one span). */
@@ -75,6 +76,9 @@ export class SpanBytes {
   private b = new SpanRecord();
   private c = new SpanRecord();
   private view: DataView | undefined;
+  /** The pairs of the span being read: out[0, outLen) (copied out when it is read). */
+  private readonly out: number[] = [];
+  private outLen = 0;
   /** Segments parsed (cache misses), looked up (hits), and taken from the last spans without a look-up (reused). */
   misses = 0;
   hits = 0;
@@ -85,16 +89,19 @@ export class SpanBytes {
     private readonly grammar: SpanGrammar,
     private readonly vocab: SlotVocab,
     private readonly ids: SpanIds,
-  ) {}
+  ) {
+    this.words = new SegmentWords(bytes, grammar, vocab, ids);
+  }
 
   /**
    * The pairs of the span whose unescaped bytes are bytes[start, end), with
    * `hash` any function of those bytes, or 0 (a quick filter before the bytes
-   * of the last two spans are compared), as flat ids (a new array the caller
-   * may reorder), or undefined: use parseSpan.
+   * of the last two spans are compared), as flat ids (an array the caller
+   * may reorder but not change otherwise: it is handed out again for an
+   * equal span), or undefined: use parseSpan.
    *
    * A span equal to one of the last two read (a turn's generated span is
-   * often its gold one; a gold span, the last one) is copied. Otherwise the
+   * often its gold one; a gold span, the last one) has their pairs. Otherwise the
    * segments it shares with the one of them it has the longer common prefix
    * with are taken from it: a segment is the same when the common prefix
    * covers it and the [domain] word after it (then white space follows that
@@ -103,14 +110,14 @@ export class SpanBytes {
   read(start: number, end: number, hash = 0): number[] | undefined {
     const len = end - start;
     const { a, b } = this;
-    if (hash === a.hash && len === a.len && this.prefix(a.start, start, len) === len) return a.ids.slice();
-    if (hash === b.hash && len === b.len && this.prefix(b.start, start, len) === len) {
+    const la = this.prefixWith(a, start, len);
+    if (hash === a.hash && len === a.len && la === len) return a.ids;
+    const lb = this.prefixWith(b, start, len);
+    if (hash === b.hash && len === b.len && lb === len) {
       this.b = a;
       this.a = b;
-      return b.ids.slice();
+      return b.ids;
     }
-    const la = a.len < 0 ? 0 : this.prefix(a.start, start, Math.min(len, a.len));
-    const lb = b.len < 0 ? 0 : this.prefix(b.start, start, Math.min(len, b.len));
     const from = la >= lb ? a : b;
     const r = this.c;
     r.start = start;
@@ -125,6 +132,40 @@ export class SpanBytes {
       this.a = r;
     }
     return out;
+  }
+
+  /**
+   * For a span about to be scanned (its end not known yet) that starts at
+   * `start`: the length of its common prefix with the last span read, which
+   * the caller's JSON scan may skip (a span read is ASCII without escapes).
+   * Remembered (for two spans) for read(start, …), which would compare them again.
+   */
+  lead(start: number): number {
+    const a = this.a;
+    const k = a.len < 0 ? 0 : this.prefix(a.start, start, Math.min(a.len, this.bytes.length - start));
+    const m = (this.memo = (this.memo + 1) & 1);
+    this.memoStart[m] = start;
+    this.memoRec[m] = a;
+    this.memoRecStart[m] = a.start;
+    this.memoRecLen[m] = a.len;
+    this.memoLen[m] = k;
+    return k;
+  }
+
+  private memo = 0;
+  private readonly memoStart = [-1, -1];
+  private readonly memoRec: (SpanRecord | undefined)[] = [undefined, undefined];
+  private readonly memoRecStart = [0, 0];
+  private readonly memoRecLen = [0, 0];
+  private readonly memoLen = [0, 0];
+
+  /** Length of the common prefix of bytes[start, start + len) and the span `rec` (as lead found it, or compared). */
+  private prefixWith(rec: SpanRecord, start: number, len: number): number {
+    if (rec.len < 0) return 0;
+    for (let m = 0; m < 2; m++)
+      if (this.memoStart[m] === start && this.memoRec[m] === rec && this.memoRecStart[m] === rec.start && this.memoRecLen[m] === rec.len)
+        return Math.min(this.memoLen[m], len);
+    return this.prefix(rec.start, start, Math.min(len, rec.len));
   }
 
   /** Length of the common prefix of bytes[s, s + len) and bytes[t, t + len). */
@@ -150,7 +191,8 @@ export class SpanBytes {
   private readSegments(start: number, end: number, from: SpanRecord, common: number, r: SpanRecord): number[] | undefined {
     const b = this.bytes;
     const mttod = this.grammar === 'mttod';
-    const out: number[] = [];
+    const out = this.out;
+    this.outLen = 0;
     this.gen++;
     let p = start;
     let first = true;
@@ -159,10 +201,6 @@ export class SpanBytes {
     let segStart = -1;
     let segEnd = -1;
     let segWordEnd = -1;
-    // A running polynomial hash of the bytes scanned: a segment's hash is the difference of two (segmentHash).
-    let h = 0;
-    let segH = 0;
-    let endH = 0;
     // Segments of `from` the common prefix covers, with the [domain] word after each.
     let k = 0;
     while (k + 1 < from.n && from.segWordEnd[k + 1] < common) k++;
@@ -178,23 +216,34 @@ export class SpanBytes {
     if (k > 0) {
       for (let i = 0; i < k; i++) {
         if (!this.take(from.segIds[i], out)) return undefined;
-        this.note(r, start + from.segStart[i], start + from.segWordEnd[i], from.segIds[i]);
+        this.note(r, start + from.segStart[i], start + from.segWordEnd[i], start + from.segEnd[i], from.segIds[i]);
       }
       this.reused += k;
       p = start + from.segStart[k];
       opened = from.opened;
       first = false;
     }
+    // Word by word, but only a word that starts with "[" or "<" can start a segment or be a special token: the words
+    // between two such are run over to the next one (a segment's bytes are checked to be ASCII when it is looked up).
     for (;;) {
-      for (let c = 0; p < stop && isWhite((c = b[p])); p++) h = (Math.imul(h, 31) + c) | 0;
+      while (p < stop && isWhite(b[p])) p++;
       if (p >= stop) break;
       const ws = p;
-      const wordH = h;
-      for (let c = 0; p < stop && !isWhite((c = b[p])); p++) {
-        if (c >= 0x80) return undefined;
-        h = (Math.imul(h, 31) + c) | 0;
-      }
       const c0 = b[ws];
+      if (c0 !== LB && c0 !== LT) {
+        // Words before the first segment are refused; a segment's words run to the next word starting with "[" or "<".
+        if (segStart < 0) return undefined;
+        first = false;
+        for (p++; p < stop; p++) {
+          const c = b[p];
+          if ((c === LB || c === LT) && isWhite(b[p - 1])) break;
+        }
+        let e = p;
+        while (isWhite(b[e - 1])) e--;
+        segEnd = e;
+        continue;
+      }
+      while (p < stop && !isWhite(b[p])) p++;
       const last = b[p - 1];
       if (c0 === LT && last === GT && p - ws >= 2) {
         // A special token: the opening one as the first word, a closing one ends the span (words after it are not read).
@@ -212,23 +261,20 @@ export class SpanBytes {
       first = false;
       if (c0 === LB && last === RB && p - ws >= 2 && !(mttod && isValueToken(b, ws, p))) {
         // A domain token (or a [token] parseSpan refuses) starts a segment; the last one ends at its last word.
-        if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
-          return undefined;
+        if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, out, r)) return undefined;
         segStart = ws;
-        segH = wordH;
         segWordEnd = p;
       } else if (segStart < 0) return undefined;
       segEnd = p;
-      endH = h;
     }
-    if (segStart >= 0 && !this.segment(segStart, segEnd, this.segmentHash(segH, endH, segEnd - segStart), segWordEnd, out, r))
-      return undefined;
+    if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, out, r)) return undefined;
     if (!closed && j < from.n) {
       // The rest is from's from segment j on: its segments, and whether a closing token ends it.
       const shift = end - (from.start + from.len);
       for (let i = j; i < from.n; i++) {
         if (!this.take(from.segIds[i], out)) return undefined;
-        this.note(r, from.start + shift + from.segStart[i], from.start + shift + from.segWordEnd[i], from.segIds[i]);
+        const at = from.start + shift;
+        this.note(r, at + from.segStart[i], at + from.segWordEnd[i], at + from.segEnd[i], from.segIds[i]);
       }
       this.reused += from.n - j;
       closed = from.closed;
@@ -236,67 +282,86 @@ export class SpanBytes {
     if (opened && !closed) return undefined;
     r.opened = opened;
     r.closed = closed;
-    return out;
+    return out.slice(0, this.outLen);
   }
 
   /** Adds a segment's pairs to a span's; false if one of its slots is already there (parseSpan refuses the span). */
   private take(ids: number[], out: number[]): boolean {
     const stamp = this.stamp;
     const gen = this.gen;
+    let n = this.outLen;
     for (let k = 0; k < ids.length; k += 2) {
       const slot = ids[k];
       if (stamp[slot] === gen) return false;
       stamp[slot] = gen;
-      out.push(slot, ids[k + 1]);
+      out[n++] = slot;
+      out[n++] = ids[k + 1];
     }
+    this.outLen = n;
     return true;
   }
 
-  private note(r: SpanRecord, s: number, wordEnd: number, ids: number[]): void {
+  private note(r: SpanRecord, s: number, wordEnd: number, e: number, ids: number[]): void {
     const i = r.n++;
     r.segStart[i] = s - r.start;
     r.segWordEnd[i] = wordEnd - r.start;
+    r.segEnd[i] = e - r.start;
     r.segIds[i] = ids;
   }
 
-  /** 31^k mod 2^32, k < pow.length. */
-  private pow = new Int32Array(0);
-
-  /** The hash of `len` bytes from the running hashes before them (`before`) and after them (`after`): after − before·31^len. */
-  private segmentHash(before: number, after: number, len: number): number {
-    if (len >= this.pow.length) {
-      const pow = new Int32Array(Math.max(256, 2 * len));
-      pow[0] = 1;
-      for (let k = 1; k < pow.length; k++) pow[k] = Math.imul(pow[k - 1], 31);
-      this.pow = pow;
+  /** The segment bytes[s, e): its pairs added to the span's (looked up, or read when new); false: decline the span. */
+  private segment(s: number, e: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
+    // A segment of the last two spans with the same bytes (outside their common prefix and suffix with this one: two
+    // segments changed, or the other span has it) has its pairs, without a look-up.
+    const same = this.sameSegment(this.a, s, e) ?? this.sameSegment(this.b, s, e);
+    if (same !== undefined) {
+      if (!this.take(same, out)) return false;
+      this.note(rec, s, wordEnd, e, same);
+      this.reused++;
+      return true;
     }
-    return (after - Math.imul(before, this.pow[len])) | 0;
-  }
-
-  private segment(s: number, e: number, hash: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
-    if (this.segments.target.size >= MAX_SEGMENTS) {
+    // A hash of its bytes four at a time, and whether they are all ASCII.
+    const b = this.bytes;
+    const dv = (this.view ??= new DataView(b.buffer, b.byteOffset, b.byteLength));
+    let hash = 0x811c9dc5 | 0;
+    let or = 0;
+    let k = s;
+    for (; k + 4 <= e; k += 4) {
+      const w = dv.getInt32(k);
+      or |= w;
+      hash = Math.imul(hash ^ w, 0x01000193);
+    }
+    for (; k < e; k++) {
+      or |= b[k];
+      hash = Math.imul(hash ^ b[k], 0x01000193);
+    }
+    if ((or & 0x80808080) !== 0) return false;
+    if (this.parsed.length >= MAX_SEGMENTS) {
       this.segments = new ByteInterner(new Interner());
+      this.words = new SegmentWords(this.bytes, this.grammar, this.vocab, this.ids);
       this.parsed = [];
     }
-    const b = this.bytes;
-    const id = this.segments.intern(b, s, e, hash);
+    const id = this.segments.key(this.bytes, s, e, hash);
     let r = this.parsed[id];
     if (r === undefined) {
       this.misses++;
-      r = this.parseSegment(this.segments.target.name(id));
+      r = this.words.parse(s, e);
       this.parsed[id] = r;
     } else this.hits++;
     if (r === null || !this.take(r, out)) return false;
-    this.note(rec, s, wordEnd, r);
+    this.note(rec, s, wordEnd, e, r);
     return true;
   }
 
-  private parseSegment(text: string): number[] | null {
-    const r = parseSpan(text, this.grammar, this.vocab);
-    if (!r.ok) return null;
-    const ids: number[] = [];
-    for (const [s, v] of r.pairs) ids.push(this.ids.slotById(s), this.ids.value(v));
-    return ids;
+  /** The pairs of a segment of the span `rec` whose bytes are bytes[s, e), or undefined. */
+  private sameSegment(rec: SpanRecord, s: number, e: number): number[] | undefined {
+    const len = e - s;
+    for (let i = 0; i < rec.n; i++) {
+      const at = rec.start + rec.segStart[i];
+      if (rec.segEnd[i] - rec.segStart[i] === len && this.bytes[at + len - 1] === this.bytes[e - 1] && this.prefix(at, s, len) === len)
+        return rec.segIds[i];
+    }
+    return undefined;
   }
 }
 

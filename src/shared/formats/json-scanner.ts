@@ -241,12 +241,15 @@ export class JsonScanner {
   /**
    * Scans a string value (the caller checked isString()) without decoding or
    * hashing it: see strStart, strEnd, strEscaped, strAscii (strHash is not
-   * set). The same checks and errors as scanString.
+   * set). The same checks and errors as scanString. `plain`: how many bytes
+   * after the opening quote the caller knows to be ASCII without a quote, a
+   * backslash or a control character (they repeat such bytes of a string
+   * scanned before); the scan starts after them.
    */
-  scanStringValue(): void {
+  scanStringValue(plain = 0): void {
     const b = this.bytes;
-    let p = this.pos + 1;
-    const start = p;
+    const start = this.pos + 1;
+    let p = start + plain;
     let or = 0;
     let escaped = false;
     for (;;) {

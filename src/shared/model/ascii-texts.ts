@@ -25,7 +25,8 @@ export class AsciiTexts {
     // A new chunk when this text does not fit (or the chunk is full: an offset is below the chunk size).
     if (this.len + n > this.chunk || this.len === this.chunk) {
       this.chunks.push(this.cur.subarray(0, this.len));
-      this.cur = new Uint8Array(1 << 16);
+      // The next chunk at its full size (the texts fill more than one: no need to grow it step by step).
+      this.cur = new Uint8Array(this.chunk);
       this.len = 0;
     }
     if (this.len + n > this.cur.length) {
@@ -34,10 +35,12 @@ export class AsciiTexts {
       this.cur = next;
     }
     const dst = this.cur;
-    let j = this.len;
-    for (let k = start; k < end; k++) dst[j++] = bytes[k];
-    const at = this.chunks.length * this.chunk + this.len;
-    this.len = j;
+    const j = this.len;
+    // A short text byte by byte; a longer one with one copy (set costs a subarray, a loop costs a step per byte).
+    if (n < 24) for (let k = 0; k < n; k++) dst[j + k] = bytes[start + k];
+    else dst.set(bytes.subarray(start, end), j);
+    const at = this.chunks.length * this.chunk + j;
+    this.len = j + n;
     return at;
   }
 

@@ -388,6 +388,17 @@ describe('belief-span fast path', () => {
     }
   });
 
+  it('a span beginning like the last one read (its start not scanned again) still has its bad bytes found, at their place', () => {
+    const a = '<sos_b> [hotel] area north stars 4 <eos_b>';
+    for (const bad of ['\t', '\u0001', '"', '\\x']) {
+      const text = `{"pmul1": {"0": {"bspn": "${a}", "bspn_gen": "${a}"}, "1": {"bspn": "${a.slice(0, 20)}${bad}${a.slice(20)}", "bspn_gen": "${a}"}}}`;
+      const fast = outcome(text, CUSTOM, false, true);
+      const at = text.indexOf(`${a.slice(0, 20)}${bad}`) + 21; // the column of the bad byte (the text is ASCII, one line)
+      expect(fast.error).toMatch(bad === '"' ? /^r\.json:1:\d+: / : new RegExp(`^r\\.json:1:${at}: `));
+      expect(fast).toEqual(outcome(text, CUSTOM, false, false));
+    }
+  });
+
   it('is used only with a vocabulary whose words are not [tokens]', () => {
     expect(usable(CUSTOM)).toBe(true);
     expect(usable(multiwozSlotVocab())).toBe(true);
