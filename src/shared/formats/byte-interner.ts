@@ -54,30 +54,12 @@ export class ByteInterner {
     for (;;) {
       const e = this.table[slot] - 1;
       if (e < 0) break;
-      if (this.hashes[e] === hash && this.lens[e] === len && this.sameWords(e, src, start, len)) return e;
+      if (this.hashes[e] === hash && this.lens[e] === len && this.sameBytes(e, src, start, len)) return e;
       slot = (slot + 1) & this.mask;
     }
     const e = this.count;
     this.add(slot, hash, src, start, len, e);
     return e;
-  }
-
-  private poolView: DataView | undefined;
-  private srcView: DataView | undefined;
-
-  /** sameBytes four bytes at a time (for key: long byte strings). */
-  private sameWords(e: number, src: Uint8Array, start: number, len: number): boolean {
-    const p = this.starts[e];
-    const pool = this.pool;
-    let pv = this.poolView;
-    if (pv === undefined || pv.buffer !== pool.buffer) pv = this.poolView = new DataView(pool.buffer, pool.byteOffset, pool.byteLength);
-    let sv = this.srcView;
-    if (sv === undefined || sv.buffer !== src.buffer || sv.byteOffset !== src.byteOffset || sv.byteLength !== src.byteLength)
-      sv = this.srcView = new DataView(src.buffer, src.byteOffset, src.byteLength);
-    let k = 0;
-    for (; k + 4 <= len; k += 4) if (pv.getInt32(p + k) !== sv.getInt32(start + k)) return false;
-    for (; k < len; k++) if (pool[p + k] !== src[start + k]) return false;
-    return true;
   }
 
   private sameBytes(e: number, src: Uint8Array, start: number, len: number): boolean {
