@@ -5,8 +5,10 @@
 // command can go below. Runs are interleaved; it prints the median and fastest
 // wall time, the median CPU time (user + system, steadier on a busy machine),
 // the CLI's own share (median minus Node alone), and which built files each
-// command loads before it runs (out/main/cli.js and the static imports of its
-// command's chunk: the CLI loads each command with a dynamic import). The
+// command loads (out/main/cli.js and the static imports of its command's
+// chunk: the CLI loads each command with a dynamic import; for a command that
+// reads the FGA file, also the FGA layout's chunk, which it imports once
+// detection has chosen the layout: src/shared/formats/layouts.ts). The
 // target of issue 16 is 100 ms wall for `--help` and for `score` of a 7-turn
 // file. It prints numbers; it asserts nothing. Give the load with the numbers
 // (printed at the start and the end): on a shared machine wall times mostly
@@ -65,6 +67,19 @@ function once(args, env) {
   return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : null };
 }
 
+/** The built files a module loads with its static imports (dynamic imports are not followed). */
+function closureFiles(entries) {
+  const seen = new Set();
+  const walk = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^;]*?from\s*"(\.[^"]+)"|^import\s*"(\.[^"]+)"/gm))
+      walk(resolve(dirname(file), m[1] ?? m[2]));
+  };
+  for (const e of entries) walk(e);
+  return [...seen];
+}
+
 /** The built files a module loads with its static imports (dynamic imports are not followed), and their bytes. */
 function closure(entries) {
   const seen = new Map();
@@ -79,6 +94,17 @@ function closure(entries) {
   let bytes = 0;
   for (const n of seen.values()) bytes += n;
   return { files: seen.size, bytes };
+}
+
+/** The chunk, dynamically imported by a module these load statically, that holds `source` (its module marker), or null. */
+function layoutChunk(entries, source) {
+  for (const file of closureFiles(entries)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/\bimport\("(\.\/[^"]+)"\)/g)) {
+      const chunk = resolve(dirname(file), m[1]);
+      if (existsSync(chunk) && readFileSync(chunk, 'utf8').includes(`\n// ${source}\n`)) return chunk;
+    }
+  }
+  return null;
 }
 
 /** The chunk a command's dynamic import loads, read from the built cli.js. */
@@ -110,7 +136,7 @@ function main() {
     table(times[k]);
   });
   process.stdout.write(
-    `\nCLI share = the command's median minus Node alone's: what the CLI itself costs. "built files loaded" counts ${relative(ROOT, BIN)}, ${relative(ROOT, CLI)} and the static imports of the command's chunk.\n`,
+    `\nCLI share = the command's median minus Node alone's: what the CLI itself costs. "built files loaded" counts ${relative(ROOT, BIN)}, ${relative(ROOT, CLI)}, the static imports of the command's chunk and, for a command reading the FGA file, the FGA layout's chunk.\n`,
   );
 }
 
@@ -135,7 +161,8 @@ function table(times) {
     let loaded = '-';
     if (c.args[0] === BIN) {
       const chunk = c.command ? commandChunk(c.command) : null;
-      const cl = closure([BIN, CLI, ...(chunk ? [chunk] : [])]);
+      const layout = chunk ? layoutChunk([BIN, CLI, chunk], 'src/shared/formats/fga.ts') : null;
+      const cl = closure([BIN, CLI, ...(chunk ? [chunk] : []), ...(layout ? [layout] : [])]);
       loaded = `${cl.files} files, ${(cl.bytes / 1024).toFixed(0)} KiB`;
     }
     const isNode = i === 0;

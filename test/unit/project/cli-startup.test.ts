@@ -5,9 +5,12 @@
 // imports load on demand and are not followed) — and held to it: `--help`
 // loads no input-layout code; `score` loads no zod (the config and source
 // schemas are loaded only for a setting that differs from the defaults, or a
-// spec from outside), no worker client or thread code, no node:crypto, no
-// fuzzy matchers, annotation, preset or server code, and few files (each ES
-// module costs Node a lookup, a read and a link). Reads the build
+// spec from outside), no input layout's loader (the detected layout's module
+// is imported once detection has chosen it: src/shared/formats/layouts.ts),
+// no gold/dialogue source code, no worker client or thread code, no
+// node:crypto, no fuzzy matchers, annotation, preset or server code, and few
+// files and bytes (each ES module costs Node a lookup, a read and a link, and
+// V8 compiles every byte); the FGA layout it then imports is one more file. Reads the build
 // (`npm run build` comes before vitest in `npm test`); the CLI is not
 // minified, so its module markers (`// src/…`) say what went in.
 import { existsSync, readFileSync } from 'node:fs';
@@ -65,6 +68,21 @@ function commandChunk(cliText: string, command: string): string {
   return resolve(dirname(CLI), m[1]);
 }
 
+/** The bytes of a closure's files. */
+function closureBytes(closure: Map<string, string>): number {
+  let n = 0;
+  for (const text of closure.values()) n += Buffer.byteLength(text);
+  return n;
+}
+
+/** The chunk a module dynamically imports whose module markers include `source`. */
+function layoutChunk(text: string, dir: string, source: string, read: (path: string) => string): string {
+  const chunks = [...text.matchAll(/\bimport\("(\.\/[^"]+)"\)/g)].map((m) => resolve(dir, m[1]));
+  const found = chunks.filter((c) => read(c).includes(`\n// ${source}\n`));
+  if (found.length !== 1) throw new Error(`expected one dynamically imported chunk holding ${source}, found ${found.length}`);
+  return found[0];
+}
+
 /** Source modules a short `score` must not load at start-up (each is loaded where it is needed). */
 const NOT_AT_SCORE_START = [
   /^src\/shared\/metrics\/config-schema\.ts$/, // zod: only for settings other than the defaults
@@ -78,6 +96,10 @@ const NOT_AT_SCORE_START = [
   /^src\/shared\/matching\//, // fuzzy matchers: presets that use them
   /^src\/main\/cli\/(preset-flags|score-by|diff-preset)\.ts$/, // --preset, --by, --diff-preset
   /^src\/main\/(web|electron)\//,
+  // Input layouts' loaders and the registry that holds them all (layouts.ts imports the detected one), and the gold and
+  // dialogue sources (dialogue-sources.ts and the dataset layouts; read-sources.ts is imported for --gold/--dialogues).
+  /^src\/shared\/formats\/(registry|detect|fga|fga-scan|fga-buffers|fga-explain|trade|somdst|bspn|belief-span|belief-span-bytes|mwzeval|jsonl|jsonl-confidence|trippy|convlab|nested-states|icdst|sgd|ldst-fast|lines|lines-fast|line-bytes|py-list|dst-string|csv|csv-fast|csv-bytes|csv-read-fast|dialogue-sources|multiwoz21|trade-dials|sgd-source|sgd-dialogue|state-list-gold|prediction-gold)\.ts$/,
+  /^src\/main\/services\/read-sources\.ts$/,
 ];
 
 const EXTERNAL_NOT_AT_SCORE_START = ['zod', 'node:crypto', 'node:worker_threads', 'csv-parse/browser/esm/sync'];
@@ -85,7 +107,7 @@ const EXTERNAL_NOT_AT_SCORE_START = ['zod', 'node:crypto', 'node:worker_threads'
 function violations(loaded: Loaded): string[] {
   return [
     ...loaded.sources.filter((s) => NOT_AT_SCORE_START.some((re) => re.test(s))),
-    ...loaded.packages.filter((p) => p === 'zod').map((p) => `package ${p}`),
+    ...loaded.packages.filter((p) => p === 'zod' || p === 'csv-parse').map((p) => `package ${p}`),
     ...loaded.external.filter((e) => EXTERNAL_NOT_AT_SCORE_START.includes(e) || e.startsWith('zod')).map((e) => `import ${e}`),
   ];
 }
@@ -109,22 +131,38 @@ describe('what the built command loads before it runs', () => {
     expect(loaded.external.filter((e) => !e.startsWith('node:'))).toEqual([]);
   });
 
-  it('score: the load pipeline, the layouts and the metrics, in few files; no zod, workers, crypto, matchers or annotation code', () => {
+  it("score: the load pipeline, the layouts' sniffers and the metrics, in few files and bytes; no layout loader, zod, workers, crypto, matchers or annotation code", () => {
     const cli = read(CLI);
-    const loaded = describeClosure(staticClosure([CLI, commandChunk(cli, 'score')], read), dirname(CLI));
+    const closure = staticClosure([CLI, commandChunk(cli, 'score')], read);
+    const loaded = describeClosure(closure, dirname(CLI));
     // The markers are read: the command and what it needs are there.
     for (const s of [
       'src/main/cli/score.ts',
       'src/main/services/load-pipeline.ts',
-      'src/shared/formats/fga.ts',
+      'src/shared/formats/layouts.ts',
+      'src/shared/formats/sniffers.ts',
       'src/shared/metrics/evaluate.ts',
     ])
       expect(loaded.sources).toContain(s);
     expect(violations(loaded)).toEqual([]);
     // cli.js, the help chunk, the score chunk and the bundler's runtime (electron.vite.cli.config.ts).
     expect(loaded.files.length, loaded.files.join(', ')).toBeLessThanOrEqual(4);
+    // What V8 compiles before `score` runs (469 KB when every layout's code was in the score chunk; 230 KB now).
+    expect(closureBytes(closure), 'bytes').toBeLessThanOrEqual(260_000);
     // Only Node's built-ins come from outside the bundle (no package is looked up in node_modules at start-up).
     expect(loaded.external.filter((e) => !e.startsWith('node:'))).toEqual([]);
+  });
+
+  it('score of an FGA file then imports one more file: the FGA layout, and nothing else', () => {
+    const cli = read(CLI);
+    const chunk = commandChunk(cli, 'score');
+    const before = staticClosure([CLI, chunk], read);
+    const fga = layoutChunk(read(chunk), dirname(chunk), 'src/shared/formats/fga.ts', read);
+    const added = [...staticClosure([fga], read).keys()].filter((f) => !before.has(f));
+    expect(added.map((f) => relative(dirname(CLI), f))).toEqual([relative(dirname(CLI), fga)]);
+    const sources = describeClosure(new Map([[fga, read(fga)]]), dirname(CLI)).sources;
+    expect(sources).toContain('src/shared/formats/fga.ts');
+    expect(sources.filter((s) => !/^src\/shared\/formats\/fga(-[a-z]+)?\.ts$/.test(s))).toEqual([]);
   });
 
   it('tells what may load from what may not (the checks above can fail)', () => {
@@ -149,6 +187,7 @@ describe('what the built command loads before it runs', () => {
     const loaded = describeClosure(closure, '/b');
     expect(violations(loaded)).toEqual([
       'src/main/services/worker-rpc.ts',
+      'src/shared/formats/fga.ts',
       'src/shared/matching/fuzz.ts',
       'src/shared/metrics/config-schema.ts',
       'package zod',
