@@ -6,7 +6,8 @@
 // loading costs per file: docs/performance.md, "Start-up of the command");
 // --help loads only cli.js and the few modules it needs; each command's own
 // code and what a command loads only when asked (the zod schemas, the
-// two-thread reader, annotation code, presets) stay in chunks of their own.
+// two-thread reader, annotation code, presets, and each input layout's loader,
+// imported once detection has chosen it) stay in chunks of their own.
 // The workers the CLI starts are the app build's (out/main/*-worker.js).
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
