@@ -13,7 +13,7 @@
 // loader much less (docs/performance.md says how much); the files are named
 // .cjs because out/main also holds the app's ES modules. The packages that are
 // ES modules only (d3, chokidar, @noble/hashes) are bundled, as `require` of an
-// ES module fails on Node 20 (or warns). The workers the CLI starts are the
+// ES module throws on Node 18 and on 22 before 22.12. The workers the CLI starts are the
 // app build's (out/main/*-worker.js, ES modules).
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
@@ -43,7 +43,7 @@ export default defineConfig({
       emptyOutDir: false,
       // zod is bundled (only what the schemas use, and one locale); its package entry loads all of its ~50 locales.
       // csv-parse is bundled too, as its Node build (below): no package lookup at start-up, half the code. The packages that
-      // are ES modules only are bundled (a CommonJS file cannot `require` them on Node 20; figure, report, serve and
+      // are ES modules only are bundled (a CommonJS file cannot `require` them on Node 18; figure, report, serve and
       // --corrections use them, each in its own chunk): test/unit/project/cli-startup.test.ts checks every package the
       // command still requires is CommonJS.
       externalizeDeps: { exclude: ['zod', 'csv-parse', 'd3-array', 'd3-scale', 'd3-shape', 'chokidar', '@noble/hashes'] },

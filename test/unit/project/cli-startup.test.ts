@@ -190,7 +190,7 @@ describe('what the built command loads before it runs', () => {
     expect(requireCycles(['/b/a.cjs', '/b/b.cjs'], (f) => cyclic.get(f)!)).toEqual(['a.cjs -> b.cjs -> a.cjs']);
   });
 
-  it('requires only CommonJS packages (the ES-module-only ones are bundled: require of an ES module fails on Node 20)', () => {
+  it('requires only CommonJS packages (the ES-module-only ones are bundled: require of an ES module throws on Node 18)', () => {
     const resolvePackage = createRequire(join(ROOT, 'package.json')).resolve;
     const packages = new Set<string>();
     for (const file of [CLI, ...readdirSync(CHUNKS).map((f) => join(CHUNKS, f))])
