@@ -229,8 +229,10 @@ describe('what the built command loads before it runs', () => {
     expect(violations(loaded)).toEqual([]);
     // cli.cjs, the help chunk, the score chunk and the bundler's runtime (electron.vite.cli.config.ts).
     expect(loaded.files.length, loaded.files.join(', ')).toBeLessThanOrEqual(4);
-    // What V8 compiles before `score` runs (469 KB when every layout's code was in the score chunk; 230 KB now).
-    expect(closureBytes(closure), 'bytes').toBeLessThanOrEqual(260_000);
+    // What V8 compiles before `score` runs (469 KB when every layout's code was in the score chunk; 230 KB then as ES
+    // modules, under a limit of 260 KB). As CommonJS the same code is 254 KB, ~22 KB of it the exports' getters (defined
+    // at each chunk's end, only pre-parsed): the limit moved from 260 to 280 KB to keep the same room for new code.
+    expect(closureBytes(closure), 'bytes').toBeLessThanOrEqual(280_000);
     // Only Node's built-ins come from outside the bundle (no package is looked up in node_modules at start-up).
     expect(loaded.external.filter((e) => !e.startsWith('node:'))).toEqual([]);
   });
