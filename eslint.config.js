@@ -70,6 +70,12 @@ export default tseslint.config(
     },
   },
   {
+    // The command's bin script is CommonJS (bin/package.json; docs/performance.md, "Start-up of the command").
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -58,7 +58,7 @@ for (const size of opts.sizes) {
 
 /** The same analyses asked of `dst-inspector serve` over HTTP, as the analysis view asks them. */
 async function measureApp(file) {
-  const server = spawn(process.execPath, [join(ROOT, 'out', 'main', 'cli.js'), 'serve', file, '--port', '0'], {
+  const server = spawn(process.execPath, [join(ROOT, 'out', 'main', 'cli.cjs'), 'serve', file, '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {

@@ -12,7 +12,7 @@
 //     re-normalised and re-analysed), and a list page asked for 50 ms after it.
 // It prints medians over the rounds; it asserts nothing.
 //
-//   node bench/annotations-app.js [--turns 750000] [--runs 1|2] [--text yes|no] [--rounds 3] [--cli out/main/cli.js]
+//   node bench/annotations-app.js [--turns 750000] [--runs 1|2] [--text yes|no] [--rounds 3] [--cli out/main/cli.cjs]
 
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
@@ -31,7 +31,7 @@ const arg = (name, dflt) => {
 const turns = Number(arg('turns', '750000'));
 const runs = Number(arg('runs', '1'));
 const rounds = Number(arg('rounds', '3'));
-const cli = resolve(arg('cli', join(ROOT, 'out', 'main', 'cli.js')));
+const cli = resolve(arg('cli', join(ROOT, 'out', 'main', 'cli.cjs')));
 const withText = arg('text', 'yes') !== 'no';
 
 /** A dialogues file (MultiWOZ 2.1 data.json: user turn t is log[2t], the system turn before it log[2t-1]) whose turns say the values the gold takes there. */

@@ -23,7 +23,7 @@ import { parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench', 'compare');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const CLI = join(ROOT, 'out', 'main', 'cli.cjs');
 
 const parseArgs = (argv) =>
   parseBenchArgs(

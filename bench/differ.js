@@ -29,7 +29,7 @@ import { loadAverage, parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench', 'compare');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const CLI = join(ROOT, 'out', 'main', 'cli.cjs');
 const WORKER = join(ROOT, 'out', 'main', 'compare-worker.js');
 
 const opts = parseBenchArgs(

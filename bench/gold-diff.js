@@ -4,7 +4,7 @@
 // bench/generate.js against a planted copy. Bundles bench/gold-diff.ts with
 // vite into .bench/build/ and runs it per gold: what was planted and found,
 // whether OLD with the diff applied is NEW exactly, and phase times (median
-// of the rounds). With a build (out/main/cli.js), also times the whole
+// of the rounds). With a build (out/main/cli.cjs), also times the whole
 // command as a process, with its peak RSS. A measurement, not a test.
 //
 //   node bench/gold-diff.js [--turns 750000] [--rounds 3]
@@ -17,7 +17,7 @@ import { cachedCorpus } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const CLI = join(ROOT, 'out', 'main', 'cli.cjs');
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
@@ -118,5 +118,5 @@ for (const g of golds) {
     process.stdout.write(
       `  the command as a process: ${median(cs.map((c) => c.seconds)).toFixed(2)} s (fastest ${Math.min(...cs.map((c) => c.seconds)).toFixed(2)} s), peak RSS ${mb(rss)} (${(rss / statSync(g.old).size).toFixed(1)}× OLD's size)\n`,
     );
-  } else process.stdout.write('  (no out/main/cli.js: run `npm run build` to time the command as a process)\n');
+  } else process.stdout.write('  (no out/main/cli.cjs: run `npm run build` to time the command as a process)\n');
 }

@@ -4,7 +4,7 @@
 // memoised per distinct value pair), --preset mwzeval --match exact, and
 // --preset trade, simpletod (default and type2 cleaning) and convlab3, each
 // as a fresh process; medians of the rounds, the ratio to exact, peak RSS.
-// Needs a build (out/main/cli.js). A measurement, not a test.
+// Needs a build (out/main/cli.cjs). A measurement, not a test.
 //
 //   node bench/presets.js [--turns 750000] [--rounds 3] [--only exact,trade,simpletod,convlab3]
 // (--only: the settings whose label starts with one of the names; exact is always run, as the base)
@@ -18,14 +18,14 @@ import { cachedCorpus } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const CLI = join(ROOT, 'out', 'main', 'cli.cjs');
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
 };
 const turns = Number(arg('turns', '750000'));
 const rounds = Number(arg('rounds', '3'));
-if (!existsSync(CLI)) throw new Error('bench: out/main/cli.js is missing; run `npm run build` first');
+if (!existsSync(CLI)) throw new Error('bench: out/main/cli.cjs is missing; run `npm run build` first');
 mkdirSync(WORK, { recursive: true });
 const file = cachedCorpus(turns);
 

@@ -2,7 +2,7 @@
 // FGA/GCA per-turn layout into .bench/ (git-ignored), then for each size prints
 // the file size, the in-process phase times (read, JSON.parse for context,
 // load = scan + intern + build, score, render), the whole CLI process time and
-// peak RSS of `node out/main/cli.js score FILE --format json` (median of
+// peak RSS of `node out/main/cli.cjs score FILE --format json` (median of
 // --runs runs), turns/s, and the ratios against the official Python scripts as
 // measured in issue 2. It prints numbers; it asserts nothing.
 //
@@ -20,7 +20,7 @@ import { GENERATOR_VERSION, parseBenchArgs } from './args.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORK = join(ROOT, '.bench');
-const CLI = join(ROOT, 'out', 'main', 'cli.js');
+const CLI = join(ROOT, 'out', 'main', 'cli.cjs');
 
 /**
  * The official Python scripts (FGA's and GCA's), measured by the issue author
@@ -60,7 +60,7 @@ function newestSource(dir) {
 function ensureBuilt(force) {
   const stale = !existsSync(CLI) || statSync(CLI).mtimeMs < newestSource(join(ROOT, 'src'));
   if (!force && !stale) return;
-  process.stderr.write(`bench: ${existsSync(CLI) ? 'out/main/cli.js is older than src/, ' : ''}running npm run build…\n`);
+  process.stderr.write(`bench: ${existsSync(CLI) ? 'out/main/cli.cjs is older than src/, ' : ''}running npm run build…\n`);
   const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
   if (r.status !== 0) throw new Error('bench: npm run build failed');
 }

@@ -30,7 +30,7 @@ if [ "${1:-}" = unit ]; then
 else
   npm test
 fi
-out=$(node out/main/cli.js score test/fixtures/paper/mul1110.json --per-turn --format json)
+out=$(node out/main/cli.cjs score test/fixtures/paper/mul1110.json --per-turn --format json)
 for where in corpus dialogue turn; do
   printf '%s' "$out" | node -e '
     const j = JSON.parse(require("node:fs").readFileSync(0, "utf8"));

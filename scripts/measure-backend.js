@@ -42,7 +42,7 @@ process.stdout.write(
   `file: ${D} dialogues × ${T} turns = ${D * T} turns, ${(statSync(file).size / 2 ** 20).toFixed(1)} MiB (written in ${((performance.now() - t0) / 1000).toFixed(1)} s)\n`,
 );
 
-const server = spawn(process.execPath, [join(root, 'out', 'main', 'cli.js'), 'serve', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [join(root, 'out', 'main', 'cli.cjs'), 'serve', file], { stdio: ['ignore', 'pipe', 'inherit'] });
 const line = await new Promise((resolve) => server.stdout.once('data', (b) => resolve(String(b))));
 const url = new URL(/http\S+/.exec(line)[0]);
 const token = url.searchParams.get('token');

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUTS = [
   'out/main/index.js',
-  'out/main/cli.js',
+  'out/main/cli.cjs',
   'out/main/score-worker.js',
   'out/preload/index.cjs',
   'out/renderer/index.html',
@@ -73,7 +73,7 @@ if (electron) {
   process.stderr.write(
     'dst-inspector: the Electron runtime is not installed (its download needs GitHub; run "npm run electron:install" where that is allowed), so the inspector starts in browser mode.\n',
   );
-  child = spawn(process.execPath, [join(root, 'out', 'main', 'cli.js'), 'serve', ...args, '--open'], { cwd: userCwd, stdio: 'inherit' });
+  child = spawn(process.execPath, [join(root, 'out', 'main', 'cli.cjs'), 'serve', ...args, '--open'], { cwd: userCwd, stdio: 'inherit' });
 }
 // Ctrl+C reaches the child too; wait for it to finish.
 process.on('SIGINT', () => {});

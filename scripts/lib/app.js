@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI = join(ROOT, 'out', 'main', 'cli.js');
+export const CLI = join(ROOT, 'out', 'main', 'cli.cjs');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SOM = join(ROOT, 'test', 'fixtures', 'multiwoz-somdst-100');
 

@@ -10,7 +10,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI = join(ROOT, 'out', 'main', 'cli.js');
+export const CLI = join(ROOT, 'out', 'main', 'cli.cjs');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -31,7 +31,7 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `node out/main/cli.js serve <args> --port 0` and waits for its one URL line. */
+/** Starts `node out/main/cli.cjs serve <args> --port 0` and waits for its one URL line. */
 export function startServer(args: string[]): Promise<Server> {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);
   const proc = spawn(process.execPath, [CLI, 'serve', ...args, '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -13,8 +13,8 @@ export interface RunResult {
 }
 
 export function requireBuild(): void {
-  if (!existsSync(join(ROOT, 'out', 'main', 'cli.js')))
-    throw new Error('out/main/cli.js is missing: run "npm run build" first (npm test does)');
+  if (!existsSync(join(ROOT, 'out', 'main', 'cli.cjs')))
+    throw new Error('out/main/cli.cjs is missing: run "npm run build" first (npm test does)');
 }
 
 /** Newest modification time of the files under `dir` (ms). */

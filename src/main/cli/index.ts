@@ -1,4 +1,4 @@
-// Layer: main (Node). Built to out/main/cli.js; bin/dst-inspector.js runs it.
+// Layer: main (Node). Built to out/main/cli.cjs (CommonJS: electron.vite.cli.config.ts); bin/dst-inspector.js runs it.
 import { runCli } from './main';
 
 process.stdout.on('error', (e: NodeJS.ErrnoException) => {

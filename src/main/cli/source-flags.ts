@@ -4,7 +4,7 @@
 // same names and the same help text.
 
 import { resolve } from 'node:path';
-import { layoutNames } from '../../shared/formats/detect';
+import { layoutNames } from '../../shared/formats/layouts';
 import { parseValueOptions } from '../../shared/formats/normalise';
 import {
   configKey,

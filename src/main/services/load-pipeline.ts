@@ -8,12 +8,12 @@
 
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { finishCorpus, loadRawCorpus } from '../../shared/formats/detect';
+import { finishCorpus } from '../../shared/formats/detect-layout';
+import { loadRawCorpusLazy } from '../../shared/formats/layouts';
 import type { ErrorReason } from '../../shared/app-error';
 import { LoadError } from '../../shared/formats/errors';
 import { mergeLoaded } from '../../shared/formats/merge';
 import { attachUtterances } from '../../shared/formats/join';
-import { loadReference } from '../../shared/formats/dialogue-sources';
 import type { Reference } from '../../shared/formats/reference';
 import type { LoadedCorpus, LoadOptions } from '../../shared/formats/types';
 import { parseSlotVocab } from '../../shared/formats/slot-vocab';
@@ -27,7 +27,6 @@ import type { ParallelOptions } from './fga-parallel';
 import type { RawIndex } from './load-types';
 import { topLevelRanges } from './raw-index';
 import { readInput } from './read-input';
-import { readReference } from './read-sources';
 import { prependAll, pushAll } from '../../shared/arrays';
 
 export interface PipelineOptions {
@@ -116,7 +115,10 @@ export class ReferenceCache {
     }
   }
 
-  get(path: string): Reference {
+  async get(path: string): Promise<Reference> {
+    // Loaded only for a gold, utterance or schema source: the dataset layouts' code is not a lone file's start-up cost.
+    // (Before the look-up: from here on nothing is awaited, so two loads sharing the cache cannot both read a file.)
+    const { readReference } = await import('./read-sources');
     const stamp = this.stamp(path);
     const hit = this.refs.get(path);
     if (hit && hit.stamp === stamp) return hit.ref;
@@ -132,14 +134,14 @@ interface Sources {
   schemaSlots?: string[];
 }
 
-function readSpecSources(s: FileSource, refs: ReferenceCache, step: (stage: string, f: number) => void): Sources {
+async function readSpecSources(s: FileSource, refs: ReferenceCache, step: (stage: string, f: number) => void): Promise<Sources> {
   const read = (path: string, stage: string) => {
     step(stage, 0);
     return refs.get(path);
   };
-  const gold = s.gold ? read(s.gold, 'reading gold') : undefined;
-  const dialogues = s.dialogues ? (s.dialogues === s.gold ? gold : read(s.dialogues, 'reading dialogues')) : undefined;
-  const schema = s.schema ? read(s.schema, 'reading schema') : undefined;
+  const gold = s.gold ? await read(s.gold, 'reading gold') : undefined;
+  const dialogues = s.dialogues ? (s.dialogues === s.gold ? gold : await read(s.dialogues, 'reading dialogues')) : undefined;
+  const schema = s.schema ? await read(s.schema, 'reading schema') : undefined;
   if (schema && !schema.schemaSlots)
     throw new LoadError(s.schema as string, 'expected an SGD schema.json (a list of services with "slots")');
   return { gold, dialogues, schemaSlots: schema?.schemaSlots ?? gold?.schemaSlots ?? dialogues?.schemaSlots };
@@ -155,11 +157,11 @@ interface PredictionPart {
 const NOT_PREDICTIONS = new Set<ErrorReason | undefined>(['unknown-layout', 'not-predictions', 'empty']);
 
 /** Every prediction file of the spec (folders expanded), loaded raw (detection, loader, canonical slots). */
-function readPredictionParts(
+async function readPredictionParts(
   s: FileSource,
   opts: PipelineOptions,
   step: (stage: string, f: number) => void,
-): { parts: PredictionPart[]; warnings: string[] } {
+): Promise<{ parts: PredictionPart[]; warnings: string[] }> {
   const parts: PredictionPart[] = [];
   const warnings: string[] = [];
   const one = s.predictions.length === 1;
@@ -174,7 +176,12 @@ function readPredictionParts(
       parts.push({
         file: path,
         bytes,
-        loaded: loadRawCorpus(bytes, { ...extra, file: path, layout: s.layout, onProgress: one ? (f) => step('parsing', f) : undefined }),
+        loaded: await loadRawCorpusLazy(bytes, {
+          ...extra,
+          file: path,
+          layout: s.layout,
+          onProgress: one ? (f) => step('parsing', f) : undefined,
+        }),
       });
       continue;
     }
@@ -187,7 +194,7 @@ function readPredictionParts(
       const full = join(path, f);
       const bytes = readInput(full, opts.maxBytes);
       try {
-        parts.push({ file: full, bytes, loaded: loadRawCorpus(bytes, { ...extra, file: full, layout: s.layout }) });
+        parts.push({ file: full, bytes, loaded: await loadRawCorpusLazy(bytes, { ...extra, file: full, layout: s.layout }) });
       } catch (e) {
         // A folder may hold other JSON files: one that is no prediction layout is skipped, a broken one is not.
         if (e instanceof LoadError && NOT_PREDICTIONS.has(e.reason)) skipped.push(f);
@@ -227,7 +234,7 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
   if (spec.kind === 'demo') return finishRun(spec, await loadDemo(opts, step), opts, step, hash);
 
   const refs = opts.references ?? new ReferenceCache(opts.maxBytes);
-  const sources = readSpecSources(spec, refs, step);
+  const sources = await readSpecSources(spec, refs, step);
   const plain =
     spec.predictions.length === 1 &&
     !spec.gold &&
@@ -252,7 +259,7 @@ export async function loadSource(specIn: SourceSpec, opts: PipelineOptions = {})
       return finishRun(spec, base, opts, step, hash, fast.stats);
     }
   }
-  const { parts, warnings } = readPredictionParts(spec, opts, step);
+  const { parts, warnings } = await readPredictionParts(spec, opts, step);
   const raw = parts.length === 1 ? parts[0].loaded : mergeLoaded(parts);
   pushAll(raw.warnings, warnings);
   const loaded = finishCorpus(raw, {
@@ -354,15 +361,16 @@ async function loadDemo(opts: PipelineOptions, step: (stage: string, f: number) 
   const parts: Base['parts'] = [];
   const corpora: { corpus: Corpus; prefix: string }[] = [];
   const warnings: string[] = [];
-  demo.predictions.forEach((f, k) => {
+  for (const [k, f] of demo.predictions.entries()) {
     step('reading demo', k / demo.predictions.length);
     const bytes = readInput(f.path, opts.maxBytes);
-    const loaded = finishCorpus(loadRawCorpus(bytes, { file: f.path }), { file: f.path });
+    const loaded = finishCorpus(await loadRawCorpusLazy(bytes, { file: f.path }), { file: f.path });
     pushAll(warnings, loaded.warnings);
     corpora.push({ corpus: loaded.corpus, prefix: f.prefix });
     parts.push({ file: f.path, bytes, prefix: f.prefix });
-  });
+  }
   let corpus = mergeCorpora(corpora);
+  const { loadReference } = await import('../../shared/formats/dialogue-sources');
   corpus = attachUtterances(corpus, loadReference(readInput(demo.dialogues, opts.maxBytes), { file: demo.dialogues })).corpus;
   return {
     loaded: { corpus, format: 'fga', warnings },

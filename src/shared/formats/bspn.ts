@@ -31,25 +31,9 @@ import { multiwozSlotVocab, type SlotVocab } from './slot-vocab';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { ForwardLocator } from './unparseable';
 import { plural } from '../plural';
+import { bspnSniffer } from './sniffers';
 
-const ID_KEY = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*/;
-
-export const bspnLoader: FormatLoader = {
-  id: 'bspn',
-  label: 'belief-span results JSON (UBAR, PPTOD, FnCTOD, MTTOD)',
-  sniff(head) {
-    const m = ID_KEY.exec(head);
-    const rest = m ? head.slice(m[0].length) : '';
-    const container =
-      (m && (/^\[\s*\{/.test(rest) || /^\{\s*"\d+"\s*:\s*\{/.test(rest))) ||
-      (/^\uFEFF?\s*\[\s*\{/.test(head) && /"dial_id"\s*:/.test(head) && /"turn_num"\s*:/.test(head));
-    if (!container) return 'no';
-    if (/"bspn_gen"\s*:/.test(head)) return 'yes';
-    if (/"bspn"\s*:\s*"/.test(head)) return { near: 'turns have "bspn" (the gold belief span) but no "bspn_gen" (the generated one)' };
-    return 'no';
-  },
-  load: loadBspn,
-};
+export const bspnLoader: FormatLoader = { ...bspnSniffer, load: loadBspn };
 
 /**
  * Sizes for the corpus builder from the file's size (over-guessing costs address space only): a turn takes

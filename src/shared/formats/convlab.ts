@@ -34,34 +34,13 @@ import { ElementContext, forEachElement, isObject, parseValueHere, pathPush, Uni
 import { NestedStates } from './nested-states';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { convlabEvalSniffer, convlabSniffer } from './sniffers';
 
 const EMPTY = new Set(['']);
 
-export const convlabLoader: FormatLoader = {
-  id: 'convlab',
-  label: 'ConvLab-3 DST predictions JSON',
-  sniff(head) {
-    if (!/^\uFEFF?\s*\[\s*\{/.test(head) || !/"utt_idx"\s*:/.test(head)) return 'no';
-    if (/"predictions"\s*:/.test(head)) return 'yes';
-    return { near: 'samples have "utt_idx" but no "predictions" (this may be the unified dataset, not model output)' };
-  },
-  load: (bytes, opts) => loadConvlab(bytes, opts, 'utt_idx'),
-};
+export const convlabLoader: FormatLoader = { ...convlabSniffer, load: (bytes, opts) => loadConvlab(bytes, opts, 'utt_idx') };
 
-export const convlabEvalLoader: FormatLoader = {
-  id: 'convlab-eval',
-  label: 'ConvLab-3 unified evaluation JSON (LLM evaluate_dst.py, SetSUMBT)',
-  sniff(head) {
-    if (!/^\uFEFF?\s*\[\s*\{/.test(head) || !/"turn_id"\s*:/.test(head) || /"utt_idx"\s*:/.test(head) || /"ID"\s*:/.test(head)) return 'no';
-    if (/"predictions"\s*:\s*\{\s*"state"\s*:/.test(head) && /"state"\s*:\s*\{/.test(head)) return 'yes';
-    if (/"dialogue_id"\s*:/.test(head) && !/"turns"\s*:/.test(head) && /"state"\s*:/.test(head))
-      return {
-        near: 'entries have "turn_id" and "state" but no "predictions": {"state": …} (this may be the unified dataset, not model output)',
-      };
-    return 'no';
-  },
-  load: (bytes, opts) => loadConvlab(bytes, opts, 'turn_id'),
-};
+export const convlabEvalLoader: FormatLoader = { ...convlabEvalSniffer, load: (bytes, opts) => loadConvlab(bytes, opts, 'turn_id') };
 
 /** evaluate_dst.py's context: a list of strings, "" first; the last is the user's utterance, the one before the system's. */
 function stringContext(ctx: ElementContext, context: unknown, path: string): { system?: string; user?: string } {

@@ -34,27 +34,9 @@ import { LoadError } from './errors';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import type { Corpus } from '../model/corpus';
 import { plural } from '../plural';
+import { csvSniffer } from './sniffers';
 
-const HEADER = /^\uFEFF?([^\r\n]*)/;
-
-/** The fields of a CSV header line (quotes removed; good enough to sniff). */
-function headerFields(line: string): string[] {
-  return line.split(',').map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
-}
-
-export const csvLoader: FormatLoader = {
-  id: 'csv',
-  label: "CSV with JSON cells, one row per turn (Sun et al. 2024's confidence files)",
-  sniff(head) {
-    const m = HEADER.exec(head);
-    if (!m || /^\s*[[{]/.test(m[1]) || !m[1].includes(',')) return 'no';
-    const fields = headerFields(m[1]);
-    if (!fields.includes('id')) return 'no';
-    if (fields.includes('turn_state') || fields.includes('total_state')) return 'yes';
-    return { near: `its header (${fields.slice(0, 6).join(', ')}) has "id" but neither "turn_state" nor "total_state"` };
-  },
-  load: loadCsv,
-};
+export const csvLoader: FormatLoader = { ...csvSniffer, load: loadCsv };
 
 interface CsvProblem {
   code?: string;

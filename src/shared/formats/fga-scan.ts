@@ -28,8 +28,7 @@ import { JsonScanner } from './json-scanner';
 import { canonicalSlot } from './slot-names';
 import { badDomainKey, checkNames, Locator, repeatedDomain } from './state-policy';
 import type { LoadOptions } from './types';
-
-export const TURN_KEY = /^[0-9]+$/;
+import { TURN_KEY } from './sniffers';
 /** The prefix of the warning noted for a dialogue whose turn keys are out of order (fga.ts summarises them). */
 export const OUT_OF_ORDER = 'turns out of order: ';
 

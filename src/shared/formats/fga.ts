@@ -3,7 +3,7 @@
 //   { "<dialogue id>": { "<turn index>": { "gt": {domain: {slot: value}},
 //                                          "pr": {domain: {slot: value}} } } }
 // Values are kept verbatim: an explicit "none" stays "none" (GCA needs it).
-// Detection is here; the reading is FgaScan (fga-scan.ts), which streams over
+// Detection is in sniffers.ts; the reading is FgaScan (fga-scan.ts), which streams over
 // the bytes without building an object tree, skips bytes that repeat a state
 // or domain object already read (docs/performance.md), and can read one part
 // of a file, for the two-thread load of large files. States follow the reading
@@ -15,54 +15,14 @@
 // nothing per pair.
 
 import { CorpusBuilder } from '../model/builder';
-import { FgaScan, OUT_OF_ORDER, TURN_KEY, type FgaPart } from './fga-scan';
+import { FgaScan, OUT_OF_ORDER, type FgaPart } from './fga-scan';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
+import { fgaSniffer } from './sniffers';
 
 export type { FgaPart };
 
-/** `"<key>": {"<key>":` anywhere in the head (keys may contain escapes). */
-const KEY_THEN_OBJECT_KEY = /"((?:[^"\\]|\\.)*)"\s*:\s*\{\s*(?="((?:[^"\\]|\\.)*)"\s*:)/g;
-
-/** `"<key>": {` then scalar members (strings, numbers, literals) then `"gt"` or `"pr"` as a key. */
-const TURN_SCALARS_THEN_STATE =
-  /"((?:[^"\\]|\\.)*)"\s*:\s*\{(?:\s*"(?:[^"\\]|\\.)*"\s*:\s*(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)\s*,)+\s*"(?:gt|pr)"\s*:/;
-
-function decodeKey(raw: string): string | null {
-  try {
-    return JSON.parse(`"${raw}"`) as string;
-  } catch {
-    return null;
-  }
-}
-
-export const fgaLoader: FormatLoader = {
-  id: 'fga',
-  label: 'FGA/GCA per-turn JSON',
-  sniff(head) {
-    if (!/^\uFEFF?\s*\{/.test(head)) return 'no';
-    // The first `"<key>": {"gt"|"pr": …` is a turn object; its key must be a turn index.
-    for (const m of head.matchAll(KEY_THEN_OBJECT_KEY)) {
-      const inner = decodeKey(m[2]);
-      if (inner !== 'gt' && inner !== 'pr') continue;
-      const key = decodeKey(m[1]);
-      if (key !== null && TURN_KEY.test(key)) return 'yes';
-      return {
-        near: `turn objects have "gt"/"pr", but the turn key ${key === null ? m[1] : JSON.stringify(key)} is not a non-negative integer`,
-      };
-    }
-    // A turn object may carry scalar members (the playground's "system"/"user" texts) before "gt"/"pr".
-    const late = TURN_SCALARS_THEN_STATE.exec(head);
-    if (late) {
-      const key = decodeKey(late[1]);
-      if (key !== null && TURN_KEY.test(key)) return 'yes';
-    }
-    const m = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\{\s*"([^"]*)"\s*:\s*\{\s*"([^"]*)"/.exec(head);
-    if (m && TURN_KEY.test(m[1])) return { near: 'dialogue → turn objects, but the turn lacks "gt"/"pr" keys' };
-    return 'no';
-  },
-  load: loadFga,
-};
+export const fgaLoader: FormatLoader = { ...fgaSniffer, load: loadFga };
 
 export function loadFga(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const b = fgaBuilder(bytes.length);

@@ -22,17 +22,9 @@ import type { TurnExtra } from '../model/builder';
 import { ForwardLocator } from './unparseable';
 import { plural } from '../plural';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { icdstSniffer } from './sniffers';
 
-export const icdstLoader: FormatLoader = {
-  id: 'icdst',
-  label: 'IC-DST running_log JSON',
-  sniff(head) {
-    if (!/^\uFEFF?\s*\[\s*\{/.test(head) || !/"ID"\s*:/.test(head) || !/"turn_id"\s*:/.test(head)) return 'no';
-    if (/"pred"\s*:/.test(head) && /"slot_values"\s*:/.test(head)) return 'yes';
-    return { near: 'entries have "ID" and "turn_id" but lack "pred" or "slot_values"' };
-  },
-  load: loadIcdst,
-};
+export const icdstLoader: FormatLoader = { ...icdstSniffer, load: loadIcdst };
 
 /** The last utterance of a "dialog" history list ("sys" or "usr"): a list of strings, or absent. */
 function last(ctx: ElementContext, dialog: Record<string, unknown>, key: 'sys' | 'usr', path: string): string | undefined {

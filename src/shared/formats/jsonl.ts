@@ -28,22 +28,9 @@ import { ConfidenceReader, plainConfidence, type ConfidenceEntry } from './jsonl
 import type { TurnExtra } from '../model/builder';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { jsonlSniffer } from './sniffers';
 
-export const jsonlLoader: FormatLoader = {
-  id: 'jsonl',
-  label: 'JSON Lines, one turn per line',
-  sniff(head) {
-    const first = /^\uFEFF?\s*(\{[^\n]*)(\n|$)/.exec(head);
-    if (!first || !/"dialogue_id"\s*:/.test(first[1])) return 'no';
-    if (/"turn"\s*:/.test(first[1]) && /"gold"\s*:/.test(first[1]) && /"(?:pred|update)"\s*:/.test(first[1])) return 'yes';
-    if (/"turn_id"\s*:/.test(first[1]) && (/"domain_slot"\s*:/.test(first[1]) || /"dst"\s*:/.test(first[1])))
-      return {
-        near: 'the first line has "dialogue_id", "turn_id" and "domain_slot" or "dst", as a DST-as-Prompting index: give the generations (generated_predictions.txt) as the prediction file and this file with --index',
-      };
-    return { near: 'the first line has "dialogue_id" but lacks "turn", "gold" or "pred"' };
-  },
-  load: loadJsonl,
-};
+export const jsonlLoader: FormatLoader = { ...jsonlSniffer, load: loadJsonl };
 
 /** Skips spaces and tabs (not newlines); returns the next byte. */
 function peekInLine(sc: JsonScanner): number | undefined {

@@ -45,6 +45,7 @@ import { byteLineCount, commonPrefix, DECLINE, plainStringEnd } from './line-byt
 import { ElementContext, pathPush, UniqueKeys } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
+import { ldstSniffer, linesSniffer } from './sniffers';
 
 export { parsePyList, parseDstString };
 
@@ -204,13 +205,7 @@ function readIndex(bytes: Uint8Array, file: string, fast = false): IndexLine[] {
   return out;
 }
 
-export const linesLoader: FormatLoader = {
-  id: 'lines',
-  label: 'line-aligned generations with an index (DST-as-Prompting generated_predictions.txt + --index)',
-  // A text file of generations cannot be told from other text: --index chooses this layout (detect.ts).
-  sniff: () => 'no',
-  load: loadLines,
-};
+export const linesLoader: FormatLoader = { ...linesSniffer, load: loadLines };
 
 export function loadLines(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   if (!opts.index)
@@ -364,22 +359,7 @@ function linesResult(
 
 // ---------------------------------------------------------------- LDST
 
-const LDST_LINE = /^\uFEFF?[^|\r\n]*(?:\|\|\|[^|\r\n]*){5}\|\|\|\[[^\r\n]*\r?(?:\n|$)/;
-const IDX_LINE = /^\uFEFF?[^|\r\n]+(?:\|\|\|[^|\r\n]*){5}\r?(?:\n|$)/;
-
-export const ldstLoader: FormatLoader = {
-  id: 'ldst',
-  label: "LDST results (index line + |||['value</s>'] per line)",
-  sniff(head) {
-    if (LDST_LINE.test(head)) return 'yes';
-    if (IDX_LINE.test(head))
-      return {
-        near: 'its lines have the six "|||" fields of an index (LDST test_LLM.idx, DST-as-Prompting .idx) and no generation: give the results file, and this one with --index',
-      };
-    return 'no';
-  },
-  load: loadLdst,
-};
+export const ldstLoader: FormatLoader = { ...ldstSniffer, load: loadLdst };
 
 export function loadLdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   let read: LdstRead | undefined;

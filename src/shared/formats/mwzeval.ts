@@ -9,37 +9,13 @@
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { ElementContext, forEachElement, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
-import { missingKey, nearMiss } from './field-policy';
+import { missingKey } from './field-policy';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
 import { plural } from '../plural';
+import { MWZEVAL_KEYS, mwzevalSniffer } from './sniffers';
 
-/** The keys of a turn in mwzeval's input (github.com/Tomiinek/MultiWOZ_Evaluation, README "Input format"). */
-const KNOWN = ['response', 'state', 'active_domains'];
-
-export const mwzevalLoader: FormatLoader = {
-  id: 'mwzeval',
-  label: 'mwzeval predictions JSON',
-  sniff(head) {
-    const m = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\[\s*(\{\s*"([^"]*)"|\])/.exec(head);
-    if (!m) return 'no';
-    if (/"state"\s*:\s*\{/.test(head)) return 'yes';
-    if (m[2] === 'response' || m[2] === 'active_domains') {
-      // A misspelt "state" ("stat"): the loader reports it where it is.
-      const keys = [...head.matchAll(/"((?:[^"\\]|\\.)*)"\s*:/g)].map((k) => k[1]);
-      if (
-        nearMiss(
-          'state',
-          keys.filter((k) => !KNOWN.includes(k)),
-        ) !== undefined
-      )
-        return 'yes';
-      return { near: 'turns have "response" but no "state" (response-only predictions have nothing to score)' };
-    }
-    return 'no';
-  },
-  load: loadMwzeval,
-};
+export const mwzevalLoader: FormatLoader = { ...mwzevalSniffer, load: loadMwzeval };
 
 export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings, scoreNotes } = collectTurns(bytes, opts.file, (col) => {
@@ -72,7 +48,7 @@ export function loadMwzeval(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus 
         // a key mwzeval does not know ("stat"): then the state is most likely misspelt, and that is an error.
         if (!pred && unknown) {
           ctx.at = tAt;
-          throw ctx.error(p, missingKey('state', 'the predicted state', keys.names(), KNOWN));
+          throw ctx.error(p, missingKey('state', 'the predicted state', keys.names(), MWZEVAL_KEYS));
         }
         if (!pred) withoutState++;
         col.turn(id, t, [], pred ?? [], tAt);

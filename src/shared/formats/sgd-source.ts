@@ -9,15 +9,12 @@ import { readSgdDialogue } from './sgd-dialogue';
 import { canonicalSlot } from './slot-names';
 import { domainOf } from '../model/corpus';
 import { ElementContext, forEachElement, isObject, parseValueHere, pathPush } from './json-walk';
+import { sniffSgdDialogues } from './sniffers';
 
 export const sgdSource: ReferenceLoader = {
   id: 'sgd',
   label: 'MultiWOZ 2.2 / SGD dialogues',
-  sniff(head) {
-    if (!/^\uFEFF?\s*\[\s*\{/.test(head) || !/"dialogue_id"\s*:/.test(head)) return 'no';
-    if (/"turns"\s*:\s*\[/.test(head)) return 'yes';
-    return { near: 'entries have "dialogue_id" but no "turns" list' };
-  },
+  sniff: sniffSgdDialogues,
   load(bytes: Uint8Array, opts: ReferenceLoadOptions): Reference {
     const sc = new JsonScanner(bytes, opts.file);
     const ref = emptyReference(sgdSource.id, opts.file);

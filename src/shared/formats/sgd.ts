@@ -7,16 +7,11 @@
 import { JsonScanner } from './json-scanner';
 import { collectTurns } from './collect';
 import { readSgdDialogue } from './sgd-dialogue';
-import { sgdSource } from './sgd-source';
 import { ElementContext, forEachElement, IdSet, parseValueHere, pathPush } from './json-walk';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { sgdSniffer } from './sniffers';
 
-export const sgdLoader: FormatLoader = {
-  id: 'sgd',
-  label: 'MultiWOZ 2.2 / SGD dialogues (predictions)',
-  sniff: (head) => sgdSource.sniff(head),
-  load: loadSgdPredictions,
-};
+export const sgdLoader: FormatLoader = { ...sgdSniffer, load: loadSgdPredictions };
 
 export function loadSgdPredictions(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {

@@ -9,20 +9,9 @@ import { collectTurns } from './collect';
 import { ElementContext, forEachElement, forEachMember, pathPush } from './json-walk';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { somdstSniffer } from './sniffers';
 
-const HEAD = /^\uFEFF?\s*\{\s*"((?:[^"\\]|\\.)*)"\s*:\s*\[\s*\[\s*[\]"]/;
-
-export const somdstLoader: FormatLoader = {
-  id: 'somdst',
-  label: 'SOM-DST preds JSON',
-  sniff(head) {
-    const m = HEAD.exec(head);
-    if (!m) return 'no';
-    if (/_[0-9]+$/.test(m[1])) return 'yes';
-    return { near: `the key ${JSON.stringify(m[1].slice(0, 60))} is not "<dialogue id>_<turn>"` };
-  },
-  load: loadSomdst,
-};
+export const somdstLoader: FormatLoader = { ...somdstSniffer, load: loadSomdst };
 
 export function loadSomdst(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus {
   const { corpus, warnings } = collectTurns(bytes, opts.file, (col) => {

@@ -13,19 +13,9 @@ import { collectTurns } from './collect';
 import { ElementContext, forEachMember, IdSet, pathPush, UniqueKeys } from './json-walk';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { tradeSniffer } from './sniffers';
 
-const HEAD = /^\uFEFF?\s*\{\s*"(?:[^"\\]|\\.)*"\s*:\s*\{\s*"[^"]*"\s*:\s*\{\s*"(turn_belief|pred_bs_ptr)"/;
-
-export const tradeLoader: FormatLoader = {
-  id: 'trade',
-  label: 'TRADE all_prediction JSON',
-  sniff(head) {
-    if (!HEAD.test(head)) return 'no';
-    if (/"pred_bs_ptr"\s*:/.test(head)) return 'yes';
-    return { near: 'turns have "turn_belief" but no "pred_bs_ptr" (predictions)' };
-  },
-  load: loadTrade,
-};
+export const tradeLoader: FormatLoader = { ...tradeSniffer, load: loadTrade };
 
 /** The keys of a turn TRADE's evaluate() writes. */
 const KNOWN = ['turn_belief', 'pred_bs_ptr', 'pred_bs_class'];

@@ -17,24 +17,12 @@ import { Interner } from '../model/interner';
 import { ByteInterner } from './byte-interner';
 import { splitFlat, StateBuilder } from './state-policy';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
+import { trippySniffer } from './sniffers';
 
 const PRED = 'slot_prediction_';
 const GOLD = 'slot_groundtruth_';
 
-export const trippyLoader: FormatLoader = {
-  id: 'trippy',
-  label: 'TripPy pred_res JSON',
-  sniff(head) {
-    if (!/^\uFEFF?\s*\[\s*\{/.test(head)) return 'no';
-    const hasGuid = /"guid"\s*:/.test(head);
-    const hasPred = /"slot_prediction_/.test(head);
-    if (hasGuid && hasPred) return 'yes';
-    if (hasPred) return { near: 'entries have "slot_prediction_…" but no "guid"' };
-    if (hasGuid && /"slot_groundtruth_/.test(head)) return { near: 'entries have "slot_groundtruth_…" but no "slot_prediction_…"' };
-    return 'no';
-  },
-  load: loadTrippy,
-};
+export const trippyLoader: FormatLoader = { ...trippySniffer, load: loadTrippy };
 
 /** TripPy's value: "none" (or empty) is inactive (null); a "§§" prefix is dropped. */
 export function trippyValue(v: string): string | null {

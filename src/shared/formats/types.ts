@@ -3,6 +3,7 @@
 // each loader to sniff the file's start; `--layout NAME` skips detection.
 
 import type { Corpus } from '../model/corpus';
+import type { LayoutSniffer } from './sniffers';
 import type { SlotVocab } from './slot-vocab';
 
 export interface LoadOptions {
@@ -60,16 +61,7 @@ export interface JoinSummary {
   turnsUnmatched: number;
 }
 
-export interface FormatLoader {
-  /** Short name for `--layout`. */
-  readonly id: string;
-  /** Human-readable name. */
-  readonly label: string;
-  /**
-   * Looks at the start of the file (decoded text, maybe cut mid-token) and
-   * says whether this is its layout: 'yes', 'no', or a reason it looks close
-   * but is not ("this looks like X but lacks Y").
-   */
-  sniff(head: string): 'yes' | 'no' | { near: string };
+/** A layout: its name, label and sniffer (sniffers.ts, apart so detection loads no loader), and its loader. */
+export interface FormatLoader extends LayoutSniffer {
   load(bytes: Uint8Array, opts: LoadOptions): LoadedCorpus;
 }

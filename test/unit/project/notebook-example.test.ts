@@ -1,5 +1,5 @@
 // The Python example of docs/guide/notebooks.md, run for real: the built CLI
-// (out/main/cli.js, `npm run build` comes before vitest in `npm test`) writes
+// (out/main/cli.cjs, `npm run build` comes before vitest in `npm test`) writes
 // `score --per-dialogue --format json` of a 300-dialogue fixture, the
 // machine's python3 runs the page's code block on it, and every value it
 // prints must equal the JSON's — through pandas when pandas is installed,

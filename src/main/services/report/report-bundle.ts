@@ -16,7 +16,7 @@ let cached: ReportBundle | undefined;
 export function reportBundle(): ReportBundle {
   if (cached) return cached;
   const here = dirname(fileURLToPath(import.meta.url));
-  // out/main/cli.js, out/main/chunks/*.js, or src/main/services/report/ (tests).
+  // out/main/cli.cjs, out/main/cli-chunks/*.cjs, out/main/chunks/*.js, or src/main/services/report/ (tests).
   const dirs = [join(here, '..', 'report'), join(here, '..', '..', 'report'), join(here, '..', '..', '..', '..', 'out', 'report')];
   const dir = dirs.find((d) => existsSync(join(d, 'report.js')));
   if (!dir) throw new Error(`the HTML report's viewer is not built (looked for report.js in ${dirs.join(', ')}); run npm run build`);
