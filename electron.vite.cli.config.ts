@@ -28,7 +28,7 @@ const SCORE_MODULE = /[\\/]src[\\/]main[\\/]cli[\\/]score\.ts$/;
  * Reading code several input layouts import (src/shared/formats/layouts.ts loads a layout's module when detection has
  * chosen it): in the score chunk, or each layout's import would load two or three shared chunks besides its own.
  */
-const LAYOUT_SHARED = /[\\/]src[\\/]shared[\\/]formats[\\/](collect|state-reader|unparseable)\.ts$/;
+const LAYOUT_SHARED = /[\\/]src[\\/]shared[\\/]formats[\\/](collect|state-reader|unparseable|fga-buffers)\.ts$/;
 
 export default defineConfig({
   main: {
