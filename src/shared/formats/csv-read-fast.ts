@@ -418,6 +418,9 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
         const pairs = update.pairs;
         // Entries by slot, in the order first met (as csv.ts's Map).
         const entries: { slot: number; value: number; scores: (number | undefined)[] }[] = [];
+        // The template of the last cell read in this row (its other columns often repeat its keys: pair_verbalized,
+        // pair_confidence and pair_minicons name the same "<slot>_<value>" pairs); the same update, so the same outcomes.
+        let inRow: ConfTemplate | undefined;
         for (let c = 0; c < confCols.length; c++) {
           const col = confCols[c][1];
           const s = rec.start[col];
@@ -432,6 +435,13 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
             scores = tplScores;
             out = t.outcomes;
             n = out.length;
+            inRow = t;
+          } else if (inRow !== undefined && inRow !== t && matchTemplate(inRow, s, e)) {
+            counts.templated++;
+            scores = tplScores;
+            out = inRow.outcomes;
+            n = out.length;
+            update.templates[c] = inRow;
           } else {
             readConf(s, e);
             scores = cell.scores;
@@ -444,7 +454,7 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
                 numbers = false;
               } else out[j] = pairOf(pairs, cell.keys[j]);
             }
-            if (numbers) update.templates[c] = { at: s, len: e - s, spans: cell.spans.slice(0, 2 * n), outcomes: out.slice(0, n) };
+            if (numbers) update.templates[c] = inRow = { at: s, len: e - s, spans: cell.spans.slice(0, 2 * n), outcomes: out.slice(0, n) };
           }
           for (let j = 0; j < n; j++) {
             const m = out[j];

@@ -133,3 +133,57 @@ describe('CSV fast path: confidence cells read as templates', () => {
     expect(Array.from(conf?.values[0] ?? [])).toEqual([0.25, 0.75]);
   });
 });
+
+describe('CSV fast path: a template found while splitting, and one shared by the columns of a row', () => {
+  const head = '"id","gt_domain","turn_state","pair_verbalized","pair_confidence","pair_minicons"\n';
+  const row = (i: number, cells: string[]) =>
+    [`d-${i}`, 'hotel', '{"area": "north", "stars": "4"}', ...cells].map((f) => `"${f.replaceAll('"', '""')}"`).join(',') + '\n';
+  const cell = (a: string, b: string) => `{"area_north": ${a}, "stars_4": ${b}}`;
+
+  it('reads a later column with an earlier column’s keys as that template, each score in its own column', () => {
+    const bytes = enc(head + row(1, [cell('0.5', '1.0'), cell('0.25', '0.75'), cell('0.43697693777983204', '0.15594836394302547')]));
+    const counts: CsvFastCounts = { templated: 0 };
+    expect(readCsvFast(bytes, 't.csv', counts)).not.toBeNull();
+    expect(counts.templated).toBe(2); // pair_confidence and pair_minicons from pair_verbalized's cell
+    const fast = loadCsv(bytes, { file: 't.csv' });
+    const slow = loadCsvPlain(bytes, { file: 't.csv' });
+    expect(fast.corpus).toEqual(slow.corpus);
+    const conf = fast.corpus.generation?.confidence;
+    expect(conf?.values.map((col) => Array.from(col))).toEqual([
+      [0.5, 1.0],
+      [0.25, 0.75],
+      [0.43697693777983204, 0.15594836394302547],
+    ]);
+  });
+
+  it('a cell that matches its template up to the template’s end but goes on is read in full (or the plain path reports it)', () => {
+    const rows = [cell('0.5', '1.0'), cell('0.25', '0.75'), cell('0.1', '0.2')];
+    const endings = [' ', '  \n', 'x', ', "x_y": 0.5', '""'];
+    for (const tail of endings) {
+      const second = [cell('0.3', '0.4') + tail, cell('0.6', '0.7'), cell('0.8', '0.9') + tail];
+      const bytes = enc(head + row(1, rows) + row(2, second) + row(3, rows));
+      const fast = (() => {
+        try {
+          return loadCsv(bytes, { file: 't.csv' });
+        } catch (e) {
+          return String(e);
+        }
+      })();
+      const slow = (() => {
+        try {
+          return loadCsvPlain(bytes, { file: 't.csv' });
+        } catch (e) {
+          return String(e);
+        }
+      })();
+      if (typeof slow === 'string') expect(fast).toBe(slow);
+      else {
+        expect(typeof fast).toBe('object');
+        if (typeof fast === 'object') {
+          expect(fast.corpus).toEqual(slow.corpus);
+          expect(fast.warnings).toEqual(slow.warnings);
+        }
+      }
+    }
+  });
+});
