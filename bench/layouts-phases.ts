@@ -1,16 +1,17 @@
 // Benchmark tooling (Node): parse speed of the issue-18 layouts against the
 // FGA/GCA layout's, on the same seeded synthetic dialogues written in each
 // layout at about the same size. bench/layouts.js bundles this file with vite
-// and runs it as `node layouts-phases.mjs MB RUNS [LAYOUT,…]` (FGA always, as the reference); it prints one JSON object:
-// per layout the file size (for `lines`, generations + index, the two together sized to the target), the median and fastest load time (loader.load:
-// scan, parse, intern, build), the median CPU time, and MB/s by each. One layout's file is in memory at a time.
+// and runs it in two modes: `write DIR MB LAYOUT,…` writes each layout's file
+// once (for `lines`, generations + index, the two together sized to the
+// target); `load DIR LAYOUT` times one loader.load (scan, parse, intern,
+// build) in a fresh process and prints its wall and CPU time.
 
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findLoader } from '../src/shared/formats/detect';
 import type { LoadOptions } from '../src/shared/formats/types';
 
-const [mbArg, runsArg, onlyArg] = process.argv.slice(2);
-const TARGET = Number(mbArg ?? 100) * 1e6;
-const runs = Math.max(1, Number(runsArg ?? 3));
+const TARGET = Number(process.argv[2] === 'write' ? process.argv[4] : 0) * 1e6; // `write DIR MB …`
 const enc = new TextEncoder();
 
 function mulberry32(seed: number): () => number {
@@ -202,37 +203,38 @@ function write(layout: string): Written {
   return layout === 'lines' ? { bytes, opts: { index: { file: 'index.jsonl', bytes: enc.encode(index.join('\n')) } } } : { bytes };
 }
 
-const results: { layout: string; bytes: number; medianMs: number; minMs: number; cpuMs: number; mbPerS: number; cpuMbPerS: number }[] = [];
 const LAYOUTS = ['fga', 'bspn', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
-for (const layout of onlyArg ? LAYOUTS.filter((l) => l === 'fga' || onlyArg.split(',').includes(l)) : LAYOUTS) {
-  const w = write(layout);
-  const loader = findLoader(layout, `bench.${layout}`);
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    const loaded = loader.load(w.bytes, { file: `bench.${layout}`, ...w.opts });
-    const c = process.cpuUsage(c0);
-    times.push(performance.now() - t0);
-    cpu.push((c.user + c.system) / 1000);
-    if (loaded.corpus.turnIndex.length === 0) throw new Error(`${layout}: no turns`);
+const [mode, dir, arg, layoutsArg] = process.argv.slice(2);
+
+if (mode === 'write') {
+  // `write DIR MB LAYOUT,…`: each layout's file (and the index of `lines`) into DIR; prints their sizes.
+  const sizes: Record<string, number> = {};
+  for (const layout of layoutsArg.split(',')) {
+    const w = write(layout);
+    writeFileSync(join(dir, `${layout}.bin`), w.bytes);
+    if (w.opts?.index) writeFileSync(join(dir, `${layout}.index.jsonl`), w.opts.index.bytes);
+    // Line-aligned generations are read with their index: both files count.
+    sizes[layout] = w.bytes.length + (w.opts?.index?.bytes.length ?? 0);
   }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  const medianMs = times[Math.floor(times.length / 2)];
-  // CPU time of the process (user + system, all its threads): steadier than wall time on a shared machine.
-  const cpuMs = cpu[Math.floor(cpu.length / 2)];
-  // Line-aligned generations are read with their index: both files count.
-  const bytes = w.bytes.length + (w.opts?.index?.bytes.length ?? 0);
-  results.push({
-    layout,
-    bytes,
-    medianMs,
-    minMs: times[0],
-    cpuMs,
-    mbPerS: bytes / 1e6 / (medianMs / 1000),
-    cpuMbPerS: bytes / 1e6 / (cpuMs / 1000),
-  });
+  process.stdout.write(JSON.stringify({ sizes }) + '\n');
+} else if (mode === 'load') {
+  // `load DIR LAYOUT`: one timed loader.load of the file read from DIR (the reading is not timed), in this
+  // fresh process, as the app's load worker does it; prints wall and CPU time (user + system, all threads).
+  const layout = arg;
+  const bytes = new Uint8Array(readFileSync(join(dir, `${layout}.bin`)));
+  const indexFile = join(dir, `${layout}.index.jsonl`);
+  const opts: Partial<LoadOptions> = existsSync(indexFile)
+    ? { index: { file: 'index.jsonl', bytes: new Uint8Array(readFileSync(indexFile)) } }
+    : {};
+  const loader = findLoader(layout, `bench.${layout}`);
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const loaded = loader.load(bytes, { file: `bench.${layout}`, ...opts });
+  const c = process.cpuUsage(c0);
+  const ms = performance.now() - t0;
+  if (loaded.corpus.turnIndex.length === 0) throw new Error(`${layout}: no turns`);
+  process.stdout.write(JSON.stringify({ ms, cpuMs: (c.user + c.system) / 1000 }) + '\n');
+} else {
+  process.stderr.write(`usage: layouts-phases.mjs write DIR MB LAYOUT,… | load DIR LAYOUT (known: ${LAYOUTS.join(', ')})\n`);
+  process.exit(2);
 }
-process.stdout.write(JSON.stringify({ results }) + '\n');
