@@ -103,8 +103,8 @@ export class SpanBytes {
   private words: SegmentWords;
   /** parsed[segment id]: flat [slot id, value id, …], or null when parseSpan refuses the segment. */
   private parsed: (Int32Array | null)[] = [];
-  /** stamp[slot id] = the read that last met the slot (a slot in two segments of one span). */
-  private readonly stamp: number[] = [];
+  /** stamp[slot id] = the read that last met the slot (a slot in two segments of one span); sized when a segment is parsed. */
+  private stamp = new Int32Array(256);
   private gen = 0;
   /** The last span read, the one before, and the record the next read fills. */
   private a = new SpanRecord();
@@ -414,12 +414,20 @@ export class SpanBytes {
       this.misses++;
       // Kept as an Int32Array, as the records' pairs are (one kind of array for take to read).
       const w = this.words.parse(s, e);
-      r = w && Int32Array.from(w);
+      r = w && new Int32Array(w);
+      if (r) for (let k = 0; k < r.length; k += 2) if (r[k] >= this.stamp.length) this.growStamp(r[k]);
       this.parsed[id] = r;
     } else this.hits++;
     if (r === null || !this.take(r, 0, r.length, rec.pairs)) return false;
     this.note(rec, s, wordEnd, e);
     return true;
+  }
+
+  /** Makes room in `stamp` for the slot id `slot` (every slot of a record comes from a parsed segment). */
+  private growStamp(slot: number): void {
+    const next = new Int32Array(Math.max(2 * this.stamp.length, slot + 1));
+    next.set(this.stamp);
+    this.stamp = next;
   }
 
   /** Whether the span `rec` has a segment whose bytes are bytes[s, e): then `found` is its number. */

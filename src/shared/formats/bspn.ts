@@ -206,7 +206,10 @@ function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: 
             else sc.skipValue();
             continue;
           }
-          if (sc.keyIs('bspn_gen')) readSpanString(pred, gold, 'bspn_gen', 'the generated belief span (a string)', path);
+          if (k0 === 0x62 && isBspn(bytes, sc.keyStart, sc.keyEnd)) {
+            if (sc.keyEnd - sc.keyStart === 4) readSpanString(gold, pred, 'bspn', 'the gold belief span (a string)', path);
+            else readSpanString(pred, gold, 'bspn_gen', 'the generated belief span (a string)', path);
+          } else if (sc.keyIs('bspn_gen')) readSpanString(pred, gold, 'bspn_gen', 'the generated belief span (a string)', path);
           else if (sc.keyIs('bspn')) readSpanString(gold, pred, 'bspn', 'the gold belief span (a string)', path);
           else if (sc.keyIs('turn_num')) {
             sc.peek();
@@ -404,6 +407,13 @@ function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: 
   if (skippedHeaders > 0) notes.push(`${plural(skippedHeaders, 'dialogue header entry')} ("trun_num", UBAR's end-to-end results) skipped`);
   const scoreNotes = notes.slice(1);
   return { corpus, format: bspnLoader.id, warnings: [...notes.slice(0, 1), ...warnings, ...scoreNotes], scoreNotes };
+}
+
+/** Whether the unescaped key bytes[s, e) is "bspn" or "bspn_gen" (the two keys of every turn, compared byte by byte). */
+function isBspn(b: Uint8Array, s: number, e: number): boolean {
+  if (b[s] !== 0x62 || b[s + 1] !== 0x73 || b[s + 2] !== 0x70 || b[s + 3] !== 0x6e) return false;
+  if (e - s === 4) return true;
+  return e - s === 8 && b[s + 4] === 0x5f && b[s + 5] === 0x67 && b[s + 6] === 0x65 && b[s + 7] === 0x6e;
 }
 
 /** Whether ASCII bytes[start, end) are all white space (what String.prototype.trim removes from ASCII text). */
