@@ -101,8 +101,14 @@ export class SpanBytes {
   /** Distinct segments by their bytes (ByteInterner.key: not decoded), and the parser of new ones. */
   private segments = new ByteInterner(new Interner());
   private words: SegmentWords;
-  /** parsed[segment id]: flat [slot id, value id, …], or null when parseSpan refuses the segment. */
-  private parsed: (Int32Array | null)[] = [];
+  /**
+   * The pairs of the segments met, by segment id, all in one array (a look-up reads one place, not an array of its
+   * own): flat [slot id, value id, …] at pool.a[segAt[id], segAt[id] + segLen[id]); segLen -1: parseSpan refuses it.
+   */
+  private readonly pool = new SpanPairs();
+  private readonly segAt = new Int32Array(MAX_SEGMENTS);
+  private readonly segLen = new Int32Array(MAX_SEGMENTS);
+  private segCount = 0;
   /** stamp[slot id] = the read that last met the slot (a slot in two segments of one span); sized when a segment is parsed. */
   private stamp = new Int32Array(256);
   private gen = 0;
@@ -403,22 +409,29 @@ export class SpanBytes {
       hash = Math.imul(hash ^ b[k], 0x01000193);
     }
     if ((or & 0x80808080) !== 0) return false;
-    if (this.parsed.length >= MAX_SEGMENTS) {
+    if (this.segCount >= MAX_SEGMENTS) {
       this.segments = new ByteInterner(new Interner());
       this.words = new SegmentWords(this.bytes, this.grammar, this.vocab, this.ids);
-      this.parsed = [];
+      this.segCount = this.pool.n = 0;
     }
     const id = this.segments.key(this.bytes, s, e, hash);
-    let r = this.parsed[id];
-    if (r === undefined) {
+    if (id === this.segCount) {
+      // Met for the first time (key numbers segments 0, 1, …): parsed, its pairs added to the pool.
       this.misses++;
-      // Kept as an Int32Array, as the records' pairs are (one kind of array for take to read).
+      this.segCount++;
       const w = this.words.parse(s, e);
-      r = w && new Int32Array(w);
-      if (r) for (let k = 0; k < r.length; k += 2) if (r[k] >= this.stamp.length) this.growStamp(r[k]);
-      this.parsed[id] = r;
+      const pool = this.pool;
+      this.segAt[id] = pool.n;
+      this.segLen[id] = w ? w.length : -1;
+      if (w)
+        for (let k = 0; k < w.length; k += 2) {
+          if (w[k] >= this.stamp.length) this.growStamp(w[k]);
+          pool.push(w[k], w[k + 1]);
+        }
     } else this.hits++;
-    if (r === null || !this.take(r, 0, r.length, rec.pairs)) return false;
+    const at = this.segAt[id];
+    const len = this.segLen[id];
+    if (len < 0 || !this.take(this.pool.a, at, at + len, rec.pairs)) return false;
     this.note(rec, s, wordEnd, e);
     return true;
   }

@@ -315,12 +315,6 @@ function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: 
         if (pred.text !== undefined ? pred.text.trim() === '' : blank(bytes, pred.start, pred.end)) emptyGenerated++;
         const predOut = sameAsGold ? goldPairs : predPairs;
         if (direct) {
-          if (id !== open) {
-            if (open !== undefined && b.endDialogue() !== null) throw DECLINE;
-            if (b.beginDialogue(id) !== null) throw DECLINE;
-            open = id;
-            last = -1;
-          }
           // Turns out of order or repeated: the collector sorts them, or says which turn appears twice.
           if (index <= last) throw DECLINE;
           last = index;
@@ -360,7 +354,15 @@ function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: 
           const path = pathPush('$', id);
           ctx.at = at;
           ctx.dialogueId(id, path);
-          ids.add(id, at, path);
+          if (!direct) ids.add(id, at, path);
+          else {
+            // The dialogue opens in the builder at its key, before its turns are read: an id seen before (also of a
+            // dialogue without turns, which the builder drops but remembers) declines here, where IdSet would refuse it.
+            if (open !== undefined && b.endDialogue() !== null) throw DECLINE;
+            if (b.beginDialogue(id) !== null) throw DECLINE;
+            open = id;
+            last = -1;
+          }
           const c = sc.peek();
           if (c === 0x5b) forEachElement(sc, path, 'a list of turns', (i, tAt) => addTurn(col, id, i, () => pathPush(path, i), tAt));
           else if (c === 0x7b) {
