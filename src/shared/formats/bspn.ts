@@ -13,7 +13,10 @@
 //                               "trun_num" (sic), …} is skipped (UBAR eval.py skips it too)
 // The turn index is the key, else `turn_num`, else the position in the list.
 // Spans are read from the file's bytes by belief-span-bytes.ts where it can
-// (each distinct domain segment parsed once), else with parseSpan.
+// (each distinct domain segment parsed once), else with parseSpan. An object of
+// dialogues (contiguous by construction) goes straight into the corpus builder;
+// a flat list of turns, and anything the direct reading declines, goes through
+// the turn collector (collect.ts), which gathers, sorts and checks turns.
 // The generated span is kept as the turn's generated text (as bytes when ASCII
 // without escapes: the corpus builder decodes them all at once). A generated span
 // that cannot be read (belief-span.ts says when) makes the turn unparseable:
