@@ -45,40 +45,78 @@ export function usable(vocab: SlotVocab): boolean {
   return true;
 }
 
-/** A span read: where its bytes are, its pairs, and its segments (offsets from its start), for the next spans to reuse. */
-class SpanRecord {
+/** A growable list of flat pairs [slot id, value id, …]: a[0, n). */
+export class SpanPairs {
+  a = new Int32Array(32);
+  n = 0;
+
+  /** Makes room for `need` ints in all (what is in a[0, n) is kept). */
+  reserve(need: number): void {
+    if (need <= this.a.length) return;
+    let cap = 2 * this.a.length;
+    while (cap < need) cap *= 2;
+    const next = new Int32Array(cap);
+    next.set(this.a.subarray(0, this.n));
+    this.a = next;
+  }
+
+  /** Makes this a copy of src[0, count). */
+  copy(src: ArrayLike<number>, count: number): void {
+    this.n = 0;
+    this.reserve(count);
+    const a = this.a;
+    for (let i = 0; i < count; i++) a[i] = src[i];
+    this.n = count;
+  }
+
+  push(slot: number, value: number): void {
+    this.reserve(this.n + 2);
+    this.a[this.n++] = slot;
+    this.a[this.n++] = value;
+  }
+}
+
+/**
+ * A span read: where its bytes are, its pairs, and its segments (offsets from its start; each one's pairs are
+ * pairs.a[segPairEnd[i - 1], segPairEnd[i]), in order), for the next spans to reuse.
+ */
+export class SpanRecord {
   start = 0;
   len = -1;
   hash = 0;
-  ids: number[] = [];
+  /** Its pairs as flat [slot id, value id, …], in the order of its segments (the caller copies them; never to be changed). */
+  readonly pairs = new SpanPairs();
   /** Whether its first word was the opening token; whether a closing token ended it. */
   opened = false;
   closed = false;
-  /** Segments: n of them; each one's start, the end of its [domain] word, its pairs (the cache's array, not to be changed). */
+  /** Segments: n of them; each one's start, the end of its [domain] word, its end, and the end of its pairs in `pairs`. */
   n = 0;
   readonly segStart: number[] = [];
   readonly segWordEnd: number[] = [];
   readonly segEnd: number[] = [];
-  readonly segIds: number[][] = [];
+  readonly segPairEnd: number[] = [];
 }
 
 export class SpanBytes {
   /** Distinct segments by their bytes (ByteInterner.key: not decoded), and the parser of new ones. */
   private segments = new ByteInterner(new Interner());
   private words: SegmentWords;
-  /** parsed[segment id]: flat [slot id, value id, …], or null when parseSpan refuses the segment. */
-  private parsed: (number[] | null)[] = [];
-  /** stamp[slot id] = the read that last met the slot (a slot in two segments of one span). */
-  private readonly stamp: number[] = [];
+  /**
+   * The pairs of the segments met, by segment id, all in one array (a look-up reads one place, not an array of its
+   * own): flat [slot id, value id, …] at pool.a[segAt[id], segAt[id] + segLen[id]); segLen -1: parseSpan refuses it.
+   */
+  private readonly pool = new SpanPairs();
+  private readonly segAt = new Int32Array(MAX_SEGMENTS);
+  private readonly segLen = new Int32Array(MAX_SEGMENTS);
+  private segCount = 0;
+  /** stamp[slot id] = the read that last met the slot (a slot in two segments of one span); sized when a segment is parsed. */
+  private stamp = new Int32Array(256);
   private gen = 0;
   /** The last span read, the one before, and the record the next read fills. */
   private a = new SpanRecord();
   private b = new SpanRecord();
   private c = new SpanRecord();
   private view: DataView | undefined;
-  /** The pairs of the span being read: out[0, outLen) (copied out when it is read). */
-  private readonly out: number[] = [];
-  private outLen = 0;
   /** Segments parsed (cache misses), looked up (hits), and taken from the last spans without a look-up (reused). */
   misses = 0;
   hits = 0;
@@ -96,9 +134,18 @@ export class SpanBytes {
   /**
    * The pairs of the span whose unescaped bytes are bytes[start, end), with
    * `hash` any function of those bytes, or 0 (a quick filter before the bytes
-   * of the last two spans are compared), as flat ids (an array the caller
-   * may reorder but not change otherwise: it is handed out again for an
-   * equal span), or undefined: use parseSpan.
+   * of the last two spans are compared), as flat ids (a new array), or
+   * undefined: use parseSpan. (readSpan without the copy into an array.)
+   */
+  read(start: number, end: number, hash = 0): number[] | undefined {
+    const r = this.readSpan(start, end, hash);
+    return r && Array.from(r.pairs.a.subarray(0, r.pairs.n));
+  }
+
+  /**
+   * The span bytes[start, end) read (as `read`): its record, whose pairs
+   * stay as they are until two more spans are read (the caller copies them),
+   * or undefined: use parseSpan.
    *
    * A span equal to one of the last two read (a turn's generated span is
    * often its gold one; a gold span, the last one) has their pairs. Otherwise the
@@ -107,16 +154,16 @@ export class SpanBytes {
    * covers it and the [domain] word after it (then white space follows that
    * word in both, so the segment ends there in both).
    */
-  read(start: number, end: number, hash = 0): number[] | undefined {
+  readSpan(start: number, end: number, hash = 0): SpanRecord | undefined {
     const len = end - start;
     const { a, b } = this;
     const la = this.prefixWith(a, start, len);
-    if (hash === a.hash && len === a.len && la === len) return a.ids;
+    if (hash === a.hash && len === a.len && la === len) return a;
     const lb = this.prefixWith(b, start, len);
     if (hash === b.hash && len === b.len && lb === len) {
       this.b = a;
       this.a = b;
-      return b.ids;
+      return b;
     }
     const from = la >= lb ? a : b;
     const r = this.c;
@@ -124,14 +171,15 @@ export class SpanBytes {
     r.len = len;
     r.hash = hash;
     r.n = 0;
-    const out = this.readSegments(start, end, from, Math.max(la, lb), r);
-    if (out) {
-      r.ids = out;
-      this.c = this.b;
-      this.b = this.a;
-      this.a = r;
+    r.pairs.n = 0;
+    if (!this.readSegments(start, end, from, Math.max(la, lb), r)) {
+      r.len = -1;
+      return undefined;
     }
-    return out;
+    this.c = this.b;
+    this.b = this.a;
+    this.a = r;
+    return r;
   }
 
   /**
@@ -188,11 +236,10 @@ export class SpanBytes {
     return k;
   }
 
-  private readSegments(start: number, end: number, from: SpanRecord, common: number, r: SpanRecord): number[] | undefined {
+  /** Reads the span bytes[start, end) into `r` (empty), from `from` where they share `common` bytes at the start; false: decline. */
+  private readSegments(start: number, end: number, from: SpanRecord, common: number, r: SpanRecord): boolean {
     const b = this.bytes;
     const mttod = this.grammar === 'mttod';
-    const out = this.out;
-    this.outLen = 0;
     this.gen++;
     let p = start;
     let first = true;
@@ -214,10 +261,26 @@ export class SpanBytes {
     }
     const stop = j < from.n ? end - (from.len - from.segStart[j]) : end;
     if (k > 0) {
-      for (let i = 0; i < k; i++) {
-        if (!this.take(from.segIds[i], out)) return undefined;
-        this.note(r, start + from.segStart[i], start + from.segWordEnd[i], start + from.segEnd[i], from.segIds[i]);
+      // Their pairs come first in from's, with slots unique among them (from was read): copied, their slots stamped.
+      const m = from.segPairEnd[k - 1];
+      const src = from.pairs.a;
+      const out = r.pairs;
+      out.reserve(m);
+      const dst = out.a;
+      const stamp = this.stamp;
+      const gen = this.gen;
+      for (let i = 0; i < m; i += 2) {
+        stamp[(dst[i] = src[i])] = gen;
+        dst[i + 1] = src[i + 1];
       }
+      out.n = m;
+      for (let i = 0; i < k; i++) {
+        r.segStart[i] = from.segStart[i];
+        r.segWordEnd[i] = from.segWordEnd[i];
+        r.segEnd[i] = from.segEnd[i];
+        r.segPairEnd[i] = from.segPairEnd[i];
+      }
+      r.n = k;
       this.reused += k;
       p = start + from.segStart[k];
       opened = from.opened;
@@ -232,7 +295,7 @@ export class SpanBytes {
       const c0 = b[ws];
       if (c0 !== LB && c0 !== LT) {
         // Words before the first segment are refused; a segment's words run to the next word starting with "[" or "<".
-        if (segStart < 0) return undefined;
+        if (segStart < 0) return false;
         first = false;
         for (p++; p < stop; p++) {
           const c = b[p];
@@ -256,67 +319,77 @@ export class SpanBytes {
           closed = true;
           break;
         }
-        return undefined;
+        return false;
       }
       first = false;
       if (c0 === LB && last === RB && p - ws >= 2 && !(mttod && isValueToken(b, ws, p))) {
         // A domain token (or a [token] parseSpan refuses) starts a segment; the last one ends at its last word.
-        if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, out, r)) return undefined;
+        if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, r)) return false;
         segStart = ws;
         segWordEnd = p;
-      } else if (segStart < 0) return undefined;
+      } else if (segStart < 0) return false;
       segEnd = p;
     }
-    if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, out, r)) return undefined;
+    if (segStart >= 0 && !this.segment(segStart, segEnd, segWordEnd, r)) return false;
     if (!closed && j < from.n) {
       // The rest is from's from segment j on: its segments, and whether a closing token ends it.
-      const shift = end - (from.start + from.len);
-      for (let i = j; i < from.n; i++) {
-        if (!this.take(from.segIds[i], out)) return undefined;
-        const at = from.start + shift;
-        this.note(r, at + from.segStart[i], at + from.segWordEnd[i], at + from.segEnd[i], from.segIds[i]);
+      // Their pairs come last in from's: taken (their slots checked against this span's before them).
+      const shift = len - from.len;
+      if (!this.take(from.pairs.a, j === 0 ? 0 : from.segPairEnd[j - 1], from.pairs.n, r.pairs)) return false;
+      let n = r.n;
+      const base = r.pairs.n - from.pairs.n;
+      for (let i = j; i < from.n; i++, n++) {
+        r.segStart[n] = from.segStart[i] + shift;
+        r.segWordEnd[n] = from.segWordEnd[i] + shift;
+        r.segEnd[n] = from.segEnd[i] + shift;
+        r.segPairEnd[n] = from.segPairEnd[i] + base;
       }
+      r.n = n;
       this.reused += from.n - j;
       closed = from.closed;
     }
-    if (opened && !closed) return undefined;
+    if (opened && !closed) return false;
     r.opened = opened;
     r.closed = closed;
-    return out.slice(0, this.outLen);
-  }
-
-  /** Adds a segment's pairs to a span's; false if one of its slots is already there (parseSpan refuses the span). */
-  private take(ids: number[], out: number[]): boolean {
-    const stamp = this.stamp;
-    const gen = this.gen;
-    let n = this.outLen;
-    for (let k = 0; k < ids.length; k += 2) {
-      const slot = ids[k];
-      if (stamp[slot] === gen) return false;
-      stamp[slot] = gen;
-      out[n++] = slot;
-      out[n++] = ids[k + 1];
-    }
-    this.outLen = n;
     return true;
   }
 
-  private note(r: SpanRecord, s: number, wordEnd: number, e: number, ids: number[]): void {
+  /** Appends src[from, to) (flat pairs) to `out`; false if one of their slots is already there (parseSpan refuses the span). */
+  private take(src: Int32Array, from: number, to: number, out: SpanPairs): boolean {
+    const stamp = this.stamp;
+    const gen = this.gen;
+    out.reserve(out.n + to - from);
+    const dst = out.a;
+    let n = out.n;
+    for (let k = from; k < to; k += 2) {
+      const slot = src[k];
+      if (stamp[slot] === gen) return false;
+      stamp[slot] = gen;
+      dst[n++] = slot;
+      dst[n++] = src[k + 1];
+    }
+    out.n = n;
+    return true;
+  }
+
+  /** Records a segment of `r` (bytes[s, e), its [domain] word ending at wordEnd), whose pairs were just added. */
+  private note(r: SpanRecord, s: number, wordEnd: number, e: number): void {
     const i = r.n++;
     r.segStart[i] = s - r.start;
     r.segWordEnd[i] = wordEnd - r.start;
     r.segEnd[i] = e - r.start;
-    r.segIds[i] = ids;
+    r.segPairEnd[i] = r.pairs.n;
   }
 
   /** The segment bytes[s, e): its pairs added to the span's (looked up, or read when new); false: decline the span. */
-  private segment(s: number, e: number, wordEnd: number, out: number[], rec: SpanRecord): boolean {
+  private segment(s: number, e: number, wordEnd: number, rec: SpanRecord): boolean {
     // A segment of the last two spans with the same bytes (outside their common prefix and suffix with this one: two
     // segments changed, or the other span has it) has its pairs, without a look-up.
-    const same = this.sameSegment(this.a, s, e) ?? this.sameSegment(this.b, s, e);
+    const same = this.sameSegment(this.a, s, e) ? this.a : this.sameSegment(this.b, s, e) ? this.b : undefined;
     if (same !== undefined) {
-      if (!this.take(same, out)) return false;
-      this.note(rec, s, wordEnd, e, same);
+      const i = this.found;
+      if (!this.take(same.pairs.a, i === 0 ? 0 : same.segPairEnd[i - 1], same.segPairEnd[i], rec.pairs)) return false;
+      this.note(rec, s, wordEnd, e);
       this.reused++;
       return true;
     }
@@ -336,43 +409,65 @@ export class SpanBytes {
       hash = Math.imul(hash ^ b[k], 0x01000193);
     }
     if ((or & 0x80808080) !== 0) return false;
-    if (this.parsed.length >= MAX_SEGMENTS) {
+    if (this.segCount >= MAX_SEGMENTS) {
       this.segments = new ByteInterner(new Interner());
       this.words = new SegmentWords(this.bytes, this.grammar, this.vocab, this.ids);
-      this.parsed = [];
+      this.segCount = this.pool.n = 0;
     }
     const id = this.segments.key(this.bytes, s, e, hash);
-    let r = this.parsed[id];
-    if (r === undefined) {
+    if (id === this.segCount) {
+      // Met for the first time (key numbers segments 0, 1, …): parsed, its pairs added to the pool.
       this.misses++;
-      r = this.words.parse(s, e);
-      this.parsed[id] = r;
+      this.segCount++;
+      const w = this.words.parse(s, e);
+      const pool = this.pool;
+      this.segAt[id] = pool.n;
+      this.segLen[id] = w ? w.length : -1;
+      if (w)
+        for (let k = 0; k < w.length; k += 2) {
+          if (w[k] >= this.stamp.length) this.growStamp(w[k]);
+          pool.push(w[k], w[k + 1]);
+        }
     } else this.hits++;
-    if (r === null || !this.take(r, out)) return false;
-    this.note(rec, s, wordEnd, e, r);
+    const at = this.segAt[id];
+    const len = this.segLen[id];
+    if (len < 0 || !this.take(this.pool.a, at, at + len, rec.pairs)) return false;
+    this.note(rec, s, wordEnd, e);
     return true;
   }
 
-  /** The pairs of a segment of the span `rec` whose bytes are bytes[s, e), or undefined. */
-  private sameSegment(rec: SpanRecord, s: number, e: number): number[] | undefined {
+  /** Makes room in `stamp` for the slot id `slot` (every slot of a record comes from a parsed segment). */
+  private growStamp(slot: number): void {
+    const next = new Int32Array(Math.max(2 * this.stamp.length, slot + 1));
+    next.set(this.stamp);
+    this.stamp = next;
+  }
+
+  /** Whether the span `rec` has a segment whose bytes are bytes[s, e): then `found` is its number. */
+  private sameSegment(rec: SpanRecord, s: number, e: number): boolean {
     const len = e - s;
     for (let i = 0; i < rec.n; i++) {
       const at = rec.start + rec.segStart[i];
-      if (rec.segEnd[i] - rec.segStart[i] === len && this.bytes[at + len - 1] === this.bytes[e - 1] && this.prefix(at, s, len) === len)
-        return rec.segIds[i];
+      if (rec.segEnd[i] - rec.segStart[i] === len && this.bytes[at + len - 1] === this.bytes[e - 1] && this.prefix(at, s, len) === len) {
+        this.found = i;
+        return true;
+      }
     }
-    return undefined;
+    return false;
   }
+
+  private found = 0;
 }
 
-const OPENERS = ['<sos_b>', '<bos_belief>'];
-const CLOSERS = ['<eos_b>', '<eos_belief>'];
+const bytesOf = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const OPENERS = ['<sos_b>', '<bos_belief>'].map(bytesOf);
+const CLOSERS = ['<eos_b>', '<eos_belief>'].map(bytesOf);
 
-function isMarker(b: Uint8Array, s: number, e: number, names: readonly string[]): boolean {
+function isMarker(b: Uint8Array, s: number, e: number, names: readonly Uint8Array[]): boolean {
   for (const m of names) {
     if (m.length !== e - s) continue;
     let k = 0;
-    while (k < m.length && b[s + k] === m.charCodeAt(k)) k++;
+    while (k < m.length && b[s + k] === m[k]) k++;
     if (k === m.length) return true;
   }
   return false;

@@ -13,7 +13,10 @@
 //                               "trun_num" (sic), …} is skipped (UBAR eval.py skips it too)
 // The turn index is the key, else `turn_num`, else the position in the list.
 // Spans are read from the file's bytes by belief-span-bytes.ts where it can
-// (each distinct domain segment parsed once), else with parseSpan.
+// (each distinct domain segment parsed once), else with parseSpan. An object of
+// dialogues (contiguous by construction) goes straight into the corpus builder;
+// a flat list of turns, and anything the direct reading declines, goes through
+// the turn collector (collect.ts), which gathers, sorts and checks turns.
 // The generated span is kept as the turn's generated text (as bytes when ASCII
 // without escapes: the corpus builder decodes them all at once). A generated span
 // that cannot be read (belief-span.ts says when) makes the turn unparseable:
@@ -22,7 +25,7 @@
 
 import type { TurnExtra } from '../model/builder';
 import { parseSpan, spanGrammar, type SpanGrammar, type SpanResult } from './belief-span';
-import { SpanBytes, usable } from './belief-span-bytes';
+import { SpanBytes, SpanPairs, usable } from './belief-span-bytes';
 import { collectTurns, type TurnCollector } from './collect';
 import { badDialogueId, missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
@@ -45,20 +48,23 @@ const BUILDER_HINT = (bytes: number) => ({ turns: bytes / 100, pairs: bytes / 12
 const KNOWN = ['bspn', 'bspn_gen', 'turn_num', 'dial_id', 'user'];
 const SPECIAL = /<(?:sos_u|eos_u|bos_user|eos_user)>/g;
 
+/** Where a span string of the turn is. */
+interface SpanAt {
+  /** The string's opening quote. */
+  at: number;
+  /** Its bytes between the quotes: bytes[start, end); end < 0: no such key. */
+  start: number;
+  end: number;
+  /** The span, decoded when it holds an escape or a non-ASCII byte (else read from its bytes when needed). */
+  text?: string;
+}
+
 interface TurnRead {
   index?: number;
   dialId?: string;
-  /** The gold span, decoded when it holds an escape or a non-ASCII byte (else read from its bytes when needed). */
-  gold?: string;
-  goldAt: number;
-  /** The gold span's bytes between the quotes: bytes[goldStart, goldEnd); goldEnd < 0: no "bspn". */
-  goldStart: number;
-  goldEnd: number;
-  /** The generated span, decoded when it holds an escape or a non-ASCII byte (else its bytes become the raw text). */
-  pred?: string;
-  predAt: number;
-  predStart: number;
-  predEnd: number;
+  /** The gold span ("bspn") and the generated one ("bspn_gen"). */
+  gold: SpanAt;
+  pred: SpanAt;
   user?: string;
   /** UBAR's per-dialogue header entry ("trun_num", no "turn_num"). */
   header: boolean;
@@ -66,9 +72,30 @@ interface TurnRead {
   same: boolean;
 }
 
-/** Reads a belief-span file; `fast` false: every span with parseSpan (the plain path the fast one must equal, for tests). */
+/** Keys of a turn object the direct reading keeps (more: it declines). */
+const KEYS_MAX = 64;
+
+/** Thrown where the direct reading (turns straight into the corpus builder) would not give what the collector gives. */
+const DECLINE = new Error('bspn: direct reading declined');
+
+/**
+ * Reads a belief-span file; `fast` false: every span with parseSpan (the plain path the fast one must equal, for
+ * tests). The fast path hands an object of dialogues' turns straight to the corpus builder (its dialogues are
+ * contiguous by construction); where the builder refuses a turn or a dialogue's turns are not in order, it
+ * declines and the file is read again through the turn collector, which says what is wrong, or sorts them.
+ */
 export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): LoadedCorpus {
   const vocab: SlotVocab = opts.slotVocab ?? multiwozSlotVocab();
+  if (fast && usable(vocab))
+    try {
+      return readBspn(bytes, opts, vocab, true, true);
+    } catch (e) {
+      if (e !== DECLINE) throw e;
+    }
+  return readBspn(bytes, opts, vocab, fast, false);
+}
+
+function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: boolean, direct: boolean): LoadedCorpus {
   const goldReplaced = !!opts.goldReplaced;
   const fastPath = fast && usable(vocab);
   let grammar: SpanGrammar | undefined;
@@ -116,23 +143,64 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         );
       };
 
-      // A span's first bytes in common with the last span read (ASCII without escapes) need no scanning.
-      const scanSpan = (): void => sc.scanStringValue(spans ? spans.lead(sc.pos + 1) : 0);
-
       // One record for the turn being read (a turn is added before the next one is read).
-      const t: TurnRead = { goldAt: 0, goldStart: 0, goldEnd: -1, predAt: 0, predStart: 0, predEnd: -1, header: false, same: false };
+      const t: TurnRead = { gold: { at: 0, start: 0, end: -1 }, pred: { at: 0, start: 0, end: -1 }, header: false, same: false };
+
+      /**
+       * The span string at the cursor (`mine`; the turn's other span `other`, if read before it): taken as a repeat
+       * of the other one when its bytes are, else scanned — its first bytes in common with the last span read
+       * (ASCII without escapes) are not scanned again — and decoded if it holds an escape or a non-ASCII byte.
+       */
+      const readSpanString = (mine: SpanAt, other: SpanAt, key: string, what: string, path: () => string): void => {
+        if (!sc.isString()) sc.wrongType(pathPush(path(), key), what);
+        mine.at = sc.pos;
+        if (other.end >= 0 && repeats(other.start, other.end)) {
+          t.same = true;
+          mine.start = mine.at + 1;
+          mine.end = sc.pos - 1;
+          mine.text = other.text;
+          return;
+        }
+        sc.scanStringValue(spans ? spans.lead(sc.pos + 1) : 0);
+        mine.start = sc.strStart;
+        mine.end = sc.strEnd;
+        if (sc.strEscaped || !sc.strAscii) mine.text = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
+      };
+
+      // Direct reading: the turn's keys (none escaped), for a key written twice.
+      const keyStart = new Int32Array(KEYS_MAX);
+      const keyEnd = new Int32Array(KEYS_MAX);
+      const seenKey = (s: number, e: number, n: number): boolean => {
+        const len = e - s;
+        for (let i = 0; i < n; i++) {
+          if (keyEnd[i] - keyStart[i] !== len) continue;
+          let k = 0;
+          const o = keyStart[i];
+          while (k < len && bytes[o + k] === bytes[s + k]) k++;
+          if (k === len) return true;
+        }
+        return false;
+      };
 
       // A turn's JSON path is made only for a message: `path` makes it.
       const readTurn = (path: () => string, at: number): TurnRead => {
         if (!sc.tryOpenObject()) sc.wrongType(path(), 'a turn object with "bspn" and "bspn_gen"');
-        t.index = t.dialId = t.gold = t.pred = t.user = undefined;
-        t.goldAt = t.goldStart = t.predAt = t.predStart = 0;
-        t.goldEnd = t.predEnd = -1;
+        const { gold, pred } = t;
+        t.index = t.dialId = t.user = gold.text = pred.text = undefined;
+        gold.at = gold.start = pred.at = pred.start = 0;
+        gold.end = pred.end = -1;
         t.header = t.same = false;
         let trun = false;
-        keys.reset();
+        if (!direct) keys.reset();
+        let nKeys = 0;
         for (let first = true; sc.nextKey(first); first = false) {
-          keys.add(path);
+          if (!direct) keys.add(path);
+          else {
+            // A key escaped or written twice: the collector's reading says so (UniqueKeys, with both places).
+            if (sc.keyEscaped || nKeys === KEYS_MAX || seenKey(sc.keyStart, sc.keyEnd, nKeys)) throw DECLINE;
+            keyStart[nKeys] = sc.keyStart;
+            keyEnd[nKeys++] = sc.keyEnd;
+          }
           // A key the loader does not read (context, resp, aspn, …: none starts with b, t, d or u) is skipped at once;
           // a string value without hashing it.
           const k0 = sc.keyEscaped ? 0 : bytes[sc.keyStart];
@@ -141,35 +209,12 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
             else sc.skipValue();
             continue;
           }
-          if (sc.keyIs('bspn_gen')) {
-            if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn_gen'), 'the generated belief span (a string)');
-            t.predAt = sc.pos;
-            if (t.goldEnd >= 0 && repeats(t.goldStart, t.goldEnd)) {
-              t.same = true;
-              t.predStart = t.predAt + 1;
-              t.predEnd = sc.pos - 1;
-              t.pred = t.gold;
-              continue;
-            }
-            scanSpan();
-            t.predStart = sc.strStart;
-            t.predEnd = sc.strEnd;
-            if (sc.strEscaped || !sc.strAscii) t.pred = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
-          } else if (sc.keyIs('bspn')) {
-            if (!sc.isString()) sc.wrongType(pathPush(path(), 'bspn'), 'the gold belief span (a string)');
-            t.goldAt = sc.pos;
-            if (t.predEnd >= 0 && repeats(t.predStart, t.predEnd)) {
-              t.same = true;
-              t.goldStart = t.goldAt + 1;
-              t.goldEnd = sc.pos - 1;
-              t.gold = t.pred;
-              continue;
-            }
-            scanSpan();
-            t.goldStart = sc.strStart;
-            t.goldEnd = sc.strEnd;
-            if (sc.strEscaped || !sc.strAscii) t.gold = sc.stringAt(sc.strStart, sc.strEnd, sc.strEscaped);
-          } else if (sc.keyIs('turn_num')) {
+          if (k0 === 0x62 && isBspn(bytes, sc.keyStart, sc.keyEnd)) {
+            if (sc.keyEnd - sc.keyStart === 4) readSpanString(gold, pred, 'bspn', 'the gold belief span (a string)', path);
+            else readSpanString(pred, gold, 'bspn_gen', 'the generated belief span (a string)', path);
+          } else if (sc.keyIs('bspn_gen')) readSpanString(pred, gold, 'bspn_gen', 'the generated belief span (a string)', path);
+          else if (sc.keyIs('bspn')) readSpanString(gold, pred, 'bspn', 'the gold belief span (a string)', path);
+          else if (sc.keyIs('turn_num')) {
             sc.peek();
             const s = sc.pos;
             sc.skipValue();
@@ -192,8 +237,10 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         t.header = trun && t.index === undefined;
         if (!t.header) {
           ctx.at = at;
-          if (t.predEnd < 0) throw ctx.error(path(), missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
-          if (t.goldEnd < 0 && !goldReplaced)
+          // A missing key's message lists the turn's keys (UniqueKeys keeps them).
+          if (direct && (pred.end < 0 || (gold.end < 0 && !goldReplaced))) throw DECLINE;
+          if (pred.end < 0) throw ctx.error(path(), missingKey('bspn_gen', 'the generated belief span', keys.names(), KNOWN));
+          if (gold.end < 0 && !goldReplaced)
             throw ctx.error(
               path(),
               `${missingKey('bspn', 'the gold belief span', keys.names(), KNOWN)}; without it, give the gold (--gold FILE, the Gold field of the Open dialog)`,
@@ -202,6 +249,33 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         return t;
       };
 
+      // The turn's pairs (flat [slot id, value id, …]), in scratch buffers the builder copies.
+      const goldPairs = new SpanPairs();
+      const predPairs = new SpanPairs();
+
+      /** The pairs of a span into `into` (from its bytes, else with parseSpan); parseSpan's refusal, or undefined. */
+      const readPairs = (into: SpanPairs, span: SpanAt): SpanResult | undefined => {
+        if (spans && span.text === undefined) {
+          const r = spans.readSpan(span.start, span.end);
+          if (r) {
+            into.copy(r.pairs.a, r.pairs.n);
+            return undefined;
+          }
+        }
+        const p = parse(span.text ?? sc.stringAt(span.start, span.end, false));
+        into.n = 0;
+        if (!p.ok) return p;
+        for (const [s, v] of p.pairs) into.push(col.slotById(s), col.value(v));
+        return undefined;
+      };
+
+      // Direct reading: the dialogue open in the builder, and its last turn index.
+      const b = col.builder;
+      let open: string | undefined;
+      let last = -1;
+      // The turn's extras, one object for all turns (the builder copies what it holds).
+      const shared: TurnExtra = {};
+
       const addTurn = (col: TurnCollector, id: string, fallbackIndex: number, path: () => string, at: number, read?: TurnRead): void => {
         const t = read ?? readTurn(path, at);
         if (t.header) {
@@ -209,44 +283,63 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           return;
         }
         const index = t.index ?? fallbackIndex;
-        let gold: number[] = [];
+        const { gold, pred } = t;
+        goldPairs.n = 0;
         if (!goldReplaced) {
-          const fastGold = spans && t.gold === undefined ? spans.read(t.goldStart, t.goldEnd) : undefined;
-          if (fastGold) gold = fastGold;
-          else {
-            const g = parse(t.gold ?? sc.stringAt(t.goldStart, t.goldEnd, false));
-            if (!g.ok)
-              throw ctx.loc.error(
-                { path: pathPush(path(), 'bspn'), at: t.goldAt },
-                `the gold belief span cannot be read: word ${g.word}: ${g.problem} (slot vocabulary: ${vocab.source}; another one: --slot-vocab FILE)`,
-              );
-            for (const [s, v] of g.pairs) gold.push(col.slotById(s), col.value(v));
-          }
+          const g = readPairs(goldPairs, gold);
+          if (g && !g.ok)
+            throw ctx.loc.error(
+              { path: pathPush(path(), 'bspn'), at: gold.at },
+              `the gold belief span cannot be read: word ${g.word}: ${g.problem} (slot vocabulary: ${vocab.source}; another one: --slot-vocab FILE)`,
+            );
         }
-        let pred: number[] = [];
         // ASCII without escapes: the builder copies the bytes and makes all raw texts at once (model/ascii-texts.ts).
         // (The plain path decodes each one, as the fast-check test's reference.)
-        const extra: TurnExtra =
-          t.pred !== undefined || !fast
-            ? { raw: t.pred ?? sc.stringAt(t.predStart, t.predEnd, false) }
-            : { rawBytes: bytes, rawStart: t.predStart, rawEnd: t.predEnd };
+        const extra: TurnExtra = direct ? shared : {};
+        if (pred.text !== undefined || !fast) {
+          extra.raw = pred.text ?? sc.stringAt(pred.start, pred.end, false);
+          extra.rawBytes = undefined;
+        } else {
+          extra.raw = undefined;
+          extra.rawBytes = bytes;
+          extra.rawStart = pred.start;
+          extra.rawEnd = pred.end;
+        }
+        extra.unparseable = undefined;
         // A generated span equal to the gold one read has its pairs (the builder sorts the one array for both, then copies it).
-        const fastPred = t.same && !goldReplaced ? gold : spans && t.pred === undefined ? spans.read(t.predStart, t.predEnd) : undefined;
-        if (fastPred) pred = fastPred;
-        else {
-          const p = parse(t.pred ?? sc.stringAt(t.predStart, t.predEnd, false));
-          if (p.ok) for (const [s, v] of p.pairs) pred.push(col.slotById(s), col.value(v));
-          else {
+        const sameAsGold = t.same && !goldReplaced;
+        if (!sameAsGold) {
+          const p = readPairs(predPairs, pred);
+          if (p && !p.ok) {
             unparseable++;
-            extra.unparseable = places.describe(t.predAt, pathPush(path(), 'bspn_gen'), `word ${p.word}: ${p.problem}`);
+            extra.unparseable = places.describe(pred.at, pathPush(path(), 'bspn_gen'), `word ${p.word}: ${p.problem}`);
           }
         }
-        if (t.pred !== undefined ? t.pred.trim() === '' : blank(bytes, t.predStart, t.predEnd)) emptyGenerated++;
-        col.turn(id, index, gold, pred, at, t.user !== undefined ? { user: t.user } : undefined, extra);
+        if (pred.text !== undefined ? pred.text.trim() === '' : blank(bytes, pred.start, pred.end)) emptyGenerated++;
+        const predOut = sameAsGold ? goldPairs : predPairs;
+        if (direct) {
+          // Turns out of order or repeated: the collector sorts them, or says which turn appears twice.
+          if (index <= last) throw DECLINE;
+          last = index;
+          if (t.user === undefined) {
+            if (b.addTurnPairs(index, goldPairs.a, goldPairs.n, predOut.a, predOut.n) !== null) throw DECLINE;
+            b.addTurnText(extra);
+          } else {
+            const g = Array.from(goldPairs.a.subarray(0, goldPairs.n));
+            const p = sameAsGold ? g : Array.from(predOut.a.subarray(0, predOut.n));
+            if (b.addTurn(index, g, p, undefined, t.user, extra) !== null) throw DECLINE;
+          }
+        } else {
+          const g = Array.from(goldPairs.a.subarray(0, goldPairs.n));
+          const p = sameAsGold ? g : Array.from(predOut.a.subarray(0, predOut.n));
+          col.turn(id, index, g, p, at, t.user !== undefined ? { user: t.user } : undefined, extra);
+        }
         if ((++count & 0xfff) === 0) opts.onProgress?.(sc.pos / bytes.length);
       };
 
       if (sc.peek() === 0x5b) {
+        // A flat list of turns: its dialogues may not be contiguous (the collector gathers them).
+        if (direct) throw DECLINE;
         forEachElement(sc, '$', 'a list of turns', (i, at) => {
           const path = () => pathPush('$', i);
           // The dialogue id is inside the turn: read the turn, check the id, then add the turn read.
@@ -264,7 +357,15 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
           const path = pathPush('$', id);
           ctx.at = at;
           ctx.dialogueId(id, path);
-          ids.add(id, at, path);
+          if (!direct) ids.add(id, at, path);
+          else {
+            // The dialogue opens in the builder at its key, before its turns are read: an id seen before (also of a
+            // dialogue without turns, which the builder drops but remembers) declines here, where IdSet would refuse it.
+            if (open !== undefined && b.endDialogue() !== null) throw DECLINE;
+            if (b.beginDialogue(id) !== null) throw DECLINE;
+            open = id;
+            last = -1;
+          }
           const c = sc.peek();
           if (c === 0x5b) forEachElement(sc, path, 'a list of turns', (i, tAt) => addTurn(col, id, i, () => pathPush(path, i), tAt));
           else if (c === 0x7b) {
@@ -292,6 +393,7 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
         });
       }
       sc.end();
+      if (direct && open !== undefined && b.endDialogue() !== null) throw DECLINE;
     },
     BUILDER_HINT(bytes.length),
   );
@@ -310,6 +412,13 @@ export function loadBspn(bytes: Uint8Array, opts: LoadOptions, fast = true): Loa
   if (skippedHeaders > 0) notes.push(`${plural(skippedHeaders, 'dialogue header entry')} ("trun_num", UBAR's end-to-end results) skipped`);
   const scoreNotes = notes.slice(1);
   return { corpus, format: bspnLoader.id, warnings: [...notes.slice(0, 1), ...warnings, ...scoreNotes], scoreNotes };
+}
+
+/** Whether the unescaped key bytes[s, e) is "bspn" or "bspn_gen" (the two keys of every turn, compared byte by byte). */
+function isBspn(b: Uint8Array, s: number, e: number): boolean {
+  if (b[s] !== 0x62 || b[s + 1] !== 0x73 || b[s + 2] !== 0x70 || b[s + 3] !== 0x6e) return false;
+  if (e - s === 4) return true;
+  return e - s === 8 && b[s + 4] === 0x5f && b[s + 5] === 0x67 && b[s + 6] === 0x65 && b[s + 7] === 0x6e;
 }
 
 /** Whether ASCII bytes[start, end) are all white space (what String.prototype.trim removes from ASCII text). */
