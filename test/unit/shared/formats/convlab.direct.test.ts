@@ -16,7 +16,7 @@ const enc = (s: string) => new TextEncoder().encode(s);
 
 const domainName = fc.constantFrom('hotel', 'train', 'restaurant', 'taxi');
 const slotName = fc.constantFrom('area', 'price range', 'book day', 'leave at', 'name');
-const valueText = fc.constantFrom('', 'north', 'cheap', '17:15', 'é', 'a "q"', 'do not care', 'x\\y');
+const valueText = fc.constantFrom('', 'north', 'nort', 'nortx', 'cheap', '17:15', 'é', 'a "q"', 'do not care', 'x\\y');
 
 type State = Map<string, Map<string, string>>;
 
@@ -38,7 +38,9 @@ const dialogueArb = fc.record({
   extra: fc.boolean(),
 });
 
-function usualFile(dialogues: fc.RecordValue<typeof dialogueArb>[], spaced: boolean, withIds: boolean): string {
+type Dialogue = typeof dialogueArb extends fc.Arbitrary<infer T> ? T : never;
+
+function usualFile(dialogues: Dialogue[], spaced: boolean, withIds: boolean): string {
   const samples: string[] = [];
   dialogues.forEach((d, k) => {
     const gold: State = new Map();
