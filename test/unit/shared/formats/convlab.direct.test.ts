@@ -10,6 +10,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { convlabDirect, loadConvlab } from '../../../../src/shared/formats/convlab';
+import { readFileSync } from 'node:fs';
 import { llmBytes } from './llm-samples';
 
 const enc = (s: string) => new TextEncoder().encode(s);
@@ -146,5 +147,26 @@ describe('ConvLab-3 files read straight into the builder', () => {
       // The edge file holds gold alternatives (lists): NestedStates leaves those states to the state reader.
       expect(direct).toEqual(plain);
     }
+  });
+
+  it('ConvLab-3 predictions with utt_idx (the convlab layout): usual samples read straight into the builder, as the plain reading reads them', () => {
+    const bytes = new Uint8Array(readFileSync('test/fixtures/formats/convlab-predictions.json'));
+    const direct = convlabDirect(bytes, { file: 'p.json' }, 'utt_idx');
+    expect(direct).not.toBeNull();
+    expect(direct).toEqual(loadConvlab(bytes, { file: 'p.json' }, 'utt_idx', true));
+    fc.assert(
+      fc.property(fc.array(dialogueArb, { minLength: 1, maxLength: 3 }), (ds) => {
+        // The same samples with utt_idx (2 × the user turn) and a speaker, without dialogue ids.
+        const text = usualFile(ds, true, false).replace(
+          /"turn_id": "?(\d+)"?/g,
+          (_, t: string) => `"utt_idx": ${2 * Number(t)}, "speaker": "user"`,
+        );
+        const b = enc(text);
+        const d = convlabDirect(b, { file: 'p.json' }, 'utt_idx');
+        expect(d).not.toBeNull();
+        expect(d).toEqual(loadConvlab(b, { file: 'p.json' }, 'utt_idx', true));
+      }),
+      { numRuns: 100 },
+    );
   });
 });
