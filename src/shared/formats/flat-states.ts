@@ -49,8 +49,18 @@ class StateCache {
 
   /** Becomes o's first `k` members (an object at `at` whose bytes repeat o's first `len`). */
   copyFrom(o: StateCache, k: number): void {
-    this.n = 0;
-    for (let i = 0; i < k; i++) this.push(o.slots[i], o.values[i], o.ends[i]);
+    if (this.slots.length < k) {
+      this.slots = new Int32Array(o.slots.length);
+      this.values = new Int32Array(o.slots.length);
+      this.ends = new Int32Array(o.slots.length);
+    }
+    const { slots, values, ends } = this;
+    for (let i = 0; i < k; i++) {
+      slots[i] = o.slots[i];
+      values[i] = o.values[i];
+      ends[i] = o.ends[i];
+    }
+    this.n = k;
   }
 }
 
@@ -96,8 +106,13 @@ export class FlatStates {
       return false;
     }
     const out = this.out[side];
-    out.n = 0;
-    for (let i = 0; i < own.n; i++) out.push(own.slots[i], own.values[i]);
+    if (out.a.length < 2 * own.n) out.a = new Int32Array(2 * own.slots.length);
+    const a = out.a;
+    for (let i = 0; i < own.n; i++) {
+      a[2 * i] = own.slots[i];
+      a[2 * i + 1] = own.values[i];
+    }
+    out.n = 2 * own.n;
     return true;
   }
 

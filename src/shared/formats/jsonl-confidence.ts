@@ -117,15 +117,18 @@ export class ConfidenceReader {
     const sc = this.sc;
     sc.peek();
     const start = sc.pos;
+    let kept = 0; // entries of the shared members (their slots were found by the last read)
     try {
       // The members this object shares, byte for byte from its start, with the last one read are not read again.
       const shared = this.prevAt >= 0 ? sc.commonPrefix(this.prevAt, this.prevLen) : 0;
       let m = 0;
-      // (A member is shared when the byte after it is too: a number's end is not its own delimiter.)
-      while (m < this.members && this.memberEnd[m] < shared) m++;
+      // (A member ending in a number is shared only when the byte after it is too: a number's end is not
+      // its own delimiter, 1 is the start of 1e-68. A scores object ends at its '}'.)
+      const b = sc.bytes;
+      while (m < this.members && (this.memberEnd[m] < shared || (this.memberEnd[m] === shared && b[start + shared - 1] === 0x7d))) m++;
       let first: boolean;
       if (m > 0) {
-        this.n = this.memberN[m - 1];
+        this.n = kept = this.memberN[m - 1];
         for (let i = 0; i < m; i++) this.seen[0][i] = this.memberKey[i];
         this.nSeen[0] = m;
         sc.pos = start + this.memberEnd[m - 1];
@@ -160,8 +163,8 @@ export class ConfidenceReader {
       sc.pos = start;
       return -1;
     }
-    // Read whole: now the slots, in the order the plain walk interns them.
-    for (let i = 0; i < this.n; i++) {
+    // Read whole: now the slots, in the order the plain walk interns them (those of the shared members are known).
+    for (let i = kept; i < this.n; i++) {
       const d = this.domainOf[i];
       const k = this.keyOf[i];
       if (d < 0) this.slotOf[i] = this.flat[k] ??= this.col.flatSlot(this.name(k));

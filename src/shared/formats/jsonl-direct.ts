@@ -61,21 +61,32 @@ function lineKey(sc: JsonScanner): number {
     for (const [name, k] of KEYS) if (sc.keyIs(name)) return k;
     return OTHER;
   }
+  // By length and first byte, then the one name that fits is compared.
+  const first = sc.bytes[sc.keyStart];
+  let k = OTHER;
   switch (sc.keyEnd - sc.keyStart) {
     case 3:
-      return sc.keyIs('raw') ? RAW : OTHER;
+      k = RAW;
+      break;
     case 4:
-      return sc.keyIs('gold') ? GOLD : sc.keyIs('pred') ? PRED : sc.keyIs('turn') ? TURN : sc.keyIs('user') ? USER : OTHER;
+      k = first === 0x67 ? GOLD : first === 0x70 ? PRED : first === 0x74 ? TURN : first === 0x75 ? USER : OTHER;
+      break;
     case 6:
-      return sc.keyIs('system') ? SYSTEM : sc.keyIs('prompt') ? PROMPT : sc.keyIs('update') ? UPDATE : OTHER;
+      k = first === 0x73 ? SYSTEM : first === 0x70 ? PROMPT : first === 0x75 ? UPDATE : OTHER;
+      break;
     case 10:
-      return sc.keyIs('confidence') ? CONFIDENCE : OTHER;
+      k = CONFIDENCE;
+      break;
     case 11:
-      return sc.keyIs('dialogue_id') ? DIALOGUE_ID : sc.keyIs('unparseable') ? UNPARSEABLE : OTHER;
-    default:
-      return OTHER;
+      k = first === 0x64 ? DIALOGUE_ID : first === 0x75 ? UNPARSEABLE : OTHER;
+      break;
   }
+  return k !== OTHER && sc.keyIs(NAMES[k]) ? k : OTHER;
 }
+
+/** Key names by their number. */
+const NAMES: string[] = [];
+for (const [name, k] of KEYS) NAMES[k] = name;
 
 /** Skips spaces, tabs and CRs (not newlines); returns the next byte. */
 export function peekInLine(sc: JsonScanner): number | undefined {

@@ -67,6 +67,9 @@ export class CorpusBuilder {
   /** Entries (each turn's sorted by slot) and per column their scores (NaN: none). */
   private readonly confSlot = new IntVector(64);
   private readonly confValues: FloatVector[] = [];
+  /** The turn whose confidences are being added (beginConfidence) and its first entry. */
+  private confTurn = -1;
+  private confAt = 0;
   /** Confidence entries that named no predicted pair (slot and value), dropped. */
   confidenceDropped = 0;
 
@@ -184,8 +187,9 @@ export class CorpusBuilder {
     const n = this.turnIndex.length - 1;
     this.confStart ??= [];
     this.confLen ??= [];
-    this.confStart[n] = this.confSlot.length;
+    this.confStart[n] = this.confAt = this.confSlot.length;
     this.confLen[n] = 0;
+    this.confTurn = n;
   }
 
   /**
@@ -196,25 +200,29 @@ export class CorpusBuilder {
    */
   addConfidenceEntry(slot: number, value: number): number {
     const n = this.turnIndex.length - 1;
-    const at = this.confStart![n];
+    if (n !== this.confTurn) throw new Error('addConfidenceEntry: beginConfidence first');
+    const at = this.confAt;
     const slots = this.confSlot;
     if (!this.predicts(n, slot, value) || named(slots, at, slot)) {
       this.confidenceDropped++;
       return -1;
     }
     const values = this.confValues;
-    for (let k = 0; k < values.length; k++) values[k].push(Number.NaN);
-    // Insertion by slot id (a turn has a few entries).
+    const cols = values.length;
     let j = slots.length;
     slots.push(slot);
-    while (j > at && slots.get(j - 1) > slot) {
-      slots.set(j, slots.get(j - 1));
-      for (let k = 0; k < values.length; k++) values[k].set(j, values[k].get(j - 1));
-      j--;
+    for (let k = 0; k < cols; k++) values[k].push(Number.NaN);
+    if (j > at && slots.get(j - 1) > slot) {
+      // Insertion by slot id (a turn has a few entries).
+      while (j > at && slots.get(j - 1) > slot) {
+        slots.set(j, slots.get(j - 1));
+        for (let k = 0; k < cols; k++) values[k].set(j, values[k].get(j - 1));
+        j--;
+      }
+      slots.set(j, slot);
+      for (let k = 0; k < cols; k++) values[k].set(j, Number.NaN);
     }
-    slots.set(j, slot);
-    for (let k = 0; k < values.length; k++) values[k].set(j, Number.NaN);
-    this.confLen![n]++;
+    this.confLen![n] = slots.length - at;
     return j;
   }
 
@@ -225,10 +233,10 @@ export class CorpusBuilder {
 
   /** Whether turn n's predicted state (sorted by slot) holds slot = value. */
   private predicts(n: number, slot: number, value: number): boolean {
-    const pairs = this.pairs;
+    const pairs = this.pairs.raw();
     const from = 2 * this.predStart.get(n);
     const to = from + 2 * this.predLen.get(n);
-    for (let k = from; k < to; k += 2) if (pairs.get(k) === slot) return pairs.get(k + 1) === value;
+    for (let k = from; k < to; k += 2) if (pairs[k] === slot) return pairs[k + 1] === value;
     return false;
   }
 
@@ -418,7 +426,8 @@ export class CorpusBuilder {
 
 /** Whether xs[from, end) holds x. */
 function named(xs: IntVector, from: number, x: number): boolean {
-  for (let k = from; k < xs.length; k++) if (xs.get(k) === x) return true;
+  const a = xs.raw();
+  for (let k = from; k < xs.length; k++) if (a[k] === x) return true;
   return false;
 }
 
