@@ -30,7 +30,7 @@
 import { missingKey } from './field-policy';
 import { JsonScanner } from './json-scanner';
 import { collectTurns, TurnCollector } from './collect';
-import { ElementContext, forEachElement, isObject, parseValueHere, pathPush, UniqueKeys } from './json-walk';
+import { ElementContext, forEachElement, isObject, MAX_ELEMENT_BYTES, parseValueHere, pathPush, UniqueKeys } from './json-walk';
 import { NestedStates } from './nested-states';
 import { StateReader } from './state-reader';
 import type { FormatLoader, LoadedCorpus, LoadOptions } from './types';
@@ -49,6 +49,54 @@ function stringContext(ctx: ElementContext, context: unknown, path: string): { s
   const user = at(list.length - 1);
   const system = list.length >= 2 ? at(list.length - 2) : undefined;
   return { user, system: system === '' && list.length === 2 ? undefined : system };
+}
+
+/**
+ * stringContext's result read from the bytes, for the usual context (the
+ * whole history, growing turn by turn): a list of strings, all ASCII, so
+ * none can be invalid UTF-8; only the last two are decoded. Anything else
+ * (another element type, a byte over 0x7f, a syntax error): null, the cursor
+ * back, and the list is parsed whole (which reports what is wrong).
+ */
+function asciiContext(sc: JsonScanner): { system?: string; user?: string } | null {
+  const start = sc.pos;
+  if (sc.bytes[start] !== 0x5b) return null;
+  sc.pos++;
+  let n = 0;
+  // The last string's bytes and the one's before it (escaped: decode its escapes).
+  let lastAt = 0;
+  let lastEnd = 0;
+  let lastEsc = false;
+  let prevAt = 0;
+  let prevEnd = 0;
+  let prevEsc = false;
+  try {
+    if (sc.peek() === 0x5d) sc.pos++;
+    else
+      for (;;) {
+        if (sc.peek() !== 0x22) throw DECLINE;
+        sc.scanStringValue();
+        if (!sc.strAscii) throw DECLINE;
+        prevAt = lastAt;
+        prevEnd = lastEnd;
+        prevEsc = lastEsc;
+        lastAt = sc.strStart;
+        lastEnd = sc.strEnd;
+        lastEsc = sc.strEscaped;
+        n++;
+        const c = sc.peek();
+        sc.pos++;
+        if (c === 0x5d) break;
+        if (c !== 0x2c) throw DECLINE;
+      }
+    if (sc.pos - start > MAX_ELEMENT_BYTES) throw DECLINE;
+  } catch {
+    sc.pos = start;
+    return null;
+  }
+  const user = n >= 1 ? sc.stringAt(lastAt, lastEnd, lastEsc) : undefined;
+  const system = n >= 2 ? sc.stringAt(prevAt, prevEnd, prevEsc) : undefined;
+  return { user, system: system === '' && n === 2 ? undefined : system };
 }
 
 function lastSystemText(ctx: ElementContext, context: unknown, path: string): string | undefined {
@@ -254,10 +302,14 @@ function readSamples(
       else if (key === CONTEXT) {
         sc.peek();
         const cAt = sc.pos;
-        const cPath = pathPush(samplePath(), 'context');
-        const cCtx = new ElementContext(bytes, opts.file, cAt);
-        if (evalFile) ({ system, user: utterance } = stringContext(cCtx, parseValueHere(sc, cPath), cPath));
-        else system = lastSystemText(cCtx, parseValueHere(sc, cPath), cPath);
+        const quick = evalFile && mode !== 'plain' ? asciiContext(sc) : null;
+        if (quick) ({ system, user: utterance } = quick);
+        else {
+          const cPath = pathPush(samplePath(), 'context');
+          const cCtx = new ElementContext(bytes, opts.file, cAt);
+          if (evalFile) ({ system, user: utterance } = stringContext(cCtx, parseValueHere(sc, cPath), cPath));
+          else system = lastSystemText(cCtx, parseValueHere(sc, cPath), cPath);
+        }
       } else sc.skipValue();
     }
     if (utt === undefined)
