@@ -76,10 +76,12 @@ export class ConfidenceReader {
   private readonly flat: number[] = [];
   private readonly nested: number[][] = [];
   /** The object being read: per entry, the domain key (-1: a flat key), the key, the names and numbers. */
-  private domainOf: number[] = [];
-  private keyOf: number[] = [];
-  private namesOf: string[][] = [];
-  private xsOf: number[][] = [];
+  private readonly domainOf: number[] = [];
+  private readonly keyOf: number[] = [];
+  /** After readEntries: per entry its corpus slot, its score names and numbers (arrays shared between reads: read-only). */
+  readonly slotOf: number[] = [];
+  readonly namesOf: string[][] = [];
+  readonly xsOf: number[][] = [];
   private n = 0;
   /** The last object read whole: where, and per member (top-level key) its key, where it ends (from `prevAt`), the entries up to it. */
   private prevAt = -1;
@@ -99,17 +101,34 @@ export class ConfidenceReader {
 
   /** The entries of the "confidence" value at the cursor, or null (the cursor back at the value) where the plain path must read it. */
   read(): ConfidenceEntry[] | null {
+    const n = this.readEntries();
+    if (n < 0) return null;
+    const out: ConfidenceEntry[] = [];
+    for (let i = 0; i < n; i++) out.push({ slot: this.slotOf[i], names: this.namesOf[i], xs: this.xsOf[i] });
+    return out;
+  }
+
+  /**
+   * read() without its objects: the number of entries, each in slotOf[i],
+   * namesOf[i], xsOf[i] until the next read; -1 (the cursor back at the
+   * value) where the plain path must read it.
+   */
+  readEntries(): number {
     const sc = this.sc;
     sc.peek();
     const start = sc.pos;
+    let kept = 0; // entries of the shared members (their slots were found by the last read)
     try {
       // The members this object shares, byte for byte from its start, with the last one read are not read again.
       const shared = this.prevAt >= 0 ? sc.commonPrefix(this.prevAt, this.prevLen) : 0;
       let m = 0;
-      while (m < this.members && this.memberEnd[m] <= shared) m++;
+      // (A member ending in a number is shared only when the byte after it is too: a number's end is not
+      // its own delimiter, 1 is the start of 1e-68. A scores object ends at its '}'.)
+      const b = sc.bytes;
+      while (m < this.members && (this.memberEnd[m] < shared || (this.memberEnd[m] === shared && b[start + shared - 1] === 0x7d))) m++;
       let first: boolean;
       if (m > 0) {
-        this.n = this.memberN[m - 1];
+        this.n = kept = this.memberN[m - 1];
         for (let i = 0; i < m; i++) this.seen[0][i] = this.memberKey[i];
         this.nSeen[0] = m;
         sc.pos = start + this.memberEnd[m - 1];
@@ -142,22 +161,19 @@ export class ConfidenceReader {
       this.prevLen = sc.pos - start;
     } catch {
       sc.pos = start;
-      return null;
+      return -1;
     }
-    // Read whole: now the slots, in the order the plain walk interns them.
-    const out: ConfidenceEntry[] = [];
-    for (let i = 0; i < this.n; i++) {
+    // Read whole: now the slots, in the order the plain walk interns them (those of the shared members are known).
+    for (let i = kept; i < this.n; i++) {
       const d = this.domainOf[i];
       const k = this.keyOf[i];
-      let slot: number;
-      if (d < 0) slot = this.flat[k] ??= this.col.flatSlot(this.name(k));
+      if (d < 0) this.slotOf[i] = this.flat[k] ??= this.col.flatSlot(this.name(k));
       else {
         const row = (this.nested[d] ??= []);
-        slot = row[k] ??= this.col.slot(this.name(d), this.name(k));
+        this.slotOf[i] = row[k] ??= this.col.slot(this.name(d), this.name(k));
       }
-      out.push({ slot, names: this.namesOf[i], xs: this.xsOf[i] });
     }
-    return out;
+    return this.n;
   }
 
   private name(k: number): string {

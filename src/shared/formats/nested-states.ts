@@ -20,12 +20,18 @@ import type { TurnCollector } from './collect';
 import type { JsonScanner } from './json-scanner';
 import { badDomainKey } from './state-policy';
 
-/** A domain object read before: its bytes, the slots it names (inactive ones too) and its active (slot, value) pairs. */
+/**
+ * A domain object read before: its bytes, the slots it names in order
+ * (inactive ones too), each one's value id (-1: inactive) and where its
+ * member ends (after the value, from `at`). Never changed once made (the
+ * caches of both sides may hold one object).
+ */
 interface DomainRead {
   at: number;
   len: number;
   slots: number[];
-  pairs: number[];
+  values: number[];
+  ends: number[];
 }
 
 const GOLD = 0;
@@ -49,9 +55,15 @@ export class NestedStates {
   private readonly stateLen = [0, 0];
   private readonly statePairs: number[][] = [[], []];
 
+  /**
+   * `copy`: a state taken whole is returned as a copy (the caller keeps it);
+   * false when the caller only reads it before the next read (the corpus
+   * builder copies it; sorting it in place only permutes pairs of distinct slots).
+   */
   constructor(
     private readonly col: TurnCollector,
     private readonly sc: JsonScanner,
+    private readonly copy = true,
   ) {
     this.values = new ByteInterner(col.builder.values);
   }
@@ -63,8 +75,10 @@ export class NestedStates {
     const at = sc.pos;
     let out: number[] | null;
     try {
-      if (side === PRED && sc.skipRepeat(this.stateAt[GOLD], this.stateLen[GOLD])) out = this.statePairs[GOLD].slice();
-      else if (sc.skipRepeat(this.stateAt[side], this.stateLen[side])) out = this.statePairs[side].slice();
+      if (side === PRED && sc.skipRepeat(this.stateAt[GOLD], this.stateLen[GOLD]))
+        out = this.copy ? this.statePairs[GOLD].slice() : this.statePairs[GOLD];
+      else if (sc.skipRepeat(this.stateAt[side], this.stateLen[side]))
+        out = this.copy ? this.statePairs[side].slice() : this.statePairs[side];
       else out = this.state(side);
     } catch {
       out = null;
@@ -99,31 +113,60 @@ export class NestedStates {
     return out;
   }
 
-  /** One domain object into `out`: taken when its bytes repeat one read before, else read. False: declined. */
+  /**
+   * One domain object into `out`: taken when its bytes repeat one read before
+   * (this side's last of the domain, or for a prediction the gold's), else
+   * read — after the members within the longest byte prefix it shares with
+   * one of them, which are taken. False: declined.
+   */
   private domain(side: number, d: number, gen: number, out: number[]): boolean {
     const sc = this.sc;
     const at = sc.pos;
     const own = this.last[side];
-    let hit: DomainRead | undefined = own[d];
-    if (hit === undefined || !sc.skipRepeat(hit.at, hit.len)) {
-      const gold: DomainRead | undefined = side === PRED ? this.last[GOLD][d] : undefined;
-      hit = gold !== undefined && sc.skipRepeat(gold.at, gold.len) ? gold : undefined;
+    let best: DomainRead | undefined = own[d];
+    let shared = best === undefined ? 0 : sc.commonPrefix(best.at, best.len);
+    if (side === PRED && (best === undefined || shared < best.len)) {
+      const gold: DomainRead | undefined = this.last[GOLD][d];
+      const l = gold === undefined ? 0 : sc.commonPrefix(gold.at, gold.len);
+      if (l > shared) {
+        best = gold;
+        shared = l;
+      }
     }
-    if (hit !== undefined) {
-      const seen = this.slotSeen;
-      for (const s of hit.slots) {
+    const seen = this.slotSeen;
+    if (best !== undefined && shared === best.len) {
+      // The whole object repeats.
+      const { slots, values } = best;
+      for (let k = 0; k < slots.length; k++) {
+        const s = slots[k];
         if (seen[s] === gen) return false;
         seen[s] = gen;
+        if (values[k] >= 0) out.push(s, values[k]);
       }
-      for (let k = 0; k < hit.pairs.length; k++) out.push(hit.pairs[k]);
-      own[d] = hit;
+      sc.pos = at + shared;
+      own[d] = best; // (its bytes equal these)
       return true;
     }
-    sc.pos++; // '{'
+    // The members that end within the shared prefix read the same: taken; the rest is read.
+    let reused = 0;
+    if (best !== undefined) while (reused < best.ends.length && best.ends[reused] <= shared) reused++;
     const slots: number[] = [];
-    const pairs: number[] = [];
+    const values: number[] = [];
+    const ends: number[] = [];
+    for (let k = 0; k < reused; k++) {
+      const s = best!.slots[k];
+      if (seen[s] === gen) return false;
+      seen[s] = gen;
+      const v = best!.values[k];
+      slots.push(s);
+      values.push(v);
+      ends.push(best!.ends[k]);
+      if (v >= 0) out.push(s, v);
+    }
+    if (reused > 0) sc.pos = at + best!.ends[reused - 1];
+    else sc.pos++; // '{'
     const row = (this.slotIds[d] ??= []);
-    for (let first = true; sc.nextKey(first); first = false) {
+    for (let first = reused === 0; sc.nextKey(first); first = false) {
       const k = sc.internKey(this.keys);
       let slot = row[k];
       if (slot === undefined) {
@@ -132,17 +175,19 @@ export class NestedStates {
         if (domain.trim() === '' || name.trim() === '') return false;
         slot = row[k] = this.col.slot(domain, name);
       }
-      if (this.slotSeen[slot] === gen) return false;
-      this.slotSeen[slot] = gen;
-      slots.push(slot);
+      if (seen[slot] === gen) return false;
+      seen[slot] = gen;
       if (sc.peek() !== 0x22) return false; // a list or another type
       const vAt = sc.pos;
-      const v = sc.readStringId(this.values);
-      if (sc.pos - vAt === 2) continue; // "": inactive
-      pairs.push(slot, v);
-      out.push(slot, v);
+      let v = sc.readStringId(this.values);
+      if (sc.pos - vAt === 2)
+        v = -1; // "": inactive
+      else out.push(slot, v);
+      slots.push(slot);
+      values.push(v);
+      ends.push(sc.pos - at);
     }
-    own[d] = { at, len: sc.pos - at, slots, pairs };
+    own[d] = { at, len: sc.pos - at, slots, values, ends };
     return true;
   }
 }

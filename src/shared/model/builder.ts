@@ -7,6 +7,7 @@
 import { AsciiTexts } from './ascii-texts';
 import { Interner } from './interner';
 import { IntVector } from './int-vector';
+import { FloatVector } from './float-vector';
 import { MAX_TURN_INDEX, NONE, type Corpus } from './corpus';
 import type { Generation } from './generation';
 
@@ -60,10 +61,15 @@ export class CorpusBuilder {
   private rawLen: number[] | undefined;
   private unparseable: (string | undefined)[] | undefined;
   private readonly confColumns: string[] = [];
+  /** Per arrival turn with confidences: its first entry and how many. */
   private confStart: number[] | undefined;
   private confLen: number[] | undefined;
-  private confSlot: number[] = [];
-  private confValues: number[][] = [];
+  /** Entries (each turn's sorted by slot) and per column their scores (NaN: none). */
+  private readonly confSlot = new IntVector(64);
+  private readonly confValues: FloatVector[] = [];
+  /** The turn whose confidences are being added (beginConfidence) and its first entry. */
+  private confTurn = -1;
+  private confAt = 0;
   /** Confidence entries that named no predicted pair (slot and value), dropped. */
   confidenceDropped = 0;
 
@@ -113,7 +119,13 @@ export class CorpusBuilder {
   addTurn(index: number, gold: number[], pred: number[], system?: string, user?: string, extra?: TurnExtra): string | null {
     const problem = this.addTurnPairs(index, gold, gold.length, pred, pred.length);
     if (problem) return problem;
-    if (extra) this.addExtra(extra, pred);
+    if (extra) this.addExtra(extra);
+    this.addTurnUtterances(system, user);
+    return null;
+  }
+
+  /** Records the utterances of the turn just added by addTurnPairs (both undefined: none). */
+  addTurnUtterances(system: string | undefined, user: string | undefined): void {
     if (system !== undefined || user !== undefined) {
       this.system ??= [];
       this.user ??= [];
@@ -123,7 +135,6 @@ export class CorpusBuilder {
       this.system[n] = system;
       this.user[n] = user;
     }
-    return null;
   }
 
   /** The index of a confidence column (added on first use; earlier entries have no score in it). */
@@ -132,18 +143,13 @@ export class CorpusBuilder {
     if (k < 0) {
       k = this.confColumns.length;
       this.confColumns.push(name);
-      this.confValues.push(new Array<number>(this.confSlot.length).fill(Number.NaN));
+      this.confValues.push(new FloatVector(this.confSlot.length + 64, this.confSlot.length, Number.NaN));
     }
     return k;
   }
 
   /** Records extras without confidences (the generated text, why it could not be parsed) of the turn just added by addTurnPairs. */
-  addTurnText(extra: { raw?: string; unparseable?: string }): void {
-    this.addExtra(extra, NO_PAIRS);
-  }
-
-  /** Records the extras of the turn just added; `pred` is its predicted state, sorted by slot. */
-  private addExtra(extra: TurnExtra, pred: number[]): void {
+  addTurnText(extra: { raw?: string; rawBytes?: Uint8Array; rawStart?: number; rawEnd?: number; unparseable?: string }): void {
     const n = this.turnIndex.length - 1;
     if (extra.raw !== undefined) (this.raw ??= [])[n] = extra.raw;
     else if (extra.rawBytes !== undefined) {
@@ -156,31 +162,82 @@ export class CorpusBuilder {
       }
     }
     if (extra.unparseable !== undefined) (this.unparseable ??= [])[n] = extra.unparseable;
+  }
+
+  /** Records the extras of the turn just added. */
+  private addExtra(extra: TurnExtra): void {
+    this.addTurnText(extra);
     if (!extra.confidence) return;
-    if (!this.confStart) {
-      this.confStart = [];
-      this.confLen = [];
-    }
-    const at = this.confSlot.length;
+    this.beginConfidence();
+    const values = this.confValues;
     for (const e of extra.confidence) {
-      if (!predicts(pred, e.slot, e.value) || named(this.confSlot, at, e.slot)) {
-        this.confidenceDropped++;
-        continue;
-      }
+      const j = this.addConfidenceEntry(e.slot, e.value);
+      if (j >= 0) for (let k = 0; k < values.length; k++) values[k].set(j, e.scores[k] ?? Number.NaN);
+    }
+  }
+
+  /**
+   * The flat way to record confidences (TurnExtra.confidence's, without its
+   * objects): after addTurnPairs, beginConfidence() marks the turn as scored
+   * (it may get no entry), then each entry is addConfidenceEntry(slot, value)
+   * followed by setConfidence(entry, column, score) for its scores (columns
+   * from confidenceColumn; a column not set has NaN).
+   */
+  beginConfidence(): void {
+    const n = this.turnIndex.length - 1;
+    this.confStart ??= [];
+    this.confLen ??= [];
+    this.confStart[n] = this.confAt = this.confSlot.length;
+    this.confLen[n] = 0;
+    this.confTurn = n;
+  }
+
+  /**
+   * Adds a confidence entry to the turn just added (after beginConfidence):
+   * returns its index for setConfidence, or -1 when it names no predicted pair
+   * (slot and value) of the turn or a slot it already scored (dropped and
+   * counted in confidenceDropped). Entries are kept sorted by slot.
+   */
+  addConfidenceEntry(slot: number, value: number): number {
+    const n = this.turnIndex.length - 1;
+    if (n !== this.confTurn) throw new Error('addConfidenceEntry: beginConfidence first');
+    const at = this.confAt;
+    const slots = this.confSlot;
+    if (!this.predicts(n, slot, value) || named(slots, at, slot)) {
+      this.confidenceDropped++;
+      return -1;
+    }
+    const values = this.confValues;
+    const cols = values.length;
+    let j = slots.length;
+    slots.push(slot);
+    for (let k = 0; k < cols; k++) values[k].push(Number.NaN);
+    if (j > at && slots.get(j - 1) > slot) {
       // Insertion by slot id (a turn has a few entries).
-      let j = this.confSlot.length;
-      this.confSlot.push(e.slot);
-      for (const col of this.confValues) col.push(Number.NaN);
-      while (j > at && this.confSlot[j - 1] > e.slot) {
-        this.confSlot[j] = this.confSlot[j - 1];
-        for (const col of this.confValues) col[j] = col[j - 1];
+      while (j > at && slots.get(j - 1) > slot) {
+        slots.set(j, slots.get(j - 1));
+        for (let k = 0; k < cols; k++) values[k].set(j, values[k].get(j - 1));
         j--;
       }
-      this.confSlot[j] = e.slot;
-      this.confValues.forEach((col, k) => (col[j] = e.scores[k] ?? Number.NaN));
+      slots.set(j, slot);
+      for (let k = 0; k < cols; k++) values[k].set(j, Number.NaN);
     }
-    this.confStart[n] = at;
-    this.confLen![n] = this.confSlot.length - at;
+    this.confLen![n] = slots.length - at;
+    return j;
+  }
+
+  /** Sets an entry's score in a column (the entry from addConfidenceEntry of the turn just added, the column from confidenceColumn). */
+  setConfidence(entry: number, column: number, score: number): void {
+    this.confValues[column].set(entry, score);
+  }
+
+  /** Whether turn n's predicted state (sorted by slot) holds slot = value. */
+  private predicts(n: number, slot: number, value: number): boolean {
+    const pairs = this.pairs.raw();
+    const from = 2 * this.predStart.get(n);
+    const to = from + 2 * this.predLen.get(n);
+    for (let k = from; k < to; k += 2) if (pairs[k] === slot) return pairs[k + 1] === value;
+    return false;
   }
 
   /**
@@ -356,8 +413,8 @@ export class CorpusBuilder {
         const from = this.confStart[i];
         const len = this.confLen![i] ?? 0;
         for (let e = 0; e < len; e++, at++) {
-          slot[at] = this.confSlot[from + e];
-          for (let k = 0; k < values.length; k++) values[k][at] = this.confValues[k][from + e];
+          slot[at] = this.confSlot.get(from + e);
+          for (let k = 0; k < values.length; k++) values[k][at] = this.confValues[k].get(from + e);
         }
       }
       start[n] = at;
@@ -368,16 +425,9 @@ export class CorpusBuilder {
 }
 
 /** Whether xs[from, end) holds x. */
-function named(xs: number[], from: number, x: number): boolean {
-  for (let k = from; k < xs.length; k++) if (xs[k] === x) return true;
-  return false;
-}
-
-/** Whether the flat state (sorted by slot) holds slot = value. */
-const NO_PAIRS: number[] = [];
-
-function predicts(pred: number[], slot: number, value: number): boolean {
-  for (let k = 0; k < pred.length; k += 2) if (pred[k] === slot) return pred[k + 1] === value;
+function named(xs: IntVector, from: number, x: number): boolean {
+  const a = xs.raw();
+  for (let k = from; k < xs.length; k++) if (a[k] === x) return true;
   return false;
 }
 
