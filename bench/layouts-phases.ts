@@ -88,6 +88,55 @@ const nested = (st: [number, string][]) => {
   for (const [s, v] of st) (o[SLOTS[s][2].split('-')[0]] ??= {})[SLOTS[s][2].split('-')[1]] = v;
   return o;
 };
+/** A seeded utterance of `min` to `max` words (MultiWOZ's user turns and responses are 10-20 words). */
+const WORDS = [
+  'i',
+  'need',
+  'a',
+  'the',
+  'to',
+  'in',
+  'for',
+  'please',
+  'and',
+  'is',
+  'there',
+  'on',
+  'at',
+  'that',
+  'book',
+  'it',
+  'what',
+  'would',
+  'like',
+  'train',
+  'hotel',
+  'restaurant',
+  'centre',
+  'cheap',
+  'people',
+  'leave',
+  'arrive',
+  'cambridge',
+  'free',
+  'wifi',
+  'parking',
+  'thank',
+  'you',
+  'reference',
+  'number',
+  'moderate',
+  'price',
+  'range',
+  'star',
+  '.',
+  '?',
+  ',',
+];
+function sentence(rnd: () => number, min: number, max: number): string {
+  const n = min + Math.floor(rnd() * (max - min + 1));
+  return Array.from({ length: n }, () => WORDS[Math.floor(rnd() * WORDS.length)]).join(' ');
+}
 const flat = (st: [number, string][]) => Object.fromEntries(st.map(([s, v]) => [SLOTS[s][2], v]));
 
 interface Written {
@@ -110,7 +159,8 @@ function write(layout: string): Written {
     push(
       '"id","gt_domain","turn_state","total_state","pair_verbalized","slot_confidence","value_confidence","pair_confidence","pair_minicons"\n',
     );
-  if (layout === 'fga' || layout === 'bspn') push('{');
+  const trnd = mulberry32(24); // the belief-span file's utterances
+  if (layout === 'fga' || layout === 'bspn' || layout === 'bspn-min') push('{');
   if (layout === 'convlab-eval') push('[');
   let first = true;
   while (size < TARGET) {
@@ -123,6 +173,29 @@ function write(layout: string): Written {
         `${sep}${JSON.stringify(d.id)}:${JSON.stringify(Object.fromEntries(d.turns.map((t, i) => [String(i), { gt: nested(t.gold), pr: nested(t.pred) }])))}`,
       );
     else if (layout === 'bspn')
+      // As UBAR's DST results are (TonyNemo/UBAR-MultiWOZ train_DST.py Model.validate; our fixture
+      // test/fixtures/formats/llm/belief-span/ubar-dst-BS.json): per turn the user's utterance as context, the
+      // generated and gold spans, empty generated act and response, the gold response and act.
+      push(
+        `${sep}${JSON.stringify(key)}:${JSON.stringify(
+          Object.fromEntries(
+            d.turns.map((t, i) => [
+              String(i),
+              {
+                context: `<sos_u> ${sentence(trnd, 9, 16)} <eos_u> <sos_b>`,
+                bspn_gen: `<sos_b> ${damd(t.pred)} <eos_b>`,
+                aspn_gen: '<sos_a> <eos_a>',
+                resp_gen: '<sos_r> <eos_r>',
+                resp: `<sos_r> ${sentence(trnd, 10, 20)} <eos_r>`,
+                bspn: `<sos_b> ${damd(t.gold)} <eos_b>`,
+                aspn: `<sos_a> [${SLOTS[t.gold[t.gold.length - 1][0]][0]}] [inform] choice [request] area <eos_a>`,
+              },
+            ]),
+          ),
+        )}`,
+      );
+    else if (layout === 'bspn-min')
+      // The least a belief-span file holds (the two spans and a short response): the most span bytes per MB.
       push(
         `${sep}${JSON.stringify(key)}:${JSON.stringify(Object.fromEntries(d.turns.map((t, i) => [String(i), { bspn: `<sos_b> ${damd(t.gold)} <eos_b>`, bspn_gen: `<sos_b> ${damd(t.pred)} <eos_b>`, resp: 'i have booked it for you .' }])))}`,
       );
@@ -197,13 +270,13 @@ function write(layout: string): Written {
         );
       });
   }
-  if (layout === 'fga' || layout === 'bspn') push('}');
+  if (layout === 'fga' || layout === 'bspn' || layout === 'bspn-min') push('}');
   if (layout === 'convlab-eval') push(']');
   const bytes = enc.encode(parts.join(''));
   return layout === 'lines' ? { bytes, opts: { index: { file: 'index.jsonl', bytes: enc.encode(index.join('\n')) } } } : { bytes };
 }
 
-const LAYOUTS = ['fga', 'bspn', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
+const LAYOUTS = ['fga', 'bspn', 'bspn-min', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
 const [mode, dir, arg, layoutsArg] = process.argv.slice(2);
 
 if (mode === 'write') {
@@ -226,7 +299,7 @@ if (mode === 'write') {
   const opts: Partial<LoadOptions> = existsSync(indexFile)
     ? { index: { file: 'index.jsonl', bytes: new Uint8Array(readFileSync(indexFile)) } }
     : {};
-  const loader = findLoader(layout, `bench.${layout}`);
+  const loader = findLoader(layout === 'bspn-min' ? 'bspn' : layout, `bench.${layout}`);
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   const loaded = loader.load(bytes, { file: `bench.${layout}`, ...opts });
