@@ -78,10 +78,12 @@ function* dialogues(): Generator<Dialogue> {
   }
 }
 
-const damd = (st: [number, string][]) => {
+/** A state as a DAMD belief span ([domain] slot value …); PPTOD's reformatted span joins with ' = ' and ' , '. */
+const damd = (st: [number, string][], eq = ' ', join = ' ') => {
   const byDomain = new Map<string, string[]>();
-  for (const [s, v] of st) byDomain.set(SLOTS[s][0], [...(byDomain.get(SLOTS[s][0]) ?? []), `${SLOTS[s][1]} ${v}`]);
-  return [...byDomain].map(([d, xs]) => `[${d}] ${xs.join(' ')}`).join(' ');
+  for (const [s, v] of st)
+    byDomain.set(SLOTS[s][0], [...(byDomain.get(SLOTS[s][0]) ?? []), v === '' ? SLOTS[s][1] : `${SLOTS[s][1]}${eq}${v}`]);
+  return [...byDomain].map(([d, xs]) => `[${d}] ${xs.join(join)}`).join(' ');
 };
 const nested = (st: [number, string][]) => {
   const o: Record<string, Record<string, string>> = {};
@@ -160,7 +162,7 @@ function write(layout: string): Written {
       '"id","gt_domain","turn_state","total_state","pair_verbalized","slot_confidence","value_confidence","pair_confidence","pair_minicons"\n',
     );
   const trnd = mulberry32(24); // the belief-span file's utterances
-  if (layout === 'fga' || layout === 'bspn' || layout === 'bspn-min') push('{');
+  if (layout === 'fga' || layout.startsWith('bspn')) push('{');
   if (layout === 'convlab-eval') push('[');
   let first = true;
   while (size < TARGET) {
@@ -191,6 +193,38 @@ function write(layout: string): Written {
                 aspn: `<sos_a> [${SLOTS[t.gold[t.gold.length - 1][0]][0]}] [inform] choice [request] area <eos_a>`,
               },
             ]),
+          ),
+        )}`,
+      );
+    else if (layout === 'bspn-pptod')
+      // As PPTOD's DST results are (awslabs/pptod DST/inference.py zip_result; our fixture
+      // test/fixtures/formats/llm/belief-span/pptod-test_joint_accuracy.json): no special tokens, the user's
+      // utterance (which the loader reads), the spans' reformatted and slot-only forms.
+      push(
+        `${sep}${JSON.stringify(key)}:${JSON.stringify(
+          Object.fromEntries(
+            d.turns.map((t, i) => {
+              const bsdx = (st: [number, string][], join = ' ') =>
+                damd(
+                  st.map(([s]) => [s, '']),
+                  ' ',
+                  join,
+                );
+              const reform = (st: [number, string][]) => damd(st, ' = ', ' , ');
+              return [
+                String(i),
+                {
+                  dial_id: key,
+                  turn_num: i,
+                  user: sentence(trnd, 9, 16),
+                  bspn: damd(t.gold),
+                  bsdx: bsdx(t.gold),
+                  bspn_reform: reform(t.gold),
+                  bsdx_reform: bsdx(t.gold, ' , '),
+                  bspn_gen: damd(t.pred),
+                },
+              ];
+            }),
           ),
         )}`,
       );
@@ -270,13 +304,13 @@ function write(layout: string): Written {
         );
       });
   }
-  if (layout === 'fga' || layout === 'bspn' || layout === 'bspn-min') push('}');
+  if (layout === 'fga' || layout.startsWith('bspn')) push('}');
   if (layout === 'convlab-eval') push(']');
   const bytes = enc.encode(parts.join(''));
   return layout === 'lines' ? { bytes, opts: { index: { file: 'index.jsonl', bytes: enc.encode(index.join('\n')) } } } : { bytes };
 }
 
-const LAYOUTS = ['fga', 'bspn', 'bspn-min', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
+const LAYOUTS = ['fga', 'bspn', 'bspn-pptod', 'bspn-min', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
 const [mode, dir, arg, layoutsArg] = process.argv.slice(2);
 
 if (mode === 'write') {
@@ -299,7 +333,7 @@ if (mode === 'write') {
   const opts: Partial<LoadOptions> = existsSync(indexFile)
     ? { index: { file: 'index.jsonl', bytes: new Uint8Array(readFileSync(indexFile)) } }
     : {};
-  const loader = findLoader(layout === 'bspn-min' ? 'bspn' : layout, `bench.${layout}`);
+  const loader = findLoader(layout.startsWith('bspn') ? 'bspn' : layout, `bench.${layout}`);
   const t0 = performance.now();
   const c0 = process.cpuUsage();
   const loaded = loader.load(bytes, { file: `bench.${layout}`, ...opts });

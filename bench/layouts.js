@@ -23,8 +23,9 @@ import { fileURLToPath } from 'node:url';
 import { buildHarness } from './harness.js';
 import { loadAverage, parseBenchArgs } from './args.js';
 
-// bspn: a file shaped like UBAR's DST results; bspn-min: the two spans and a short response only (layouts-phases.ts).
-const LAYOUTS = ['fga', 'bspn', 'bspn-min', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
+// bspn: a file shaped like UBAR's DST results, bspn-pptod like PPTOD's; bspn-min: the two spans and a short
+// response only (layouts-phases.ts).
+const LAYOUTS = ['fga', 'bspn', 'bspn-pptod', 'bspn-min', 'convlab-eval', 'jsonl', 'csv', 'lines', 'ldst'];
 const opts = parseBenchArgs(
   process.argv.slice(2),
   { mb: 100, runs: 5, only: [], prof: false },
