@@ -10,7 +10,10 @@
 //     are) from a cache, as the FGA loader does (fga-scan.ts);
 //   - keys and values are interned from their bytes: a string seen before is
 //     never decoded; numbers are read once per distinct spelling;
-//   - the dialogue id is decoded only when it changes.
+//   - the dialogue id is decoded only when it changes;
+//   - a total_state or confidence cell is read in place from its first byte
+//     and ends where its JSON ends (CsvRecords.open/close), not scanned for
+//     its closing quote first and then read again.
 // Slots and values are interned in the plain path's order (so their ids are
 // the same). At anything the plain path would read differently or refuse —
 // a cell that is not an object of strings or numbers, a key twice in an
@@ -138,9 +141,10 @@ export function readCsvFast(bytes: Uint8Array, file: string, counts?: CsvFastCou
   }
 }
 
-/** What the fast path skipped (for tests): confidence cells read as a template's numbers only. */
+/** What the fast path skipped (for tests): confidence cells read as a template's numbers only; cells read in place (if asked). */
 export interface CsvFastCounts {
   templated: number;
+  inPlace?: number;
 }
 
 function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
@@ -244,11 +248,15 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
       cj.end();
       return { pairs: update, templates: [] };
     };
-    /** A confidence cell, bytes [s, e): an object of scores, read into `cell`. */
+    /**
+     * A confidence cell from s: an object of scores, read into `cell`. Its end
+     * is e when known (lim = e); else (lim past the field: a field opened,
+     * CsvRecords.open) the closing quote after the object, returned.
+     */
     const cell: ConfCell = { n: 0, keys: [], scores: [], spans: [] };
-    const readConf = (s: number, e: number): void => {
+    const readConf = (s: number, lim: number, e: number): number => {
       cell.n = 0;
-      cj.begin(s, e);
+      cj.begin(s, lim);
       cj.openObject();
       nKeys = 0;
       for (let f = true; cj.nextKey(f); f = false) {
@@ -259,30 +267,38 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
         cell.scores[j] = cj.scalar();
         cell.spans[2 * j + 1] = cj.pos - s;
       }
-      cj.end();
+      if (e >= 0) {
+        cj.end();
+        return e;
+      }
+      return cj.close();
     };
     /** Scores read by matchTemplate. */
     const tplScores: number[] = [];
     const outcomes: number[] = [];
-    /** Whether bytes [s, e) are the template's cell with other numbers (then tplScores holds them). */
-    const matchTemplate = (t: ConfTemplate, s: number, e: number): boolean => {
+    /**
+     * Whether the cell from s is the template's cell with other numbers (then
+     * tplScores holds them): its end where e is known (lim = e), else (lim past
+     * the field) a closing quote; returns the cell's end, or -1.
+     */
+    const matchTemplate = (t: ConfTemplate, s: number, lim: number, e: number): number => {
       let p = s;
       let prev = 0;
       const n = t.outcomes.length;
       for (let j = 0; j <= n; j++) {
         const next = j < n ? t.spans[2 * j] : t.len;
         const len = next - prev;
-        if (p + len > e || commonPrefix(view, b, p, t.at + prev, len) !== len) return false;
+        if (p + len > lim || commonPrefix(view, b, p, t.at + prev, len) !== len) return -1;
         p += len;
         if (j === n) break;
-        cj.begin(p, e);
+        cj.begin(p, lim);
         const v = cj.scalar();
-        if (Number.isNaN(v)) return false;
+        if (Number.isNaN(v)) return -1;
         tplScores[j] = v;
         p = cj.pos;
         prev = t.spans[2 * j + 1];
       }
-      return p === e;
+      return (e >= 0 ? p === e : cj.closesAt(p)) ? p : -1;
     };
 
     let lastDialogue: string | undefined;
@@ -292,11 +308,16 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
     let lastTotalAt = -1;
     let lastTotalLen = -1;
     let lastPred: number[] = [];
-    while (rec.next()) {
+    // A row's fields are read in order: the id, gt_domain and turn_state cells scanned (CsvRecords.locate); a
+    // total_state or confidence cell that is the next field and begins with "{" read in place to its end (open,
+    // then close where the JSON object ends), the others located first.
+    const size = b.length;
+    while (rec.begin()) {
       // The id: "<dialogue>-<turn>"; the dialogue decoded when its bytes change.
       let dialogue: string | undefined;
       let tn = -1;
       {
+        rec.locate(idCol);
         const s = rec.start[idCol];
         const e = rec.end[idCol];
         if (!rec.doubled[idCol] && trimmed(b, s, e)) {
@@ -324,6 +345,7 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
       }
       let domain = '';
       if (domainCol >= 0) {
+        rec.locate(domainCol);
         const s = rec.start[domainCol];
         const e = rec.end[domainCol];
         if (!rec.doubled[domainCol] && trimmed(b, s, e)) domain = domainCells.target.name(domainCells.intern(b, s, e, hashBytes(b, s, e)));
@@ -336,6 +358,7 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
       let update = NO_UPDATE;
       if (turnCol >= 0 && domain !== '') {
         const d = keys.target.intern(domain);
+        rec.locate(turnCol);
         const s = rec.start[turnCol];
         const e = rec.end[turnCol];
         const cell = turnCells.id(s, e);
@@ -349,12 +372,25 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
 
       let pred: number[];
       if (totalCol >= 0) {
-        const s = rec.start[totalCol];
-        const e = rec.end[totalCol];
-        if (e - s === lastTotalLen && commonPrefix(view, b, s, lastTotalAt, lastTotalLen) === lastTotalLen) pred = lastPred;
-        else {
+        // Read in place (e = -1: its end not known, lim = the end of the text), or located first.
+        let s = rec.open(totalCol);
+        let e = -1;
+        if (s < 0 || b[s] !== 0x7b) {
+          rec.locate(totalCol);
+          s = rec.start[totalCol];
+          e = rec.end[totalCol];
+        }
+        const lim = e >= 0 ? e : size;
+        if (
+          lastTotalLen >= 0 &&
+          (e >= 0 ? e - s === lastTotalLen : cj.closesAt(s + lastTotalLen)) &&
+          commonPrefix(view, b, s, lastTotalAt, lastTotalLen) === lastTotalLen
+        ) {
+          pred = lastPred;
+          if (e < 0) rec.close(totalCol, s + lastTotalLen);
+        } else {
           pred = [];
-          cj.begin(s, e);
+          cj.begin(s, lim);
           cj.openObject();
           const gen = ++stateGen;
           for (let f = true; cj.nextKey(f); f = false) {
@@ -365,7 +401,7 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
             if (cj.peek() !== 0x7b) throw new Decline();
             const at = cj.pos;
             const cache = (caches[d] ??= new DomainCache());
-            const shared = cache.len > 0 ? commonPrefix(view, b, at, cache.at, Math.min(cache.len, e - at)) : 0;
+            const shared = cache.len > 0 ? commonPrefix(view, b, at, cache.at, Math.min(cache.len, lim - at)) : 0;
             if (cache.len > 0 && shared === cache.len) {
               // The whole domain object repeats.
               cj.pos = at + shared;
@@ -400,7 +436,8 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
             cache.at = at;
             cache.len = cj.pos - at;
           }
-          cj.end();
+          if (e >= 0) cj.end();
+          else rec.close(totalCol, (e = cj.close()));
           lastPred = pred;
           lastTotalAt = s;
           lastTotalLen = e - s;
@@ -413,7 +450,6 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
       }
 
       const extra: TurnExtra = {};
-      if (rawCol >= 0) extra.raw = rec.text(rawCol);
       if (confCols.length > 0 && update.pairs.length > 0) {
         const pairs = update.pairs;
         // Entries by slot, in the order first met (as csv.ts's Map).
@@ -423,27 +459,35 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
         let inRow: ConfTemplate | undefined;
         for (let c = 0; c < confCols.length; c++) {
           const col = confCols[c][1];
-          const s = rec.start[col];
-          const e = rec.end[col];
-          if (blank(b, s, e)) continue;
+          // Read in place (e = -1, lim = the end of the text; then close), or located first.
+          let s = rec.open(col);
+          let e = -1;
+          if (s < 0 || b[s] !== 0x7b) {
+            rec.locate(col);
+            s = rec.start[col];
+            e = rec.end[col];
+            if (blank(b, s, e)) continue;
+          }
+          const lim = e >= 0 ? e : size;
           const t = update.templates[c];
           let scores: number[];
           let out: number[];
           let n: number;
-          if (t !== undefined && matchTemplate(t, s, e)) {
+          let end: number;
+          if (t !== undefined && (end = matchTemplate(t, s, lim, e)) >= 0) {
             counts.templated++;
             scores = tplScores;
             out = t.outcomes;
             n = out.length;
             inRow = t;
-          } else if (inRow !== undefined && inRow !== t && matchTemplate(inRow, s, e)) {
+          } else if (inRow !== undefined && inRow !== t && (end = matchTemplate(inRow, s, lim, e)) >= 0) {
             counts.templated++;
             scores = tplScores;
             out = inRow.outcomes;
             n = out.length;
             update.templates[c] = inRow;
           } else {
-            readConf(s, e);
+            end = readConf(s, lim, e);
             scores = cell.scores;
             out = outcomes;
             n = cell.n;
@@ -454,7 +498,12 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
                 numbers = false;
               } else out[j] = pairOf(pairs, cell.keys[j]);
             }
-            if (numbers) update.templates[c] = inRow = { at: s, len: e - s, spans: cell.spans.slice(0, 2 * n), outcomes: out.slice(0, n) };
+            if (numbers)
+              update.templates[c] = inRow = { at: s, len: end - s, spans: cell.spans.slice(0, 2 * n), outcomes: out.slice(0, n) };
+          }
+          if (e < 0) {
+            rec.close(col, end);
+            if (counts.inPlace !== undefined) counts.inPlace++;
           }
           for (let j = 0; j < n; j++) {
             const m = out[j];
@@ -475,6 +524,8 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
         }
         if (entries.length > 0) extra.confidence = entries;
       }
+      rec.finish();
+      if (rawCol >= 0) extra.raw = rec.text(rawCol);
       tc.turn(dialogue, tn - 1, [], pred, 0, undefined, extra);
     }
   });
