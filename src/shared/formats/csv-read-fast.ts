@@ -324,6 +324,10 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
       let lastTotalAt = -1;
       let lastTotalLen = -1;
       let lastPred: number[] = [];
+      /** The domain objects of the last total_state cell read: their key ids, and where each ends (from the cell's start). */
+      const domainIds: number[] = [];
+      const domainEnds: number[] = [];
+      let lastDomains = 0;
       // A row's fields are read in order: the id, gt_domain and turn_state cells scanned (CsvRecords.locate); a
       // total_state or confidence cell that is the next field and begins with "{" read in place to its end (open,
       // then close where the JSON object ends), the others located first.
@@ -413,9 +417,22 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
           } else {
             pred = [];
             cj.begin(s, lim);
-            cj.openObject();
             const gen = ++stateGen;
-            for (let f = true; cj.nextKey(f); f = false) {
+            // The domains of the last total_state cell that end inside the bytes this one begins with are the same
+            // objects (same key, same pairs, as their caches hold them): taken without reading their keys again.
+            let nd = 0;
+            if (lastDomains > 0) {
+              const shared = commonPrefix(view, b, s, lastTotalAt, Math.min(lastTotalLen, lim - s));
+              while (nd < lastDomains && domainEnds[nd] <= shared) {
+                const d = domainIds[nd++];
+                seenDomain[d] = gen;
+                const cache = caches[d];
+                for (let i = 0; i < 2 * cache.n; i++) pred.push(cache.pairs[i]);
+              }
+            }
+            if (nd > 0) cj.pos = s + domainEnds[nd - 1];
+            else cj.openObject();
+            for (let f = nd === 0; cj.nextKey(f); f = false) {
               if (cj.digitsOnly()) throw new Decline();
               const d = cj.intern(keys);
               if (seenDomain[d] === gen) throw new Decline();
@@ -429,6 +446,8 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
                 cj.pos = at + shared;
                 for (let i = 0; i < 2 * cache.n; i++) pred.push(cache.pairs[i]);
                 cache.at = at;
+                domainIds[nd] = d;
+                domainEnds[nd++] = cj.pos - s;
                 continue;
               }
               let reused = 0;
@@ -457,7 +476,10 @@ function read(bytes: Uint8Array, file: string, counts: CsvFastCounts): CsvRead {
               }
               cache.at = at;
               cache.len = cj.pos - at;
+              domainIds[nd] = d;
+              domainEnds[nd++] = cj.pos - s;
             }
+            lastDomains = nd;
             if (e >= 0) cj.end();
             else rec.close(totalCol, (e = cj.close()));
             lastPred = pred;

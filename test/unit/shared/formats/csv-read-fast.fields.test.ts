@@ -207,3 +207,35 @@ describe('CSV fast path: JSON cells read in place, columns in any order', () => 
     expect(counts.inPlace).toBeGreaterThan(500);
   });
 });
+
+describe('CSV fast path: a total_state that begins as the last one', () => {
+  const head = '"id","gt_domain","turn_state","total_state"\n';
+  const row = (i: number, total: string) => `"d-${i}","hotel","{}","${total.replaceAll('"', '""')}"\n`;
+  const h = '"hotel": {"area": "north", "stars": "4"}';
+  const t = '"taxi": {"leaveat": "17:15"}';
+  const r = '"restaurant": {"food": "thai"}';
+
+  it('takes the domains inside the shared bytes from the last cell and reads the rest, as the plain path', () => {
+    const totals = [
+      `{${h}, ${t}, ${r}}`,
+      `{${h}, ${t}, "restaurant": {"food": "thai", "area": "east"}}`, // the last domain grows
+      `{${h}, "taxi": {"leaveat": "17:30"}, ${r}}`, // the middle one changes
+      `{${h}, "taxi": {"leaveat": "17:30"}}`, // the last one dropped
+      `{${h}, "taxi": {"leaveat": "17:30"}, ${r}, "train": {"day": "monday"}}`, // two added
+      `{${h}}`,
+      `{"hotel": {"area": "north", "stars": "4", "name": "x"}}`,
+    ];
+    const bytes = enc(head + totals.map((x, i) => row(i + 1, x)).join(''));
+    expect(readCsvFast(bytes, 't.csv')).not.toBeNull();
+    const fast = loadCsv(bytes, { file: 't.csv' });
+    const slow = loadCsvPlain(bytes, { file: 't.csv' });
+    expect(fast.corpus).toEqual(slow.corpus);
+    expect(Array.from(fast.corpus.predLen)).toEqual([4, 5, 4, 3, 5, 2, 3]);
+  });
+
+  it('declines a domain written twice when its first object is among the shared bytes', () => {
+    const bytes = enc(head + row(1, `{${h}, ${t}}`) + row(2, `{${h}, ${t}, "hotel": {"area": "south"}}`));
+    expect(readCsvFast(bytes, 't.csv')).toBeNull();
+    expect(loadCsv(bytes, { file: 't.csv' }).corpus).toEqual(loadCsvPlain(bytes, { file: 't.csv' }).corpus);
+  });
+});
