@@ -133,12 +133,11 @@ function splitId(id: string): [string, number] | null {
 /**
  * Sizes for the corpus builder, from the file's size: rows of at least twice
  * the header's length (Sun et al.'s are about four times theirs), a predicted
- * pair per 16 bytes (each is written in a total_state cell as at least
- * `""k"": ""v""`). A guess too large costs address space only, too small a
- * regrowth.
+ * pair per 32 bytes (the bench's Sun-shaped file has one per 91). A guess too
+ * large costs address space, too small a regrowth.
  */
 function sizeHint(bytes: number, headerLength: number): { turns: number; pairs: number } {
-  return { turns: bytes / Math.max(32, 2 * headerLength), pairs: bytes / 16 };
+  return { turns: bytes / Math.max(32, 2 * headerLength), pairs: bytes / 32 };
 }
 
 /** Reads a CSV file on the fast path; null where the plain path must read it (csv.ts). */
