@@ -11,6 +11,7 @@
 // about an error, only about a file it reads to the end.
 
 import { ByteInterner, decodeUtf8 } from './byte-interner';
+import { longDecimal, shortDecimal } from './csv-decimal';
 
 /** Thrown by the fast path where the plain path must read the file. */
 export class Decline extends Error {}
@@ -30,9 +31,18 @@ const CR = 0x0d;
  * doubled quotes. Mirrors splitCsvFast (csv-fast.ts) on the decoded text: the
  * characters it looks at are ASCII, and UTF-8 never puts an ASCII byte inside
  * a multi-byte character; one leading BOM is skipped, as TextDecoder does.
+ *
+ * A record can also be read field by field, in order (`begin()`, then
+ * `locate(k)`, `open(k)` / `close(k, q)`, then `finish()`): a reader that
+ * parses a quoted field's content in place (csv-read-fast.ts reads JSON cells
+ * so) finds where it ends itself, and tells it with `close` instead of having
+ * the field's bytes scanned twice. A field whose content is a complete JSON
+ * value read with `""` as a quote (CellJson) followed by a quote that is not
+ * doubled ends there as the scan would end it: the reader takes every quote
+ * inside as one of a pair, as the scan does.
  */
 export class CsvRecords {
-  /** The current record: `count` fields, field k at bytes [start[k], end[k]); doubled[k]: it holds `""`. */
+  /** The current record: `count` fields located so far, field k at bytes [start[k], end[k]); doubled[k]: it may hold `""`. */
   start: number[] = [];
   end: number[] = [];
   doubled: boolean[] = [];
@@ -45,8 +55,11 @@ export class CsvRecords {
   private prevFirstDouble: number[] = [];
   private firstDouble: number[] = [];
   private readonly view: DataView;
+  /** The first byte not read yet: the next field's, or (after the line end) the next record's. */
   private p: number;
   private crlf: boolean | undefined;
+  /** The current record's line end (or the end of the text) has been read. */
+  private ended = true;
   private done = false;
 
   constructor(readonly bytes: Uint8Array) {
@@ -66,80 +79,129 @@ export class CsvRecords {
 
   /** Reads the next record; false after the last one. */
   next(): boolean {
+    if (!this.begin()) return false;
+    this.finish();
+    return true;
+  }
+
+  /** Begins the next record, its fields not read yet (then locate/open/close them in order, and finish); false after the last. */
+  begin(): boolean {
     if (this.done) return false;
+    this.count = 0;
+    this.ended = false;
+    return true;
+  }
+
+  /** Reads fields up to k of the current record (those not read yet); declines if the record has fewer. */
+  locate(k: number): void {
+    while (this.count <= k) this.scan();
+  }
+
+  /**
+   * Where field k's content begins, when it is the next field to read and is
+   * quoted (the caller then finds its end and calls close); else -1 (the field
+   * was read, or is not quoted: locate it). Reads the fields before it.
+   */
+  open(k: number): number {
+    if (this.count > k) return -1;
+    while (this.count < k) this.scan();
+    if (this.ended) decline(); // the record has fewer fields
+    return this.bytes[this.p] === QUOTE ? this.p + 1 : -1;
+  }
+
+  /** Field k, opened, ends at q: b[q] is its closing quote and b[q + 1] is not a quote (the caller checked both). */
+  close(k: number, q: number): void {
+    this.firstDouble[k] = 0; // not looked at: taken as holding `""`
+    this.push(this.p + 1, q, true);
+    this.separator(q + 1);
+  }
+
+  /** Reads the rest of the current record and its line end. */
+  finish(): void {
+    while (!this.ended) this.scan();
+    this.endRecord();
+  }
+
+  /** Reads one field at p, then what follows it. */
+  private scan(): void {
+    if (this.ended) decline(); // the record has fewer fields than asked for
     const b = this.bytes;
     const n = b.length;
     let p = this.p;
-    this.count = 0;
-    for (;;) {
-      if (b[p] === QUOTE) {
-        // A quoted field: to the first quote not doubled (a byte loop: JSON cells have a quote every few bytes).
-        // The bytes it shares with this column's field in the previous record are skipped: inside a quoted
-        // field every quote is one of a pair, so up to the last byte that is not a quote they split the same.
-        const s = p + 1;
-        const k = this.count;
-        let q = s;
-        let d = false;
-        let firstDouble = -1;
-        const prevFirst = this.prevFirstDouble[k];
-        if (prevFirst !== undefined && prevFirst !== -2) {
-          let shared = commonPrefix(this.view, b, s, this.prevStart[k], this.prevLen[k]);
-          while (shared > 0 && b[s + shared - 1] === QUOTE) shared--;
-          q = s + shared;
-          if (prevFirst >= 0 && prevFirst < shared) {
+    if (b[p] === QUOTE) {
+      // A quoted field: to the first quote not doubled (a byte loop: JSON cells have a quote every few bytes).
+      // The bytes it shares with this column's field in the previous record are skipped: inside a quoted
+      // field every quote is one of a pair, so up to the last byte that is not a quote they split the same.
+      const s = p + 1;
+      const k = this.count;
+      let q = s;
+      let d = false;
+      let firstDouble = -1;
+      const prevFirst = this.prevFirstDouble[k];
+      if (prevFirst !== undefined && prevFirst !== -2) {
+        let shared = commonPrefix(this.view, b, s, this.prevStart[k], this.prevLen[k]);
+        while (shared > 0 && b[s + shared - 1] === QUOTE) shared--;
+        q = s + shared;
+        if (prevFirst >= 0 && prevFirst < shared) {
+          d = true;
+          firstDouble = prevFirst;
+        }
+      }
+      for (;;) {
+        const c = b[q];
+        if (c === QUOTE) {
+          if (b[q + 1] !== QUOTE) break;
+          if (!d) {
             d = true;
-            firstDouble = prevFirst;
+            firstDouble = q - s;
           }
-        }
-        for (;;) {
-          const c = b[q];
-          if (c === QUOTE) {
-            if (b[q + 1] !== QUOTE) break;
-            if (!d) {
-              d = true;
-              firstDouble = q - s;
-            }
-            q += 2;
-          } else if (c === undefined)
-            decline(); // unclosed quote
-          else q++;
-        }
-        this.push(s, q, d);
-        this.firstDouble[k] = firstDouble;
-        p = q + 1;
-      } else {
-        const s = p;
-        for (; p < n; p++) {
-          const c = b[p];
-          if (c === COMMA || c === LF || c === CR) break;
-          if (c === QUOTE) decline(); // a quote inside an unquoted field
-        }
-        this.firstDouble[this.count] = -2;
-        this.push(s, p, false);
+          q += 2;
+        } else if (c === undefined)
+          decline(); // unclosed quote
+        else q++;
       }
-      if (p >= n) break;
-      const c = b[p];
-      if (c === COMMA) {
-        p++;
-        continue;
+      this.firstDouble[k] = firstDouble;
+      this.push(s, q, d);
+      p = q + 1;
+    } else {
+      const s = p;
+      for (; p < n; p++) {
+        const c = b[p];
+        if (c === COMMA || c === LF || c === CR) break;
+        if (c === QUOTE) decline(); // a quote inside an unquoted field
       }
-      if (c === CR) {
-        if (b[p + 1] !== LF || this.crlf === false) decline();
-        this.crlf = true;
-        p += 2;
-      } else if (c === LF) {
-        if (this.crlf === true) decline();
-        this.crlf = false;
-        p++;
-      } else decline(); // text after a closing quote
-      this.endRecord();
-      this.p = p;
-      if (p >= n) this.done = true;
-      return true;
+      this.firstDouble[this.count] = -2;
+      this.push(s, p, false);
     }
-    this.endRecord();
-    this.done = true;
-    return true;
+    this.separator(p);
+  }
+
+  /** After a field, at p: a comma (another field follows), a line end or the end of the text (the record ends). */
+  private separator(p: number): void {
+    const b = this.bytes;
+    const n = b.length;
+    if (p >= n) {
+      this.ended = this.done = true;
+      this.p = p;
+      return;
+    }
+    const c = b[p];
+    if (c === COMMA) {
+      this.p = p + 1;
+      return;
+    }
+    if (c === CR) {
+      if (b[p + 1] !== LF || this.crlf === false) decline();
+      this.crlf = true;
+      p += 2;
+    } else if (c === LF) {
+      if (this.crlf === true) decline();
+      this.crlf = false;
+      p++;
+    } else decline(); // text after a closing quote
+    this.ended = true;
+    this.p = p;
+    if (p >= n) this.done = true;
   }
 
   private endRecord(): void {
@@ -231,6 +293,21 @@ export class CellJson {
   /** Requires the field to end here (only whitespace left). */
   end(): void {
     if (this.peek() !== -1) decline();
+  }
+
+  /**
+   * For a field read without knowing its end (CsvRecords.open; `lim` past
+   * it): requires only whitespace, then the field's closing quote (not
+   * doubled); returns where that quote is.
+   */
+  close(): number {
+    if (this.peek() !== QUOTE || this.bytes[this.pos + 1] === QUOTE) decline();
+    return this.pos;
+  }
+
+  /** Whether b[q] is a quote that ends a field (the next byte is not a quote). */
+  closesAt(q: number): boolean {
+    return this.bytes[q] === QUOTE && this.bytes[q + 1] !== QUOTE;
   }
 
   openObject(): void {
@@ -351,38 +428,69 @@ export class CellJson {
     return Number.NaN;
   }
 
-  /** A JSON number (validated by the grammar); its value as JSON.parse gives it (Number() of the same ASCII text). */
+  /**
+   * A JSON number (validated by the grammar), its digits read once; its value
+   * as JSON.parse gives it (Number() of the same ASCII text): from the digits
+   * where csv-decimal.ts can be sure of it, else Number() of the text.
+   */
   private number(): number {
     const b = this.bytes;
     const lim = this.lim;
     const s = this.pos;
     let p = s;
-    const digit = (q: number) => q < lim && b[q] >= 0x30 && b[q] <= 0x39;
-    if (b[p] === 0x2d) p++;
-    if (p < lim && b[p] === 0x30) p++;
-    else if (digit(p)) while (digit(p)) p++;
+    const negative = b[p] === 0x2d;
+    if (negative) p++;
+    let c = p < lim ? b[p] : -1;
+    // m: the significant digits (from the first that is not 0) as an integer, exact up to 2^53.
+    let m = 0;
+    let digits = 0;
+    if (c === 0x30) c = ++p < lim ? b[p] : -1;
+    else if (c >= 0x31 && c <= 0x39)
+      do {
+        m = m * 10 + (c - 0x30);
+        digits++;
+        c = ++p < lim ? b[p] : -1;
+      } while (c >= 0x30 && c <= 0x39);
     else decline();
-    if (p < lim && b[p] === 0x2e) {
-      p++;
-      if (!digit(p)) decline();
-      while (digit(p)) p++;
+    let exp = 0;
+    if (c === 0x2e) {
+      const f = ++p;
+      c = p < lim ? b[p] : -1;
+      while (c >= 0x30 && c <= 0x39) {
+        if (digits > 0 || c !== 0x30) {
+          m = m * 10 + (c - 0x30);
+          digits++;
+        }
+        c = ++p < lim ? b[p] : -1;
+      }
+      if (p === f) decline();
+      exp = f - p;
     }
-    let plain = true;
-    if (p < lim && (b[p] === 0x65 || b[p] === 0x45)) {
-      plain = false;
-      p++;
-      if (p < lim && (b[p] === 0x2b || b[p] === 0x2d)) p++;
-      if (!digit(p)) decline();
-      while (digit(p)) p++;
+    if (c === 0x65 || c === 0x45) {
+      c = ++p < lim ? b[p] : -1;
+      const minus = c === 0x2d;
+      if (minus || c === 0x2b) c = ++p < lim ? b[p] : -1;
+      if (!(c >= 0x30 && c <= 0x39)) decline();
+      let x = 0;
+      do {
+        if (x < 1e6) x = x * 10 + (c - 0x30);
+        c = ++p < lim ? b[p] : -1;
+      } while (c >= 0x30 && c <= 0x39);
+      exp += minus ? -x : x;
     }
     this.pos = p;
-    return (plain ? exactDecimal(b, s, p) : undefined) ?? asciiNumber(b, s, p);
+    const v = shortDecimal(m, digits, exp) ?? (exp < 0 ? longDecimal(b, s, p, digits, -exp) : undefined);
+    if (v === undefined) return asciiNumber(b, s, p);
+    return negative ? -v : v;
   }
 }
 
 const TENS = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
 /**
+ * (CellJson reads numbers with csv-decimal.ts since the fifth pass, which
+ * takes the digits read once; this is the earlier, simpler rule, kept with its
+ * test as a reference.)
  * The value of a JSON number without exponent, bytes [s, e) (validated), when
  * it has at most 15 significant digits and at most 22 after the point: then
  * its digits m and 10^k are exact doubles and m / 10^k, one correctly rounded
