@@ -143,6 +143,11 @@ function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: 
         );
       };
 
+      // The last dialogue id read from a turn's "dial_id" and its bytes between the quotes (lastIdEnd < 0: none).
+      let lastId: string | undefined;
+      let lastIdStart = 0;
+      let lastIdEnd = -1;
+
       // One record for the turn being read (a turn is added before the next one is read).
       const t: TurnRead = { gold: { at: 0, start: 0, end: -1 }, pred: { at: 0, start: 0, end: -1 }, header: false, same: false };
 
@@ -209,8 +214,12 @@ function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: 
             else sc.skipValue();
             continue;
           }
-          if (k0 === 0x62 && isBspn(bytes, sc.keyStart, sc.keyEnd)) {
-            if (sc.keyEnd - sc.keyStart === 4) readSpanString(gold, pred, 'bspn', 'the gold belief span (a string)', path);
+          if (k0 === 0x62) {
+            // An unescaped key starting with b: "bspn", "bspn_gen", or one the loader does not read (bsdx, bspn_reform, …).
+            if (!isBspn(bytes, sc.keyStart, sc.keyEnd)) {
+              if (sc.isString()) sc.scanStringValue();
+              else sc.skipValue();
+            } else if (sc.keyEnd - sc.keyStart === 4) readSpanString(gold, pred, 'bspn', 'the gold belief span (a string)', path);
             else readSpanString(pred, gold, 'bspn_gen', 'the generated belief span (a string)', path);
           } else if (sc.keyIs('bspn_gen')) readSpanString(pred, gold, 'bspn_gen', 'the generated belief span (a string)', path);
           else if (sc.keyIs('bspn')) readSpanString(gold, pred, 'bspn', 'the gold belief span (a string)', path);
@@ -223,9 +232,17 @@ function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: 
           } else if (sc.keyIs('dial_id')) {
             if (!sc.isString()) sc.wrongType(pathPush(path(), 'dial_id'), 'a dialogue id string');
             const idAt = sc.pos;
+            // The same id as the last turn's (each turn of a dialogue repeats it): its bytes, checked once.
+            if (lastIdEnd >= 0 && repeats(lastIdStart, lastIdEnd)) {
+              t.dialId = lastId;
+              continue;
+            }
             ctx.at = at;
             const id = sc.readString();
             t.dialId = badDialogueId(id) ? ctx.dialogueId(id, path(), idAt, 'dial_id') : id;
+            lastId = t.dialId;
+            lastIdStart = idAt + 1;
+            lastIdEnd = sc.pos - 1;
           } else if (sc.keyIs('user')) {
             if (!sc.isString()) sc.wrongType(pathPush(path(), 'user'), "a string (the user's utterance)");
             t.user = sc.readString().replace(SPECIAL, '').trim();
@@ -321,14 +338,10 @@ function readBspn(bytes: Uint8Array, opts: LoadOptions, vocab: SlotVocab, fast: 
           // Turns out of order or repeated: the collector sorts them, or says which turn appears twice.
           if (index <= last) throw DECLINE;
           last = index;
-          if (t.user === undefined) {
-            if (b.addTurnPairs(index, goldPairs.a, goldPairs.n, predOut.a, predOut.n) !== null) throw DECLINE;
-            b.addTurnText(extra);
-          } else {
-            const g = Array.from(goldPairs.a.subarray(0, goldPairs.n));
-            const p = sameAsGold ? g : Array.from(predOut.a.subarray(0, predOut.n));
-            if (b.addTurn(index, g, p, undefined, t.user, extra) !== null) throw DECLINE;
-          }
+          // What addTurn does, from the scratch buffers: the pairs, the generated text, the user's utterance.
+          if (b.addTurnPairs(index, goldPairs.a, goldPairs.n, predOut.a, predOut.n) !== null) throw DECLINE;
+          b.addTurnText(extra);
+          if (t.user !== undefined) b.addTurnUtterances(undefined, t.user);
         } else {
           const g = Array.from(goldPairs.a.subarray(0, goldPairs.n));
           const p = sameAsGold ? g : Array.from(predOut.a.subarray(0, predOut.n));

@@ -44,6 +44,8 @@ const ODD = [
   'user', // user utterances
   'empty', // no turns
   'list', // turns in a list with turn_num
+  'pptod', // PPTOD's keys: dial_id (read once per dialogue when it repeats), turn_num, user, bsdx, bspn_reform
+  'blank-id', // PPTOD's keys, the last turn's dial_id blank (refused, after ids that repeat)
 ] as const;
 
 type Odd = (typeof ODD)[number];
@@ -62,11 +64,19 @@ const dialogue = fc.tuple(
 );
 
 /** One turn object's text; `key` the turn's JSON key or undefined (a list element, with turn_num). */
-function turnText(t: TurnSpec, i: number, odd: Odd, n: number): string {
+function turnText(t: TurnSpec, i: number, odd: Odd, n: number, id: string): string {
   const gold = SPANS[t.gold];
   const gen = t.gen < 0 ? gold : SPANS[t.gen];
   const members: string[] = [];
   if (odd === 'list') members.push(`"turn_num": ${i}`);
+  if (odd === 'pptod' || odd === 'blank-id') {
+    members.push(
+      `"dial_id": ${q(odd === 'blank-id' && i === n - 1 ? ' ' : id)}`,
+      `"turn_num": ${i}`,
+      `"user": ${q(`i need a hotel ${i}`)}`,
+    );
+    members.push(`"bsdx": "[hotel] area", "bspn_reform": ${q(gold.replace(/ north/, ' = north'))}`);
+  }
   if (odd === 'user') members.push(`"user": ${q(`<sos_u> i need a hotel ${i} <eos_u>`)}`);
   members.push(`${odd === 'escaped' && i === n - 1 ? '"bsp\\u006e"' : '"bspn"'}: ${q(gold)}`);
   if (!(odd === 'missing' && i === n - 1)) members.push(`"bspn_gen": ${q(gen)}`);
@@ -75,12 +85,12 @@ function turnText(t: TurnSpec, i: number, odd: Odd, n: number): string {
   return `{${members.join(', ')}}`;
 }
 
-function dialogueText(turns: TurnSpec[], odd: Odd): string {
+function dialogueText(turns: TurnSpec[], odd: Odd, id: string): string {
   const n = turns.length;
   if (odd === 'empty') return '{}';
-  if (odd === 'list') return `[${turns.map((t, i) => turnText(t, i, odd, n)).join(', ')}]`;
+  if (odd === 'list') return `[${turns.map((t, i) => turnText(t, i, odd, n, id)).join(', ')}]`;
   const keys = turns.map((_, i) => (odd === 'twice' && i === n - 1 && n > 1 ? `0${i - 1}` : String(i)));
-  const members = turns.map((t, i) => `${q(keys[i])}: ${turnText(t, i, odd, n)}`);
+  const members = turns.map((t, i) => `${q(keys[i])}: ${turnText(t, i, odd, n, id)}`);
   if (odd === 'reversed') members.reverse();
   if (odd === 'header') members.unshift(`"h": {"dial_id": "x", "trun_num": 0, "bspn": "", "bspn_gen": ""}`);
   return `{${members.join(', ')}}`;
@@ -91,7 +101,7 @@ const file = fc
   .chain((ds) => fc.tuple(fc.constant(ds), fc.boolean()))
   .map(([ds, repeatId]) => {
     const ids = ds.map((_, d) => (repeatId && d === ds.length - 1 && d > 0 ? 'pmul1000' : `pmul${1000 + d}`));
-    return `{${ds.map(([turns, odd], d) => `${q(ids[d])}: ${dialogueText(turns, odd)}`).join(',\n')}}`;
+    return `{${ds.map(([turns, odd], d) => `${q(ids[d])}: ${dialogueText(turns, odd, ids[d])}`).join(',\n')}}`;
   });
 
 /** Everything a loaded file says, by name (slot and value ids may be numbered differently). */
