@@ -107,7 +107,7 @@ export function longDecimal(b: Uint8Array, s: number, e: number, digits: number,
     const down = powerOfTwo ? up * 0.5 : up;
     // The decimal is above q's upper midpoint when W - q·P - up > 0, below its lower one when W - q·P + down < 0.
     // Each is a sum of four doubles summed left to right: its error is at most 3 · 2^-53 times the sum of
-    // their magnitudes (Higham, Accuracy and Stability of Numerical Algorithms, 2002, §4.2), under `bound`.
+    // their magnitudes (Higham, Accuracy and Stability of Numerical Algorithms, 2002, section 4.2), under `bound`.
     const r = d + wl - pe;
     const bound = (Math.abs(d) + Math.abs(wl) + Math.abs(pe) + up) * SUM_ERROR;
     const above = r - up;
