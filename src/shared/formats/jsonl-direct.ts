@@ -16,6 +16,7 @@
 // loader reads the file the collected way (jsonl.ts), which reads, gathers,
 // sorts or reports with the place. jsonl.direct.test.ts checks the two agree.
 
+import type { TurnText } from '../model/builder';
 import type { TurnCollector } from './collect';
 import { FlatStates } from './flat-states';
 import type { JsonScanner } from './json-scanner';
@@ -124,7 +125,7 @@ export function readJsonlDirect(col: TurnCollector, sc: JsonScanner, opts: LoadO
   const confidence = new ConfidenceReader(col, sc);
   const others = new UniqueKeys(sc);
   const columns: number[] = [];
-  const text: { raw?: string; rawBytes?: Uint8Array; rawStart?: number; rawEnd?: number; unparseable?: string } = {};
+  const text: TurnText = {};
   let unmatched = 0;
   let line = 0;
   const linePath = () => `line ${line}`;

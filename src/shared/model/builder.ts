@@ -32,6 +32,9 @@ export interface TurnExtra {
   confidence?: { slot: number; value: number; scores: (number | undefined)[] }[];
 }
 
+/** The part of TurnExtra without confidences (addTurnText). */
+export type TurnText = Omit<TurnExtra, 'confidence'>;
+
 export class CorpusBuilder {
   readonly slots = new Interner();
   readonly values = new Interner([NONE]);
@@ -149,7 +152,7 @@ export class CorpusBuilder {
   }
 
   /** Records extras without confidences (the generated text, why it could not be parsed) of the turn just added by addTurnPairs. */
-  addTurnText(extra: { raw?: string; rawBytes?: Uint8Array; rawStart?: number; rawEnd?: number; unparseable?: string }): void {
+  addTurnText(extra: TurnText): void {
     const n = this.turnIndex.length - 1;
     if (extra.raw !== undefined) (this.raw ??= [])[n] = extra.raw;
     else if (extra.rawBytes !== undefined) {
