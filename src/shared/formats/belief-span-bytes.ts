@@ -83,7 +83,6 @@ export class SpanPairs {
 export class SpanRecord {
   start = 0;
   len = -1;
-  hash = 0;
   /** Its pairs as flat [slot id, value id, …], in the order of its segments (the caller copies them; never to be changed). */
   readonly pairs = new SpanPairs();
   /** Whether its first word was the opening token; whether a closing token ended it. */
@@ -132,13 +131,12 @@ export class SpanBytes {
   }
 
   /**
-   * The pairs of the span whose unescaped bytes are bytes[start, end), with
-   * `hash` any function of those bytes, or 0 (a quick filter before the bytes
-   * of the last two spans are compared), as flat ids (a new array), or
-   * undefined: use parseSpan. (readSpan without the copy into an array.)
+   * The pairs of the span whose unescaped bytes are bytes[start, end), as
+   * flat ids (a new array), or undefined: use parseSpan. (readSpan without
+   * the copy into an array.)
    */
-  read(start: number, end: number, hash = 0): number[] | undefined {
-    const r = this.readSpan(start, end, hash);
+  read(start: number, end: number): number[] | undefined {
+    const r = this.readSpan(start, end);
     return r && Array.from(r.pairs.a.subarray(0, r.pairs.n));
   }
 
@@ -154,13 +152,13 @@ export class SpanBytes {
    * covers it and the [domain] word after it (then white space follows that
    * word in both, so the segment ends there in both).
    */
-  readSpan(start: number, end: number, hash = 0): SpanRecord | undefined {
+  readSpan(start: number, end: number): SpanRecord | undefined {
     const len = end - start;
     const { a, b } = this;
     const la = this.prefixWith(a, start, len);
-    if (hash === a.hash && len === a.len && la === len) return a;
+    if (len === a.len && la === len) return a;
     const lb = this.prefixWith(b, start, len);
-    if (hash === b.hash && len === b.len && lb === len) {
+    if (len === b.len && lb === len) {
       this.b = a;
       this.a = b;
       return b;
@@ -169,7 +167,6 @@ export class SpanBytes {
     const r = this.c;
     r.start = start;
     r.len = len;
-    r.hash = hash;
     r.n = 0;
     r.pairs.n = 0;
     if (!this.readSegments(start, end, from, Math.max(la, lb), r)) {

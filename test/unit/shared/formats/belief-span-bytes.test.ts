@@ -255,7 +255,7 @@ describe('belief-span fast path', () => {
     const slots = new Interner();
     const values = new Interner();
     const sb = new SpanBytes(bytes, grammar, vocab, { slotById: (x) => slots.intern(x), value: (v) => values.intern(v) });
-    const ids = sb.read(1, bytes.length - 1, 0);
+    const ids = sb.read(1, bytes.length - 1);
     const plain = parseSpan(s, grammar, vocab);
     const fast =
       ids && Array.from({ length: ids.length / 2 }, (_, k): [string, string] => [slots.name(ids[2 * k]), values.name(ids[2 * k + 1])]);
@@ -308,7 +308,7 @@ describe('belief-span fast path', () => {
     const sb = new SpanBytes(bytes, grammar, vocab, { slotById: (x) => slots.intern(x), value: (v) => values.intern(v) });
     let at = 0;
     const read = parts.map((part) => {
-      const ids = sb.read(at + 1, at + part.length - 1, 0);
+      const ids = sb.read(at + 1, at + part.length - 1);
       at += part.length + 1;
       return (
         ids && Array.from({ length: ids.length / 2 }, (_, k): [string, string] => [slots.name(ids[2 * k]), values.name(ids[2 * k + 1])])
