@@ -1,7 +1,8 @@
-// Layer: shared (pure TS). The FGA loader's scratch memory (fga-scan.ts):
-// growable lists of (slot, value) id pairs, and the cache of a domain object
-// already read — its bytes, its pairs and where each pair ends — that lets a
-// repeated or extended domain object be taken without scanning it again.
+// Layer: shared (pure TS). The FGA loader's scratch memory (fga-scan.ts),
+// which the flat JSON Lines states use too (flat-states.ts): growable lists of
+// (slot, value) id pairs, and the cache of an object already read — its bytes,
+// its pairs and where each pair ends — that lets a repeated or extended object
+// be taken without scanning it again.
 
 /** A reusable, growable list of (slot, value) id pairs: a[0, n). */
 export class PairBuffer {

@@ -17,52 +17,9 @@
 import { Interner } from '../model/interner';
 import { ByteInterner } from './byte-interner';
 import type { TurnCollector } from './collect';
-import { PairBuffer } from './fga-buffers';
+import { DomainCache, PairBuffer } from './fga-buffers';
 import type { JsonScanner } from './json-scanner';
 import { splitFlat, Locator } from './state-policy';
-
-/** The last state read on a side: its bytes, its members' slots and values in order, where each member ends (from `at`). */
-class StateCache {
-  at = -1;
-  len = 0;
-  n = 0;
-  slots = new Int32Array(16);
-  values = new Int32Array(16);
-  ends = new Int32Array(16);
-
-  push(slot: number, value: number, end: number): void {
-    if (this.n === this.slots.length) {
-      const grow = (a: Int32Array) => {
-        const b = new Int32Array(2 * a.length);
-        b.set(a);
-        return b;
-      };
-      this.slots = grow(this.slots);
-      this.values = grow(this.values);
-      this.ends = grow(this.ends);
-    }
-    this.slots[this.n] = slot;
-    this.values[this.n] = value;
-    this.ends[this.n] = end;
-    this.n++;
-  }
-
-  /** Becomes o's first `k` members (an object at `at` whose bytes repeat o's first `len`). */
-  copyFrom(o: StateCache, k: number): void {
-    if (this.slots.length < k) {
-      this.slots = new Int32Array(o.slots.length);
-      this.values = new Int32Array(o.slots.length);
-      this.ends = new Int32Array(o.slots.length);
-    }
-    const { slots, values, ends } = this;
-    for (let i = 0; i < k; i++) {
-      slots[i] = o.slots[i];
-      values[i] = o.values[i];
-      ends[i] = o.ends[i];
-    }
-    this.n = k;
-  }
-}
 
 export const FLAT_GOLD = 0;
 export const FLAT_PRED = 1;
@@ -76,7 +33,8 @@ export class FlatStates {
   /** Per slot id: the state (generation) that named it last. */
   private readonly slotSeen: number[] = [];
   private gen = 0;
-  private readonly cache = [new StateCache(), new StateCache()];
+  /** The last state read on each side, as the FGA loader caches a domain object (len 0: none). */
+  private readonly cache = [new DomainCache(), new DomainCache()];
   /** The pairs of the state just read on each side (the caller may sort them in place: the cache is apart). */
   readonly out = [new PairBuffer(), new PairBuffer()];
 
@@ -102,17 +60,10 @@ export class FlatStates {
     }
     if (!ok) {
       sc.pos = at;
-      own.at = -1; // read by the state reader: not a cache
+      own.len = 0; // read by the state reader: not a cache
       return false;
     }
-    const out = this.out[side];
-    if (out.a.length < 2 * own.n) out.a = new Int32Array(2 * own.slots.length);
-    const a = out.a;
-    for (let i = 0; i < own.n; i++) {
-      a[2 * i] = own.slots[i];
-      a[2 * i + 1] = own.values[i];
-    }
-    out.n = 2 * own.n;
+    this.out[side].copyFrom(own.pairs);
     return true;
   }
 
@@ -120,11 +71,11 @@ export class FlatStates {
     const sc = this.sc;
     const own = this.cache[side];
     // The longest byte prefix shared with this side's last state, or for a prediction the last gold.
-    let best = own.at >= 0 ? own : undefined;
+    let best = own.len > 0 ? own : undefined;
     let shared = best === undefined ? 0 : sc.commonPrefix(best.at, best.len);
     if (side === FLAT_PRED && (best === undefined || shared < best.len)) {
       const gold = this.cache[FLAT_GOLD];
-      const l = gold.at >= 0 ? sc.commonPrefix(gold.at, gold.len) : 0;
+      const l = gold.len > 0 ? sc.commonPrefix(gold.at, gold.len) : 0;
       if (l > shared) {
         best = gold;
         shared = l;
@@ -134,18 +85,17 @@ export class FlatStates {
     const seen = this.slotSeen;
     if (best !== undefined && shared === best.len) {
       // The whole state repeats (its slots are distinct: it was read).
-      if (best !== own) own.copyFrom(best, best.n);
-      own.at = at;
-      own.len = shared;
+      if (best !== own) own.copyFrom(best, best.pairs.n >> 1, at, shared);
+      else own.at = at;
       sc.pos = at + shared;
       return true;
     }
-    let reused = 0;
-    if (best !== undefined) while (reused < best.n && best.ends[reused] <= shared) reused++;
-    if (best === undefined || best === own) own.n = reused;
-    else own.copyFrom(best, reused);
-    for (let i = 0; i < reused; i++) seen[own.slots[i]] = gen;
-    own.at = -1;
+    const reused = best === undefined ? 0 : best.pairsWithin(shared);
+    if (best === undefined || best === own) own.truncate(reused);
+    else own.copyFrom(best, reused, at, 0);
+    const pairs = own.pairs.a;
+    for (let i = 0; i < reused; i++) seen[pairs[2 * i]] = gen;
+    own.len = 0;
     if (reused > 0) sc.pos = at + own.ends[reused - 1];
     else if (!sc.tryOpenObject()) return false;
     for (let first = reused === 0; sc.nextKey(first); first = false) {
@@ -162,7 +112,7 @@ export class FlatStates {
       if (seen[slot] === gen) return false;
       seen[slot] = gen;
       if (sc.peek() !== 0x22) return false; // a list or another type
-      own.push(slot, sc.readStringId(this.values), sc.pos - at);
+      own.add(slot, sc.readStringId(this.values), sc.pos - at);
     }
     own.at = at;
     own.len = sc.pos - at;
